@@ -1,0 +1,84 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Applies pending migrations; safe when several instances start at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** postgres:// URL; when absent the embedded PGlite database is used. */
+  url?: string;
+  /** PGlite data directory; absent means in memory. */
+  dataDir?: string;
+  /** PostgreSQL schema to work in (tests give each worker its own). */
+  searchPath?: string;
+  /** Pool size for PostgreSQL. */
+  max?: number;
+};
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
+// Any constant works; it only has to be the same for every instance of this application.
+const MIGRATION_LOCK_ID = 726_351_904;
+
+export function openDatabase(options: DatabaseOptions): Database {
+  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir);
+}
+
+function openPostgres(url: string, options: DatabaseOptions): Database {
+  const client = postgres(url, {
+    max: options.max ?? 10,
+    connect_timeout: 5,
+    idle_timeout: 30,
+    onnotice: () => {},
+    connection: options.searchPath ? { search_path: options.searchPath } : {},
+  });
+  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      // A single-connection client holds the lock for the whole run: a second instance waits instead of racing.
+      const single = postgres(url, { max: 1, onnotice: () => {}, connection: options.searchPath ? { search_path: options.searchPath } : {} });
+      try {
+        await single`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+        await migratePostgres(drizzlePostgres({ client: single, schema }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+          migrationsSchema: options.searchPath ?? "drizzle",
+        });
+      } finally {
+        await single.end({ timeout: 5 });
+      }
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+function openPglite(dataDir: string | undefined): Database {
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}
+
+/** A trivial query, for health checks. */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,67 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import type { PersonalAccessToken, User } from "@/db/schema";
+import type { AuthConfig } from "@/lib/auth/config";
+import type { CompiledRoute } from "@/lib/auth/routes/match";
+import type { Session } from "@/lib/auth/session";
+import type { Env } from "@/lib/env";
+import { type Input, clientIp, readInput, wantsJson } from "@/lib/http/request";
+import { type Locale, type Replacements, negotiateLocale, translate } from "@/lib/i18n/catalog";
+import type { Services } from "@/lib/runtime/services";
+import { unauthenticated } from "@/lib/http/errors";
+
+export type AuthState = { user: User | null; via: "session" | "token" | null; token: PersonalAccessToken | null };
+
+/** Everything an endpoint or middleware may use. Built once per request by the pipeline. */
+export type Context = {
+  request: Request;
+  url: URL;
+  services: Services;
+  env: Env;
+  config: AuthConfig;
+  db: Db;
+  now: Date;
+  locale: Locale;
+  ip: string;
+  userAgent: string;
+  wantsJson: boolean;
+  route: CompiledRoute | null;
+  params: Record<string, string>;
+  /** Set by the `web` middleware; stateless requests get a session that reads and writes nothing. */
+  session: Session;
+  /** Set by the guard (`auth` middleware, or get-auth): who is calling and how. */
+  auth: AuthState | null;
+  t(key: string, replacements?: Replacements): string;
+  input(): Promise<Input>;
+  requireUser(): User;
+};
+
+export function createContext(request: Request, services: Services, session: Session, bodyLimit?: number): Context {
+  const url = new URL(request.url);
+  const locale = negotiateLocale(request.headers.get("accept-language"));
+  let input: Promise<Input> | undefined;
+  const ctx: Context = {
+    request,
+    url,
+    services,
+    env: services.env,
+    config: services.config,
+    db: services.database.db,
+    now: services.now(),
+    locale,
+    ip: clientIp(request),
+    userAgent: request.headers.get("user-agent") ?? "",
+    wantsJson: wantsJson(request),
+    route: null,
+    params: {},
+    session,
+    auth: null,
+    t: (key, replacements) => translate(locale, key, replacements),
+    input: () => (input ??= readInput(request, bodyLimit)),
+    requireUser() {
+      if (!ctx.auth?.user) throw unauthenticated();
+      return ctx.auth.user;
+    },
+  };
+  return ctx;
+}

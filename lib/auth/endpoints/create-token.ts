@@ -1,0 +1,48 @@
+import "server-only";
+import { z } from "zod";
+import { recordActivity } from "@/lib/audit/activity";
+import { checkCredentials } from "@/lib/auth/passwords";
+import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { issueToken } from "@/lib/auth/tokens";
+import { BAD_CREDENTIALS } from "@/lib/auth/login";
+import { invalid } from "@/lib/http/errors";
+import { findUserByEmail } from "@/lib/users/users";
+import { IGNORED_FIELDS } from "@/lib/validation/rules";
+
+const AFTER_NOW = "The :attribute field must be a date after now.";
+
+// A future date: ISO 8601 or anything Date.parse reads unambiguously (YYYY-MM-DD, with time).
+const futureDate = (now: Date) =>
+  z
+    .string({ error: "The :attribute field must be a valid date." })
+    .max(64)
+    .refine((value) => !Number.isNaN(Date.parse(value)), { message: "The :attribute field must be a valid date.", abort: true })
+    .transform((value) => new Date(Date.parse(value)))
+    .refine((date) => date.getTime() > now.getTime(), { message: AFTER_NOW });
+
+/** SPEC.md rule 4: issues a token for integrations; does not sign in. */
+export const createToken = defineEndpoint({
+  input: (_config, ctx) =>
+    z.strictObject({
+      email: z.string().max(255).pipe(z.email()),
+      password: z.string().max(255),
+      name: z.string().max(255),
+      abilities: z.array(z.string().min(1).max(255)).max(100).nullish(),
+      expires_at: futureDate(ctx.now).nullish(),
+      expiration_date: futureDate(ctx.now).nullish(),
+      ...IGNORED_FIELDS,
+    }),
+  async run(ctx, input) {
+    const user = await findUserByEmail(ctx.db, input.email);
+    if (!(await checkCredentials(user, input.password, ctx.config.hashing.rounds)) || !user) throw invalid("email", BAD_CREDENTIALS);
+    const { plainTextToken, token } = await issueToken(
+      ctx.db,
+      ctx.config["user-class"],
+      user,
+      { name: input.name, abilities: input.abilities ?? ["*"], expiresAt: input.expires_at ?? input.expiration_date ?? null },
+      ctx.now,
+    );
+    await recordActivity(ctx.db, { event: "token-created", subjectId: user.id, ip: ctx.ip, properties: { token_id: token.id, name: token.name } }, ctx.now);
+    return { token: plainTextToken };
+  },
+});

@@ -1,0 +1,14 @@
+import "server-only";
+import { recordActivity } from "@/lib/audit/activity";
+import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { flushTokens as flush } from "@/lib/auth/tokens";
+
+export const flushTokens = defineEndpoint({
+  nonJson: "back",
+  async run(ctx) {
+    const user = ctx.requireUser();
+    const count = await flush(ctx.db, ctx.config["user-class"], user.id);
+    await recordActivity(ctx.db, { event: "tokens-flushed", subjectId: user.id, ip: ctx.ip, properties: { count } }, ctx.now);
+    return { success: true, message: ctx.t("All tokens have been revoked.") };
+  },
+});

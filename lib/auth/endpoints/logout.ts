@@ -1,0 +1,18 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { personalAccessTokens } from "@/db/schema";
+import { recordActivity } from "@/lib/audit/activity";
+import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+
+export const logout = defineEndpoint({
+  async run(ctx) {
+    const user = ctx.requireUser();
+    // A token-authenticated caller signs out by giving up the token it used.
+    if (ctx.auth?.via === "token" && ctx.auth.token) {
+      await ctx.db.delete(personalAccessTokens).where(eq(personalAccessTokens.id, ctx.auth.token.id));
+    }
+    await ctx.session.logout();
+    await recordActivity(ctx.db, { event: "logout", subjectId: user.id, ip: ctx.ip }, ctx.now);
+    return { success: true };
+  },
+});

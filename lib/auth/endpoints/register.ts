@@ -1,0 +1,70 @@
+import "server-only";
+import { z } from "zod";
+import { users } from "@/db/schema";
+import { recordActivity } from "@/lib/audit/activity";
+import { emit } from "@/lib/auth/events";
+import { getHooks } from "@/lib/auth/hooks";
+import { hashPassword } from "@/lib/auth/passwords";
+import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { queueVerificationMail } from "@/lib/auth/verification";
+import { forbidden, invalid } from "@/lib/http/errors";
+import { findUserByEmail, isUniqueViolation, presentUser } from "@/lib/users/users";
+import { booleanish, confirmed, IGNORED_FIELDS, newPassword } from "@/lib/validation/rules";
+import type { AuthConfig } from "@/lib/auth/config";
+
+const TAKEN = "The :attribute has already been taken.";
+// SPEC.md §4 rule 1: never stored, whatever the fillable list says.
+const NEVER_STORED = new Set(["password_confirmation", "_token", "remember", "redirect"]);
+
+function defaultRules(config: AuthConfig) {
+  return z
+    .strictObject({
+      name: z.string().max(255),
+      email: z.string().max(255).pipe(z.email()),
+      password: newPassword(config.password),
+      password_confirmation: z.unknown(),
+      payload: z.record(z.string(), z.unknown()).nullish(),
+      remember: booleanish().nullish(),
+      ...IGNORED_FIELDS,
+    })
+    .superRefine(confirmed);
+}
+
+export const register = defineEndpoint({
+  input: (config) => getHooks().registrationRules?.(config) ?? defaultRules(config),
+  async run(ctx, input: Record<string, unknown> & { email: string; password: string }) {
+    if (!ctx.config["allow-registration"]) throw forbidden("Registration is closed.");
+    if (await findUserByEmail(ctx.db, input.email)) throw invalid("email", TAKEN);
+    const fillable = new Set(ctx.config["user-fillable"]);
+    const values = Object.fromEntries(Object.entries(input).filter(([key]) => fillable.has(key) && !NEVER_STORED.has(key)));
+    const password = await hashPassword(input.password, ctx.config.hashing.rounds); // hashed once
+    let user;
+    try {
+      user = await ctx.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            name: String(values.name ?? ""),
+            email: input.email,
+            password,
+            payload: (values.payload as Record<string, unknown> | undefined) ?? null,
+            createdAt: ctx.now,
+            updatedAt: ctx.now,
+          })
+          .returning();
+        if (!created) throw new Error("user insert returned no row");
+        if (ctx.config["must-verify-email"]) await queueVerificationMail(ctx, created, tx);
+        await recordActivity(tx, { event: "registered", subjectId: created.id, ip: ctx.ip }, ctx.now);
+        return created;
+      });
+    } catch (error) {
+      // A concurrent registration of the same email won the race (unique index on lower(email)).
+      if (isUniqueViolation(error)) throw invalid("email", TAKEN);
+      throw error;
+    }
+    ctx.services.wakeMailWorker();
+    await emit("Registered", { user });
+    await ctx.session.login(user, { remember: input.remember === true });
+    return { success: true, user: presentUser(user) };
+  },
+});

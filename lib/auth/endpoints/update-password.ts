@@ -1,0 +1,39 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { users } from "@/db/schema";
+import { recordActivity } from "@/lib/audit/activity";
+import { emit } from "@/lib/auth/events";
+import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
+import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { passwordFingerprint } from "@/lib/auth/session";
+import { deleteUserSessions } from "@/lib/auth/session-store";
+import { invalid } from "@/lib/http/errors";
+import { confirmed, IGNORED_FIELDS, newPassword } from "@/lib/validation/rules";
+
+export const updatePassword = defineEndpoint({
+  input: (config) =>
+    z
+      .strictObject({
+        old_password: z.string().max(255),
+        password: newPassword(config.password),
+        password_confirmation: z.unknown(),
+        ...IGNORED_FIELDS,
+      })
+      .superRefine(confirmed),
+  async run(ctx, input) {
+    const user = ctx.requireUser();
+    if (!(await verifyPassword(input.old_password, user.password))) throw invalid("old_password", "The password is incorrect.");
+    const hash = await hashPassword(input.password, ctx.config.hashing.rounds);
+    const updated = await ctx.db.transaction(async (tx) => {
+      const [changed] = await tx.update(users).set({ password: hash, updatedAt: ctx.now }).where(eq(users.id, user.id)).returning();
+      // Other browsers are signed out; this one stays (SPEC.md §3 Session, fixed in 6.0.3).
+      await deleteUserSessions(tx, user.id, ctx.session.id);
+      await recordActivity(tx, { event: "password-changed", subjectId: user.id, ip: ctx.ip }, ctx.now);
+      return changed ?? user;
+    });
+    await ctx.session.update({ fingerprint: passwordFingerprint(hash) }, updated);
+    await emit("PasswordReset", { user: updated });
+    return { success: true, message: ctx.t("Password updated.") };
+  },
+});

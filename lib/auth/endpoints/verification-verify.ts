@@ -1,0 +1,22 @@
+import "server-only";
+import { recordActivity } from "@/lib/audit/activity";
+import { emit } from "@/lib/auth/events";
+import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { linkMatchesUser, markVerified } from "@/lib/auth/verification";
+import { forbidden } from "@/lib/http/errors";
+
+/** The signed link of the verification email; only the signed-in owner of the address can use it. */
+export const verificationVerify = defineEndpoint({
+  async run(ctx) {
+    const user = ctx.requireUser();
+    if (!linkMatchesUser(user, ctx.params.id ?? "", ctx.params.hash ?? "")) throw forbidden();
+    if (ctx.config["must-verify-email"]) {
+      const verified = await markVerified(ctx.db, user, ctx.now);
+      if (verified) {
+        await recordActivity(ctx.db, { event: "email-verified", subjectId: user.id, ip: ctx.ip }, ctx.now);
+        await emit("Verified", { user: verified });
+      }
+    }
+    return { verified: true };
+  },
+});

@@ -1,0 +1,25 @@
+import "server-only";
+import type { AuthState, Context } from "@/lib/auth/context";
+import { findBearerUser } from "@/lib/auth/tokens";
+
+/**
+ * The session-or-token guard (Sanctum's): the session's user first, else the bearer token's.
+ * Memoized on the context, so a request resolves its user once.
+ */
+export async function resolveAuth(ctx: Context): Promise<AuthState> {
+  if (ctx.auth) return ctx.auth;
+  const sessionUser = await ctx.session.user();
+  if (sessionUser) {
+    ctx.auth = { user: sessionUser, via: "session", token: null };
+    return ctx.auth;
+  }
+  const bearer = await findBearerUser(ctx.db, ctx.config["user-class"], ctx.request.headers.get("authorization"), ctx.now);
+  ctx.auth = bearer ? { user: bearer.user, via: "token", token: bearer.token } : { user: null, via: null, token: null };
+  return ctx.auth;
+}
+
+/** The session guard alone (`auth:web`, `guest`). */
+export async function resolveSessionAuth(ctx: Context): Promise<AuthState> {
+  const user = await ctx.session.user();
+  return { user, via: user ? "session" : null, token: null };
+}

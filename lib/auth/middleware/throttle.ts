@@ -1,0 +1,30 @@
+import "server-only";
+import type { Context } from "@/lib/auth/context";
+import { resolveAuth } from "@/lib/auth/guard";
+import { hit, limiterKey, secondsUntil } from "@/lib/auth/rate-limit";
+import { tooManyRequests } from "@/lib/http/errors";
+
+export type ThrottleArgs = { maxAttempts: number; decaySeconds: number };
+
+/** `throttle:<max>,<minutes>`, Laravel's notation. */
+export function parseThrottle(args: string[]): ThrottleArgs {
+  const [max, minutes = "1", ...rest] = args;
+  const maxAttempts = Number(max);
+  const decayMinutes = Number(minutes);
+  if (rest.length > 0 || !Number.isInteger(maxAttempts) || maxAttempts < 1 || !(decayMinutes > 0)) {
+    throw new Error("expects throttle:<max attempts>,<decay minutes>");
+  }
+  return { maxAttempts, decaySeconds: Math.round(decayMinutes * 60) };
+}
+
+/**
+ * 429 with Retry-After past the limit. Counted per route and per caller: the user when one is
+ * signed in, else the client address.
+ */
+export async function throttle(ctx: Context, args: ThrottleArgs): Promise<void> {
+  const auth = await resolveAuth(ctx);
+  const caller = auth.user ? `user:${auth.user.id}` : `ip:${ctx.ip}`;
+  const key = limiterKey("throttle", ctx.route?.name ?? "", args.maxAttempts, args.decaySeconds, caller);
+  const window = await hit(ctx.db, key, args.decaySeconds, ctx.now);
+  if (window.hits > args.maxAttempts) throw tooManyRequests(secondsUntil(window, ctx.now));
+}

@@ -1,0 +1,41 @@
+import "server-only";
+import bcrypt from "bcrypt";
+
+// Laravel writes `$2y$` hashes; bcrypt's `$2b$` is the same algorithm under another name.
+const toNative = (hash: string) => (hash.startsWith("$2y$") ? `$2b$${hash.slice(4)}` : hash);
+const toLaravel = (hash: string) => (hash.startsWith("$2b$") ? `$2y$${hash.slice(4)}` : hash);
+
+/**
+ * Hashes a password as Laravel does (`$2y$`, cost `rounds`). Native bcrypt runs on libuv's
+ * thread pool, so the event loop keeps serving other requests meanwhile.
+ */
+export async function hashPassword(plain: string, rounds: number): Promise<string> {
+  return toLaravel(await bcrypt.hash(plain, rounds));
+}
+
+/** Checks a password against a `$2y$`/`$2b$`/`$2a$` hash; anything else never matches. */
+export async function verifyPassword(plain: string, hash: string): Promise<boolean> {
+  if (!/^\$2[aby]\$\d\d\$/.test(hash)) return false;
+  return bcrypt.compare(plain, toNative(hash));
+}
+
+const dummyHashes = new Map<number, Promise<string>>();
+
+/**
+ * A hash to check against when the account does not exist, so an unknown email costs the same
+ * bcrypt work as a wrong password (no timing oracle for account existence).
+ */
+export function dummyHash(rounds: number): Promise<string> {
+  let hash = dummyHashes.get(rounds);
+  if (!hash) {
+    hash = hashPassword("not-a-real-password", rounds);
+    dummyHashes.set(rounds, hash);
+  }
+  return hash;
+}
+
+/** Verifies against the user's hash, or burns the same time against a dummy when there is no user. */
+export async function checkCredentials(user: { password: string } | null | undefined, plain: string, rounds: number): Promise<boolean> {
+  const matches = await verifyPassword(plain, user?.password ?? (await dummyHash(rounds)));
+  return Boolean(user) && matches;
+}

@@ -1,0 +1,48 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { rateLimits } from "@/db/schema";
+import { sha256Hex } from "@/lib/auth/secrets";
+
+/** A fixed window per key, kept in the database so every instance counts the same hits. */
+export type Window = { hits: number; resetAt: Date };
+
+/** Builds a storage key; the parts (emails, addresses) are hashed, never stored. */
+export function limiterKey(scope: string, ...parts: (string | number)[]): string {
+  return `${scope}:${sha256Hex(parts.join("|"))}`;
+}
+
+/** Counts one hit atomically, opening a new window when the old one is over. */
+export async function hit(db: Db, key: string, decaySeconds: number, now: Date): Promise<Window> {
+  const resetAt = new Date(now.getTime() + decaySeconds * 1000);
+  const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamp`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, hits: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+        resetAt: sql`case when ${expired} then ${resetAt.toISOString()}::timestamp else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+  if (!row) throw new Error("rate limit upsert returned no row");
+  return row;
+}
+
+/** Hits counted in the current window (0 when none is open). */
+export async function attempts(db: Db, key: string, now: Date): Promise<Window> {
+  const [row] = await db.select({ hits: rateLimits.hits, resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, key));
+  if (!row || row.resetAt.getTime() <= now.getTime()) return { hits: 0, resetAt: now };
+  return row;
+}
+
+export async function clear(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Whole seconds until the window closes (at least 1). */
+export function secondsUntil(window: Window, now: Date): number {
+  return Math.max(1, Math.ceil((window.resetAt.getTime() - now.getTime()) / 1000));
+}

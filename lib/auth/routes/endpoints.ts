@@ -1,0 +1,39 @@
+import "server-only";
+import type { ActionMap } from "@/lib/auth/actions";
+import type { Endpoint } from "@/lib/auth/routes/endpoint";
+import { createToken } from "@/lib/auth/endpoints/create-token";
+import { emailVerificationNotification } from "@/lib/auth/endpoints/email-verification-notification";
+import { flushTokens } from "@/lib/auth/endpoints/flush-tokens";
+import { forgotPassword } from "@/lib/auth/endpoints/forgot-password";
+import { getAuth } from "@/lib/auth/endpoints/get-auth";
+import { login } from "@/lib/auth/endpoints/login";
+import { logout } from "@/lib/auth/endpoints/logout";
+import { notYet } from "@/lib/auth/endpoints/not-yet";
+import { register } from "@/lib/auth/endpoints/register";
+import { resetPasswordEndpoint } from "@/lib/auth/endpoints/reset-password";
+import { revokeToken } from "@/lib/auth/endpoints/revoke-token";
+import { tokens } from "@/lib/auth/endpoints/tokens";
+import { updatePassword } from "@/lib/auth/endpoints/update-password";
+import { verificationVerify } from "@/lib/auth/endpoints/verification-verify";
+
+/** The route table's other half: which endpoint serves each action of SPEC.md §4. */
+export const ENDPOINTS: ActionMap<Endpoint> = {
+  login,
+  register: register as Endpoint,
+  logout,
+  "get-auth": getAuth,
+  "forgot-password": forgotPassword,
+  "reset-password": resetPasswordEndpoint,
+  "update-password": updatePassword,
+  "email-verification-notification": emailVerificationNotification,
+  "verification-verify": verificationVerify,
+  "create-token": createToken as Endpoint,
+  tokens,
+  "revoke-token": revokeToken,
+  "flush-tokens": flushTokens,
+  "socialite-redirect": notYet,
+  "socialite-callback": notYet,
+  impersonate: notYet,
+  "impersonate-token": notYet,
+  "revert-impersonate": notYet,
+};

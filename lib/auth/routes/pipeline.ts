@@ -1,0 +1,101 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import type { AuthConfig } from "@/lib/auth/config";
+import { type Context, createContext } from "@/lib/auth/context";
+import { verifyCsrf } from "@/lib/auth/csrf";
+import { type ResolvedMiddleware, resolveMiddleware } from "@/lib/auth/middleware/registry";
+import { type CompiledRoute, compileRoutes, matchRoute } from "@/lib/auth/routes/match";
+import { ENDPOINTS } from "@/lib/auth/routes/endpoints";
+import type { Endpoint } from "@/lib/auth/routes/endpoint";
+import { respond } from "@/lib/auth/routes/respond";
+import { Session } from "@/lib/auth/session";
+import { toErrorResponse } from "@/lib/http/error-response";
+import { methodNotAllowed, notFound } from "@/lib/http/errors";
+import { clientIp, type Input } from "@/lib/http/request";
+import { parseCookies } from "@/lib/http/cookies";
+import { parseInput } from "@/lib/validation/parse";
+import { IGNORED_FIELDS } from "@/lib/validation/rules";
+import type { Services } from "@/lib/runtime/services";
+import { ACTION_NAMES } from "@/lib/auth/actions";
+
+const resolvedMiddleware = new WeakMap<AuthConfig["routes"], Map<string, ResolvedMiddleware[]>>();
+
+/**
+ * Resolves every route's middleware list against the registry. Called at start (an unknown
+ * name stops the server) and memoized per configuration.
+ */
+export function middlewareTable(config: AuthConfig): Map<string, ResolvedMiddleware[]> {
+  const cached = resolvedMiddleware.get(config.routes);
+  if (cached) return cached;
+  const table = new Map(
+    ACTION_NAMES.map((action) => [
+      action,
+      config.routes.middlewares[action].map((spec, index) => resolveMiddleware(spec, `AUTH_CONFIG_JSON routes.middlewares.${action}.${index}`)),
+    ]),
+  );
+  resolvedMiddleware.set(config.routes, table);
+  return table;
+}
+
+const EMPTY_INPUT = z.strictObject({ ...IGNORED_FIELDS });
+
+/** Opens the request's session: the sealed cookie, if any, pointing at a server-side row. */
+export async function openSession(request: Request, services: Services): Promise<Session> {
+  const deps = {
+    env: services.env,
+    db: services.database.db,
+    now: services.now,
+    ip: clientIp(request),
+    userAgent: request.headers.get("user-agent") ?? "",
+  };
+  const cookie = parseCookies(request.headers.get("cookie")).get(services.env.SESSION_COOKIE);
+  return Session.open(deps, cookie);
+}
+
+/** Runs one endpoint through the web group (session, CSRF), its middleware, and zod. */
+export async function runEndpoint(ctx: Context, endpoint: Endpoint, middleware: ResolvedMiddleware[]): Promise<Response> {
+  await verifyCsrf(ctx);
+  for (const step of middleware) await step.run(ctx, step.args);
+  const schema = endpoint.input ? endpoint.input(ctx.config, ctx) : EMPTY_INPUT;
+  const input = parseInput(schema, { ...(await ctx.input()) } as Input);
+  const result = await endpoint.run(ctx, input);
+  return respond(ctx, endpoint, result);
+}
+
+/** Adds the session's cookies to a response (fresh headers: a Response's may be immutable). */
+export async function withSessionCookies(response: Response, session: Session, forceXsrf = false): Promise<Response> {
+  const cookies = await session.setCookieHeaders({ forceXsrf });
+  if (cookies.length === 0) return response;
+  const headers = new Headers(response.headers);
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The one entry point of every /auth/* API call: route → middleware → zod → endpoint → response. */
+export async function dispatch(request: Request, path: string, services: Services): Promise<Response> {
+  const requestId = randomUUID();
+  let ctx: Context | null = null;
+  let response: Response;
+  try {
+    const session = await openSession(request, services);
+    ctx = createContext(request, services, session);
+    const match = matchRoute(compileRoutes(ctx.config.routes), request.method, path);
+    if ("error" in match) {
+      throw match.error === 404 ? notFound() : methodNotAllowed(request.method, match.template.replace(/^\//, ""), match.allowed);
+    }
+    const route: CompiledRoute = match.route;
+    ctx.route = route;
+    ctx.params = match.params;
+    const middleware = middlewareTable(ctx.config).get(route.action) ?? [];
+    response = await runEndpoint(ctx, ENDPOINTS[route.action], middleware);
+  } catch (error) {
+    response = toErrorResponse(error, ctx, requestId);
+  }
+  if (!ctx) return response;
+  try {
+    return await withSessionCookies(response, ctx.session);
+  } catch (error) {
+    return toErrorResponse(error, null, requestId);
+  }
+}

@@ -1,0 +1,17 @@
+import "server-only";
+import type { Context } from "@/lib/auth/context";
+import type { Endpoint } from "@/lib/auth/routes/endpoint";
+import { backPath, json, redirect } from "@/lib/http/respond";
+
+/** SPEC.md §1 rule 1: JSON when asked for; otherwise the configured redirect (or back, with a flash). */
+export function respond(ctx: Context, endpoint: Endpoint, result: Record<string, unknown> | Response): Response {
+  if (result instanceof Response) return result;
+  const mode = endpoint.nonJson ?? "redirect";
+  if (ctx.wantsJson || mode === "json") return json(result);
+  const fallback = ctx.route ? ctx.config.routes.redirects[ctx.route.action] : "/";
+  if (mode === "back") {
+    if (typeof result.message === "string") ctx.session.flash("status", result.message);
+    return redirect(backPath(ctx.request, fallback));
+  }
+  return redirect(fallback);
+}

@@ -1,0 +1,68 @@
+import "server-only";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { sessions, type User, users } from "@/db/schema";
+
+/** What the server keeps of a signed-in session (the `payload` column, JSON). */
+export type SessionData = {
+  /** Fingerprint of the password hash at sign-in: a password changed elsewhere ends the session. */
+  fingerprint: string;
+  remember: boolean;
+  /** SPEC.md §2 Session keys: present while impersonating. */
+  impersonate_token?: string;
+};
+
+export type SessionRecord = { data: SessionData; lastActivity: number; user: User | null };
+
+/** One round trip: the session row and its (not soft-deleted) user. */
+export async function findSession(db: Db, id: string): Promise<SessionRecord | null> {
+  const rows = await db
+    .select({ payload: sessions.payload, lastActivity: sessions.lastActivity, user: users })
+    .from(sessions)
+    .leftJoin(users, and(eq(users.id, sessions.userId), sql`${users.deletedAt} is null`))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return { data: parsePayload(row.payload), lastActivity: row.lastActivity, user: row.user };
+}
+
+function parsePayload(payload: string): SessionData {
+  try {
+    const data = JSON.parse(payload) as Partial<SessionData>;
+    return { fingerprint: String(data.fingerprint ?? ""), remember: data.remember === true, impersonate_token: data.impersonate_token };
+  } catch {
+    // A row this application did not write (a Laravel session): never a valid session here.
+    return { fingerprint: "", remember: false };
+  }
+}
+
+export type NewSession = { id: string; userId: number; ip: string; userAgent: string; data: SessionData; now: number };
+
+export async function insertSession(db: Db, session: NewSession): Promise<void> {
+  await db.insert(sessions).values({
+    id: session.id,
+    userId: session.userId,
+    ipAddress: session.ip.slice(0, 45),
+    userAgent: session.userAgent.slice(0, 1000),
+    payload: JSON.stringify(session.data),
+    lastActivity: session.now,
+  });
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function updateSession(db: Db, id: string, data: SessionData, now: number): Promise<void> {
+  await db.update(sessions).set({ payload: JSON.stringify(data), lastActivity: now }).where(eq(sessions.id, id));
+}
+
+export async function touchSession(db: Db, id: string, now: number): Promise<void> {
+  await db.update(sessions).set({ lastActivity: now }).where(eq(sessions.id, id));
+}
+
+/** Ends every session of a user except `keepId` (none kept when absent). */
+export async function deleteUserSessions(db: Pick<Db, "delete">, userId: number, keepId?: string): Promise<void> {
+  await db.delete(sessions).where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
+}

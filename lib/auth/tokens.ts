@@ -1,0 +1,147 @@
+import "server-only";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { type PersonalAccessToken, personalAccessTokens, type User, users } from "@/db/schema";
+import { randomToken, safeEqual, sha256Hex } from "@/lib/auth/secrets";
+
+/** last_used_at is written at most this often per token, so read traffic stays read traffic. */
+export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+
+/** Sanctum's token format: `<id>|<random>`, with only sha256(<random>) stored. */
+export function parseBearer(header: string | null): { id: number | null; secret: string } | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header?.trim() ?? "");
+  const value = match?.[1];
+  if (!value) return null;
+  const separator = value.indexOf("|");
+  if (separator === -1) return { id: null, secret: value };
+  const id = Number(value.slice(0, separator));
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  return { id, secret: value.slice(separator + 1) };
+}
+
+/**
+ * The user and token behind a bearer header, in one round trip; null for anything malformed,
+ * unknown, expired, or whose owner is gone or soft-deleted.
+ */
+export async function findBearerUser(
+  db: Db,
+  userClass: string,
+  header: string | null,
+  now: Date,
+): Promise<{ user: User; token: PersonalAccessToken } | null> {
+  const bearer = parseBearer(header);
+  if (!bearer || bearer.secret.length === 0 || bearer.secret.length > 255) return null;
+  const hash = sha256Hex(bearer.secret);
+  const rows = await db
+    .select({ token: personalAccessTokens, user: users })
+    .from(personalAccessTokens)
+    .innerJoin(users, and(eq(users.id, personalAccessTokens.tokenableId), sql`${users.deletedAt} is null`))
+    .where(
+      and(
+        bearer.id === null ? eq(personalAccessTokens.token, hash) : eq(personalAccessTokens.id, bearer.id),
+        eq(personalAccessTokens.tokenableType, userClass),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row || !safeEqual(row.token.token, hash)) return null;
+  if (row.token.expiresAt && row.token.expiresAt.getTime() <= now.getTime()) return null;
+  if (!row.token.lastUsedAt || now.getTime() - row.token.lastUsedAt.getTime() >= LAST_USED_WRITE_INTERVAL_MS) {
+    // Not awaited: the request does not wait for bookkeeping; a failure is only logged.
+    db.update(personalAccessTokens)
+      .set({ lastUsedAt: now })
+      .where(eq(personalAccessTokens.id, row.token.id))
+      .catch((error: unknown) => console.error("[tokens] last_used_at not written", error));
+  }
+  return row;
+}
+
+/** `*` grants everything (Sanctum's `can`). */
+export function tokenCan(token: Pick<PersonalAccessToken, "abilities"> | null, ability: string): boolean {
+  if (!token) return true; // a session (first-party SPA) may do everything
+  const abilities = parseAbilities(token.abilities);
+  return abilities.includes("*") || abilities.includes(ability);
+}
+
+export function parseAbilities(text: string | null): string[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export type IssuedToken = { plainTextToken: string; token: PersonalAccessToken };
+
+/** Creates a token for `user`; the plain text is returned once and never stored. */
+export async function issueToken(
+  db: Db,
+  userClass: string,
+  user: User,
+  input: { name: string; abilities: string[]; expiresAt: Date | null },
+  now: Date,
+): Promise<IssuedToken> {
+  // 40 random characters, as Sanctum makes them.
+  const secret = randomToken(30);
+  const [token] = await db
+    .insert(personalAccessTokens)
+    .values({
+      tokenableType: userClass,
+      tokenableId: user.id,
+      name: input.name,
+      token: sha256Hex(secret),
+      abilities: JSON.stringify(input.abilities),
+      expiresAt: input.expiresAt,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!token) throw new Error("token insert returned no row");
+  return { plainTextToken: `${token.id}|${secret}`, token };
+}
+
+/** The public fields of a token — never its hash. */
+export function presentToken(token: PersonalAccessToken) {
+  return {
+    id: token.id,
+    name: token.name,
+    abilities: parseAbilities(token.abilities),
+    last_used_at: token.lastUsedAt?.toISOString() ?? null,
+    expires_at: token.expiresAt?.toISOString() ?? null,
+    created_at: token.createdAt?.toISOString() ?? null,
+    updated_at: token.updatedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listTokens(db: Db, userClass: string, userId: number): Promise<PersonalAccessToken[]> {
+  return db
+    .select()
+    .from(personalAccessTokens)
+    .where(and(eq(personalAccessTokens.tokenableType, userClass), eq(personalAccessTokens.tokenableId, userId)))
+    .orderBy(desc(personalAccessTokens.id));
+}
+
+/** Deletes one of the user's own tokens; true only when a row was deleted. */
+export async function revokeToken(db: Db, userClass: string, userId: number, tokenId: number): Promise<boolean> {
+  const deleted = await db
+    .delete(personalAccessTokens)
+    .where(
+      and(
+        eq(personalAccessTokens.id, tokenId),
+        eq(personalAccessTokens.tokenableType, userClass),
+        eq(personalAccessTokens.tokenableId, userId),
+      ),
+    )
+    .returning({ id: personalAccessTokens.id });
+  return deleted.length > 0;
+}
+
+export async function flushTokens(db: Db, userClass: string, userId: number): Promise<number> {
+  const deleted = await db
+    .delete(personalAccessTokens)
+    .where(and(eq(personalAccessTokens.tokenableType, userClass), eq(personalAccessTokens.tokenableId, userId)))
+    .returning({ id: personalAccessTokens.id });
+  return deleted.length;
+}

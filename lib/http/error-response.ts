@@ -1,0 +1,61 @@
+import "server-only";
+import type { Context } from "@/lib/auth/context";
+import { HttpError, UnavailableError, ValidationError } from "@/lib/http/errors";
+import { backPath, json, redirect } from "@/lib/http/respond";
+import { type Locale, translate } from "@/lib/i18n/catalog";
+
+// postgres-js and node network errors that mean "the database is not there right now".
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "57P01", "57P03"]);
+
+function isUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function attributeName(field: string): string {
+  return field.replaceAll("_", " ");
+}
+
+/** Laravel's 422 body: every message translated, `message` the first one plus a count of the rest. */
+export function validationBody(error: ValidationError, locale: Locale) {
+  const errors: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(error.errors)) {
+    errors[field] = messages.map((m) => translate(locale, m.key, { attribute: attributeName(field), ...m.replacements }));
+  }
+  const all = Object.values(errors).flat();
+  const extra = all.length - 1;
+  const first = all[0] ?? translate(locale, error.messageKey);
+  const message =
+    extra > 0 ? `${first} ${translate(locale, extra === 1 ? "(and :count more error)" : "(and :count more errors)", { count: extra })}` : first;
+  return { message, errors };
+}
+
+/**
+ * The one place that turns an error into a response. Any error that is not an HttpError is
+ * logged with the request id and answered 500 with a generic message.
+ */
+export function toErrorResponse(error: unknown, ctx: Pick<Context, "locale" | "wantsJson" | "request" | "config" | "session"> | null, requestId: string): Response {
+  const locale = ctx?.locale ?? "en";
+  if (!(error instanceof HttpError) && isUnavailable(error)) error = new UnavailableError(error);
+  if (!(error instanceof HttpError)) {
+    console.error(`[${requestId}] unhandled error`, error);
+    return json({ message: translate(locale, "Server Error") }, 500, { "X-Request-Id": requestId });
+  }
+  if (error instanceof UnavailableError) console.error(`[${requestId}] database unavailable`, (error.cause as Error)?.message ?? error.cause);
+  if (error.status >= 300 && error.status < 400) return redirect(error.headers.Location ?? "/", error.status);
+
+  if (ctx && !ctx.wantsJson) {
+    // Browsers: to the login screen when signed out; back to the form with the errors otherwise.
+    if (error.status === 401) return redirect("/auth/login");
+    if (error instanceof ValidationError) {
+      ctx.session.flash("errors", validationBody(error, locale).errors);
+      return redirect(backPath(ctx.request, "/"));
+    }
+  }
+  const body = error instanceof ValidationError ? validationBody(error, locale) : { message: translate(locale, error.messageKey, error.replacements) };
+  return json(body, error.status, error.headers);
+}

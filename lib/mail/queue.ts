@@ -1,0 +1,85 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { failedJobs, type Job, jobs } from "@/db/schema";
+import type { MailMessage } from "@/lib/mail/mailer";
+
+export const MAIL_QUEUE = "mail";
+export const MAX_ATTEMPTS = 5;
+/** Seconds before the next try, by attempts made so far. */
+const BACKOFF_SECONDS = [10, 30, 120, 600];
+/** A job reserved longer than this belongs to a worker that died; another may take it. */
+const RESERVATION_SECONDS = 90;
+
+type Executor = Pick<Db, "insert">;
+type JobPayload = { uuid: string; type: "mail"; message: MailMessage };
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** Queues a message. Pass the transaction of the change that causes it, so both commit or neither. */
+export async function enqueueMail(db: Executor, message: MailMessage, now: Date): Promise<void> {
+  const payload: JobPayload = { uuid: randomUUID(), type: "mail", message };
+  await db.insert(jobs).values({
+    queue: MAIL_QUEUE,
+    payload: JSON.stringify(payload),
+    attempts: 0,
+    availableAt: seconds(now),
+    createdAt: seconds(now),
+  });
+}
+
+/** Reserves the oldest available job; concurrent workers never get the same one. */
+export async function claimJob(db: Db, now: Date): Promise<{ job: Job; payload: JobPayload } | null> {
+  const at = seconds(now);
+  const available = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.queue, MAIL_QUEUE),
+        lte(jobs.availableAt, at),
+        or(isNull(jobs.reservedAt), lte(jobs.reservedAt, at - RESERVATION_SECONDS)),
+      ),
+    )
+    .orderBy(asc(jobs.id))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [job] = await db
+    .update(jobs)
+    .set({ reservedAt: at, attempts: sql`${jobs.attempts} + 1` })
+    .where(eq(jobs.id, sql`(${available})`))
+    .returning();
+  if (!job) return null;
+  return { job, payload: JSON.parse(job.payload) as JobPayload };
+}
+
+export async function completeJob(db: Db, job: Job): Promise<void> {
+  await db.delete(jobs).where(eq(jobs.id, job.id));
+}
+
+/** After a failed try: back in the queue with backoff, or into failed_jobs after the last attempt. */
+export async function failJob(db: Db, job: Job, error: unknown, now: Date): Promise<"retry" | "failed"> {
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (job.attempts >= MAX_ATTEMPTS) {
+    const uuid = (JSON.parse(job.payload) as Partial<JobPayload>).uuid ?? randomUUID();
+    await db.transaction(async (tx) => {
+      await tx.insert(failedJobs).values({ uuid, connection: "database", queue: job.queue, payload: job.payload, exception: reason, failedAt: now });
+      await tx.delete(jobs).where(eq(jobs.id, job.id));
+    });
+    return "failed";
+  }
+  const delay = BACKOFF_SECONDS[Math.min(job.attempts - 1, BACKOFF_SECONDS.length - 1)] ?? 600;
+  await db.update(jobs).set({ reservedAt: null, availableAt: seconds(now) + delay }).where(eq(jobs.id, job.id));
+  return "retry";
+}
+
+/** Puts a failed job back on the queue (the operations page's retry). */
+export async function retryFailedJob(db: Db, id: number, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [failed] = await tx.delete(failedJobs).where(eq(failedJobs.id, id)).returning();
+    if (!failed) return false;
+    await tx.insert(jobs).values({ queue: failed.queue, payload: failed.payload, attempts: 0, availableAt: seconds(now), createdAt: seconds(now) });
+    return true;
+  });
+}

@@ -1,0 +1,55 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import type { Mailer } from "@/lib/mail/mailer";
+import { claimJob, completeJob, failJob } from "@/lib/mail/queue";
+
+export type WorkerDeps = { db: Db; mailer: Mailer; now: () => Date };
+
+/** Delivers every job that is due, one at a time; returns how many were sent. */
+export async function drainQueue(deps: WorkerDeps, limit = 100): Promise<number> {
+  let sent = 0;
+  for (let i = 0; i < limit; i++) {
+    const claimed = await claimJob(deps.db, deps.now());
+    if (!claimed) break;
+    try {
+      await deps.mailer.send(claimed.payload.message);
+      await completeJob(deps.db, claimed.job);
+      sent++;
+    } catch (error) {
+      const outcome = await failJob(deps.db, claimed.job, error, deps.now());
+      console.error(`[mail] job ${claimed.job.id} attempt ${claimed.job.attempts} failed (${outcome})`, error instanceof Error ? error.message : error);
+    }
+  }
+  return sent;
+}
+
+const POLL_MS = 1000;
+
+/**
+ * The in-process worker: polls every second and can be woken at once after a request queued mail.
+ * Every instance runs one; SKIP LOCKED keeps them from sending a message twice.
+ */
+export function startWorker(deps: WorkerDeps): { wake(): void; stop(): void } {
+  let running = false;
+  let again = false;
+  const run = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        await drainQueue(deps);
+      } while (again);
+    } catch (error) {
+      console.error("[mail] the queue could not be read", error instanceof Error ? error.message : error);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(run, POLL_MS);
+  timer.unref();
+  return { wake: () => void run(), stop: () => clearInterval(timer) };
+}

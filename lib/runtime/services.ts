@@ -1,0 +1,64 @@
+import "server-only";
+import path from "node:path";
+import { type Database, openDatabase } from "@/db/client";
+import { type AuthConfig, buildAuthConfig } from "@/lib/auth/config";
+import { type Env, loadEnv } from "@/lib/env";
+import type { Mailer } from "@/lib/mail/mailer";
+import { outboxMailer } from "@/lib/mail/outbox";
+import { resendMailer } from "@/lib/mail/resend";
+import { startWorker } from "@/lib/mail/worker";
+import { loadServicesConfig, type ServicesConfig } from "@/lib/auth/social/config";
+
+/** Everything a request needs from the process: configuration, database, mail, clock. */
+export type Services = {
+  env: Env;
+  config: AuthConfig;
+  providers: ServicesConfig;
+  database: Database;
+  mailer: Mailer;
+  now: () => Date;
+  /** Asks the mail worker to look at the queue now (after a request queued a message). */
+  wakeMailWorker: () => void;
+};
+
+export function createMailer(env: Env, now: () => Date): Mailer {
+  if (env.MAIL_DRIVER === "resend") {
+    if (!env.RESEND_API_KEY) throw new Error("RESEND_API_KEY: required when MAIL_DRIVER is resend");
+    return resendMailer(env.RESEND_API_KEY, env.MAIL_FROM ?? "onboarding@resend.dev");
+  }
+  return outboxMailer(env.MAIL_OUTBOX_DIR, now);
+}
+
+/** Builds the services from an environment; throws a ConfigError naming the first bad key. */
+export function createServices(source: Record<string, string | undefined>, options: { database?: Database } = {}): Services {
+  const env = loadEnv(source);
+  const config = buildAuthConfig(env);
+  const providers = loadServicesConfig(env);
+  const now = () => new Date();
+  const database =
+    options.database ?? openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, "db") });
+  return { env, config, providers, database, mailer: createMailer(env, now), now, wakeMailWorker: () => {} };
+}
+
+type Booted = { services: Services; ready: Promise<Services> };
+const globalForServices = globalThis as typeof globalThis & { __authServices?: Booted };
+
+/**
+ * The process's services, created and migrated once (cached on globalThis: dev reloads and the
+ * several bundles of one server share one database handle). Starts the mail worker.
+ */
+export function services(): Promise<Services> {
+  if (!globalForServices.__authServices) {
+    const created = createServices(process.env);
+    const ready = (async () => {
+      await created.database.migrate();
+      if (created.env.QUEUE_WORKER === "true") {
+        const worker = startWorker({ db: created.database.db, mailer: created.mailer, now: created.now });
+        created.wakeMailWorker = worker.wake;
+      }
+      return created;
+    })();
+    globalForServices.__authServices = { services: created, ready };
+  }
+  return globalForServices.__authServices.ready;
+}

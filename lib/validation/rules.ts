@@ -1,0 +1,30 @@
+import { z } from "zod";
+import type { PasswordRules } from "@/lib/auth/config";
+
+/** Fields every web form may carry and the service ignores (SPEC.md §4 rule 1). */
+export const IGNORED_FIELDS = { _token: z.unknown().optional(), redirect: z.unknown().optional() };
+
+export const requiredString = (max = 255) => z.string().max(max);
+export const email = () => z.string().max(255).pipe(z.email());
+export const looseEmail = () => z.string().max(255);
+
+/** Laravel's `boolean` rule: true, false, 1, 0, "1", "0" (and "true"/"false"/"on" from HTML forms). */
+export const booleanish = () =>
+  z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(["0", "1", "true", "false", "on", "off"])], {
+    error: "The :attribute field must be true or false.",
+  }).transform((value) => value === true || value === 1 || value === "1" || value === "true" || value === "on");
+
+/** A new password under the configured rules; each failed rule has its own message (SPEC.md §1). */
+export function newPassword(rules: PasswordRules) {
+  let schema = z.string().min(rules.length).max(255);
+  if (rules.uppercase) schema = schema.regex(/\p{Lu}/u, { error: "The :attribute field must contain at least one uppercase letter." });
+  if (rules.number) schema = schema.regex(/\p{N}/u, { error: "The :attribute field must contain at least one number." });
+  return schema;
+}
+
+/** Adds Laravel's `confirmed` rule: `<field>_confirmation` must equal `<field>`. */
+export function confirmed<T extends { password: string; password_confirmation?: unknown }>(value: T, ctx: z.RefinementCtx) {
+  if (value.password_confirmation !== value.password) {
+    ctx.addIssue({ code: "custom", path: ["password"], message: "The :attribute field confirmation does not match." });
+  }
+}

@@ -1,0 +1,141 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import type { Database } from "@/db/client";
+import { type NewUser, type User, users } from "@/db/schema";
+import { hashPassword } from "@/lib/auth/passwords";
+import { deepMerge } from "@/lib/config/merge";
+import { resetHooks } from "@/lib/auth/hooks";
+import { drainQueue } from "@/lib/mail/worker";
+import { createServices, type Services } from "@/lib/runtime/services";
+import { Agent } from "./agent";
+import { openTestDatabase } from "./database";
+
+export const PASSWORD = "password123";
+export const TEST_SECRET = "test-secret-that-is-at-least-32-characters-long";
+
+export type OutboxMessage = { to: string[]; subject: string; text: string; html: string; sentAt: string };
+
+export type TestApp = {
+  services: Services;
+  database: Database;
+  agent(ip?: string): Agent;
+  /** Rebuilds the services with other configuration (same database). */
+  configure(options: TestAppOptions): void;
+  /** Fixes the clock; `advance` moves it. */
+  setNow(date: Date): void;
+  advance(seconds: number): void;
+  createUser(overrides?: Partial<NewUser> & { password?: string }): Promise<User>;
+  /** Delivers queued mail, then returns every message in the outbox, oldest first. */
+  mail(): Promise<OutboxMessage[]>;
+  lastMailTo(email: string): Promise<OutboxMessage>;
+};
+
+export type TestAppOptions = { auth?: Record<string, unknown>; env?: Record<string, string>; services?: Record<string, unknown> };
+
+/**
+ * One application per test file, on its own database, reset before each test. Configuration is
+ * the real loader's; bcrypt runs at cost 4 through `hashing.rounds`.
+ */
+export function useTestApp(initial: TestAppOptions = {}): TestApp {
+  let database: Database & { truncate(): Promise<void> };
+  let dataDir: string;
+  let options = initial;
+  let now: Date | null = null;
+  const app = {} as TestApp;
+
+  const build = () => {
+    const env = {
+      NODE_ENV: "test",
+      SESSION_SECRET: TEST_SECRET,
+      APP_URL: "http://localhost:3000",
+      DATA_DIR: dataDir,
+      MAIL_DRIVER: "outbox",
+      QUEUE_WORKER: "false",
+      AUTH_CONFIG_JSON: JSON.stringify(deepMerge({ hashing: { rounds: 4 } }, options.auth ?? {})),
+      SERVICES_CONFIG_JSON: JSON.stringify(options.services ?? {}),
+      ...options.env,
+    };
+    const services = createServices(env, { database });
+    services.now = () => now ?? new Date();
+    app.services = services;
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "auth-test-"));
+    database = await openTestDatabase();
+    app.database = database;
+    build();
+  });
+  beforeEach(async () => {
+    await database.truncate();
+    rmSync(path.join(dataDir, "outbox"), { recursive: true, force: true });
+    resetHooks();
+    now = null;
+    options = initial;
+    build();
+  });
+  afterAll(async () => {
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  Object.assign(app, {
+    agent: (ip?: string) => new Agent(app.services, ip),
+    configure(next: TestAppOptions) {
+      options = deepMerge(initial, next);
+      build();
+    },
+    setNow(date: Date) {
+      now = date;
+    },
+    advance(seconds: number) {
+      now = new Date((now ?? new Date()).getTime() + seconds * 1000);
+    },
+    async createUser(overrides: Partial<NewUser> & { password?: string } = {}) {
+      const unique = Math.random().toString(36).slice(2, 10);
+      const [user] = await database.db
+        .insert(users)
+        .values({
+          name: "Test User",
+          email: `user-${unique}@example.com`,
+          emailVerifiedAt: new Date(),
+          createdAt: new Date(),
+          updatedAt: new Date(),
+          ...overrides,
+          password: await hashPassword(overrides.password ?? PASSWORD, 4),
+        })
+        .returning();
+      if (!user) throw new Error("no user");
+      return user;
+    },
+    async mail() {
+      await drainQueue({ db: database.db, mailer: app.services.mailer, now: app.services.now });
+      const dir = app.services.env.MAIL_OUTBOX_DIR;
+      let files: string[] = [];
+      try {
+        files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
+      } catch {
+        return [];
+      }
+      return files.map((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as OutboxMessage);
+    },
+    async lastMailTo(email: string) {
+      const messages = (await app.mail()).filter((m) => m.to.includes(email));
+      const last = messages.at(-1);
+      if (!last) throw new Error(`no mail to ${email}`);
+      return last;
+    },
+  });
+  return app;
+}
+
+/** Signs a user in through the real endpoints; returns the agent holding the session. */
+export async function signIn(app: TestApp, user: User, password = PASSWORD): Promise<Agent> {
+  const agent = app.agent();
+  await agent.csrf();
+  const response = await agent.post("/auth/login", { email: user.email, password });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
+  return agent;
+}

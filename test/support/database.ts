@@ -1,0 +1,38 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { type Database, openDatabase } from "@/db/client";
+
+const TABLES = ["users", "password_reset_tokens", "personal_access_tokens", "sessions", "jobs", "failed_jobs", "rate_limits", "activity_log", "settings"];
+
+/**
+ * The test file's own database: in-process PGlite by default, or its own schema of the
+ * PostgreSQL server in DATABASE_URL. Migrations are the real ones.
+ */
+export async function openTestDatabase(): Promise<Database & { truncate(): Promise<void>; schema?: string }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = openDatabase({});
+    await database.migrate();
+    return { ...database, truncate: () => truncate(database) };
+  }
+  const schema = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create schema "${schema}"`);
+  await admin.end();
+  const database = openDatabase({ url, searchPath: schema, max: 5 });
+  await database.migrate();
+  return {
+    ...database,
+    schema,
+    truncate: () => truncate(database),
+    async close() {
+      await database.db.execute(sql.raw(`drop schema "${schema}" cascade`));
+      await database.close();
+    },
+  };
+}
+
+async function truncate(database: Database): Promise<void> {
+  await database.db.execute(sql.raw(`truncate table ${TABLES.map((t) => `"${t}"`).join(", ")} restart identity`));
+}

@@ -1,0 +1,21 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@\/(.*)$/, replacement: `${root}/$1` },
+      // `server-only` throws outside React Server Components; tests are server code by definition.
+      { find: "server-only", replacement: path.join(root, "test/support/server-only.ts") },
+    ],
+  },
+  test: {
+    include: ["test/**/*.test.ts", "lib/**/*.test.ts"],
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    reporters: ["default"],
+  },
+});
