@@ -25,7 +25,12 @@ export type Context = {
   ip: string;
   userAgent: string;
   wantsJson: boolean;
+  /** The matched auth route (null on host routes). */
   route: CompiledRoute | null;
+  /** Full route name (`auth.login`, `api.app.user.update`), for throttling and logs. */
+  routeName: string | null;
+  /** A host route's redirect target for browsers (auth routes use their configured one). */
+  redirectTarget: string | null;
   params: Record<string, string>;
   /** Set by the `web` middleware; stateless requests get a session that reads and writes nothing. */
   session: Session;
@@ -53,6 +58,8 @@ export function createContext(request: Request, services: Services, session: Ses
     userAgent: request.headers.get("user-agent") ?? "",
     wantsJson: wantsJson(request),
     route: null,
+    routeName: null,
+    redirectTarget: null,
     params: {},
     session,
     auth: null,

@@ -28,10 +28,9 @@ export async function boot(): Promise<void> {
     middlewareTable(ready.config);
     console.log(`[boot] ready: ${ready.database.kind} database, mail via ${ready.env.MAIL_DRIVER}, routes under /${ready.config.routes.prefix}`);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`[boot] invalid configuration: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
+    // Serving 500s is worse than not starting: say why and stop, so a supervisor can restart us.
+    if (error instanceof ConfigError) console.error(`[boot] invalid configuration: ${error.message}`);
+    else console.error("[boot] start-up failed", error);
+    process.exit(1);
   }
 }

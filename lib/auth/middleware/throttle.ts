@@ -24,7 +24,7 @@ export function parseThrottle(args: string[]): ThrottleArgs {
 export async function throttle(ctx: Context, args: ThrottleArgs): Promise<void> {
   const auth = await resolveAuth(ctx);
   const caller = auth.user ? `user:${auth.user.id}` : `ip:${ctx.ip}`;
-  const key = limiterKey("throttle", ctx.route?.name ?? "", args.maxAttempts, args.decaySeconds, caller);
+  const key = limiterKey("throttle", ctx.routeName ?? "", args.maxAttempts, args.decaySeconds, caller);
   const window = await hit(ctx.db, key, args.decaySeconds, ctx.now);
   if (window.hits > args.maxAttempts) throw tooManyRequests(secondsUntil(window, ctx.now));
 }

@@ -18,6 +18,7 @@ import { parseInput } from "@/lib/validation/parse";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import type { Services } from "@/lib/runtime/services";
 import { ACTION_NAMES } from "@/lib/auth/actions";
+import type { HttpMethod } from "@/lib/auth/routes/methods";
 
 const resolvedMiddleware = new WeakMap<AuthConfig["routes"], Map<string, ResolvedMiddleware[]>>();
 
@@ -72,23 +73,18 @@ export async function withSessionCookies(response: Response, session: Session, f
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** The one entry point of every /auth/* API call: route → middleware → zod → endpoint → response. */
-export async function dispatch(request: Request, path: string, services: Services): Promise<Response> {
+type Selected = { endpoint: Endpoint; middleware: ResolvedMiddleware[] };
+
+/** The request pipeline shared by the auth routes and the host routes; the only try/catch on the path. */
+async function handle(request: Request, services: Services, select: (ctx: Context) => Selected, bodyLimit?: number): Promise<Response> {
   const requestId = randomUUID();
   let ctx: Context | null = null;
   let response: Response;
   try {
     const session = await openSession(request, services);
-    ctx = createContext(request, services, session);
-    const match = matchRoute(compileRoutes(ctx.config.routes), request.method, path);
-    if ("error" in match) {
-      throw match.error === 404 ? notFound() : methodNotAllowed(request.method, match.template.replace(/^\//, ""), match.allowed);
-    }
-    const route: CompiledRoute = match.route;
-    ctx.route = route;
-    ctx.params = match.params;
-    const middleware = middlewareTable(ctx.config).get(route.action) ?? [];
-    response = await runEndpoint(ctx, ENDPOINTS[route.action], middleware);
+    ctx = createContext(request, services, session, bodyLimit);
+    const { endpoint, middleware } = select(ctx);
+    response = await runEndpoint(ctx, endpoint, middleware);
   } catch (error) {
     response = toErrorResponse(error, ctx, requestId);
   }
@@ -98,4 +94,56 @@ export async function dispatch(request: Request, path: string, services: Service
   } catch (error) {
     return toErrorResponse(error, null, requestId);
   }
+}
+
+/** The one entry point of every /auth/* API call: route → middleware → zod → endpoint → response. */
+export function dispatch(request: Request, path: string, services: Services): Promise<Response> {
+  return handle(request, services, (ctx) => {
+    const match = matchRoute(compileRoutes(ctx.config.routes), request.method, path);
+    if ("error" in match) {
+      throw match.error === 404 ? notFound() : methodNotAllowed(request.method, match.template.replace(/^\//, ""), match.allowed);
+    }
+    const route: CompiledRoute = match.route;
+    ctx.route = route;
+    ctx.routeName = route.name;
+    ctx.params = match.params;
+    return { endpoint: ENDPOINTS[route.action], middleware: middlewareTable(ctx.config).get(route.action) ?? [] };
+  });
+}
+
+/** A route of the host application (profile, uploads, administration) at a fixed path. */
+export type HostRoute = {
+  name: string;
+  method: HttpMethod | HttpMethod[];
+  endpoint: Endpoint;
+  /** Middleware specs, as in `routes.middlewares` (e.g. `auth:sanctum`, `throttle:60,1`). */
+  middleware: string[];
+  /** Where a browser goes after success when it did not ask for JSON. */
+  redirect?: string;
+  bodyLimit?: number;
+};
+
+const hostMiddleware = new WeakMap<HostRoute, ResolvedMiddleware[]>();
+
+/** Runs a host route through the same pipeline (session, CSRF, middleware, zod, error mapping). */
+export function dispatchHost(request: Request, route: HostRoute, services: Services, params: Record<string, string> = {}): Promise<Response> {
+  return handle(
+    request,
+    services,
+    (ctx) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const method = request.method === "HEAD" ? "GET" : request.method;
+      if (!methods.includes(method as HttpMethod)) throw methodNotAllowed(request.method, route.name, methods);
+      let middleware = hostMiddleware.get(route);
+      if (!middleware) {
+        middleware = route.middleware.map((spec, index) => resolveMiddleware(spec, `host route ${route.name} middleware.${index}`));
+        hostMiddleware.set(route, middleware);
+      }
+      ctx.routeName = route.name;
+      ctx.params = params;
+      ctx.redirectTarget = route.redirect ?? "/";
+      return { endpoint: route.endpoint, middleware };
+    },
+    route.bodyLimit,
+  );
 }

@@ -8,7 +8,7 @@ export function respond(ctx: Context, endpoint: Endpoint, result: Record<string,
   if (result instanceof Response) return result;
   const mode = endpoint.nonJson ?? "redirect";
   if (ctx.wantsJson || mode === "json") return json(result);
-  const fallback = ctx.route ? ctx.config.routes.redirects[ctx.route.action] : "/";
+  const fallback = ctx.route ? ctx.config.routes.redirects[ctx.route.action] : (ctx.redirectTarget ?? "/");
   if (mode === "back") {
     if (typeof result.message === "string") ctx.session.flash("status", result.message);
     return redirect(backPath(ctx.request, fallback));
