@@ -12,6 +12,11 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // Vitest's useTestApp and Playwright's fixture `use` are not React hooks.
+    files: ["test/**", "e2e/**", "**/*.test.ts"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
 ];
 
 export default config;

@@ -2,6 +2,8 @@ import { csrfCookie } from "@/lib/auth/csrf-cookie";
 import { dispatch } from "@/lib/auth/routes/pipeline";
 import type { Services } from "@/lib/runtime/services";
 
+// Response bodies are whatever the contract says; tests assert on them field by field.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AgentResponse = { status: number; headers: Headers; body: any; text: string; setCookies: string[] };
 
 type RequestOptions = {
