@@ -43,7 +43,15 @@ export function passwordFingerprint(passwordHash: string): string {
   return sha256Hex(`fingerprint:${passwordHash}`).slice(0, 32);
 }
 
-export type SessionDeps = { env: Env; db: Db; now: () => Date; ip: string; userAgent: string };
+export type SessionDeps = {
+  env: Env;
+  db: Db;
+  now: () => Date;
+  ip: string;
+  userAgent: string;
+  /** False for a request from an origin that is not stateful: its cookie never signs anyone in. */
+  stateful: boolean;
+};
 
 /**
  * The request's session: a sealed cookie (session id, CSRF token, flash) pointing at a row of
@@ -117,7 +125,7 @@ export class Session {
 
   private async fetch(): Promise<SessionRecord | null> {
     const id = this.id;
-    if (!id) return null;
+    if (!id || !this.deps.stateful) return null;
     const record = await findSession(this.deps.db, id);
     if (!record?.user) return null;
     const now = this.nowSeconds();

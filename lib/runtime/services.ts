@@ -8,6 +8,7 @@ import { outboxMailer } from "@/lib/mail/outbox";
 import { resendMailer } from "@/lib/mail/resend";
 import { startWorker } from "@/lib/mail/worker";
 import { loadServicesConfig, type ServicesConfig } from "@/lib/auth/social/config";
+import { statefulPolicy, type StatefulPolicy } from "@/lib/auth/stateful";
 
 /** Everything a request needs from the process: configuration, database, mail, clock. */
 export type Services = {
@@ -17,6 +18,8 @@ export type Services = {
   database: Database;
   mailer: Mailer;
   now: () => Date;
+  /** Origins whose requests may use the session cookie (issue 9). */
+  stateful: StatefulPolicy;
   /** Asks the mail worker to look at the queue now (after a request queued a message). */
   wakeMailWorker: () => void;
 };
@@ -37,7 +40,7 @@ export function createServices(source: Record<string, string | undefined>, optio
   const now = () => new Date();
   const database =
     options.database ?? openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, "db") });
-  return { env, config, providers, database, mailer: createMailer(env, now), now, wakeMailWorker: () => {} };
+  return { env, config, providers, database, mailer: createMailer(env, now), now, stateful: statefulPolicy(env), wakeMailWorker: () => {} };
 }
 
 type Booted = { services: Services; ready: Promise<Services> };

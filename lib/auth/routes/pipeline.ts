@@ -14,6 +14,9 @@ import { toErrorResponse } from "@/lib/http/error-response";
 import { methodNotAllowed, notFound } from "@/lib/http/errors";
 import { clientIp, type Input } from "@/lib/http/request";
 import { parseCookies } from "@/lib/http/cookies";
+import { preflight, withCors } from "@/lib/http/cors";
+import { isStatefulRequest } from "@/lib/auth/stateful";
+import { warnStatelessCookie } from "@/lib/auth/stateful-warning";
 import { parseInput } from "@/lib/validation/parse";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import type { Services } from "@/lib/runtime/services";
@@ -43,14 +46,17 @@ const EMPTY_INPUT = z.strictObject({ ...IGNORED_FIELDS });
 
 /** Opens the request's session: the sealed cookie, if any, pointing at a server-side row. */
 export async function openSession(request: Request, services: Services): Promise<Session> {
+  const cookie = parseCookies(request.headers.get("cookie")).get(services.env.SESSION_COOKIE);
+  const stateful = isStatefulRequest(services.stateful, request.headers);
+  if (cookie && !stateful) warnStatelessCookie(request);
   const deps = {
     env: services.env,
     db: services.database.db,
     now: services.now,
     ip: clientIp(request),
     userAgent: request.headers.get("user-agent") ?? "",
+    stateful,
   };
-  const cookie = parseCookies(request.headers.get("cookie")).get(services.env.SESSION_COOKIE);
   return Session.open(deps, cookie);
 }
 
@@ -77,6 +83,7 @@ type Selected = { endpoint: Endpoint; middleware: ResolvedMiddleware[] };
 
 /** The request pipeline shared by the auth routes and the host routes; the only try/catch on the path. */
 async function handle(request: Request, services: Services, select: (ctx: Context) => Selected, bodyLimit?: number): Promise<Response> {
+  if (request.method === "OPTIONS") return preflight(services.stateful, request);
   const requestId = randomUUID();
   let ctx: Context | null = null;
   let response: Response;
@@ -88,12 +95,14 @@ async function handle(request: Request, services: Services, select: (ctx: Contex
   } catch (error) {
     response = toErrorResponse(error, ctx, requestId);
   }
-  if (!ctx) return response;
-  try {
-    return await withSessionCookies(response, ctx.session);
-  } catch (error) {
-    return toErrorResponse(error, null, requestId);
+  if (ctx) {
+    try {
+      response = await withSessionCookies(response, ctx.session);
+    } catch (error) {
+      response = toErrorResponse(error, null, requestId);
+    }
   }
+  return withCors(services.stateful, request, response);
 }
 
 /** The one entry point of every /auth/* API call: route → middleware → zod → endpoint → response. */

@@ -1,0 +1,36 @@
+import { isStatefulOrigin, type StatefulPolicy } from "@/lib/auth/stateful";
+
+const ALLOWED_HEADERS = "Accept, Accept-Language, Authorization, Content-Type, X-Requested-With, X-XSRF-TOKEN, X-CSRF-TOKEN";
+const ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
+
+/**
+ * CORS for a cross-origin caller: stateful origins get credentials (the SPA with cookies);
+ * any other origin may call without credentials, which is enough for bearer tokens.
+ */
+export function corsHeaders(policy: StatefulPolicy, request: Request): Record<string, string> {
+  const origin = request.headers.get("origin");
+  if (!origin || origin === "null" || origin === new URL(request.url).origin) return {};
+  const headers: Record<string, string> = { "Access-Control-Allow-Origin": origin, Vary: "Origin" };
+  if (isStatefulOrigin(policy, origin)) headers["Access-Control-Allow-Credentials"] = "true";
+  return headers;
+}
+
+/** Answers a CORS preflight (OPTIONS with Access-Control-Request-Method). */
+export function preflight(policy: StatefulPolicy, request: Request): Response {
+  const headers = corsHeaders(policy, request);
+  if (Object.keys(headers).length > 0) {
+    headers["Access-Control-Allow-Methods"] = ALLOWED_METHODS;
+    headers["Access-Control-Allow-Headers"] = ALLOWED_HEADERS;
+    headers["Access-Control-Max-Age"] = "7200";
+  }
+  return new Response(null, { status: 204, headers });
+}
+
+/** Copies CORS headers onto a response. */
+export function withCors(policy: StatefulPolicy, request: Request, response: Response): Response {
+  const headers = corsHeaders(policy, request);
+  if (Object.keys(headers).length === 0) return response;
+  const merged = new Headers(response.headers);
+  for (const [name, value] of Object.entries(headers)) merged.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged });
+}
