@@ -3,7 +3,11 @@ import { services } from "@/lib/runtime/services";
 import { dispatch } from "@/lib/auth/routes/pipeline";
 import { csrfCookie } from "@/lib/auth/csrf-cookie";
 import { ORIGINAL_PATH_HEADER } from "@/lib/auth/routes/headers";
-
+import { routeManifest } from "@/lib/auth/routes/url";
+import { isLocale, type Locale, negotiateLocale, translate } from "@/lib/i18n/catalog";
+import { LOCALE_COOKIE } from "@/lib/client/locale-cookie";
+import type { FrontendSettings } from "@/lib/client/frontend-settings";
+import { cookies, headers } from "next/headers";
 
 /** The App Router's side of the dispatcher: the original path, then the pipeline. */
 export async function handleAuthRequest(request: Request): Promise<Response> {
@@ -13,4 +17,29 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
 
 export async function handleCsrfCookie(request: Request): Promise<Response> {
   return csrfCookie(request, await services());
+}
+
+/** The `locale` cookie (the language switch) first, then the browser's Accept-Language. */
+export async function requestLocale(): Promise<Locale> {
+  const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
+  if (isLocale(chosen)) return chosen;
+  return negotiateLocale((await headers()).get("accept-language"));
+}
+
+/** For server components: the configuration the front end needs, and the request's language. */
+export async function frontendSettings(): Promise<FrontendSettings> {
+  const { config } = await services();
+  return {
+    routes: routeManifest(config),
+    password: config.password,
+    allowRegistration: config["allow-registration"],
+    allowImpersonate: config["allow-impersonate"],
+    uploadMaxKilobytes: config.uploads["max-kilobytes"],
+    locale: await requestLocale(),
+  };
+}
+
+/** A page title in the request's language. */
+export async function translatedTitle(key: string): Promise<string> {
+  return translate(await requestLocale(), key);
 }

@@ -1,0 +1,70 @@
+/** Shapes of the answers the front end reads (SPEC.md §2 and the host API contract). */
+
+export type User = {
+  id: number;
+  name: string;
+  email: string;
+  email_verified_at: string | null;
+  payload: Record<string, unknown> | string | null;
+  created_at: string | null;
+  updated_at: string | null;
+};
+
+export type Session = {
+  user: User | null;
+  authenticated: boolean;
+  is_admin: boolean;
+  verified: boolean;
+  impersonating: boolean;
+};
+
+export type Provider = { name: string; label: string; driver: string; url: string };
+
+export type Token = {
+  id: number;
+  name: string;
+  abilities: string[];
+  last_used_at: string | null;
+  expires_at: string | null;
+  created_at: string | null;
+};
+
+export type AdminUser = User & {
+  is_admin: boolean;
+  deleted_at: string | null;
+  can: { impersonate: boolean; delete: boolean; restore: boolean };
+};
+
+export type Paginator<T> = { data: T[]; current_page: number; last_page: number; per_page: number; total: number };
+
+export type UserRef = { id: number; name: string; email: string };
+
+export type ActivityEntry = {
+  id: number;
+  event: string;
+  description: string;
+  subject: UserRef | null;
+  causer: UserRef | null;
+  properties: Record<string, unknown> | null;
+  created_at: string;
+};
+
+export type UserStatus = "active" | "trashed" | "all";
+
+export type AdminUserFilters = { search: string; page: number; status: UserStatus };
+
+export type ActivityFilters = { user_id: string; event: string; from: string; to: string; page: number };
+
+/** SPEC.md §2: `payload` may be an object or JSON text; `avatar` is a relative URI. */
+export function avatarOf(user: Pick<User, "payload">): string | null {
+  let payload = user.payload;
+  if (typeof payload === "string") {
+    try {
+      payload = JSON.parse(payload) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+  }
+  const avatar = payload?.avatar;
+  return typeof avatar === "string" && avatar !== "" ? avatar : null;
+}

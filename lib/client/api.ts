@@ -1,0 +1,153 @@
+import type { RouteManifest } from "@/lib/client/frontend-settings";
+
+/** The session guard's CSRF-cookie endpoint (SPEC.md §4: `/<guard>/csrf-cookie`). */
+export const CSRF_COOKIE_PATH = "/sanctum/csrf-cookie";
+const XSRF_COOKIE = "XSRF-TOKEN";
+
+export type FieldErrors = Record<string, string[]>;
+
+/** A failed call: the HTTP status (0 when the server could not be reached) and the server's message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldErrors = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export type QueryValue = string | number | null | undefined;
+
+export type RequestOptions = {
+  method?: string;
+  json?: unknown;
+  form?: FormData;
+  query?: Record<string, QueryValue>;
+  /** The session query itself: a 401 there means "signed out", not "send to the login page". */
+  isSessionLoad?: boolean;
+  signal?: AbortSignal;
+};
+
+export type ApiClientOptions = {
+  routes: RouteManifest;
+  /** SPEC §4 rule 7: a 401 outside session loading clears the session and goes to the login page. */
+  onUnauthenticated: () => void;
+};
+
+/** A cookie's raw value as the browser holds it (the server decodes the XSRF header itself). */
+export function readCookie(name: string): string | null {
+  if (typeof document === "undefined") return null;
+  const prefix = `${name}=`;
+  const pair = document.cookie.split("; ").find((part) => part.startsWith(prefix));
+  return pair ? pair.slice(prefix.length) : null;
+}
+
+// The UI language is the document's; server messages are asked for in the same one.
+function uiLanguage(): string {
+  return (typeof document !== "undefined" && document.documentElement.lang) || "en";
+}
+
+function withQuery(path: string, query: Record<string, QueryValue> = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}${path.includes("?") ? "&" : "?"}${text}` : path;
+}
+
+/** Fills a manifest template: `/auth/impersonate/{token}` + {token} → `/auth/impersonate/abc`. */
+export function fillTemplate(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Missing parameter ${key} for ${template}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null; // an HTML error page: the status says enough
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const data = (typeof body === "object" && body !== null ? body : {}) as { message?: unknown; errors?: unknown };
+  const message = typeof data.message === "string" ? data.message : "";
+  const errors = typeof data.errors === "object" && data.errors !== null ? (data.errors as FieldErrors) : {};
+  return new ApiError(status, message, errors);
+}
+
+/**
+ * The one HTTP client of the front end (the only caller of fetch): JSON, credentials, the
+ * X-XSRF-TOKEN header from the XSRF-TOKEN cookie, a fresh CSRF cookie and one retry after a 419.
+ */
+export function createApiClient({ routes, onUnauthenticated }: ApiClientOptions) {
+  async function send(path: string, options: RequestOptions, isRetry: boolean): Promise<unknown> {
+    const method = (options.method ?? "GET").toUpperCase();
+    const headers = new Headers({ Accept: "application/json", "Accept-Language": uiLanguage() });
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf && method !== "GET") headers.set("X-XSRF-TOKEN", xsrf);
+    let body: BodyInit | undefined;
+    if (options.form) body = options.form;
+    else if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers.set("Content-Type", "application/json");
+    }
+    let response: Response;
+    try {
+      response = await fetch(withQuery(path, options.query), { method, headers, body, credentials: "include", signal: options.signal });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") throw error;
+      throw new ApiError(0, "");
+    }
+    if (response.status === 419 && !isRetry) {
+      await fetchCsrfCookie();
+      return send(path, options, true);
+    }
+    const data = await readBody(response);
+    if (response.ok) return data;
+    if (response.status === 401 && !options.isSessionLoad) onUnauthenticated();
+    throw toApiError(response.status, data);
+  }
+
+  async function fetchCsrfCookie(): Promise<void> {
+    await send(CSRF_COOKIE_PATH, { isSessionLoad: true }, true);
+  }
+
+  function route(action: string): { method: string; template: string } {
+    const entry = routes[action];
+    if (!entry) throw new Error(`Route ${action} is not configured.`);
+    return entry;
+  }
+
+  return {
+    /** Any path of this origin (host API, or an absolute URL the server returned, kept same-origin). */
+    request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+      const sameOrigin = /^https?:\/\//.test(path) ? new URL(path).pathname + new URL(path).search : path;
+      return send(sameOrigin, options, false) as Promise<T>;
+    },
+    /** An action of the route manifest, by its name (`login`, `update-password`, `api.app.user.update`). */
+    call<T>(action: string, json?: unknown, options: Omit<RequestOptions, "json" | "method"> & { params?: Record<string, string | number> } = {}): Promise<T> {
+      const { method, template } = route(action);
+      return send(fillTemplate(template, options.params), { ...options, method, json }, false) as Promise<T>;
+    },
+    /** Multipart to an action of the manifest (photo upload). */
+    upload<T>(action: string, form: FormData): Promise<T> {
+      const { method, template } = route(action);
+      return send(fillTemplate(template), { method, form }, false) as Promise<T>;
+    },
+    csrfCookie: fetchCsrfCookie,
+    path(action: string, params?: Record<string, string | number>): string {
+      return fillTemplate(route(action).template, params);
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

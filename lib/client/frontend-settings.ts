@@ -1,0 +1,18 @@
+/** Route name → method and path template, as lib/auth/routes/url.ts `routeManifest` builds it. */
+export type RouteManifest = Record<string, { method: string; template: string }>;
+
+export type Locale = "en" | "es";
+
+/**
+ * What the server tells the front end about the configuration in force, once per page load
+ * (lib/auth/next-adapter.ts `frontendSettings`). Plain data: it crosses the server/client line.
+ */
+export type FrontendSettings = {
+  routes: RouteManifest;
+  password: { length: number; uppercase: boolean; number: boolean };
+  allowRegistration: boolean;
+  allowImpersonate: boolean;
+  /** Largest photo the upload accepts, in kilobytes. */
+  uploadMaxKilobytes: number;
+  locale: Locale;
+};
