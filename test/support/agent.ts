@@ -1,5 +1,5 @@
 import { csrfCookie } from "@/lib/auth/csrf-cookie";
-import { dispatch } from "@/lib/auth/routes/pipeline";
+import { dispatch, dispatchHost, type HostRoute } from "@/lib/auth/routes/pipeline";
 import type { Services } from "@/lib/runtime/services";
 
 // Response bodies are whatever the contract says; tests assert on them field by field.
@@ -16,6 +16,9 @@ type RequestOptions = {
   noCsrf?: boolean;
   /** Accept: application/json unless false. */
   asJson?: boolean;
+  /** Sends the request to a host route (app/api/…, app/uploads/…) with these path parameters. */
+  host?: HostRoute;
+  params?: Record<string, string>;
 };
 
 /**
@@ -42,6 +45,19 @@ export class Agent {
     return this.request("POST", path, { json, ...options });
   }
 
+  put(path: string, json: unknown = {}, options: RequestOptions = {}) {
+    return this.request("PUT", path, { json, ...options });
+  }
+
+  delete(path: string, options: RequestOptions = {}) {
+    return this.request("DELETE", path, options);
+  }
+
+  /** A multipart POST (the browser's FormData); the boundary is set by Request. */
+  upload(path: string, form: FormData, options: RequestOptions = {}) {
+    return this.request("POST", path, { body: form, ...options });
+  }
+
   async request(method: string, path: string, options: RequestOptions = {}): Promise<AgentResponse> {
     const headers = new Headers(options.headers);
     if (options.asJson !== false && !headers.has("accept")) headers.set("accept", "application/json");
@@ -62,7 +78,11 @@ export class Agent {
     }
     const url = new URL(path, this.services.env.APP_URL);
     const request = new Request(url, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : body });
-    const response = url.pathname === "/sanctum/csrf-cookie" ? await csrfCookie(request, this.services) : await dispatch(request, url.pathname, this.services);
+    const response = options.host
+      ? await dispatchHost(request, options.host, this.services, options.params)
+      : url.pathname === "/sanctum/csrf-cookie"
+        ? await csrfCookie(request, this.services)
+        : await dispatch(request, url.pathname, this.services);
     const setCookies = response.headers.getSetCookie();
     for (const cookie of setCookies) {
       const [pair = "", ...attributes] = cookie.split(";");

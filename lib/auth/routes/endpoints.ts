@@ -6,11 +6,14 @@ import { emailVerificationNotification } from "@/lib/auth/endpoints/email-verifi
 import { flushTokens } from "@/lib/auth/endpoints/flush-tokens";
 import { forgotPassword } from "@/lib/auth/endpoints/forgot-password";
 import { getAuth } from "@/lib/auth/endpoints/get-auth";
+import { impersonate } from "@/lib/auth/endpoints/impersonate";
+import { impersonateToken } from "@/lib/auth/endpoints/impersonate-token";
 import { login } from "@/lib/auth/endpoints/login";
 import { logout } from "@/lib/auth/endpoints/logout";
 import { notYet } from "@/lib/auth/endpoints/not-yet";
 import { register } from "@/lib/auth/endpoints/register";
 import { resetPasswordEndpoint } from "@/lib/auth/endpoints/reset-password";
+import { revertImpersonate } from "@/lib/auth/endpoints/revert-impersonate";
 import { revokeToken } from "@/lib/auth/endpoints/revoke-token";
 import { tokens } from "@/lib/auth/endpoints/tokens";
 import { updatePassword } from "@/lib/auth/endpoints/update-password";
@@ -33,7 +36,7 @@ export const ENDPOINTS: ActionMap<Endpoint> = {
   "flush-tokens": flushTokens,
   "socialite-redirect": notYet,
   "socialite-callback": notYet,
-  impersonate: notYet,
-  "impersonate-token": notYet,
-  "revert-impersonate": notYet,
+  impersonate: impersonate as Endpoint,
+  "impersonate-token": impersonateToken,
+  "revert-impersonate": revertImpersonate,
 };

@@ -1,4 +1,6 @@
 import "server-only";
+// The application's abilities, hooks, listeners and middleware, registered before any request.
+import "@/lib/extensions";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { AuthConfig } from "@/lib/auth/config";
@@ -129,7 +131,8 @@ export type HostRoute = {
   middleware: string[];
   /** Where a browser goes after success when it did not ask for JSON. */
   redirect?: string;
-  bodyLimit?: number;
+  /** Largest body in bytes; a function when it follows configuration (uploads). */
+  bodyLimit?: number | ((config: AuthConfig) => number);
 };
 
 const hostMiddleware = new WeakMap<HostRoute, ResolvedMiddleware[]>();
@@ -153,6 +156,6 @@ export function dispatchHost(request: Request, route: HostRoute, services: Servi
       ctx.redirectTarget = route.redirect ?? "/";
       return { endpoint: route.endpoint, middleware };
     },
-    route.bodyLimit,
+    typeof route.bodyLimit === "function" ? route.bodyLimit(services.config) : route.bodyLimit,
   );
 }

@@ -1,0 +1,20 @@
+import "server-only";
+import { recordActivity } from "@/lib/audit/activity";
+import { assertImpersonationOpen, authorizeTokenUse } from "@/lib/auth/impersonation";
+import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { presentUser } from "@/lib/users/users";
+
+/**
+ * SPEC.md §3 Impersonation, GET impersonate/{token}: signs in as the target on a regenerated
+ * session holding `impersonate_token`. Any failed condition is a 403 with the session unchanged.
+ */
+export const impersonateToken = defineEndpoint({
+  async run(ctx) {
+    const requester = assertImpersonationOpen(ctx);
+    const token = ctx.params.token ?? "";
+    const target = await authorizeTokenUse(ctx, requester, token);
+    await ctx.session.login(target, { remember: false, impersonate_token: token });
+    await recordActivity(ctx.db, { event: "impersonation-started", subjectId: target.id, causerId: requester.id, ip: ctx.ip }, ctx.now);
+    return { success: true, user: presentUser(target) };
+  },
+});

@@ -1,0 +1,35 @@
+import "server-only";
+import { z } from "zod";
+import { assertImpersonationOpen, issueImpersonationToken, mayRequestImpersonation } from "@/lib/auth/impersonation";
+import { getHooks } from "@/lib/auth/hooks";
+import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { actionPath } from "@/lib/auth/routes/url";
+import { forbidden, invalid } from "@/lib/http/errors";
+import { userIdRule } from "@/lib/users/ids";
+import { findUserById } from "@/lib/users/users";
+import { IGNORED_FIELDS } from "@/lib/validation/rules";
+
+const NOT_FOUND = "The selected :attribute is invalid.";
+
+const defaultRules = () => z.strictObject({ target_user_id: userIdRule(NOT_FOUND), ...IGNORED_FIELDS });
+
+/** SPEC.md §4 POST impersonate: `{token, url}` for an allowed caller and an existing target. */
+export const impersonate = defineEndpoint({
+  // SPEC.md §1: impersonate always answers JSON.
+  nonJson: "json",
+  input: (config, ctx) => {
+    // Closed routes answer 403 before any validation message.
+    assertImpersonationOpen(ctx);
+    return getHooks().impersonationRules?.(config) ?? defaultRules();
+  },
+  async run(ctx, input: { target_user_id: number }) {
+    const user = assertImpersonationOpen(ctx);
+    // Soft-deleted accounts do not exist here: nobody can sign in as them.
+    const target = await findUserById(ctx.db, input.target_user_id);
+    // Authorized first, so only someone allowed to impersonate learns which ids exist.
+    if (!(await mayRequestImpersonation(ctx, user, target))) throw forbidden();
+    if (!target) throw invalid("target_user_id", NOT_FOUND);
+    const token = await issueImpersonationToken(ctx, user, target);
+    return { token, url: `${ctx.env.APP_URL}${actionPath(ctx.config, "impersonate-token", { token })}` };
+  },
+});

@@ -1,0 +1,94 @@
+import "server-only";
+import { sealData, unsealData } from "iron-session";
+import { z } from "zod";
+import type { User } from "@/db/schema";
+import { canImpersonate } from "@/lib/auth/abilities";
+import type { Context } from "@/lib/auth/context";
+import { getHooks } from "@/lib/auth/hooks";
+import { deriveKey, hmacHex, safeEqual } from "@/lib/auth/secrets";
+import { forbidden } from "@/lib/http/errors";
+import { findUserById } from "@/lib/users/users";
+
+/** SPEC.md §2 Impersonation token: who asked, for whom, when, and from which session. */
+const tokenSchema = z.object({
+  requester: z.int().positive(),
+  target: z.int().positive(),
+  /** When the token was requested, in ms since the epoch (the request's clock). */
+  at: z.int().nonnegative(),
+  /** Binds the token to the requesting session (SPEC.md §7: "used by another session"). */
+  session: z.string().min(1),
+});
+
+export type ImpersonationToken = z.infer<typeof tokenSchema>;
+
+// A sealed token is a few hundred characters; anything much longer is not ours.
+const MAX_TOKEN_LENGTH = 2048;
+
+const tokenPassword = (ctx: Context) => deriveKey(ctx.env.SESSION_SECRET, "impersonation");
+
+function sessionBinding(ctx: Context): string | null {
+  const id = ctx.session.id;
+  return id ? hmacHex(tokenPassword(ctx), `session:${id}`) : null;
+}
+
+/**
+ * SPEC.md §5 rule 5: impersonation is closed when `allow-impersonate` is false or the caller has
+ * no session (a bearer token alone), whatever an authorizer says. Returns the signed-in user.
+ */
+export function assertImpersonationOpen(ctx: Context): User {
+  const user = ctx.requireUser();
+  if (!ctx.config["allow-impersonate"] || ctx.auth?.via !== "session") throw forbidden();
+  return user;
+}
+
+/**
+ * Who may request a token for `target` (null when the id names nobody): the application's
+ * request authorizer, else the ability — without a target it asks only "may this user impersonate".
+ */
+export async function mayRequestImpersonation(ctx: Context, user: User, target: User | null): Promise<boolean> {
+  const authorizer = getHooks().impersonationAuthorizer;
+  return authorizer ? (await authorizer(user, target, ctx)) === true : canImpersonate(ctx.config, user, target);
+}
+
+/** Seals a token for the current session's user to sign in as `target`. */
+export async function issueImpersonationToken(ctx: Context, requester: User, target: User): Promise<string> {
+  const session = sessionBinding(ctx);
+  if (!session) throw forbidden();
+  const data: ImpersonationToken = { requester: requester.id, target: target.id, at: ctx.now.getTime(), session };
+  // Expiry is checked against the request's clock below, so iron's own ttl is off.
+  return sealData(data, { password: tokenPassword(ctx), ttl: 0 });
+}
+
+/** Opens a token; null when it is malformed, tampered with, or sealed with another secret. */
+export async function openImpersonationToken(ctx: Context, token: string): Promise<ImpersonationToken | null> {
+  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
+  const data = await unsealData<unknown>(token, { password: tokenPassword(ctx), ttl: 0 }).catch(() => null);
+  const parsed = tokenSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * SPEC.md §3 Impersonation, GET impersonate/{token}: unexpired (`impersonation-token-ttl`),
+ * used from the session of its requester, and the requester may still impersonate the target
+ * (or the application's token-use authorizer says so). Returns the target; 403 otherwise.
+ */
+export async function authorizeTokenUse(ctx: Context, requester: User, token: string): Promise<User> {
+  const data = await openImpersonationToken(ctx, token);
+  if (!data) throw forbidden();
+  // A future `at` can only come from our own seal (another instance's clock): not an expiry.
+  if (ctx.now.getTime() - data.at > ctx.config.limits["impersonation-token-ttl"] * 1000) throw forbidden();
+  const binding = sessionBinding(ctx);
+  if (data.requester !== requester.id || !binding || !safeEqual(binding, data.session)) throw forbidden();
+  const target = await findUserById(ctx.db, data.target);
+  if (!target) throw forbidden();
+  const authorizer = getHooks().impersonationTokenAuthorizer;
+  const allowed = authorizer ? (await authorizer(requester, target, ctx)) === true : await canImpersonate(ctx.config, requester, target);
+  if (!allowed) throw forbidden();
+  return target;
+}
+
+/** SPEC.md §3: revert-impersonate returns to the original account only within this window. */
+export function isWithinMaxDuration(ctx: Context, data: ImpersonationToken): boolean {
+  const elapsedMs = ctx.now.getTime() - data.at;
+  return elapsedMs <= ctx.config.limits["impersonation-max-duration"] * 1000;
+}
