@@ -7,6 +7,7 @@ import { type NewUser, type User, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { deepMerge } from "@/lib/config/merge";
 import { resetHooks } from "@/lib/auth/hooks";
+import { type AuthEvents, type EventName, listen } from "@/lib/auth/events";
 import { drainQueue } from "@/lib/mail/worker";
 import { createServices, type Services } from "@/lib/runtime/services";
 import { Agent } from "./agent";
@@ -23,6 +24,10 @@ export type TestApp = {
   agent(ip?: string): Agent;
   /** Rebuilds the services with other configuration (same database). */
   configure(options: TestAppOptions): void;
+  /** Another application instance over the same database and clock (as a second server would be). */
+  instance(): Services;
+  /** Records every `name` event fired from now until the end of the test. */
+  events<K extends EventName>(name: K): AuthEvents[K][];
   /** Fixes the clock; `advance` moves it. */
   setNow(date: Date): void;
   advance(seconds: number): void;
@@ -44,8 +49,9 @@ export function useTestApp(initial: TestAppOptions = {}): TestApp {
   let options = initial;
   let now: Date | null = null;
   const app = {} as TestApp;
+  let unsubscribers: (() => void)[] = [];
 
-  const build = () => {
+  const servicesFor = () => {
     const env = {
       NODE_ENV: "test",
       SESSION_SECRET: TEST_SECRET,
@@ -59,7 +65,10 @@ export function useTestApp(initial: TestAppOptions = {}): TestApp {
     };
     const services = createServices(env, { database });
     services.now = () => now ?? new Date();
-    app.services = services;
+    return services;
+  };
+  const build = () => {
+    app.services = servicesFor();
   };
 
   beforeAll(async () => {
@@ -72,6 +81,8 @@ export function useTestApp(initial: TestAppOptions = {}): TestApp {
     await database.truncate();
     rmSync(path.join(dataDir, "outbox"), { recursive: true, force: true });
     resetHooks();
+    for (const unsubscribe of unsubscribers) unsubscribe();
+    unsubscribers = [];
     now = null;
     options = initial;
     build();
@@ -86,6 +97,12 @@ export function useTestApp(initial: TestAppOptions = {}): TestApp {
     configure(next: TestAppOptions) {
       options = deepMerge(initial, next);
       build();
+    },
+    instance: () => servicesFor(),
+    events<K extends EventName>(name: K) {
+      const seen: AuthEvents[K][] = [];
+      unsubscribers.push(listen(name, (payload) => void seen.push(payload)));
+      return seen;
     },
     setNow(date: Date) {
       now = date;
