@@ -15,6 +15,8 @@ import { register } from "@/lib/auth/endpoints/register";
 import { resetPasswordEndpoint } from "@/lib/auth/endpoints/reset-password";
 import { revertImpersonate } from "@/lib/auth/endpoints/revert-impersonate";
 import { revokeToken } from "@/lib/auth/endpoints/revoke-token";
+import { socialiteCallback } from "@/lib/auth/endpoints/socialite-callback";
+import { socialiteRedirect } from "@/lib/auth/endpoints/socialite-redirect";
 import { tokens } from "@/lib/auth/endpoints/tokens";
 import { updatePassword } from "@/lib/auth/endpoints/update-password";
 import { verificationVerify } from "@/lib/auth/endpoints/verification-verify";
@@ -34,8 +36,8 @@ export const ENDPOINTS: ActionMap<Endpoint> = {
   tokens,
   "revoke-token": revokeToken,
   "flush-tokens": flushTokens,
-  "socialite-redirect": notYet,
-  "socialite-callback": notYet,
+  "socialite-redirect": socialiteRedirect,
+  "socialite-callback": socialiteCallback,
   impersonate: impersonate as Endpoint,
   "impersonate-token": impersonateToken,
   "revert-impersonate": revertImpersonate,

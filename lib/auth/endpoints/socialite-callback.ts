@@ -1,0 +1,70 @@
+import "server-only";
+import type { User } from "@/db/schema";
+import { recordActivity } from "@/lib/audit/activity";
+import type { Context } from "@/lib/auth/context";
+import { getHooks } from "@/lib/auth/hooks";
+import { defineEndpoint, type Endpoint } from "@/lib/auth/routes/endpoint";
+import { respond } from "@/lib/auth/routes/respond";
+import { findOrCreateAccount } from "@/lib/auth/social/accounts";
+import { createDriver, type Driver } from "@/lib/auth/social/drivers";
+import { socialFailure } from "@/lib/auth/social/failure";
+import { findProvider, type Provider, redirectUri } from "@/lib/auth/social/providers";
+import type { ProviderUser } from "@/lib/auth/social/provider-user";
+import { clearStateCookie, verifyState } from "@/lib/auth/social/state";
+import { presentUser } from "@/lib/users/users";
+
+const FAILED = "The sign-in with the provider failed. Please try again.";
+
+/**
+ * The provider's side of the callback: code → token → user. Whatever goes wrong there (refused
+ * code, network, an answer we cannot read) is the provider's failure, answered as such, never a 500.
+ */
+async function fetchProviderUser(ctx: Context, provider: Provider, driver: Driver, code: string, verifier: string): Promise<ProviderUser> {
+  try {
+    return await driver.fetchUser(await driver.exchangeCode(code, verifier));
+  } catch (error) {
+    console.warn(`[social] ${provider.name}: ${error instanceof Error ? error.message : String(error)}`);
+    throw socialFailure(ctx, "code", FAILED);
+  }
+}
+
+/**
+ * GET social/{provider}/callback (SPEC §4 rule 6): checks `state`, exchanges the code, then signs
+ * into the account with the provider's email or creates it. Failures: see lib/auth/social/failure.ts.
+ */
+export const socialiteCallback: Endpoint = defineEndpoint({
+  async run(ctx) {
+    const provider = findProvider(ctx);
+    const query = ctx.url.searchParams;
+    // The person declined at the provider, or it could not serve the request.
+    if (query.has("error")) throw socialFailure(ctx, "provider", "The sign-in was cancelled or refused by the provider.");
+    const verifier = await verifyState(ctx, provider.name, query.get("state"));
+    if (verifier === null) throw socialFailure(ctx, "state", "The sign-in request has expired or is invalid. Please try again.");
+    const code = query.get("code");
+    if (!code) throw socialFailure(ctx, "code", FAILED);
+
+    const driver = createDriver(provider.config, redirectUri(ctx, provider));
+    const providerUser = await fetchProviderUser(ctx, provider, driver, code, verifier);
+    const { user } = await findOrCreateAccount(ctx, provider.name, providerUser);
+
+    // SPEC §5: the custom social login callback signs in and responds in our place.
+    const custom = getHooks().socialLogin;
+    const result = custom
+      ? await custom(user, provider.name, providerUser, ctx)
+      : await signIn(ctx, provider.name, user);
+    return withCookie(respond(ctx, socialiteCallback, result), clearStateCookie(ctx, provider.name));
+  },
+});
+
+/** The state is spent: delete its cookie (on a copy: a hook's Response may have immutable headers). */
+function withCookie(response: Response, cookie: string): Response {
+  const headers = new Headers(response.headers);
+  headers.append("Set-Cookie", cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+async function signIn(ctx: Context, provider: string, user: User) {
+  await ctx.session.login(user, { remember: false });
+  await recordActivity(ctx.db, { event: "login", subjectId: user.id, ip: ctx.ip, properties: { provider } }, ctx.now);
+  return { success: true, user: presentUser(user) };
+}

@@ -1,0 +1,47 @@
+import "server-only";
+import type { Context } from "@/lib/auth/context";
+import { actionPath } from "@/lib/auth/routes/url";
+import type { ProviderConfig, ProviderDriver } from "@/lib/auth/social/config";
+import { notFound } from "@/lib/http/errors";
+import type { Services } from "@/lib/runtime/services";
+
+export type Provider = { name: string; config: ProviderConfig };
+
+const DRIVER_LABELS: Record<Exclude<ProviderDriver, "oidc">, string> = {
+  github: "GitHub",
+  google: "Google",
+  gitlab: "GitLab",
+  microsoft: "Microsoft",
+};
+
+/** The `{provider}` of the route, if it has an entry in the services configuration; else 404 (SPEC §4, §7). */
+export function findProvider(ctx: Context): Provider {
+  const name = ctx.params.provider ?? "";
+  // Own keys only: `constructor` or `toString` are not providers.
+  if (!Object.hasOwn(ctx.services.providers, name)) throw notFound();
+  const config = ctx.services.providers[name];
+  if (!config) throw notFound();
+  return { name, config };
+}
+
+/** The entry's `redirect`, absolute: a relative one is resolved under APP_URL (as Laravel's url() does). */
+export function redirectUri(ctx: Context, provider: Provider): string {
+  const { redirect } = provider.config;
+  if (/^https?:\/\//i.test(redirect)) return redirect;
+  return `${ctx.env.APP_URL}/${redirect.replace(/^\/+/, "")}`;
+}
+
+export type ProviderLink = { name: string; label: string; driver: ProviderDriver; url: string };
+
+/** The login screen's buttons: every configured provider with the path of its redirect route. */
+export function listProviders(services: Pick<Services, "config" | "providers">): { providers: ProviderLink[] } {
+  // With `routes.active` false there is no redirect route to link to.
+  if (!services.config.routes.active) return { providers: [] };
+  const providers = Object.entries(services.providers).map(([name, config]) => ({
+    name,
+    label: config.label ?? (config.driver === "oidc" ? name.charAt(0).toUpperCase() + name.slice(1) : DRIVER_LABELS[config.driver]),
+    driver: config.driver,
+    url: actionPath(services.config, "socialite-redirect", { provider: name }),
+  }));
+  return { providers };
+}
