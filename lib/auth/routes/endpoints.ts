@@ -10,7 +10,6 @@ import { impersonate } from "@/lib/auth/endpoints/impersonate";
 import { impersonateToken } from "@/lib/auth/endpoints/impersonate-token";
 import { login } from "@/lib/auth/endpoints/login";
 import { logout } from "@/lib/auth/endpoints/logout";
-import { notYet } from "@/lib/auth/endpoints/not-yet";
 import { register } from "@/lib/auth/endpoints/register";
 import { resetPasswordEndpoint } from "@/lib/auth/endpoints/reset-password";
 import { revertImpersonate } from "@/lib/auth/endpoints/revert-impersonate";
