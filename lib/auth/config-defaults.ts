@@ -108,4 +108,14 @@ export const AUTH_DEFAULTS = {
   passwords: { expire: 60 },
   hashing: { rounds: 12 },
   uploads: { "max-kilobytes": 5120 },
+  /** Keys (or key prefixes) administrators may change at run time on the settings page. */
+  "editable-settings": [
+    "allow-registration",
+    "allow-impersonate",
+    "must-verify-email",
+    "password",
+    "limits",
+    "admins",
+    "routes.redirects",
+  ],
 };

@@ -48,6 +48,9 @@ export const authConfigSchema = z.strictObject({
   passwords: z.strictObject({ expire: z.int().positive() }),
   hashing: z.strictObject({ rounds: z.int().min(4).max(31) }),
   uploads: z.strictObject({ "max-kilobytes": z.int().positive() }),
+  "editable-settings": z.array(
+    z.string().refine((key) => !/^(routes\.(prefix|uris|names|as|active|middlewares)|hashing|user-class)/.test(key), "route URIs, names, middleware and hashing are never editable at run time"),
+  ),
 });
 
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -9,11 +9,15 @@ import { resendMailer } from "@/lib/mail/resend";
 import { startWorker } from "@/lib/mail/worker";
 import { loadServicesConfig, type ServicesConfig } from "@/lib/auth/social/config";
 import { statefulPolicy, type StatefulPolicy } from "@/lib/auth/stateful";
+import { loadSettings, SETTINGS_REFRESH_MS, type SettingsState } from "@/lib/settings/store";
 
 /** Everything a request needs from the process: configuration, database, mail, clock. */
 export type Services = {
   env: Env;
+  /** The effective auth configuration: start-up configuration plus the administrators' settings. */
   config: AuthConfig;
+  /** The settings stored in the database, as `dotted.key → value`. */
+  settingsOverrides: Record<string, unknown>;
   providers: ServicesConfig;
   database: Database;
   mailer: Mailer;
@@ -40,7 +44,28 @@ export function createServices(source: Record<string, string | undefined>, optio
   const now = () => new Date();
   const database =
     options.database ?? openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, "db") });
-  return { env, config, providers, database, mailer: createMailer(env, now), now, stateful: statefulPolicy(env), wakeMailWorker: () => {} };
+  return {
+    env,
+    config,
+    settingsOverrides: {},
+    providers,
+    database,
+    mailer: createMailer(env, now),
+    now,
+    stateful: statefulPolicy(env),
+    wakeMailWorker: () => {},
+  };
+}
+
+/** Puts a settings state in force in this process. */
+export function applySettings(target: Services, state: SettingsState): void {
+  target.config = state.config;
+  target.settingsOverrides = state.overrides;
+}
+
+/** Re-reads the settings table (every instance does this every SETTINGS_REFRESH_MS). */
+export async function refreshSettings(target: Services): Promise<void> {
+  applySettings(target, await loadSettings(target.database.db, target.env));
 }
 
 type Booted = { services: Services; ready: Promise<Services> };
@@ -55,6 +80,10 @@ export function services(): Promise<Services> {
     const created = createServices(process.env);
     const ready = (async () => {
       await created.database.migrate();
+      await refreshSettings(created);
+      setInterval(() => {
+        refreshSettings(created).catch((error: unknown) => console.error("[settings] refresh failed", (error as Error).message));
+      }, SETTINGS_REFRESH_MS).unref();
       if (created.env.QUEUE_WORKER === "true") {
         const worker = startWorker({ db: created.database.db, mailer: created.mailer, now: created.now });
         created.wakeMailWorker = worker.wake;

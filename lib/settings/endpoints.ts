@@ -1,0 +1,59 @@
+import "server-only";
+import { z } from "zod";
+import { buildAuthConfig } from "@/lib/auth/config";
+import type { Context } from "@/lib/auth/context";
+import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { requireAdmin } from "@/lib/policies/admin";
+import { applySettings } from "@/lib/runtime/services";
+import { describeAuthConfig, describeEnvironment, describeProviders } from "@/lib/settings/describe";
+import { changeSetting, revertSetting, SETTINGS_REFRESH_MS } from "@/lib/settings/store";
+import { IGNORED_FIELDS } from "@/lib/validation/rules";
+
+function listing(ctx: Context) {
+  const startup = buildAuthConfig(ctx.env);
+  return {
+    settings: describeAuthConfig(ctx.services, startup),
+    environment: describeEnvironment(ctx.services),
+    providers: describeProviders(ctx.services),
+    refresh_seconds: SETTINGS_REFRESH_MS / 1000,
+  };
+}
+
+const change = (ctx: Context, actorId: number) => ({
+  db: ctx.db,
+  env: ctx.env,
+  current: { overrides: ctx.services.settingsOverrides, config: ctx.services.config },
+  actorId,
+  ip: ctx.ip,
+  now: ctx.now,
+});
+
+export const showSettings = defineEndpoint({
+  async run(ctx) {
+    requireAdmin(ctx);
+    return listing(ctx);
+  },
+});
+
+/** PUT {key, value}: validated with the start-up schema, stored, audited, in force on every instance. */
+export const updateSetting = defineEndpoint({
+  input: () => z.strictObject({ key: z.string().max(255), value: z.unknown(), ...IGNORED_FIELDS }),
+  async run(ctx, input) {
+    const admin = requireAdmin(ctx);
+    const state = await changeSetting(change(ctx, admin.id), input.key, input.value ?? null);
+    applySettings(ctx.services, state);
+    ctx.config = state.config;
+    return { success: true, ...listing(ctx) };
+  },
+});
+
+/** DELETE /api/admin/settings/{key}: back to the start-up value. */
+export const revertSettingEndpoint = defineEndpoint({
+  async run(ctx) {
+    const admin = requireAdmin(ctx);
+    const state = await revertSetting(change(ctx, admin.id), ctx.params.key ?? "");
+    applySettings(ctx.services, state);
+    ctx.config = state.config;
+    return { success: true, ...listing(ctx) };
+  },
+});
