@@ -22,7 +22,7 @@ function attributeName(field: string): string {
 
 /** Laravel's 422 body: every message translated, `message` the first one plus a count of the rest. */
 export function validationBody(error: ValidationError, locale: Locale) {
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, string[]> = Object.create(null);
   for (const [field, messages] of Object.entries(error.errors)) {
     errors[field] = messages.map((m) => translate(locale, m.key, { attribute: attributeName(field), ...m.replacements }));
   }

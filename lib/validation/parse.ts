@@ -8,14 +8,22 @@ const UNTRIMMED = new Set(["password", "password_confirmation", "old_password", 
 export function normalizeInput(input: Record<string, unknown>): Record<string, unknown> {
   const normalized: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
-    if (typeof value !== "string") {
-      normalized[key] = value;
-      continue;
-    }
-    const text = UNTRIMMED.has(key) ? value : value.trim();
-    normalized[key] = text === "" ? null : text;
+    const text = typeof value === "string" ? (UNTRIMMED.has(key) ? value : value.trim()) : value;
+    // Defined, not assigned: a `__proto__` key stays an ordinary (and so prohibited) field instead
+    // of becoming the object's prototype, through which zod would read smuggled fields.
+    Object.defineProperty(normalized, key, { value: text === "" ? null : text, enumerable: true, writable: true, configurable: true });
   }
   return normalized;
+}
+
+/** The submitted value at an issue's path (zod 4 issues do not carry their input). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let current = input;
+  for (const key of path) {
+    if (typeof current !== "object" || current === null || !Object.hasOwn(current, key)) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
 }
 
 const TYPE_MESSAGES: Record<string, string> = {
@@ -29,13 +37,15 @@ const TYPE_MESSAGES: Record<string, string> = {
 };
 
 /** Maps one zod issue to Laravel's message for the rule that failed. */
-function toMessage(issue: core.$ZodIssue): Message {
+function toMessage(issue: core.$ZodIssue, input: Record<string, unknown>): Message {
   // Our own rules carry a Laravel-style message key; zod's built-in messages never mention :attribute.
   if (issue.message.includes(":attribute") && issue.code !== "custom") return { key: issue.message };
   switch (issue.code) {
-    case "invalid_type":
-      if (issue.input === undefined || issue.input === null) return { key: "The :attribute field is required." };
+    case "invalid_type": {
+      const value = valueAt(input, issue.path);
+      if (value === undefined || value === null) return { key: "The :attribute field is required." };
       return { key: TYPE_MESSAGES[issue.expected] ?? "The :attribute field is invalid." };
+    }
     case "too_big":
       if (issue.origin === "string") return { key: "The :attribute field must not be greater than :max characters.", replacements: { max: Number(issue.maximum) } };
       if (issue.origin === "array") return { key: "The :attribute field must not have more than :max items.", replacements: { max: Number(issue.maximum) } };
@@ -62,9 +72,11 @@ function fieldName(path: readonly PropertyKey[]): string {
 
 /** Validates normalized input against a schema; a failure is a 422 in Laravel's shape. */
 export function parseInput<S extends z.ZodType>(schema: S, input: Record<string, unknown>): z.output<S> {
-  const result = schema.safeParse(normalizeInput(input));
+  const normalized = normalizeInput(input);
+  const result = schema.safeParse(normalized);
   if (result.success) return result.data;
-  const errors: Record<string, Message[]> = {};
+  // No prototype: a field named `__proto__` is a key like any other.
+  const errors: Record<string, Message[]> = Object.create(null);
   for (const issue of result.error.issues) {
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
@@ -74,7 +86,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: Record<string,
       continue;
     }
     const field = fieldName(issue.path) || "input";
-    (errors[field] ??= []).push(toMessage(issue));
+    (errors[field] ??= []).push(toMessage(issue, normalized));
   }
   throw new ValidationError(errors);
 }

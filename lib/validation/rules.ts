@@ -22,9 +22,21 @@ export function newPassword(rules: PasswordRules) {
   return schema;
 }
 
-/** Adds Laravel's `confirmed` rule: `<field>_confirmation` must equal `<field>`. */
+/** The `password_confirmation` field: anything, or absent (then `confirmed` fails on `password`, as in Laravel). */
+export const passwordConfirmation = () => z.unknown().optional();
+
+/**
+ * Laravel's `confirmed` rule on `password`: `password_confirmation` must equal it. Pass it with
+ * `CONFIRMED_WHEN` so it runs whenever `password` itself is valid, and its error is reported
+ * together with the other fields' (zod skips object refinements after any field fails).
+ */
 export function confirmed<T extends { password: string; password_confirmation?: unknown }>(value: T, ctx: z.RefinementCtx) {
   if (value.password_confirmation !== value.password) {
     ctx.addIssue({ code: "custom", path: ["password"], message: "The :attribute field confirmation does not match." });
   }
 }
+
+export const CONFIRMED_WHEN = {
+  when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof (payload.value as { password?: unknown } | null)?.password === "string" && !payload.issues.some((issue) => issue.path?.[0] === "password"),
+};

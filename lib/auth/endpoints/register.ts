@@ -9,7 +9,7 @@ import { defineEndpoint } from "@/lib/auth/routes/endpoint";
 import { queueVerificationMail } from "@/lib/auth/verification";
 import { forbidden, invalid } from "@/lib/http/errors";
 import { findUserByEmail, isUniqueViolation, presentUser } from "@/lib/users/users";
-import { booleanish, confirmed, IGNORED_FIELDS, newPassword } from "@/lib/validation/rules";
+import { booleanish, confirmed, CONFIRMED_WHEN, IGNORED_FIELDS, newPassword, passwordConfirmation } from "@/lib/validation/rules";
 import type { AuthConfig } from "@/lib/auth/config";
 
 const TAKEN = "The :attribute has already been taken.";
@@ -22,12 +22,12 @@ function defaultRules(config: AuthConfig) {
       name: z.string().max(255),
       email: z.string().max(255).pipe(z.email()),
       password: newPassword(config.password),
-      password_confirmation: z.unknown(),
+      password_confirmation: passwordConfirmation(),
       payload: z.record(z.string(), z.unknown()).nullish(),
       remember: booleanish().nullish(),
       ...IGNORED_FIELDS,
     })
-    .superRefine(confirmed);
+    .superRefine(confirmed, CONFIRMED_WHEN);
 }
 
 export const register = defineEndpoint({

@@ -6,7 +6,7 @@ import { INVALID_TOKEN, resetPassword } from "@/lib/auth/password-reset";
 import { defineEndpoint } from "@/lib/auth/routes/endpoint";
 import { invalid } from "@/lib/http/errors";
 import { findUserByEmail } from "@/lib/users/users";
-import { confirmed, IGNORED_FIELDS, newPassword } from "@/lib/validation/rules";
+import { confirmed, CONFIRMED_WHEN, IGNORED_FIELDS, newPassword, passwordConfirmation } from "@/lib/validation/rules";
 
 export const resetPasswordEndpoint = defineEndpoint({
   input: (config) =>
@@ -15,10 +15,10 @@ export const resetPasswordEndpoint = defineEndpoint({
         token: z.string().max(255),
         email: z.string().max(255).pipe(z.email()),
         password: newPassword(config.password),
-        password_confirmation: z.unknown(),
+        password_confirmation: passwordConfirmation(),
         ...IGNORED_FIELDS,
       })
-      .superRefine(confirmed),
+      .superRefine(confirmed, CONFIRMED_WHEN),
   async run(ctx, input) {
     const user = await findUserByEmail(ctx.db, input.email);
     if (!user) throw invalid("email", INVALID_TOKEN);

@@ -9,7 +9,7 @@ import { defineEndpoint } from "@/lib/auth/routes/endpoint";
 import { passwordFingerprint } from "@/lib/auth/session";
 import { deleteUserSessions } from "@/lib/auth/session-store";
 import { invalid } from "@/lib/http/errors";
-import { confirmed, IGNORED_FIELDS, newPassword } from "@/lib/validation/rules";
+import { confirmed, CONFIRMED_WHEN, IGNORED_FIELDS, newPassword, passwordConfirmation } from "@/lib/validation/rules";
 
 export const updatePassword = defineEndpoint({
   input: (config) =>
@@ -17,10 +17,10 @@ export const updatePassword = defineEndpoint({
       .strictObject({
         old_password: z.string().max(255),
         password: newPassword(config.password),
-        password_confirmation: z.unknown(),
+        password_confirmation: passwordConfirmation(),
         ...IGNORED_FIELDS,
       })
-      .superRefine(confirmed),
+      .superRefine(confirmed, CONFIRMED_WHEN),
   async run(ctx, input) {
     const user = ctx.requireUser();
     if (!(await verifyPassword(input.old_password, user.password))) throw invalid("old_password", "The password is incorrect.");
