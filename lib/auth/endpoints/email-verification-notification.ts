@@ -2,8 +2,8 @@ import "server-only";
 import { defineEndpoint } from "@/lib/auth/routes/endpoint";
 import { isVerified, queueVerificationMail } from "@/lib/auth/verification";
 
+/** SPEC §3 Email verification. Without JSON it redirects (default `/admin`): only forgot-password and flush-tokens go back (SPEC §1). */
 export const emailVerificationNotification = defineEndpoint({
-  nonJson: "back",
   async run(ctx) {
     const user = ctx.requireUser();
     if (isVerified(ctx, user)) return { success: true, status: "already-verified" };
