@@ -24,6 +24,7 @@ const envSchema = z.object({
   SESSION_DOMAIN: z.string().optional(),
   SESSION_SECURE_COOKIE: z.enum(["true", "false"]).optional(),
   SANCTUM_STATEFUL_DOMAINS: z.string().optional(),
+  CORS_ALLOWED_ORIGINS: z.string().optional(),
   ADMIN_EMAILS: z.string().default(""),
   MAIL_DRIVER: z.enum(["outbox", "resend"]).optional(),
   MAIL_OUTBOX_DIR: z.string().optional(),

@@ -5,8 +5,8 @@ import { preflight, withCors } from "@/lib/http/cors";
 
 /** RUNTIME.md: `GET /sanctum/csrf-cookie` answers 204 and sets XSRF-TOKEN (and the session cookie). */
 export async function csrfCookie(request: Request, services: Services): Promise<Response> {
-  if (request.method === "OPTIONS") return preflight(services.stateful, request);
+  if (request.method === "OPTIONS") return preflight(services.cors, request);
   const session = await openSession(request, services);
   const response = await withSessionCookies(new Response(null, { status: 204, headers: { "Cache-Control": "no-store, private" } }), session, true);
-  return withCors(services.stateful, request, response);
+  return withCors(services.cors, request, response);
 }

@@ -1,13 +1,14 @@
-import { isStatefulOrigin, type StatefulPolicy } from "@/lib/auth/stateful";
+import { isStatefulOrigin, type OriginPolicy } from "@/lib/auth/stateful";
 
 const ALLOWED_HEADERS = "Accept, Accept-Language, Authorization, Content-Type, X-Requested-With, X-XSRF-TOKEN, X-CSRF-TOKEN";
 const ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
 
 /**
- * CORS for a cross-origin caller: stateful origins get credentials (the SPA with cookies);
- * any other origin may call without credentials, which is enough for bearer tokens.
+ * CORS for a cross-origin caller: allowed origins (by default the stateful ones) get
+ * credentials, for the SPA and its cookies; any other origin may call without credentials,
+ * which is all bearer tokens need.
  */
-export function corsHeaders(policy: StatefulPolicy, request: Request): Record<string, string> {
+export function corsHeaders(policy: OriginPolicy, request: Request): Record<string, string> {
   const origin = request.headers.get("origin");
   if (!origin || origin === "null" || origin === new URL(request.url).origin) return {};
   const headers: Record<string, string> = { "Access-Control-Allow-Origin": origin, Vary: "Origin" };
@@ -16,7 +17,7 @@ export function corsHeaders(policy: StatefulPolicy, request: Request): Record<st
 }
 
 /** Answers a CORS preflight (OPTIONS with Access-Control-Request-Method). */
-export function preflight(policy: StatefulPolicy, request: Request): Response {
+export function preflight(policy: OriginPolicy, request: Request): Response {
   const headers = corsHeaders(policy, request);
   if (Object.keys(headers).length > 0) {
     headers["Access-Control-Allow-Methods"] = ALLOWED_METHODS;
@@ -27,7 +28,7 @@ export function preflight(policy: StatefulPolicy, request: Request): Response {
 }
 
 /** Copies CORS headers onto a response. */
-export function withCors(policy: StatefulPolicy, request: Request, response: Response): Response {
+export function withCors(policy: OriginPolicy, request: Request, response: Response): Response {
   const headers = corsHeaders(policy, request);
   if (Object.keys(headers).length === 0) return response;
   const merged = new Headers(response.headers);

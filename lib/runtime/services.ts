@@ -8,7 +8,7 @@ import { outboxMailer } from "@/lib/mail/outbox";
 import { resendMailer } from "@/lib/mail/resend";
 import { startWorker } from "@/lib/mail/worker";
 import { loadServicesConfig, type ServicesConfig } from "@/lib/auth/social/config";
-import { statefulPolicy, type StatefulPolicy } from "@/lib/auth/stateful";
+import { corsPolicy, statefulPolicy, type OriginPolicy } from "@/lib/auth/stateful";
 import { loadSettings, SETTINGS_REFRESH_MS, type SettingsState } from "@/lib/settings/store";
 
 /** Everything a request needs from the process: configuration, database, mail, clock. */
@@ -23,7 +23,9 @@ export type Services = {
   mailer: Mailer;
   now: () => Date;
   /** Origins whose requests may use the session cookie (issue 9). */
-  stateful: StatefulPolicy;
+  stateful: OriginPolicy;
+  /** Origins allowed to call with credentials (CORS); by default the stateful ones. */
+  cors: OriginPolicy;
   /** Asks the mail worker to look at the queue now (after a request queued a message). */
   wakeMailWorker: () => void;
 };
@@ -42,6 +44,7 @@ export function createServices(source: Record<string, string | undefined>, optio
   const config = buildAuthConfig(env);
   const providers = loadServicesConfig(env);
   const now = () => new Date();
+  const stateful = statefulPolicy(env);
   const database =
     options.database ?? openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, "db") });
   return {
@@ -52,7 +55,8 @@ export function createServices(source: Record<string, string | undefined>, optio
     database,
     mailer: createMailer(env, now),
     now,
-    stateful: statefulPolicy(env),
+    stateful,
+    cors: corsPolicy(env, stateful),
     wakeMailWorker: () => {},
   };
 }

@@ -30,6 +30,18 @@ describe("stateful origins (SPEC §1 rule 6)", () => {
     expect(warn.mock.calls.flat().join(" ")).toContain("http://evil.example.test");
   });
 
+  it("lets a CORS-allowed origin that is not stateful sign in, but its next request is a guest's (SPEC §1 rule 6)", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    app.configure({ env: { CORS_ALLOWED_ORIGINS: "spa.example.test:5173,other.example.test" } });
+    const user = await app.createUser();
+    const agent = app.agent();
+    const origin = { origin: "http://other.example.test" };
+    const cookie = await agent.request("GET", "/sanctum/csrf-cookie", { headers: origin });
+    expect(cookie.headers.get("access-control-allow-credentials")).toBe("true");
+    expect((await agent.post("/auth/login", { email: user.email, password: PASSWORD }, { headers: origin })).status).toBe(200);
+    expect((await agent.get("/auth/get-auth", { headers: origin })).body.authenticated).toBe(false);
+  });
+
   it("treats a Referer like an Origin when there is no Origin", async () => {
     const user = await app.createUser();
     const agent = await signIn(app, user);

@@ -85,7 +85,7 @@ type Selected = { endpoint: Endpoint; middleware: ResolvedMiddleware[] };
 
 /** The request pipeline shared by the auth routes and the host routes; the only try/catch on the path. */
 async function handle(request: Request, services: Services, select: (ctx: Context) => Selected, bodyLimit?: number): Promise<Response> {
-  if (request.method === "OPTIONS") return preflight(services.stateful, request);
+  if (request.method === "OPTIONS") return preflight(services.cors, request);
   const requestId = randomUUID();
   let ctx: Context | null = null;
   let response: Response;
@@ -104,7 +104,7 @@ async function handle(request: Request, services: Services, select: (ctx: Contex
       response = toErrorResponse(error, null, requestId);
     }
   }
-  return withCors(services.stateful, request, response);
+  return withCors(services.cors, request, response);
 }
 
 /** The one entry point of every /auth/* API call: route → middleware → zod → endpoint → response. */
