@@ -23,7 +23,9 @@ async function fetchProviderUser(ctx: Context, provider: Provider, driver: Drive
   try {
     return await driver.fetchUser(await driver.exchangeCode(code, verifier));
   } catch (error) {
-    console.warn(`[social] ${provider.name}: ${error instanceof Error ? error.message : String(error)}`);
+    // Logged for the operator (never the token or the code); the person gets a message to retry.
+    const detail = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\s+/g, " ").slice(0, 300);
+    console.warn(`[social] ${provider.name}: ${detail}`);
     throw socialFailure(ctx, "code", FAILED);
   }
 }

@@ -34,7 +34,7 @@ const verifiedFlag = z.union([z.boolean(), z.enum(["true", "false"]).transform((
 
 const claimsSchema = z.looseObject({
   sub: z.union([z.string().min(1), z.number()]).transform(String),
-  email: z.unknown(),
+  email: z.unknown().optional(),
   email_verified: verifiedFlag,
   name: optionalText,
   preferred_username: optionalText,
@@ -61,7 +61,7 @@ const githubProfileSchema = z.looseObject({
   id: z.union([z.number(), z.string().min(1)]).transform(String),
   login: z.string(),
   name: optionalText,
-  email: z.unknown(),
+  email: z.unknown().optional(),
   avatar_url: optionalText,
 });
 

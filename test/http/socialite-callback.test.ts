@@ -1,0 +1,220 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { activityLog, users } from "@/db/schema";
+import { verifyPassword } from "@/lib/auth/passwords";
+import { openSession } from "@/lib/auth/routes/pipeline";
+import { authorizeAt, type FakeOidc, startFakeOidc } from "@/e2e/support/fake-oidc";
+import type { Agent } from "../support/agent";
+import { signIn, useTestApp } from "../support/app";
+
+const app = useTestApp();
+let provider: FakeOidc;
+
+beforeAll(async () => {
+  provider = await startFakeOidc();
+});
+afterAll(() => provider.close());
+beforeEach(() => {
+  provider.setUser({ sub: "42", email: "Person@Example.com", email_verified: true, name: "Provider Person" });
+  app.configure({ services: { acme: provider.serviceEntry("/auth/social/acme/callback") } });
+});
+
+/** Our redirect → the provider (a real HTTP round trip) → the callback URL it sends the browser to. */
+async function visitProvider(agent: Agent): Promise<URL> {
+  const start = await agent.get("/auth/social/acme/redirect", { asJson: false });
+  expect(start.status).toBe(302);
+  return authorizeAt(start.headers.get("location") ?? "");
+}
+
+async function completeSignIn(agent: Agent, options: { asJson?: boolean } = {}) {
+  const back = await visitProvider(agent);
+  return agent.get(`${back.pathname}${back.search}`, { asJson: options.asJson ?? false });
+}
+
+/** The `error` flashed for the next request, read the way that request will read it. */
+async function flashedError(agent: Agent): Promise<unknown> {
+  const name = app.services.env.SESSION_COOKIE;
+  const cookie = `${name}=${encodeURIComponent(agent.cookies.get(name) ?? "")}`;
+  return (await openSession(new Request(app.services.env.APP_URL, { headers: { cookie } }), app.services)).flashed("error");
+}
+
+async function expectGuest(agent: Agent) {
+  expect((await agent.get("/auth/get-auth")).body).toMatchObject({ authenticated: false, user: null });
+}
+
+async function expectFailure(agent: Agent, response: Awaited<ReturnType<Agent["get"]>>, message: string) {
+  expect(response.status).toBe(302);
+  expect(response.headers.get("location")).toBe("/auth/login");
+  expect(await flashedError(agent)).toBe(message);
+  await expectGuest(agent);
+}
+
+describe("GET /auth/social/{provider}/callback", () => {
+  it("signs into the account with the provider's email, case-insensitively (SPEC §4 rule 6)", async () => {
+    const user = await app.createUser({ email: "person@example.com", name: "Local Name" });
+    const agent = app.agent();
+    const response = await completeSignIn(agent);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin");
+    expect(response.setCookies.find((c) => c.startsWith("auth_social_state="))).toMatch(/Max-Age=0/);
+    const auth = await agent.get("/auth/get-auth");
+    expect(auth.body).toMatchObject({ authenticated: true, user: { id: user.id, email: "person@example.com", name: "Local Name" } });
+    expect(await app.database.db.select().from(users)).toHaveLength(1);
+    const [entry] = await app.database.db.select().from(activityLog).where(eq(activityLog.event, "login"));
+    expect(entry).toMatchObject({ subjectId: user.id, properties: { provider: "acme" } });
+    expect(app.events("Registered")).toHaveLength(0);
+  });
+
+  it("creates the account when none has the email: verified, named by the provider, Registered fired", async () => {
+    const registered = app.events("Registered");
+    const agent = app.agent();
+    const response = await completeSignIn(agent, { asJson: true });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, user: expect.objectContaining({ email: "Person@Example.com", name: "Provider Person" }) });
+    const [created] = await app.database.db.select().from(users);
+    expect(created?.emailVerifiedAt).toBeInstanceOf(Date);
+    // A random password nobody knows, hashed like any other.
+    expect(created?.password).toMatch(/^\$2y\$04\$/);
+    expect(await verifyPassword("", created?.password ?? "")).toBe(false);
+    expect(registered.map((event) => event.user.id)).toEqual([created?.id]);
+    const auth = await agent.get("/auth/get-auth");
+    expect(auth.body).toMatchObject({ authenticated: true, verified: true, user: { id: created?.id } });
+  });
+
+  it("creates an unverified account, and mails the verification link, when the provider has not verified the email", async () => {
+    provider.setUser({ sub: "7", email: "new@example.com", email_verified: false, name: null });
+    const agent = app.agent();
+    expect((await completeSignIn(agent)).status).toBe(302);
+    const [created] = await app.database.db.select().from(users);
+    expect(created).toMatchObject({ email: "new@example.com", name: "new", emailVerifiedAt: null });
+    expect((await app.lastMailTo("new@example.com")).text).toContain("/auth/email/verify/");
+    expect((await agent.get("/auth/get-auth")).body).toMatchObject({ authenticated: true, verified: false });
+  });
+
+  it("does not sign into an existing account with an email the provider has not verified", async () => {
+    await app.createUser({ email: "person@example.com" });
+    provider.setUser({ sub: "42", email: "person@example.com", email_verified: false });
+    const agent = app.agent();
+    await expectFailure(agent, await completeSignIn(agent), "The provider has not verified this email address. Sign in with your password instead.");
+  });
+
+  it("regenerates the session: a new session cookie and XSRF token (SPEC §3 Session)", async () => {
+    const agent = app.agent();
+    await agent.csrf();
+    const before = { session: agent.cookies.get("auth_session"), xsrf: agent.cookies.get("XSRF-TOKEN") };
+    await completeSignIn(agent);
+    expect(agent.cookies.get("auth_session")).not.toBe(before.session);
+    expect(agent.cookies.get("XSRF-TOKEN")).not.toBe(before.xsrf);
+  });
+
+  it("goes back to the login screen with the error flashed when the state does not match", async () => {
+    const agent = app.agent();
+    const back = await visitProvider(agent);
+    back.searchParams.set("state", "forged-state-value");
+    await expectFailure(agent, await agent.get(`${back.pathname}${back.search}`, { asJson: false }), "The sign-in request has expired or is invalid. Please try again.");
+    expect(await app.database.db.select().from(users)).toHaveLength(0);
+  });
+
+  it("answers 422 on state for a JSON request whose state does not match", async () => {
+    const agent = app.agent();
+    const back = await visitProvider(agent);
+    back.searchParams.delete("state");
+    const response = await agent.get(`${back.pathname}${back.search}`);
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      message: "The sign-in request has expired or is invalid. Please try again.",
+      errors: { state: ["The sign-in request has expired or is invalid. Please try again."] },
+    });
+  });
+
+  it("refuses a callback opened in another browser (no state cookie)", async () => {
+    const back = await visitProvider(app.agent());
+    const other = app.agent();
+    await expectFailure(other, await other.get(`${back.pathname}${back.search}`, { asJson: false }), "The sign-in request has expired or is invalid. Please try again.");
+  });
+
+  it("refuses a state older than ten minutes", async () => {
+    app.setNow(new Date("2026-11-22T10:00:00Z"));
+    const agent = app.agent();
+    const back = await visitProvider(agent);
+    app.advance(601);
+    await expectFailure(agent, await agent.get(`${back.pathname}${back.search}`, { asJson: false }), "The sign-in request has expired or is invalid. Please try again.");
+  });
+
+  it("reports the provider's error parameter (the person declined)", async () => {
+    provider.refuseNextAuthorization("access_denied");
+    const agent = app.agent();
+    const back = await visitProvider(agent);
+    expect(back.searchParams.get("error")).toBe("access_denied");
+    await expectFailure(agent, await agent.get(`${back.pathname}${back.search}`, { asJson: false }), "The sign-in was cancelled or refused by the provider.");
+  });
+
+  it("fails cleanly without a code", async () => {
+    const agent = app.agent();
+    const back = await visitProvider(agent);
+    back.searchParams.delete("code");
+    const response = await agent.get(`${back.pathname}${back.search}`);
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ code: ["The sign-in with the provider failed. Please try again."] });
+  });
+
+  it("fails cleanly, never a 500, when the provider refuses the code", async () => {
+    const agent = app.agent();
+    const back = await visitProvider(agent);
+    back.searchParams.set("code", "not-a-code-it-issued");
+    await expectFailure(agent, await agent.get(`${back.pathname}${back.search}`, { asJson: false }), "The sign-in with the provider failed. Please try again.");
+  });
+
+  it("fails cleanly when the client secret is wrong", async () => {
+    app.configure({ services: { acme: provider.serviceEntry("/auth/social/acme/callback", { client_secret: "wrong" }) } });
+    const agent = app.agent();
+    const response = await completeSignIn(agent, { asJson: true });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ code: ["The sign-in with the provider failed. Please try again."] });
+    await expectGuest(agent);
+  });
+
+  it("does not sign in twice with one callback URL (the code is spent)", async () => {
+    const agent = app.agent();
+    const back = await visitProvider(agent);
+    const copy = app.agent();
+    for (const [name, value] of agent.cookies) copy.cookies.set(name, value);
+    expect((await agent.get(`${back.pathname}${back.search}`)).status).toBe(200);
+    const replay = await copy.get(`${back.pathname}${back.search}`);
+    expect(replay.status).toBe(422);
+    await expectGuest(copy);
+  });
+
+  it("fails cleanly when the provider cannot be reached", async () => {
+    app.configure({ services: { acme: provider.serviceEntry("/auth/social/acme/callback", { token_endpoint: "http://127.0.0.1:1/token" }) } });
+    const agent = app.agent();
+    expect((await completeSignIn(agent, { asJson: true })).status).toBe(422);
+  });
+
+  it("gives a clear error, and no account, when the provider shares no email", async () => {
+    provider.setUser({ sub: "9", email: null, name: "No Mail" });
+    const agent = app.agent();
+    await expectFailure(agent, await completeSignIn(agent), "The provider did not share an email address.");
+    expect(await app.database.db.select().from(users)).toHaveLength(0);
+  });
+
+  it("does not create an account when registration is closed (403 for JSON)", async () => {
+    app.configure({ auth: { "allow-registration": false }, services: { acme: provider.serviceEntry("/auth/social/acme/callback") } });
+    const response = await completeSignIn(app.agent(), { asJson: true });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: "Registration is closed." });
+    expect(await app.database.db.select().from(users)).toHaveLength(0);
+  });
+
+  it("answers 404 for a provider without an entry (SPEC §7)", async () => {
+    const response = await app.agent().get("/auth/social/other/callback?code=x&state=y", { asJson: false });
+    expect(response.status).toBe(404);
+  });
+
+  it("is for guests only (SPEC §4 middleware guest)", async () => {
+    const agent = await signIn(app, await app.createUser());
+    const back = await visitProvider(app.agent());
+    const response = await agent.get(`${back.pathname}${back.search}`);
+    expect(response.status).toBe(403);
+  });
+});
