@@ -1,0 +1,20 @@
+import "server-only";
+import type { HostRoute } from "@/lib/auth/routes/pipeline";
+import { serveUpload } from "@/lib/uploads/serve-upload";
+import { uploadFile } from "@/lib/uploads/upload-file";
+
+// Room for the multipart boundaries, headers and the other fields beside the file itself.
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** POST /api/lu/upload/file (app/api/lu/upload/file/route.ts). */
+export const UPLOAD_FILE_ROUTE: HostRoute = {
+  name: "lu.upload.file",
+  method: "POST",
+  endpoint: uploadFile,
+  middleware: ["auth:sanctum", "throttle:30,1"],
+  // Past this the body is refused with 413 before it is parsed; below it an oversized file is a 422.
+  bodyLimit: (config) => config.uploads["max-kilobytes"] * 1024 + MULTIPART_OVERHEAD_BYTES,
+};
+
+/** GET /uploads/<name> (app/uploads/[name]/route.ts): public, like the files' visibility. */
+export const UPLOAD_SHOW_ROUTE: HostRoute = { name: "uploads.show", method: "GET", endpoint: serveUpload, middleware: [] };

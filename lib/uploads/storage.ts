@@ -1,0 +1,34 @@
+import "server-only";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { randomToken } from "@/lib/auth/secrets";
+import { type ImageType, imageTypeOfExtension } from "@/lib/uploads/image-types";
+
+/** Where uploaded files live (RUNTIME.md: DATA_DIR holds uploaded files). */
+export const uploadsDir = (dataDir: string) => path.join(dataDir, "uploads");
+
+// Exactly the names storeUpload gives: nothing else (no dots, slashes or traversal) is ever read.
+const UPLOAD_NAME = /^([A-Za-z0-9_-]{32})\.(png|jpg|gif|webp)$/;
+
+/** Writes the bytes under a new random name with the detected type's extension; returns the name. */
+export async function storeUpload(dataDir: string, bytes: Uint8Array, type: ImageType): Promise<string> {
+  const dir = uploadsDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  const name = `${randomToken(24)}.${type.extension}`;
+  // `wx`: never overwrite, even in the impossible case of a name collision.
+  await writeFile(path.join(dir, name), bytes, { flag: "wx", mode: 0o644 });
+  return name;
+}
+
+/** A stored upload and its type, or null for an invalid name or a missing file. */
+export async function readUpload(dataDir: string, name: string): Promise<{ bytes: Uint8Array; type: ImageType } | null> {
+  const match = UPLOAD_NAME.exec(name);
+  const type = match?.[2] ? imageTypeOfExtension(match[2]) : null;
+  if (!type) return null;
+  try {
+    return { bytes: await readFile(path.join(uploadsDir(dataDir), name)), type };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
