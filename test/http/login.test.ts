@@ -1,47 +1,163 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { PASSWORD, signIn, useTestApp } from "../support/app";
+import { users } from "@/db/schema";
+import { hashPassword } from "@/lib/auth/passwords";
+import { Agent } from "../support/agent";
+import { PASSWORD, useTestApp } from "../support/app";
 
 const app = useTestApp();
+const BAD = "These credentials do not match our records.";
 
-describe("POST /auth/login", () => {
-  it("signs in with valid credentials and regenerates the session (SPEC §3 Session)", async () => {
+async function guest(ip?: string) {
+  const agent = app.agent(ip);
+  await agent.csrf();
+  return agent;
+}
+
+function sessionCookie(agent: Agent) {
+  return agent.cookies.get(app.services.env.SESSION_COOKIE);
+}
+
+describe("POST /auth/login (SPEC §4; issue 3)", () => {
+  it("signs in with valid credentials: {success, user}, session and XSRF token regenerated (SPEC §3 Session)", async () => {
     const user = await app.createUser();
-    const agent = app.agent();
-    await agent.csrf();
-    const before = agent.cookies.get("XSRF-TOKEN");
+    const agent = await guest();
+    const before = { session: sessionCookie(agent), xsrf: agent.cookies.get("XSRF-TOKEN") };
     const response = await agent.post("/auth/login", { email: user.email, password: PASSWORD });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ success: true, user: expect.objectContaining({ id: user.id, email: user.email }) });
+    expect(response.body).toEqual({ success: true, user: expect.objectContaining({ id: user.id, name: user.name, email: user.email }) });
     expect(response.body.user).not.toHaveProperty("password");
-    expect(agent.cookies.get("XSRF-TOKEN")).not.toBe(before);
-    const auth = await agent.get("/auth/get-auth");
-    expect(auth.body).toMatchObject({ authenticated: true, user: { id: user.id }, impersonating: false });
+    expect(response.body.user).not.toHaveProperty("remember_token");
+    expect(sessionCookie(agent)).not.toBe(before.session);
+    expect(agent.cookies.get("XSRF-TOKEN")).not.toBe(before.xsrf);
+    expect((await agent.get("/auth/get-auth")).body).toMatchObject({ authenticated: true, user: { id: user.id }, impersonating: false });
   });
 
-  it("answers 422 on email for bad credentials", async () => {
+  it("matches the email case-insensitively", async () => {
+    const user = await app.createUser({ email: "Mixed.Case@example.com" });
+    const response = await (await guest()).post("/auth/login", { email: "mixed.case@EXAMPLE.com", password: PASSWORD });
+    expect(response.body).toMatchObject({ success: true, user: { id: user.id } });
+  });
+
+  it("answers 422 on email for a wrong password", async () => {
     const user = await app.createUser();
-    const agent = app.agent();
-    await agent.csrf();
-    const response = await agent.post("/auth/login", { email: user.email, password: "wrong-password" });
+    const response = await (await guest()).post("/auth/login", { email: user.email, password: "wrong-password" });
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ message: "These credentials do not match our records.", errors: { email: ["These credentials do not match our records."] } });
+    expect(response.body).toEqual({ message: BAD, errors: { email: [BAD] } });
+  });
+
+  it("answers the same 422 for an unknown email", async () => {
+    const response = await (await guest()).post("/auth/login", { email: "nobody@example.com", password: PASSWORD });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({ message: BAD, errors: { email: [BAD] } });
+  });
+
+  it("spends the same bcrypt work on an unknown email as on a wrong password", async () => {
+    app.configure({ auth: { hashing: { rounds: 10 } } });
+    const user = await app.createUser();
+    await app.database.db.update(users).set({ password: await hashPassword(PASSWORD, 10) }).where(eq(users.id, user.id));
+    const timed = async (email: string, ip: string) => {
+      const agent = await guest(ip);
+      const started = performance.now();
+      const response = await agent.post("/auth/login", { email, password: "wrong-password" });
+      expect(response.status).toBe(422);
+      return performance.now() - started;
+    };
+    await timed("warm-up@example.com", "10.0.0.1"); // the dummy hash is made once
+    let wrong = 0;
+    let unknown = 0;
+    for (let i = 0; i < 3; i++) {
+      wrong += await timed(user.email, `10.0.1.${i}`);
+      unknown += await timed(`nobody-${i}@example.com`, `10.0.2.${i}`);
+    }
+    // A cost-10 comparison takes tens of milliseconds; skipping it would make unknown emails several times faster.
+    expect(unknown).toBeGreaterThan(wrong * 0.5);
+  });
+
+  it("locks out after 5 failures per email and IP for limits.login-decay-seconds, and fires Lockout (SPEC §5 rule 4)", async () => {
+    app.configure({ auth: { limits: { "login-decay-seconds": 120 } } });
+    app.setNow(new Date("2026-11-22T10:00:00Z"));
+    const lockouts = app.events("Lockout");
+    const user = await app.createUser();
+    const agent = await guest("10.1.1.1");
+    for (let i = 0; i < 5; i++) expect((await agent.post("/auth/login", { email: user.email, password: "wrong" })).body.errors.email).toEqual([BAD]);
+    expect(lockouts).toEqual([]);
+    const locked = await agent.post("/auth/login", { email: user.email, password: PASSWORD });
+    expect(locked.status).toBe(422);
+    expect(locked.body.errors).toEqual({ email: ["Too many login attempts. Please try again in 120 seconds."] });
+    expect(lockouts).toEqual([{ email: user.email, ip: "10.1.1.1" }]);
+
+    app.advance(119);
+    expect((await agent.post("/auth/login", { email: user.email, password: PASSWORD })).body.errors.email).toEqual([
+      "Too many login attempts. Please try again in 1 seconds.",
+    ]);
+    app.advance(1);
+    expect((await agent.post("/auth/login", { email: user.email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it("counts the lockout per email and IP: another address or another email is not locked", async () => {
+    const user = await app.createUser();
+    const other = await app.createUser();
+    const agent = await guest("10.2.2.2");
+    for (let i = 0; i < 5; i++) await agent.post("/auth/login", { email: user.email.toUpperCase(), password: "wrong" });
+    expect((await agent.post("/auth/login", { email: user.email, password: PASSWORD })).status).toBe(422);
+    expect((await (await guest("10.2.2.3")).post("/auth/login", { email: user.email, password: PASSWORD })).status).toBe(200);
+    expect((await (await guest("10.2.2.2")).post("/auth/login", { email: other.email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it("counts the lockout across two application instances sharing one database", async () => {
+    const user = await app.createUser();
+    const first = await guest("10.3.3.3");
+    const second = new Agent(app.instance(), "10.3.3.3");
+    await second.csrf();
+    for (let i = 0; i < 3; i++) await first.post("/auth/login", { email: user.email, password: "wrong" });
+    for (let i = 0; i < 2; i++) await second.post("/auth/login", { email: user.email, password: "wrong" });
+    const locked = await first.post("/auth/login", { email: user.email, password: PASSWORD });
+    expect(locked.body.errors.email[0]).toMatch(/^Too many login attempts/);
+    expect((await second.post("/auth/login", { email: user.email, password: PASSWORD })).body.errors.email[0]).toMatch(/^Too many login attempts/);
+  });
+
+  it("clears the failure count after a successful sign-in", async () => {
+    const user = await app.createUser();
+    const agent = await guest();
+    for (let i = 0; i < 4; i++) await agent.post("/auth/login", { email: user.email, password: "wrong" });
+    expect((await agent.post("/auth/login", { email: user.email, password: PASSWORD })).status).toBe(200);
+    const again = await guest();
+    for (let i = 0; i < 4; i++) await again.post("/auth/login", { email: user.email, password: "wrong" });
+    expect((await again.post("/auth/login", { email: user.email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it("refuses a soft-deleted user", async () => {
+    const user = await app.createUser({ deletedAt: new Date() });
+    const response = await (await guest()).post("/auth/login", { email: user.email, password: PASSWORD });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ email: [BAD] });
+  });
+
+  it("extends the cookie and the session lifetime with remember", async () => {
+    app.setNow(new Date("2026-11-22T10:00:00Z"));
+    const user = await app.createUser();
+    const short = await guest();
+    const shortLogin = await short.post("/auth/login", { email: user.email, password: PASSWORD });
+    expect(shortLogin.setCookies.join("\n")).not.toMatch(/Max-Age/);
+    const long = await guest();
+    const longLogin = await long.post("/auth/login", { email: user.email, password: PASSWORD, remember: true });
+    const cookie = longLogin.setCookies.find((c) => c.startsWith(`${app.services.env.SESSION_COOKIE}=`));
+    expect(cookie).toMatch(/Max-Age=2592000/);
+
+    app.advance(121 * 60); // past SESSION_LIFETIME (120 minutes) of inactivity
+    expect((await short.get("/auth/get-auth")).body.authenticated).toBe(false);
+    expect((await long.get("/auth/get-auth")).body.authenticated).toBe(true);
   });
 
   it("answers 419 without a CSRF token", async () => {
     const user = await app.createUser();
-    const agent = app.agent();
-    await agent.csrf();
-    const response = await agent.post("/auth/login", { email: user.email, password: PASSWORD }, { noCsrf: true });
+    const response = await (await guest()).post("/auth/login", { email: user.email, password: PASSWORD }, { noCsrf: true });
     expect(response.status).toBe(419);
   });
 
-  it("ends the session server-side on logout: a replayed cookie gets 401", async () => {
-    const user = await app.createUser();
-    const agent = await signIn(app, user);
-    const copied = new Map(agent.cookies);
-    expect((await agent.post("/auth/logout")).body).toEqual({ success: true });
-    const replay = app.agent();
-    for (const [name, value] of copied) replay.cookies.set(name, value);
-    expect((await replay.post("/auth/tokens")).status).toBe(401);
+  it("answers 422 naming each missing field", async () => {
+    const response = await (await guest()).post("/auth/login", { email: "not-an-email" });
+    expect(response.body.errors).toEqual({ email: ["The email field must be a valid email address."], password: ["The password field is required."] });
   });
 });
