@@ -31,9 +31,12 @@ function defaultRules(config: AuthConfig) {
 }
 
 export const register = defineEndpoint({
-  input: (config) => getHooks().registrationRules?.(config) ?? defaultRules(config),
+  input: (config) => {
+    // SPEC §1: closed registration is a 403 whatever was sent, so it is decided before validation.
+    if (!config["allow-registration"]) throw forbidden("Registration is closed.");
+    return getHooks().registrationRules?.(config) ?? defaultRules(config);
+  },
   async run(ctx, input: Record<string, unknown> & { email: string; password: string }) {
-    if (!ctx.config["allow-registration"]) throw forbidden("Registration is closed.");
     if (await findUserByEmail(ctx.db, input.email)) throw invalid("email", TAKEN);
     const fillable = new Set(ctx.config["user-fillable"]);
     const values = Object.fromEntries(Object.entries(input).filter(([key]) => fillable.has(key) && !NEVER_STORED.has(key)));
