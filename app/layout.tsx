@@ -1,13 +1,23 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { AppProviders } from "@/components/app-providers";
+import { frontendSettings, translatedTitle } from "@/lib/auth/next-adapter";
 import "./globals.css";
 
-export const metadata: Metadata = { title: "Account", description: "Sign in, register and manage your account." };
+export async function generateMetadata(): Promise<Metadata> {
+  const name = await translatedTitle("Account");
+  return { title: { default: name, template: `%s · ${name}` }, description: await translatedTitle("Sign in, register and manage your account.") };
+}
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export const viewport: Viewport = { themeColor: "#4f46e5" };
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const settings = await frontendSettings();
   return (
-    <html lang="en">
-      <body>{children}</body>
+    <html lang={settings.locale}>
+      <body className="min-h-dvh bg-zinc-50 font-sans text-zinc-900 antialiased">
+        <AppProviders settings={settings}>{children}</AppProviders>
+      </body>
     </html>
   );
 }

@@ -25,8 +25,11 @@ export type RequestOptions = {
   json?: unknown;
   form?: FormData;
   query?: Record<string, QueryValue>;
-  /** The session query itself: a 401 there means "signed out", not "send to the login page". */
-  isSessionLoad?: boolean;
+  /**
+   * Session loading and sign-out: a 401 there means "signed out" and is left to the caller,
+   * instead of clearing the session and sending the browser to the login page.
+   */
+  ignoreUnauthenticated?: boolean;
   signal?: AbortSignal;
 };
 
@@ -113,12 +116,12 @@ export function createApiClient({ routes, onUnauthenticated }: ApiClientOptions)
     }
     const data = await readBody(response);
     if (response.ok) return data;
-    if (response.status === 401 && !options.isSessionLoad) onUnauthenticated();
+    if (response.status === 401 && !options.ignoreUnauthenticated) onUnauthenticated();
     throw toApiError(response.status, data);
   }
 
   async function fetchCsrfCookie(): Promise<void> {
-    await send(CSRF_COOKIE_PATH, { isSessionLoad: true }, true);
+    await send(CSRF_COOKIE_PATH, { ignoreUnauthenticated: true }, true);
   }
 
   function route(action: string): { method: string; template: string } {

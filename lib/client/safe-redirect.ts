@@ -8,7 +8,6 @@ export const DEFAULT_AFTER_SIGN_IN = "/admin";
 export function safeRedirect(target: string | null | undefined, fallback = DEFAULT_AFTER_SIGN_IN): string {
   if (!target || !target.startsWith("/")) return fallback;
   if (target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(target)) return fallback;
   return target;
 }

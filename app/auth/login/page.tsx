@@ -1,7 +1,16 @@
-export default function LoginPage() {
-  return (
-    <main>
-      <h1>Sign in</h1>
-    </main>
-  );
+import type { Metadata } from "next";
+import { LoginForm } from "@/components/auth/login-form";
+import { translatedTitle } from "@/lib/auth/next-adapter";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: await translatedTitle("Sign in") };
+}
+
+export default async function LoginPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const redirect = typeof params.redirect === "string" ? params.redirect : null;
+  const status = typeof params.status === "string" ? params.status : null;
+  return <LoginForm redirect={redirect} status={status} />;
 }

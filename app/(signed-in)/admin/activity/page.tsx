@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { ActivityPage } from "@/components/admin/activity-page";
+import { AdminOnly } from "@/components/shell/admin-only";
+import { translatedTitle } from "@/lib/auth/next-adapter";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: await translatedTitle("Activity") };
+}
+
+export default function Page() {
+  return (
+    <AdminOnly>
+      <ActivityPage />
+    </AdminOnly>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { TokensPage } from "@/components/tokens/tokens-page";
+import { translatedTitle } from "@/lib/auth/next-adapter";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: await translatedTitle("API tokens") };
+}
+
+export default function Page() {
+  return <TokensPage />;
+}

@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { UsersPage } from "@/components/admin/users-page";
+import { AdminOnly } from "@/components/shell/admin-only";
+import { translatedTitle } from "@/lib/auth/next-adapter";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: await translatedTitle("Users") };
+}
+
+export default function Page() {
+  return (
+    <AdminOnly>
+      <UsersPage />
+    </AdminOnly>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { ResetPasswordForm } from "@/components/auth/reset-password-form";
+import { translatedTitle } from "@/lib/auth/next-adapter";
+
+type Props = { params: Promise<{ token: string; email: string }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: await translatedTitle("Choose a new password") };
+}
+
+// The email arrives URL-encoded in the path (SPEC §1 frontend.reset-password).
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export default async function ResetPasswordPage({ params }: Props) {
+  const { token, email } = await params;
+  return <ResetPasswordForm token={decode(token)} email={decode(email)} />;
+}

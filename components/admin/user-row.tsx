@@ -1,0 +1,61 @@
+"use client";
+
+import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { avatarOf, type AdminUser } from "@/lib/client/api-types";
+import { useFormatDate, useT } from "@/lib/client/i18n";
+
+export type UserAction = "impersonate" | "delete" | "restore";
+
+type Props = { user: AdminUser; canImpersonate: boolean; onAction: (user: AdminUser, action: UserAction) => void };
+
+/** One account: who, role, state, and what the policy lets this administrator do. */
+export function UserRow({ user, canImpersonate, onAction }: Props) {
+  const t = useT();
+  const formatDate = useFormatDate();
+  const isDeleted = user.deleted_at !== null;
+  return (
+    <tr className={isDeleted ? "bg-zinc-50/70" : undefined}>
+      <th scope="row" className="px-5 py-3 text-left font-normal sm:px-6">
+        <div className="flex items-center gap-3">
+          <Avatar name={user.name} src={avatarOf(user)} size="sm" />
+          <div className="min-w-0">
+            <p className="truncate font-medium text-zinc-900">{user.name}</p>
+            <p className="truncate text-zinc-500">{user.email}</p>
+          </div>
+        </div>
+      </th>
+      <td className="px-3 py-3">{user.is_admin ? <Badge tone="indigo">{t("Administrator")}</Badge> : <span className="text-zinc-600">{t("User")}</span>}</td>
+      <td className="px-3 py-3">
+        {isDeleted ? (
+          <Badge tone="red">{t("Deleted")}</Badge>
+        ) : user.email_verified_at ? (
+          <Badge tone="green">{t("Verified")}</Badge>
+        ) : (
+          <Badge tone="amber">{t("Unverified")}</Badge>
+        )}
+      </td>
+      <td className="px-3 py-3 whitespace-nowrap text-zinc-600">{formatDate(user.created_at, { dateStyle: "medium" })}</td>
+      <td className="px-5 py-3 sm:px-6">
+        <div className="flex justify-end gap-1">
+          {!isDeleted && canImpersonate && user.can.impersonate && (
+            <Button variant="ghost" size="sm" className="text-indigo-700" onClick={() => onAction(user, "impersonate")} aria-label={t("Impersonate :name", { name: user.name })}>
+              {t("Impersonate")}
+            </Button>
+          )}
+          {!isDeleted && user.can.delete && (
+            <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => onAction(user, "delete")} aria-label={t("Delete :name", { name: user.name })}>
+              {t("Delete")}
+            </Button>
+          )}
+          {isDeleted && user.can.restore && (
+            <Button variant="ghost" size="sm" onClick={() => onAction(user, "restore")} aria-label={t("Restore :name", { name: user.name })}>
+              {t("Restore")}
+            </Button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}

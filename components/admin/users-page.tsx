@@ -1,0 +1,104 @@
+"use client";
+
+import { useState } from "react";
+import { UserActionDialog } from "@/components/admin/user-action-dialog";
+import { UserFilters } from "@/components/admin/user-filters";
+import { type UserAction, UserRow } from "@/components/admin/user-row";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { Icon } from "@/components/ui/icon";
+import { PageHeader } from "@/components/ui/page-header";
+import { Pagination } from "@/components/ui/pagination";
+import { LoadingRows } from "@/components/ui/skeleton";
+import type { AdminUser, AdminUserFilters } from "@/lib/client/api-types";
+import { useT } from "@/lib/client/i18n";
+import { HOST_PATHS } from "@/lib/client/queries";
+import { useSettings } from "@/lib/client/settings-context";
+import { useAdminUsers, useUserStatusChange } from "@/lib/client/use-admin-users";
+import { useImpersonate } from "@/lib/client/use-impersonation";
+
+/** The administration's user list: search, pages, impersonate, delete and restore, export. */
+export function UsersPage() {
+  const t = useT();
+  const { allowImpersonate } = useSettings();
+  const [filters, setFilters] = useState<AdminUserFilters>({ search: "", page: 1, status: "active" });
+  const users = useAdminUsers(filters);
+  const statusChange = useUserStatusChange();
+  const impersonate = useImpersonate();
+  const [pending, setPending] = useState<{ user: AdminUser; action: UserAction } | null>(null);
+  const page = users.data;
+
+  function confirm() {
+    if (!pending) return;
+    const close = { onSuccess: () => setPending(null) };
+    if (pending.action === "impersonate") impersonate.mutate(pending.user.id, close);
+    else statusChange.mutate({ user: pending.user, action: pending.action }, close);
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t("Users")}
+        description={t("Everyone with an account. Deleted accounts can be restored.")}
+        actions={
+          <a href={HOST_PATHS.exportUsers} download className={buttonClasses("secondary")}>
+            <Icon name="download" className="size-4.5" />
+            {t("Export CSV")}
+          </a>
+        }
+      />
+      <Card>
+        <div className="space-y-5">
+          <UserFilters
+            search={filters.search}
+            status={filters.status}
+            onSearch={(search) => setFilters((current) => ({ ...current, search, page: 1 }))}
+            onStatus={(status) => setFilters((current) => ({ ...current, status, page: 1 }))}
+          />
+          <ErrorAlert error={users.error ?? statusChange.error ?? impersonate.error} />
+          {users.isPending ? (
+            <LoadingRows label={t("Loading users…")} />
+          ) : page && page.data.length > 0 ? (
+            <div className="-mx-5 overflow-x-auto sm:-mx-6">
+              <table className="min-w-full divide-y divide-zinc-200 text-sm" aria-busy={users.isFetching}>
+                <thead>
+                  <tr className="text-left text-xs font-semibold tracking-wide text-zinc-500 uppercase">
+                    <th scope="col" className="px-5 py-3 sm:px-6">{t("User")}</th>
+                    <th scope="col" className="px-3 py-3">{t("Role")}</th>
+                    <th scope="col" className="px-3 py-3">{t("Status")}</th>
+                    <th scope="col" className="px-3 py-3">{t("Joined")}</th>
+                    <th scope="col" className="px-5 py-3 sm:px-6"><span className="sr-only">{t("Actions")}</span></th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-zinc-100">
+                  {page.data.map((user) => (
+                    <UserRow key={user.id} user={user} canImpersonate={allowImpersonate} onAction={(target, action) => setPending({ user: target, action })} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            !users.isError && <EmptyState title={t("No users found")}>{t("Try another search or show all users.")}</EmptyState>
+          )}
+          {page && page.total > 0 && (
+            <Pagination
+              page={page.current_page}
+              lastPage={page.last_page}
+              total={page.total}
+              busy={users.isFetching}
+              onPage={(next) => setFilters((current) => ({ ...current, page: next }))}
+            />
+          )}
+        </div>
+      </Card>
+      <UserActionDialog
+        pending={pending}
+        loading={statusChange.isPending || impersonate.isPending || impersonate.isSuccess}
+        onConfirm={confirm}
+        onClose={() => setPending(null)}
+      />
+    </>
+  );
+}

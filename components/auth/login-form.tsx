@@ -1,0 +1,82 @@
+"use client";
+
+import Link from "next/link";
+import { type FormEvent, useRef } from "react";
+import { AuthCard, LINK_CLASSES } from "@/components/auth/auth-card";
+import { RedirectIfSignedIn } from "@/components/auth/redirect-if-signed-in";
+import { SocialSignIn } from "@/components/auth/social-sign-in";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CheckboxField } from "@/components/ui/checkbox-field";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { TextField } from "@/components/ui/text-field";
+import { formErrors } from "@/lib/client/form-errors";
+import { useT } from "@/lib/client/i18n";
+import { useSettings } from "@/lib/client/settings-context";
+import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
+import { useLogin } from "@/lib/client/use-login";
+
+/** Messages other screens leave for this one, by code (never free text from the URL). */
+const STATUS_MESSAGES: Record<string, string> = {
+  "password-reset": "Your password has been reset. Sign in with your new password.",
+};
+
+export function LoginForm({ redirect, status }: { redirect: string | null; status: string | null }) {
+  const t = useT();
+  const { allowRegistration } = useSettings();
+  const login = useLogin(redirect);
+  const form = useRef<HTMLFormElement>(null);
+  const errors = formErrors(login.error, ["email", "password"]);
+  useFocusFirstError(form, login.error);
+  const statusMessage = status ? STATUS_MESSAGES[status] : undefined;
+  const keepRedirect = redirect ? `?redirect=${encodeURIComponent(redirect)}` : "";
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (login.isPending || login.isSuccess) return;
+    const data = new FormData(event.currentTarget);
+    login.mutate({ email: String(data.get("email") ?? ""), password: String(data.get("password") ?? ""), remember: data.get("remember") === "on" });
+  }
+
+  return (
+    <AuthCard
+      title={t("Sign in to your account")}
+      description={t("Welcome back. Enter your details to continue.")}
+      footer={
+        allowRegistration && (
+          <>
+            {t("New here?")}{" "}
+            <Link href={`/auth/register${keepRedirect}`} className={LINK_CLASSES}>
+              {t("Create an account")}
+            </Link>
+          </>
+        )
+      }
+    >
+      <RedirectIfSignedIn redirect={redirect} />
+      <form ref={form} onSubmit={submit} className="space-y-5">
+        {statusMessage && <Alert tone="success">{t(statusMessage)}</Alert>}
+        <ErrorAlert error={errors.general} />
+        <TextField label={t("Email address")} name="email" type="email" autoComplete="email" required error={errors.fields.email} />
+        <TextField
+          label={t("Password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.fields.password}
+          corner={
+            <Link href="/auth/forgot-password" className={`text-sm ${LINK_CLASSES}`}>
+              {t("Forgot your password?")}
+            </Link>
+          }
+        />
+        <CheckboxField label={t("Remember me")} name="remember" />
+        <Button type="submit" className="w-full" loading={login.isPending || login.isSuccess}>
+          {t("Sign in")}
+        </Button>
+      </form>
+      <SocialSignIn />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+
+import Link from "next/link";
+import { type FormEvent, useRef } from "react";
+import { AuthCard, LINK_CLASSES } from "@/components/auth/auth-card";
+import { PasswordRules } from "@/components/auth/password-rules";
+import { RedirectIfSignedIn } from "@/components/auth/redirect-if-signed-in";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { TextField } from "@/components/ui/text-field";
+import { formErrors } from "@/lib/client/form-errors";
+import { useT } from "@/lib/client/i18n";
+import { useSettings } from "@/lib/client/settings-context";
+import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
+import { useRegister } from "@/lib/client/use-login";
+
+const FIELDS = ["name", "email", "password", "password_confirmation"] as const;
+
+export function RegisterForm({ redirect }: { redirect: string | null }) {
+  const t = useT();
+  const { allowRegistration, password } = useSettings();
+  const register = useRegister(redirect);
+  const form = useRef<HTMLFormElement>(null);
+  const errors = formErrors(register.error, FIELDS);
+  useFocusFirstError(form, register.error);
+  const keepRedirect = redirect ? `?redirect=${encodeURIComponent(redirect)}` : "";
+  const footer = (
+    <>
+      {t("Already have an account?")}{" "}
+      <Link href={`/auth/login${keepRedirect}`} className={LINK_CLASSES}>
+        {t("Sign in")}
+      </Link>
+    </>
+  );
+
+  if (!allowRegistration) {
+    return (
+      <AuthCard title={t("Create your account")} footer={footer}>
+        <Alert tone="info" title={t("Registration is closed")}>
+          {t("New accounts cannot be created at the moment. If you already have one, sign in instead.")}
+        </Alert>
+      </AuthCard>
+    );
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (register.isPending || register.isSuccess) return;
+    const data = new FormData(event.currentTarget);
+    const value = (name: string) => String(data.get(name) ?? "");
+    register.mutate({ name: value("name"), email: value("email"), password: value("password"), password_confirmation: value("password_confirmation") });
+  }
+
+  return (
+    <AuthCard title={t("Create your account")} description={t("It takes less than a minute.")} footer={footer}>
+      <RedirectIfSignedIn redirect={redirect} />
+      <form ref={form} onSubmit={submit} className="space-y-5">
+        <ErrorAlert error={errors.general} />
+        <TextField label={t("Name")} name="name" autoComplete="name" required maxLength={255} error={errors.fields.name} />
+        <TextField label={t("Email address")} name="email" type="email" autoComplete="email" required error={errors.fields.email} />
+        <TextField
+          label={t("Password")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={password.length}
+          error={errors.fields.password}
+          hint={<PasswordRules />}
+        />
+        <TextField
+          label={t("Confirm password")}
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.fields.password_confirmation}
+        />
+        <Button type="submit" className="w-full" loading={register.isPending || register.isSuccess}>
+          {t("Create account")}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

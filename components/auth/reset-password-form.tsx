@@ -1,0 +1,75 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { type FormEvent, useRef } from "react";
+import { AuthCard, LINK_CLASSES } from "@/components/auth/auth-card";
+import { PasswordRules } from "@/components/auth/password-rules";
+import { Button } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { TextField } from "@/components/ui/text-field";
+import { formErrors } from "@/lib/client/form-errors";
+import { useT } from "@/lib/client/i18n";
+import { useSettings } from "@/lib/client/settings-context";
+import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
+import { useResetPassword } from "@/lib/client/use-password-reset";
+
+/** SPEC §4 rule 8: the screen the reset email links to, with the token and the email in its path. */
+export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
+  const t = useT();
+  const router = useRouter();
+  const { password } = useSettings();
+  const reset = useResetPassword();
+  const form = useRef<HTMLFormElement>(null);
+  // An invalid or used token is a 422 on `email` (SPEC §7): shown beside the address.
+  const errors = formErrors(reset.error, ["email", "password", "password_confirmation"]);
+  useFocusFirstError(form, reset.error);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (reset.isPending || reset.isSuccess) return;
+    const data = new FormData(event.currentTarget);
+    reset.mutate(
+      { token, email, password: String(data.get("password") ?? ""), password_confirmation: String(data.get("password_confirmation") ?? "") },
+      { onSuccess: () => router.replace("/auth/login?status=password-reset") },
+    );
+  }
+
+  return (
+    <AuthCard
+      title={t("Choose a new password")}
+      description={t("Pick a password you have not used here before.")}
+      footer={
+        <Link href="/auth/forgot-password" className={LINK_CLASSES}>
+          {t("Request a new link")}
+        </Link>
+      }
+    >
+      <form ref={form} onSubmit={submit} className="space-y-5">
+        <ErrorAlert error={errors.general} />
+        <TextField label={t("Email address")} name="email" type="email" value={email} readOnly error={errors.fields.email} />
+        <TextField
+          label={t("New password")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={password.length}
+          error={errors.fields.password}
+          hint={<PasswordRules />}
+        />
+        <TextField
+          label={t("Confirm new password")}
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.fields.password_confirmation}
+        />
+        <Button type="submit" className="w-full" loading={reset.isPending || reset.isSuccess}>
+          {t("Reset password")}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,84 @@
+"use client";
+
+import { type FormEvent, useRef } from "react";
+import { PasswordRules } from "@/components/auth/password-rules";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { TextField } from "@/components/ui/text-field";
+import { formErrors } from "@/lib/client/form-errors";
+import { useT } from "@/lib/client/i18n";
+import { useSettings } from "@/lib/client/settings-context";
+import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
+import { useUpdatePassword } from "@/lib/client/use-password-reset";
+
+/** POST update-password: this browser stays signed in, other sessions end. */
+export function PasswordForm() {
+  const t = useT();
+  const { password } = useSettings();
+  const update = useUpdatePassword();
+  const form = useRef<HTMLFormElement>(null);
+  const errors = formErrors(update.error, ["old_password", "password", "password_confirmation"]);
+  useFocusFirstError(form, update.error);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending) return;
+    const element = event.currentTarget;
+    const data = new FormData(element);
+    const value = (name: string) => String(data.get(name) ?? "");
+    update.mutate(
+      { old_password: value("old_password"), password: value("password"), password_confirmation: value("password_confirmation") },
+      { onSuccess: () => element.reset() },
+    );
+  }
+
+  return (
+    <form ref={form} onSubmit={submit}>
+      <Card
+        title={t("Change password")}
+        description={t("Other browsers signed in to your account will be signed out.")}
+        footer={
+          <Button type="submit" loading={update.isPending}>
+            {t("Update password")}
+          </Button>
+        }
+      >
+        <div className="space-y-5">
+          {update.isSuccess && <Alert tone="success">{update.data.message}</Alert>}
+          <ErrorAlert error={errors.general} />
+          <TextField
+            label={t("Current password")}
+            name="old_password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={errors.fields.old_password}
+            className="sm:max-w-sm"
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label={t("New password")}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={password.length}
+              error={errors.fields.password}
+              hint={<PasswordRules />}
+            />
+            <TextField
+              label={t("Confirm new password")}
+              name="password_confirmation"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={errors.fields.password_confirmation}
+            />
+          </div>
+        </div>
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { Icon, type IconName } from "@/components/ui/icon";
+import { useT } from "@/lib/client/i18n";
+
+type Item = { href: string; label: string; icon: IconName };
+
+const ACCOUNT: Item[] = [
+  { href: "/admin", label: "Dashboard", icon: "home" },
+  { href: "/admin/profile", label: "Profile", icon: "user" },
+  { href: "/admin/tokens", label: "API tokens", icon: "key" },
+];
+
+const ADMINISTRATION: Item[] = [
+  { href: "/admin/users", label: "Users", icon: "users" },
+  { href: "/admin/activity", label: "Activity", icon: "activity" },
+];
+
+function NavItem({ item, layout }: { item: Item; layout: "sidebar" | "tabs" }) {
+  const t = useT();
+  const isActive = usePathname() === item.href;
+  const base = layout === "sidebar" ? "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium" : "flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-medium";
+  const tone = isActive ? "bg-indigo-50 text-indigo-700" : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900";
+  return (
+    <li>
+      <Link href={item.href} aria-current={isActive ? "page" : undefined} className={`${base} ${tone}`}>
+        <Icon name={item.icon} className={`size-5 ${isActive ? "text-indigo-600" : "text-zinc-400"}`} />
+        {t(item.label)}
+      </Link>
+    </li>
+  );
+}
+
+/** The main navigation: a sidebar on wide screens, a scrolling row of tabs on narrow ones. */
+export function NavLinks({ isAdmin, layout }: { isAdmin: boolean; layout: "sidebar" | "tabs" }) {
+  const t = useT();
+  if (layout === "tabs") {
+    return (
+      <ul className="flex gap-1 overflow-x-auto px-4 py-2">
+        {[...ACCOUNT, ...(isAdmin ? ADMINISTRATION : [])].map((item) => (
+          <NavItem key={item.href} item={item} layout="tabs" />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <div className="space-y-8">
+      <ul className="space-y-1">
+        {ACCOUNT.map((item) => (
+          <NavItem key={item.href} item={item} layout="sidebar" />
+        ))}
+      </ul>
+      {isAdmin && (
+        <div>
+          <p className="px-3 text-xs font-semibold tracking-wide text-zinc-400 uppercase">{t("Administration")}</p>
+          <ul className="mt-2 space-y-1">
+            {ADMINISTRATION.map((item) => (
+              <NavItem key={item.href} item={item} layout="sidebar" />
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

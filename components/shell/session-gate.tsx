@@ -1,0 +1,59 @@
+"use client";
+
+import { usePathname, useRouter } from "next/navigation";
+import { type ReactNode, useEffect } from "react";
+import { AppShell } from "@/components/shell/app-shell";
+import { Button } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { Spinner } from "@/components/ui/spinner";
+import { useT } from "@/lib/client/i18n";
+import { loginPathFor } from "@/lib/client/safe-redirect";
+import { useSession } from "@/lib/client/use-session";
+
+function FullPage({ children }: { children: ReactNode }) {
+  return <div className="flex min-h-dvh items-center justify-center p-6">{children}</div>;
+}
+
+/**
+ * Screens that need a signed-in user (a convenience only: the API enforces). Signed out, the
+ * browser goes to the login screen, which brings it back here afterwards.
+ */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const t = useT();
+  const session = useSession();
+  const router = useRouter();
+  const pathname = usePathname();
+  const isGuest = session.data?.authenticated === false;
+  useEffect(() => {
+    if (isGuest) router.replace(loginPathFor(`${pathname}${window.location.search}`));
+  }, [isGuest, pathname, router]);
+
+  if (session.isError) {
+    return (
+      <FullPage>
+        <div className="w-full max-w-md space-y-4">
+          <ErrorAlert error={session.error} title={t("We could not load your session.")} />
+          <Button variant="secondary" onClick={() => session.refetch()} loading={session.isFetching}>
+            {t("Try again")}
+          </Button>
+        </div>
+      </FullPage>
+    );
+  }
+  const user = session.data?.user;
+  if (!session.data || !user) {
+    return (
+      <FullPage>
+        <div role="status" className="flex items-center gap-3 text-sm text-zinc-500">
+          <Spinner className="size-5 text-indigo-600" />
+          {t("Loading…")}
+        </div>
+      </FullPage>
+    );
+  }
+  return (
+    <AppShell session={session.data} user={user}>
+      {children}
+    </AppShell>
+  );
+}

@@ -1,0 +1,20 @@
+"use client";
+
+import Link from "next/link";
+import { Avatar } from "@/components/ui/avatar";
+import { avatarOf, type User } from "@/lib/client/api-types";
+import { useT } from "@/lib/client/i18n";
+
+/** Who is signed in, linking to their profile. */
+export function UserMenu({ user }: { user: User }) {
+  const t = useT();
+  return (
+    <Link href="/admin/profile" className="flex items-center gap-3 rounded-lg px-2 py-1 hover:bg-zinc-100" aria-label={t("Your profile: :name", { name: user.name })}>
+      <Avatar name={user.name} src={avatarOf(user)} size="sm" />
+      <span className="hidden min-w-0 text-left md:block">
+        <span className="block max-w-48 truncate text-sm font-medium text-zinc-900">{user.name}</span>
+        <span className="block max-w-48 truncate text-xs text-zinc-500">{user.email}</span>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,80 @@
+"use client";
+
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import type { Token } from "@/lib/client/api-types";
+import { useFormatDate, useT } from "@/lib/client/i18n";
+import { useRevokeToken } from "@/lib/client/use-tokens";
+
+function isExpired(token: Token, now: number): boolean {
+  return token.expires_at !== null && Date.parse(token.expires_at) <= now;
+}
+
+/** The caller's tokens, each with its own revoke button. */
+export function TokenTable({ tokens, now }: { tokens: Token[]; now: number }) {
+  const t = useT();
+  const formatDate = useFormatDate();
+  const revoke = useRevokeToken();
+  const [pending, setPending] = useState<Token | null>(null);
+  if (tokens.length === 0) return <EmptyState title={t("No tokens yet")}>{t("Create one above to use the API from a script.")}</EmptyState>;
+  return (
+    <>
+      <ErrorAlert error={revoke.error} />
+      <div className="-mx-5 overflow-x-auto sm:-mx-6">
+        <table className="min-w-full divide-y divide-zinc-200 text-sm">
+          <thead>
+            <tr className="text-left text-xs font-semibold tracking-wide text-zinc-500 uppercase">
+              <th scope="col" className="px-5 py-3 sm:px-6">{t("Name")}</th>
+              <th scope="col" className="px-3 py-3">{t("Abilities")}</th>
+              <th scope="col" className="px-3 py-3">{t("Last used")}</th>
+              <th scope="col" className="px-3 py-3">{t("Expires")}</th>
+              <th scope="col" className="px-5 py-3 sm:px-6"><span className="sr-only">{t("Actions")}</span></th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100">
+            {tokens.map((token) => (
+              <tr key={token.id}>
+                <th scope="row" className="px-5 py-3 text-left font-medium text-zinc-900 sm:px-6">
+                  {token.name}
+                  <span className="block text-xs font-normal text-zinc-500">{t("Created :date", { date: formatDate(token.created_at) })}</span>
+                </th>
+                <td className="px-3 py-3">
+                  <div className="flex flex-wrap gap-1">
+                    {token.abilities.map((ability) => (
+                      <Badge key={ability} tone={ability === "*" ? "indigo" : "gray"}>
+                        {ability === "*" ? t("Full access") : ability}
+                      </Badge>
+                    ))}
+                  </div>
+                </td>
+                <td className="px-3 py-3 whitespace-nowrap text-zinc-600">{token.last_used_at ? formatDate(token.last_used_at) : t("Never")}</td>
+                <td className="px-3 py-3 whitespace-nowrap text-zinc-600">
+                  {isExpired(token, now) ? <Badge tone="red">{t("Expired")}</Badge> : token.expires_at ? formatDate(token.expires_at, { dateStyle: "medium" }) : t("Never")}
+                </td>
+                <td className="px-5 py-3 text-right sm:px-6">
+                  <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => setPending(token)} aria-label={t("Revoke :name", { name: token.name })}>
+                    {t("Revoke")}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={pending !== null}
+        title={t("Revoke this token?")}
+        confirmLabel={t("Revoke token")}
+        loading={revoke.isPending}
+        onClose={() => setPending(null)}
+        onConfirm={() => pending && revoke.mutate(pending.id, { onSuccess: () => setPending(null) })}
+      >
+        {t("Anything using “:name” will stop working at once.", { name: pending?.name ?? "" })}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import { useState } from "react";
+import { CreateTokenForm } from "@/components/tokens/create-token-form";
+import { TokenTable } from "@/components/tokens/token-table";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { PageHeader } from "@/components/ui/page-header";
+import { LoadingRows } from "@/components/ui/skeleton";
+import { useT } from "@/lib/client/i18n";
+import { useSession } from "@/lib/client/use-session";
+import { useFlushTokens, useTokens } from "@/lib/client/use-tokens";
+
+export function TokensPage() {
+  const t = useT();
+  const user = useSession().data?.user;
+  const tokens = useTokens();
+  const flush = useFlushTokens();
+  const [isConfirming, setConfirming] = useState(false);
+  const count = tokens.data?.length ?? 0;
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader title={t("API tokens")} description={t("Personal access tokens authenticate requests made on your behalf.")} />
+      <div className="space-y-6">
+        <CreateTokenForm email={user.email} />
+        <Card
+          title={t("Your tokens")}
+          actions={
+            <Button variant="secondary" size="sm" className="text-red-600" disabled={count === 0} onClick={() => setConfirming(true)}>
+              {t("Revoke all")}
+            </Button>
+          }
+        >
+          <div className="space-y-4">
+            {flush.isSuccess && <Alert tone="success">{flush.data.message}</Alert>}
+            <ErrorAlert error={flush.error ?? tokens.error} />
+            {tokens.isPending ? <LoadingRows label={t("Loading tokens…")} rows={2} /> : <TokenTable tokens={tokens.data ?? []} now={tokens.dataUpdatedAt} />}
+          </div>
+        </Card>
+      </div>
+      <ConfirmDialog
+        open={isConfirming}
+        title={t("Revoke all tokens?")}
+        confirmLabel={t("Revoke all")}
+        loading={flush.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => flush.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+      >
+        {t("Every script and integration using one of your :count tokens will stop working at once.", { count })}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { Spinner } from "@/components/ui/spinner";
+
+export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
+export type ButtonSize = "sm" | "md";
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 disabled:bg-indigo-400",
+  secondary: "bg-white text-zinc-800 shadow-sm ring-1 ring-inset ring-zinc-300 hover:bg-zinc-50 disabled:text-zinc-400",
+  danger: "bg-red-600 text-white shadow-sm hover:bg-red-500 disabled:bg-red-400",
+  ghost: "text-zinc-700 hover:bg-zinc-100 disabled:text-zinc-400",
+};
+
+const SIZES: Record<ButtonSize, string> = {
+  sm: "gap-1.5 rounded-md px-2.5 py-1.5 text-sm",
+  md: "gap-2 rounded-lg px-4 py-2.5 text-sm",
+};
+
+/** The classes of a button, for links that look like one. */
+export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra = ""): string {
+  return `inline-flex items-center justify-center font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]} ${extra}`;
+}
+
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Work in progress: shows a spinner and refuses a second click. */
+  loading?: boolean;
+  icon?: ReactNode;
+};
+
+export function Button({ variant = "primary", size = "md", loading = false, icon, className = "", disabled, children, type = "button", ...rest }: Props) {
+  return (
+    <button
+      type={type}
+      className={buttonClasses(variant, size, className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading ? <Spinner /> : icon}
+      {children}
+    </button>
+  );
+}

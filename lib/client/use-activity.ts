@@ -1,0 +1,32 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useApi } from "@/lib/client/api-context";
+import type { ActivityEntry, ActivityFilters, AdminUser, Paginator } from "@/lib/client/api-types";
+import { HOST_PATHS, queryKeys } from "@/lib/client/queries";
+
+export const ACTIVITY_PER_PAGE = 20;
+// The user filter lists this many accounts; beyond that, a row's name filters by its user.
+const USER_CHOICES = 100;
+
+/** One page of the audit log, newest first. */
+export function useActivity(filters: ActivityFilters) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.activityPage(filters),
+    queryFn: ({ signal }) =>
+      api.request<Paginator<ActivityEntry>>(HOST_PATHS.activity, { query: { ...filters, per_page: ACTIVITY_PER_PAGE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Accounts to choose from in the user filter, deleted ones included (their history stays). */
+export function useActivityUsers() {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.activityUsers,
+    queryFn: () =>
+      api.request<Paginator<AdminUser>>(HOST_PATHS.adminUsers, { query: { status: "all", per_page: USER_CHOICES, page: 1 } }).then((r) => r.data),
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,56 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useApi } from "@/lib/client/api-context";
+import type { Session, User } from "@/lib/client/api-types";
+import { queryKeys } from "@/lib/client/queries";
+
+export const UPDATE_USER = "api.app.user.update";
+export const UPLOAD_FILE = "lu.upload.file";
+
+type UpdateInput = { user_id: number; name?: string; email?: string; avatar?: string };
+
+/** Keeps the cached session's user in step with what the host API answered. */
+function useSetSessionUser() {
+  const queryClient = useQueryClient();
+  return (user: User) => {
+    queryClient.setQueryData<Session>(queryKeys.session, (session) => (session ? { ...session, user } : session));
+    return queryClient.invalidateQueries({ queryKey: queryKeys.session });
+  };
+}
+
+/** PUT api.app.user.update with name and email (SPEC §4 "Update account"). */
+export function useUpdateProfile() {
+  const api = useApi();
+  const setUser = useSetSessionUser();
+  return useMutation({
+    mutationFn: (input: UpdateInput) => api.call<{ success: boolean; user: User }>(UPDATE_USER, input),
+    onSuccess: (result) => setUser(result.user),
+  });
+}
+
+/** SPEC §4 "Set photo": multipart upload, then the returned URI saved as `avatar`. */
+export function useUploadAvatar(userId: number) {
+  const api = useApi();
+  const setUser = useSetSessionUser();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append("file", file);
+      form.append("visibility", "public");
+      const upload = await api.upload<{ success: boolean; uri: string }>(UPLOAD_FILE, form);
+      return api.call<{ success: boolean; user: User }>(UPDATE_USER, { user_id: userId, avatar: upload.uri });
+    },
+    onSuccess: (result) => setUser(result.user),
+  });
+}
+
+/** SPEC §4 "Remove photo": an empty avatar deletes it. */
+export function useRemoveAvatar(userId: number) {
+  const api = useApi();
+  const setUser = useSetSessionUser();
+  return useMutation({
+    mutationFn: () => api.call<{ success: boolean; user: User }>(UPDATE_USER, { user_id: userId, avatar: "" }),
+    onSuccess: (result) => setUser(result.user),
+  });
+}

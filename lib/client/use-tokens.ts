@@ -1,0 +1,42 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useApi } from "@/lib/client/api-context";
+import type { Token } from "@/lib/client/api-types";
+import { queryKeys } from "@/lib/client/queries";
+
+/** The caller's personal access tokens (POST tokens: the route is a POST in SPEC §4). */
+export function useTokens() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.tokens, queryFn: () => api.call<{ tokens: Token[] }>("tokens").then((r) => r.tokens) });
+}
+
+export type CreateTokenInput = { email: string; password: string; name: string; abilities?: string[]; expires_at?: string };
+
+/** POST create-token: asks for the password again, answers the plain token once. */
+export function useCreateToken() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateTokenInput) => api.call<{ token: string }>("create-token", input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
+  });
+}
+
+export function useRevokeToken() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tokenId: number) => api.call<{ revoked: boolean }>("revoke-token", { token_id: tokenId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
+  });
+}
+
+export function useFlushTokens() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call<{ success: boolean; message: string }>("flush-tokens"),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
+  });
+}
