@@ -1,7 +1,7 @@
 import "server-only";
 import { CodeChallengeMethod, GitHub, Google, MicrosoftEntraId, OAuth2Client } from "arctic";
 import type { ProviderConfig } from "@/lib/auth/social/config";
-import { fetchGitHubUser, fetchOidcUser } from "@/lib/auth/social/profiles";
+import { fetchGitHubUser, fetchOidcUser, PROVIDER_TIMEOUT_MS } from "@/lib/auth/social/profiles";
 import type { ProviderUser } from "@/lib/auth/social/provider-user";
 
 /** One provider's side of the authorization-code flow, whatever library speaks to it. */
@@ -33,8 +33,25 @@ function oidcDriver(
   };
 }
 
+/**
+ * arctic's token request takes no AbortSignal: stop waiting for a provider that does not answer
+ * (the socket itself is left to undici's own timeouts).
+ */
+function withDeadline<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${PROVIDER_TIMEOUT_MS} ms`)), PROVIDER_TIMEOUT_MS);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
 /** The driver of a configured provider; `redirectUri` is the absolute callback address. */
 export function createDriver(provider: ProviderConfig, redirectUri: string): Driver {
+  const driver = builtInDriver(provider, redirectUri);
+  return { ...driver, exchangeCode: (code, verifier) => withDeadline(driver.exchangeCode(code, verifier)) };
+}
+
+function builtInDriver(provider: ProviderConfig, redirectUri: string): Driver {
   switch (provider.driver) {
     case "github": {
       // arctic's GitHub client sends no PKCE challenge; `state` alone guards the flow.

@@ -4,7 +4,7 @@ import type { ProviderUser } from "@/lib/auth/social/provider-user";
 
 export const GITHUB_API = "https://api.github.com";
 // A provider that does not answer within this is treated as a failed sign-in, not a hung request.
-const PROVIDER_TIMEOUT_MS = 10_000;
+export const PROVIDER_TIMEOUT_MS = 10_000;
 
 const emailSchema = z.string().max(255).pipe(z.email());
 const optionalText = z.string().nullish().catch(null);
