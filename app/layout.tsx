@@ -1,12 +1,12 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/app-providers";
-import { frontendSettings, translatedTitle } from "@/lib/auth/next-adapter";
+import { frontendSettings, translateForRequest } from "@/lib/auth/next-adapter";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const name = await translatedTitle("Account");
-  return { title: { default: name, template: `%s · ${name}` }, description: await translatedTitle("Sign in, register and manage your account.") };
+  const name = await translateForRequest("Account");
+  return { title: { default: name, template: `%s · ${name}` }, description: await translateForRequest("Sign in, register and manage your account.") };
 }
 
 export const viewport: Viewport = { themeColor: "#4f46e5" };

@@ -39,7 +39,7 @@ export async function frontendSettings(): Promise<FrontendSettings> {
   };
 }
 
-/** A page title in the request's language. */
-export async function translatedTitle(key: string): Promise<string> {
+/** A message in the request's language, for server components (page titles, the 404 page). */
+export async function translateForRequest(key: string): Promise<string> {
   return translate(await requestLocale(), key);
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { Dashboard } from "@/components/dashboard/dashboard";
-import { translatedTitle } from "@/lib/auth/next-adapter";
+import { translateForRequest } from "@/lib/auth/next-adapter";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: await translatedTitle("Dashboard") };
+  return { title: await translateForRequest("Dashboard") };
 }
 
 export default function DashboardPage() {

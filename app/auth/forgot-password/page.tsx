@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
-import { translatedTitle } from "@/lib/auth/next-adapter";
+import { translateForRequest } from "@/lib/auth/next-adapter";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: await translatedTitle("Forgot your password?") };
+  return { title: await translateForRequest("Forgot your password?") };
 }
 
 export default function ForgotPasswordPage() {

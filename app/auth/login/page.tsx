@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { LoginForm } from "@/components/auth/login-form";
-import { translatedTitle } from "@/lib/auth/next-adapter";
+import { translateForRequest } from "@/lib/auth/next-adapter";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: await translatedTitle("Sign in") };
+  return { title: await translateForRequest("Sign in") };
 }
 
 export default async function LoginPage({ searchParams }: Props) {

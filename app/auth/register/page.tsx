@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { RegisterForm } from "@/components/auth/register-form";
-import { translatedTitle } from "@/lib/auth/next-adapter";
+import { translateForRequest } from "@/lib/auth/next-adapter";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: await translatedTitle("Create account") };
+  return { title: await translateForRequest("Create account") };
 }
 
 export default async function RegisterPage({ searchParams }: Props) {

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { ActivityPage } from "@/components/admin/activity-page";
 import { AdminOnly } from "@/components/shell/admin-only";
-import { translatedTitle } from "@/lib/auth/next-adapter";
+import { translateForRequest } from "@/lib/auth/next-adapter";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: await translatedTitle("Activity") };
+  return { title: await translateForRequest("Activity") };
 }
 
 export default function Page() {

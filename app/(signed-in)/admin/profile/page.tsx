@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { ProfilePage } from "@/components/profile/profile-page";
-import { translatedTitle } from "@/lib/auth/next-adapter";
+import { translateForRequest } from "@/lib/auth/next-adapter";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: await translatedTitle("Profile") };
+  return { title: await translateForRequest("Profile") };
 }
 
 export default function Page() {

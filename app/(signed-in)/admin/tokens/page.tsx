@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { TokensPage } from "@/components/tokens/tokens-page";
-import { translatedTitle } from "@/lib/auth/next-adapter";
+import { translateForRequest } from "@/lib/auth/next-adapter";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: await translatedTitle("API tokens") };
+  return { title: await translateForRequest("API tokens") };
 }
 
 export default function Page() {

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { UsersPage } from "@/components/admin/users-page";
 import { AdminOnly } from "@/components/shell/admin-only";
-import { translatedTitle } from "@/lib/auth/next-adapter";
+import { translateForRequest } from "@/lib/auth/next-adapter";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: await translatedTitle("Users") };
+  return { title: await translateForRequest("Users") };
 }
 
 export default function Page() {

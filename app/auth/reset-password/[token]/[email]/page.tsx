@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
-import { translatedTitle } from "@/lib/auth/next-adapter";
+import { translateForRequest } from "@/lib/auth/next-adapter";
 
 type Props = { params: Promise<{ token: string; email: string }> };
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: await translatedTitle("Choose a new password") };
+  return { title: await translateForRequest("Choose a new password") };
 }
 
 // The email arrives URL-encoded in the path (SPEC §1 frontend.reset-password).
