@@ -32,7 +32,8 @@ export type ActivityEntry = {
   properties?: Record<string, unknown>;
 };
 
-const USER_TYPE = "App\\Models\\User";
+/** `subject_type` and `causer_type` of entries about users (spatie stores the model class). */
+export const USER_TYPE = "App\\Models\\User";
 
 /** Appends one entry to the audit trail (spatie/laravel-activitylog's table). */
 export async function recordActivity(db: Pick<Db, "insert">, entry: ActivityEntry, now: Date): Promise<void> {

@@ -1,0 +1,29 @@
+import "server-only";
+import type { User } from "@/db/schema";
+import type { Context } from "@/lib/auth/context";
+import { mayRequestImpersonation } from "@/lib/auth/impersonation";
+import { isAdmin } from "@/lib/policies/admin";
+import { type PolicyUser, userPolicy } from "@/lib/policies/user-policy";
+import { presentUser } from "@/lib/users/users";
+
+/**
+ * A row of the admin table: the presented user, whether they are an administrator, when they
+ * were deleted, and what the caller may do with them (so the table shows only usable buttons).
+ */
+export async function presentAdminUser(ctx: Context, caller: User, actor: PolicyUser, user: User) {
+  const trashed = user.deletedAt !== null;
+  // Impersonation needs the switch on and a session (SPEC.md §5 rule 5), as the endpoint does.
+  const impersonationOpen = ctx.config["allow-impersonate"] && ctx.auth?.via === "session";
+  return {
+    ...presentUser(user),
+    is_admin: isAdmin(user, ctx.config),
+    deleted_at: user.deletedAt?.toISOString() ?? null,
+    can: {
+      impersonate: impersonationOpen && !trashed && (await mayRequestImpersonation(ctx, caller, user)),
+      delete: !trashed && userPolicy.delete(actor, user),
+      restore: trashed && userPolicy.restore(actor),
+    },
+  };
+}
+
+export type AdminUser = Awaited<ReturnType<typeof presentAdminUser>>;

@@ -1,0 +1,23 @@
+import "server-only";
+import { z } from "zod";
+import { presentAdminUser } from "@/lib/admin/admin-user";
+import { pageRequest, paginationFields, paginator, parseQuery } from "@/lib/admin/query";
+import { searchUsers, userFilterFields } from "@/lib/admin/user-search";
+import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { userPolicy } from "@/lib/policies/user-policy";
+import { authorize, currentActor } from "@/lib/users/authorize";
+
+const querySchema = z.strictObject({ ...userFilterFields, ...paginationFields });
+
+/** GET /api/admin/users?search=&status=&page=&per_page= (policy viewAny). */
+export const listUsers = defineEndpoint({
+  async run(ctx) {
+    const { user, actor } = currentActor(ctx);
+    authorize(userPolicy.viewAny(actor));
+    const query = parseQuery(ctx, querySchema);
+    const page = pageRequest(query);
+    const { rows, total } = await searchUsers(ctx.db, query, page);
+    const data = await Promise.all(rows.map((row) => presentAdminUser(ctx, user, actor, row)));
+    return paginator(data, total, page);
+  },
+});

@@ -1,0 +1,39 @@
+import "server-only";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { type User, users } from "@/db/schema";
+import { recordActivity } from "@/lib/audit/activity";
+import type { Context } from "@/lib/auth/context";
+import { deleteUserSessions } from "@/lib/auth/session-store";
+
+/**
+ * Soft-deletes a user (Laravel's SoftDeletes): the row stays, the guard refuses its sessions and
+ * tokens. The sessions are also ended, so a later restore does not revive old browsers; tokens
+ * are kept and work again after a restore, as integrations expect. False if already deleted.
+ */
+export async function softDeleteUser(ctx: Context, actor: User, target: User): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .update(users)
+      .set({ deletedAt: ctx.now, updatedAt: ctx.now })
+      .where(and(eq(users.id, target.id), isNull(users.deletedAt)))
+      .returning({ id: users.id });
+    if (!deleted) return false;
+    await deleteUserSessions(tx, target.id);
+    await recordActivity(tx, { event: "user-deleted", subjectId: target.id, causerId: actor.id, ip: ctx.ip }, ctx.now);
+    return true;
+  });
+}
+
+/** Brings a soft-deleted user back. False if they were not deleted (nothing to do). */
+export async function restoreUser(ctx: Context, actor: User, target: User): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const [restored] = await tx
+      .update(users)
+      .set({ deletedAt: null, updatedAt: ctx.now })
+      .where(and(eq(users.id, target.id), isNotNull(users.deletedAt)))
+      .returning({ id: users.id });
+    if (!restored) return false;
+    await recordActivity(tx, { event: "user-restored", subjectId: target.id, causerId: actor.id, ip: ctx.ip }, ctx.now);
+    return true;
+  });
+}
