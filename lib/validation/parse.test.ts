@@ -40,6 +40,12 @@ describe("parseInput messages", () => {
     expect(errorsOf(() => parseInput(schema, { email: "a", tags: ["a", 1] }))).toEqual({ "tags.1": ["The :attribute field must be a string."] });
   });
 
+  it("says 'required' for an absent field whose rule has its own message", () => {
+    const id = z.strictObject({ id: z.union([z.int(), z.string().regex(/^\d+$/)], { error: "The :attribute field must be a number." }) });
+    expect(errorsOf(() => parseInput(id, {}))).toEqual({ id: ["The :attribute field is required."] });
+    expect(errorsOf(() => parseInput(id, { id: true }))).toEqual({ id: ["The :attribute field must be a number."] });
+  });
+
   it("reports unknown fields as prohibited", () => {
     expect(errorsOf(() => parseInput(schema, { email: "a", role: "admin" }))).toEqual({ role: ["The :attribute field is prohibited."] });
   });
