@@ -38,14 +38,15 @@ const TYPE_MESSAGES: Record<string, string> = {
 
 /** Maps one zod issue to Laravel's message for the rule that failed. */
 function toMessage(issue: core.$ZodIssue, input: Record<string, unknown>): Message {
+  // An absent field is "required", whatever type the rule wanted (custom messages included).
+  const value = valueAt(input, issue.path);
+  const isMissing = value === undefined || value === null;
+  if (isMissing && (issue.code === "invalid_type" || issue.code === "invalid_union")) return { key: "The :attribute field is required." };
   // Our own rules carry a Laravel-style message key; zod's built-in messages never mention :attribute.
   if (issue.message.includes(":attribute") && issue.code !== "custom") return { key: issue.message };
   switch (issue.code) {
-    case "invalid_type": {
-      const value = valueAt(input, issue.path);
-      if (value === undefined || value === null) return { key: "The :attribute field is required." };
+    case "invalid_type":
       return { key: TYPE_MESSAGES[issue.expected] ?? "The :attribute field is invalid." };
-    }
     case "too_big":
       if (issue.origin === "string") return { key: "The :attribute field must not be greater than :max characters.", replacements: { max: Number(issue.maximum) } };
       if (issue.origin === "array") return { key: "The :attribute field must not have more than :max items.", replacements: { max: Number(issue.maximum) } };
