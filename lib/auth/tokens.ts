@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { type PersonalAccessToken, personalAccessTokens, type User, users } from "@/db/schema";
 import { randomToken, safeEqual, sha256Hex } from "@/lib/auth/secrets";
@@ -47,11 +47,13 @@ export async function findBearerUser(
   if (!row || !safeEqual(row.token.token, hash)) return null;
   if (row.token.expiresAt && row.token.expiresAt.getTime() <= now.getTime()) return null;
   if (!row.token.lastUsedAt || now.getTime() - row.token.lastUsedAt.getTime() >= LAST_USED_WRITE_INTERVAL_MS) {
-    // Not awaited: the request does not wait for bookkeeping; a failure is only logged.
-    db.update(personalAccessTokens)
+    // Awaited, and conditional in SQL: concurrent requests write it once, never moving it backwards,
+    // and the write is done when the response is (a write left running could land after a later one).
+    const due = new Date(now.getTime() - LAST_USED_WRITE_INTERVAL_MS);
+    await db
+      .update(personalAccessTokens)
       .set({ lastUsedAt: now })
-      .where(eq(personalAccessTokens.id, row.token.id))
-      .catch((error: unknown) => console.error("[tokens] last_used_at not written", error));
+      .where(and(eq(personalAccessTokens.id, row.token.id), or(isNull(personalAccessTokens.lastUsedAt), lte(personalAccessTokens.lastUsedAt, due))));
   }
   return row;
 }
