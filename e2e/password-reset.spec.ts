@@ -1,0 +1,40 @@
+import { expect, test } from "./fixtures";
+import { linkIn, waitForMail } from "./support/outbox";
+
+test("a user who forgot their password resets it through the emailed link", async ({ page, users, guard, snap }) => {
+  const user = await users.create("forgetful");
+  await page.goto("/auth/login");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+  await page.getByLabel("Email address").fill(user.email);
+  await page.getByRole("button", { name: "Email me a reset link" }).click();
+  await expect(page.getByRole("status")).toHaveText(/we have emailed a password reset link/);
+  await snap("forgot-password-sent");
+
+  const mail = await waitForMail(user.email, { subject: /Reset Password/ });
+  const link = linkIn(mail, /^\/auth\/reset-password\//);
+  await page.goto(link);
+  await expect(page.getByLabel("Email address")).toHaveValue(user.email);
+  await page.getByLabel("New password", { exact: true }).fill("reset-and-remembered-9");
+  await page.getByLabel("Confirm new password").fill("reset-and-remembered-9");
+  await snap("reset-password-form");
+  await page.getByRole("button", { name: "Reset password" }).click();
+
+  await expect(page).toHaveURL(/\/auth\/login\?status=password-reset$/);
+  await expect(page.getByText("Your password has been reset. Sign in with your new password.")).toBeVisible();
+  await snap("login-after-reset");
+  await page.getByLabel("Email address").fill(user.email);
+  await page.getByLabel("Password").fill("reset-and-remembered-9");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // The link works once.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  guard.allow(/\/auth\/reset-password$/, 422);
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill("another-try-1234");
+  await page.getByLabel("Confirm new password").fill("another-try-1234");
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await expect(page.getByLabel("Email address")).toHaveAccessibleDescription("This password reset token is invalid.");
+});

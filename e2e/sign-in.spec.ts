@@ -1,0 +1,46 @@
+import { expect, test } from "./fixtures";
+
+test("a signed-out visitor signs in and comes back to the screen they asked for", async ({ page, users, guard, snap }) => {
+  const user = await users.create("returning", { name: "Rita Returning" });
+  await page.goto("/admin/tokens");
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fadmin%2Ftokens$/);
+
+  guard.allow(/\/auth\/login$/, 422);
+  await page.getByLabel("Email address").fill(user.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const email = page.getByLabel("Email address");
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toHaveAccessibleDescription("These credentials do not match our records.");
+  await snap("login-bad-credentials");
+
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/tokens$/);
+  await expect(page.getByRole("heading", { name: "API tokens", level: 1 })).toBeVisible();
+  await snap("signed-in-after-redirect");
+});
+
+test("an external redirect is ignored: the sign-in lands on the dashboard", async ({ page, users }) => {
+  const user = await users.create("cautious");
+  await page.goto("/auth/login?redirect=//evil.example/steal");
+  await page.getByLabel("Email address").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/admin$/);
+  await expect(page.getByRole("heading", { name: `Welcome, ${user.name}` })).toBeVisible();
+});
+
+test("the keyboard alone is enough to sign in", async ({ page, users }) => {
+  const user = await users.create("keyboard");
+  await page.goto("/auth/login");
+  await page.getByLabel("Email address").focus();
+  await page.keyboard.type(user.email);
+  await page.keyboard.press("Tab"); // the "forgot" link sits between the label and the field
+  await expect(page.getByRole("link", { name: "Forgot your password?" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Password")).toBeFocused();
+  await page.keyboard.type(user.password);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin$/);
+});

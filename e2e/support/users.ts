@@ -1,0 +1,48 @@
+import type { APIRequestContext, BrowserContext } from "@playwright/test";
+
+export type TestUser = { id: number; name: string; email: string; password: string; api: APIRequestContext };
+
+export const ADMIN_EMAIL = "admin@example.test";
+export const DEFAULT_PASSWORD = "correct-horse-42";
+
+/** An address no other test uses. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+async function xsrfHeader(api: APIRequestContext): Promise<Record<string, string>> {
+  const cookie = (await api.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN");
+  if (!cookie) throw new Error("no XSRF-TOKEN cookie");
+  return { "X-XSRF-TOKEN": cookie.value, Accept: "application/json" };
+}
+
+/** The SPA's sequence through the API: CSRF cookie, then a JSON POST with the X-XSRF-TOKEN header. */
+export async function postJson(api: APIRequestContext, path: string, data: unknown) {
+  await api.get("/sanctum/csrf-cookie");
+  return api.post(path, { data, headers: await xsrfHeader(api) });
+}
+
+/** Registers (and so signs in) a user on its own request context. */
+export async function registerUser(api: APIRequestContext, input: { name: string; email: string; password?: string }): Promise<TestUser> {
+  const password = input.password ?? DEFAULT_PASSWORD;
+  const response = await postJson(api, "/auth/register", { ...input, password, password_confirmation: password });
+  if (!response.ok()) throw new Error(`register ${input.email}: ${response.status()} ${await response.text()}`);
+  const { user } = (await response.json()) as { user: { id: number } };
+  return { id: user.id, name: input.name, email: input.email, password, api };
+}
+
+/** The administrator of ADMIN_EMAILS: registered by the first test that needs it, signed in after that. */
+export async function signInAdmin(api: APIRequestContext): Promise<TestUser> {
+  const name = "Ada Admin";
+  const registered = await postJson(api, "/auth/register", { name, email: ADMIN_EMAIL, password: DEFAULT_PASSWORD, password_confirmation: DEFAULT_PASSWORD });
+  const response = registered.ok() ? registered : await postJson(api, "/auth/login", { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD });
+  if (!response.ok()) throw new Error(`admin sign-in: ${response.status()} ${await response.text()}`);
+  const { user } = (await response.json()) as { user: { id: number; name: string } };
+  return { id: user.id, name: user.name, email: ADMIN_EMAIL, password: DEFAULT_PASSWORD, api };
+}
+
+/** Gives the browser the session of a user signed in through the API. */
+export async function useSessionOf(context: BrowserContext, user: TestUser): Promise<void> {
+  await context.clearCookies();
+  await context.addCookies((await user.api.storageState()).cookies);
+}

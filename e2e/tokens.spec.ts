@@ -1,0 +1,63 @@
+import { expect, test } from "./fixtures";
+
+type GetAuth = { authenticated: boolean; user: { email: string } | null };
+
+test("a user creates a token, copies it, uses it as a bearer token, and revokes it", async ({ page, context, users, guard, snap, baseURL }) => {
+  const user = await users.create("integrator");
+  await users.signIn(user);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/admin/tokens");
+  await expect(page.getByText("No tokens yet")).toBeVisible();
+
+  guard.allow(/\/auth\/create-token$/, 422);
+  await page.getByLabel("Token name").fill("CI deploy");
+  await page.getByLabel("Abilities").fill("read, write");
+  await page.getByLabel("Current password").fill("wrong-password");
+  await page.getByRole("button", { name: "Create token" }).click();
+  await expect(page.getByLabel("Current password")).toHaveAccessibleDescription(/These credentials do not match our records\./);
+
+  await page.getByLabel("Current password").fill(user.password);
+  await page.getByRole("button", { name: "Create token" }).click();
+  const shown = page.getByLabel("New token");
+  await expect(shown).toHaveText(/^\d+\|\S{40}$/);
+  const token = (await shown.textContent()) ?? "";
+  await page.getByRole("button", { name: "Copy token" }).click();
+  await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+  await snap("token-created");
+
+  // SPEC §4 rule 4: the token authenticates `Authorization: Bearer` requests, without cookies.
+  const whoAmI = async () => {
+    const response = await fetch(`${baseURL}/auth/get-auth`, { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" } });
+    return (await response.json()) as GetAuth;
+  };
+  expect(await whoAmI()).toMatchObject({ authenticated: true, user: { email: user.email } });
+
+  await page.getByRole("button", { name: "Done" }).click();
+  const row = page.getByRole("row", { name: /CI deploy/ });
+  await expect(row).toContainText("read");
+  await expect(row).toContainText("write");
+  await snap("token-list");
+
+  await row.getByRole("button", { name: "Revoke CI deploy" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Revoke token" }).click();
+  await expect(page.getByText("No tokens yet")).toBeVisible();
+  expect(await whoAmI()).toMatchObject({ authenticated: false, user: null });
+});
+
+test("revoke all removes every token of the user", async ({ page, users }) => {
+  const user = await users.create("flusher");
+  await users.signIn(user);
+  await page.goto("/admin/tokens");
+  for (const name of ["first", "second"]) {
+    await page.getByLabel("Token name").fill(name);
+    await page.getByLabel("Current password").fill(user.password);
+    await page.getByRole("button", { name: "Create token" }).click();
+    await page.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByRole("row", { name: new RegExp(name) })).toBeVisible();
+  }
+  await page.getByRole("button", { name: "Revoke all" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Revoke all" }).click();
+  await expect(page.getByText("All tokens have been revoked.")).toBeVisible();
+  await expect(page.getByText("No tokens yet")).toBeVisible();
+});

@@ -1,0 +1,67 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const PORT = 3200;
+// E2E_BASE_URL points the suite at a server already running (with E2E_OUTBOX_DIR set to its outbox).
+const externalServer = process.env.E2E_BASE_URL;
+const baseURL = externalServer ?? `http://localhost:${PORT}`;
+
+// Playwright loads this file again in each worker: the runner makes the directory once and the
+// workers inherit it through the environment.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "auth-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
+/** Read by e2e/support/outbox.ts. */
+process.env.E2E_OUTBOX_DIR ??= path.join(dataDir, "outbox");
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  use: {
+    baseURL,
+    browserName: "chromium",
+    headless: true,
+    locale: "en-US",
+    viewport: { width: 1280, height: 860 },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      // Debian's chromium: Playwright cannot download browsers here.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: externalServer
+    ? undefined
+    : {
+        // CI builds once before the suite and sets E2E_SKIP_BUILD=1.
+        command: process.env.E2E_SKIP_BUILD === "1" ? "npm start" : "npm run build && npm start",
+        url: `${baseURL}/sanctum/csrf-cookie`,
+        timeout: 300_000,
+        reuseExistingServer: false,
+        stdout: "pipe",
+        stderr: "pipe",
+        env: {
+          PORT: String(PORT),
+          APP_URL: baseURL,
+          DATA_DIR: dataDir,
+          // The fresh embedded database under DATA_DIR, whatever the shell has.
+          DATABASE_URL: "",
+          MAIL_DRIVER: "outbox",
+          MAIL_OUTBOX_DIR: process.env.E2E_OUTBOX_DIR,
+          SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+          SESSION_SECURE_COOKIE: "false",
+          ADMIN_EMAILS: "admin@example.test",
+          AUTH_CONFIG_JSON: JSON.stringify({ hashing: { rounds: 4 } }),
+          SERVICES_CONFIG_JSON: "",
+        },
+      },
+});
