@@ -1,8 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { type AuthConfig, buildAuthConfig } from "@/lib/auth/config";
-import { compileRoutes, matchPath } from "@/lib/auth/routes/match";
-import { PAGE_PATHS } from "@/lib/auth/routes/pages";
 import { ORIGINAL_PATH_HEADER } from "@/lib/auth/routes/headers";
+import { decideProxy } from "@/lib/auth/routes/proxy-decision";
 
 let authConfig: AuthConfig | undefined;
 
@@ -12,18 +11,19 @@ let authConfig: AuthConfig | undefined;
  * Who the caller is, limits and CSRF are decided in the pipeline, never here.
  */
 export function proxy(request: NextRequest) {
-  const path = request.nextUrl.pathname;
-  if (path === "/internal" || path.startsWith("/internal/")) return new NextResponse(null, { status: 404 });
   authConfig ??= buildAuthConfig({ AUTH_CONFIG_JSON: process.env.AUTH_CONFIG_JSON, ADMIN_EMAILS: process.env.ADMIN_EMAILS });
-  const match = matchPath(compileRoutes(authConfig.routes), path);
-  if (!match) return NextResponse.next();
-  const isPageView = (request.method === "GET" || request.method === "HEAD") && PAGE_PATHS.has(path.replace(/\/$/, ""));
-  const acceptsJson = /\/json|\+json/i.test(request.headers.get("accept") ?? "");
-  if (isPageView && !acceptsJson) return NextResponse.next();
+  const decision = decideProxy(authConfig.routes, {
+    method: request.method,
+    path: request.nextUrl.pathname,
+    accept: request.headers.get("accept"),
+  });
+  if (decision.action === "not-found") return new NextResponse(null, { status: 404 });
+  if (decision.action === "continue") return NextResponse.next();
+  // The original path, overwriting any copy the client sent.
   const headers = new Headers(request.headers);
-  headers.set(ORIGINAL_PATH_HEADER, path);
+  headers.set(ORIGINAL_PATH_HEADER, decision.originalPath);
   const target = request.nextUrl.clone();
-  target.pathname = `/internal/dispatch${path}`;
+  target.pathname = decision.pathname;
   return NextResponse.rewrite(target, { request: { headers } });
 }
 
