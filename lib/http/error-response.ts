@@ -7,6 +7,13 @@ import { type Locale, translate } from "@/lib/i18n/catalog";
 // postgres-js and node network errors that mean "the database is not there right now".
 const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "57P01", "57P03"]);
 
+/** The innermost cause: the driver's own error ("connect ECONNREFUSED …"), without the query and its parameters. */
+function rootCause(error: unknown): unknown {
+  let current = error;
+  for (let depth = 0; depth < 5 && (current as { cause?: unknown } | null)?.cause; depth++) current = (current as { cause: unknown }).cause;
+  return current;
+}
+
 function isUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
@@ -45,7 +52,11 @@ export function toErrorResponse(error: unknown, ctx: Pick<Context, "locale" | "w
     console.error(`[${requestId}] unhandled error`, error);
     return json({ message: translate(locale, "Server Error") }, 500, { "X-Request-Id": requestId });
   }
-  if (error instanceof UnavailableError) console.error(`[${requestId}] database unavailable`, (error.cause as Error)?.message ?? error.cause);
+  if (error instanceof UnavailableError) {
+    // Not the failed query's text: its parameters hold emails and session ids.
+    const cause = rootCause(error.cause) as { code?: unknown; message?: unknown } | null;
+    console.error(`[${requestId}] database unavailable:`, cause?.code ?? "", cause?.message ?? cause);
+  }
   if (error.status >= 300 && error.status < 400) return redirect(error.headers.Location ?? "/", error.status);
 
   if (ctx && !ctx.wantsJson) {

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Services } from "@/lib/runtime/services";
+import { Agent, type AgentResponse } from "../support/agent";
+import { PASSWORD } from "../support/app";
+import { openProxiedDatabase, type ProxiedDatabase } from "../support/proxied-database";
+import { insertUser, servicesOn } from "../support/services";
+
+// Issue 8: PostgreSQL unreachable. This needs PostgreSQL whatever the run's database is: without
+// DATABASE_URL the local server is used, with a schema of its own.
+let proxied: ProxiedDatabase;
+let services: Services;
+let dataDir: string;
+let signedIn: Agent;
+let bearer: string;
+let email: string;
+
+// db/client.ts connects with a 5 s timeout; a request must be answered soon after.
+const DEADLINE_MS = 6_000;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "auth-fault-db-"));
+  proxied = await openProxiedDatabase();
+  services = servicesOn(proxied.database, dataDir);
+  email = `fault-${Date.now()}@example.test`;
+  await insertUser(proxied.database, email);
+  signedIn = new Agent(services);
+  await signedIn.csrf();
+  expect((await signedIn.post("/auth/login", { email, password: PASSWORD })).status).toBe(200);
+  const guest = new Agent(services);
+  await guest.csrf();
+  bearer = (await guest.post("/auth/create-token", { email, password: PASSWORD, name: "fault" })).body.token as string;
+});
+
+afterAll(async () => {
+  await proxied?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Timed = { name: string; response: AgentResponse; ms: number };
+
+/** Every kind of request that needs the database, sent at once; each one timed. */
+async function requestsNeedingTheDatabase(): Promise<Timed[]> {
+  const guest = new Agent(services);
+  await guest.csrf();
+  const calls: Record<string, () => Promise<AgentResponse>> = {
+    "get-auth (session)": () => signedIn.get("/auth/get-auth"),
+    "get-auth (bearer)": () => new Agent(services).get("/auth/get-auth", { bearer }),
+    tokens: () => signedIn.post("/auth/tokens"),
+    login: () => guest.post("/auth/login", { email, password: PASSWORD }),
+    register: () => guest.post("/auth/register", { name: "N", email: `new-${Date.now()}@example.test`, password: PASSWORD, password_confirmation: PASSWORD }),
+    "forgot-password": () => guest.post("/auth/forgot-password", { email }),
+  };
+  return Promise.all(
+    Object.entries(calls).map(async ([name, call]) => {
+      const started = performance.now();
+      const response = await call();
+      return { name, response, ms: performance.now() - started };
+    }),
+  );
+}
+
+function expectUnavailable(results: Timed[]) {
+  for (const { name, response, ms } of results) {
+    expect(response.status, `${name}: ${response.text}`).toBe(503);
+    expect(response.body, name).toEqual({ message: "Service temporarily unavailable. Please try again shortly." });
+    expect(response.headers.get("retry-after"), name).toBe("5");
+    expect(ms, name).toBeLessThan(DEADLINE_MS);
+  }
+}
+
+async function expectRecovered() {
+  const auth = await signedIn.get("/auth/get-auth");
+  expect(auth.status).toBe(200);
+  expect(auth.body.authenticated).toBe(true);
+  const viaToken = await new Agent(services).get("/auth/get-auth", { bearer });
+  expect(viaToken.body.authenticated).toBe(true);
+  expect((await signedIn.post("/auth/tokens")).status).toBe(200);
+}
+
+describe("PostgreSQL unreachable (issue 8)", () => {
+  it("answers 503 with a JSON message at once when connections are refused, and recovers without a restart", async () => {
+    await proxied.proxy.close();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    expectUnavailable(await requestsNeedingTheDatabase());
+    const lines = logged.mock.calls.map((call) => call.map(String).join(" "));
+    logged.mockRestore();
+    expect(lines.some((line) => line.includes("database unavailable: ECONNREFUSED"))).toBe(true);
+    // The failed query's parameters (emails, session ids) stay out of the log.
+    expect(lines.filter((line) => line.includes(email) || line.includes("params:"))).toEqual([]);
+    // A guest's get-auth needs no database at all.
+    expect((await new Agent(services).get("/auth/get-auth")).body).toMatchObject({ authenticated: false });
+    await proxied.proxy.open();
+    await expectRecovered();
+  });
+
+  it("answers 503 within the connect timeout when the server does not answer at all, and recovers", async () => {
+    await proxied.proxy.silence();
+    expectUnavailable(await requestsNeedingTheDatabase());
+    await proxied.proxy.open();
+    await expectRecovered();
+  });
+});

@@ -1,0 +1,37 @@
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { type Database, openDatabase } from "@/db/client";
+import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
+
+// The PostgreSQL server of the run, else the one every development machine and CI has.
+const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";
+
+export type ProxiedDatabase = { database: Database; proxy: TcpProxy; url: string; drop(): Promise<void> };
+
+/**
+ * A PostgreSQL schema of its own, reached through a TCP proxy the test can close and reopen.
+ * The database client is the application's own (db/client.ts): same pool, same timeouts.
+ */
+export async function openProxiedDatabase(): Promise<ProxiedDatabase> {
+  const direct = new URL(process.env.DATABASE_URL ?? LOCAL_POSTGRES);
+  const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  const schema = `fault_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(direct.toString(), { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create schema "${schema}"`);
+  const proxied = new URL(direct);
+  proxied.hostname = "127.0.0.1";
+  proxied.port = String(proxy.port);
+  const database = openDatabase({ url: proxied.toString(), searchPath: schema });
+  await database.migrate();
+  return {
+    database,
+    proxy,
+    url: proxied.toString(),
+    async drop() {
+      await database.close();
+      await proxy.stop();
+      await admin.unsafe(`drop schema "${schema}" cascade`);
+      await admin.end();
+    },
+  };
+}

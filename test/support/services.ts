@@ -1,0 +1,36 @@
+import { type Database } from "@/db/client";
+import { type User, users } from "@/db/schema";
+import { hashPassword } from "@/lib/auth/passwords";
+import { createServices, type Services } from "@/lib/runtime/services";
+import { PASSWORD, TEST_SECRET } from "./app";
+
+/**
+ * The application's services over a database the test opened itself (behind a proxy, or
+ * counting its queries): the same environment as useTestApp, bcrypt at cost 4.
+ */
+export function servicesOn(database: Database, dataDir: string, env: Record<string, string> = {}): Services {
+  return createServices(
+    {
+      NODE_ENV: "test",
+      SESSION_SECRET: TEST_SECRET,
+      APP_URL: "http://localhost:3000",
+      DATA_DIR: dataDir,
+      MAIL_DRIVER: "outbox",
+      QUEUE_WORKER: "false",
+      AUTH_CONFIG_JSON: JSON.stringify({ hashing: { rounds: 4 } }),
+      ...env,
+    },
+    { database },
+  );
+}
+
+/** A verified user with the test password, written straight to the database. */
+export async function insertUser(database: Database, email: string): Promise<User> {
+  const now = new Date();
+  const [user] = await database.db
+    .insert(users)
+    .values({ name: "Fault Test", email, password: await hashPassword(PASSWORD, 4), emailVerifiedAt: now, createdAt: now, updatedAt: now })
+    .returning();
+  if (!user) throw new Error("no user");
+  return user;
+}

@@ -1,0 +1,77 @@
+import net from "node:net";
+
+/** What the proxy does with connections: forward them, refuse them, or accept and never answer. */
+type Mode = "open" | "closed" | "silent";
+
+export type TcpProxy = {
+  port: number;
+  /** Stops listening and resets every connection: the database is down (connections refused). */
+  close(): Promise<void>;
+  /** Resets every connection and swallows new ones without a byte: the host is unreachable. */
+  silence(): Promise<void>;
+  /** Forwards again, on the same port. */
+  open(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/**
+ * A TCP proxy on loopback in front of a real server (PostgreSQL), which a test can close and
+ * reopen: the process boundary at which a database outage is simulated.
+ */
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  let mode: Mode = "open";
+  const sockets = new Set<net.Socket>();
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+  };
+  const server = net.createServer((client) => {
+    track(client);
+    if (mode !== "open") return;
+    const upstream = net.connect(target);
+    track(upstream);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
+  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  const resetAll = () => {
+    for (const socket of sockets) socket.resetAndDestroy();
+  };
+  const stopListening = () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+  await listen(0);
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    async close() {
+      mode = "closed";
+      const stopped = stopListening();
+      resetAll();
+      await stopped;
+    },
+    async silence() {
+      mode = "silent";
+      resetAll();
+      if (!server.listening) await listen(port);
+    },
+    async open() {
+      mode = "open";
+      if (!server.listening) await listen(port);
+    },
+    async stop() {
+      mode = "closed";
+      const stopped = stopListening();
+      resetAll();
+      await stopped;
+    },
+  };
+}
