@@ -150,6 +150,15 @@ describe("POST /auth/login (SPEC §4; issue 3)", () => {
     expect((await long.get("/auth/get-auth")).body.authenticated).toBe(true);
   });
 
+  it("keeps the remember lifetime when the SPA refreshes its CSRF cookie (SPEC §4 rule 7: 419 → fresh cookie)", async () => {
+    const user = await app.createUser();
+    const agent = await guest();
+    await agent.post("/auth/login", { email: user.email, password: PASSWORD, remember: true });
+    const refreshed = await agent.csrf();
+    const cookie = refreshed.setCookies.find((c) => c.startsWith(`${app.services.env.SESSION_COOKIE}=`));
+    expect(cookie).toMatch(/Max-Age=2592000/);
+  });
+
   it("answers 419 without a CSRF token", async () => {
     const user = await app.createUser();
     const response = await (await guest()).post("/auth/login", { email: user.email, password: PASSWORD }, { noCsrf: true });
