@@ -189,7 +189,8 @@ export class Session {
   /** Set-Cookie values for the response: the sealed session and the XSRF-TOKEN the SPA echoes. */
   async setCookieHeaders(options: { forceXsrf?: boolean } = {}): Promise<string[]> {
     if (!this.changed && !options.forceXsrf) return [];
-    const remember = (await this.record)?.data.remember === true;
+    // Loaded if need be: a response that re-sets the cookie (CSRF refresh, flash) must keep its lifetime.
+    const remember = (await this.load())?.data.remember === true;
     const maxAge = remember ? REMEMBER_SECONDS : undefined;
     const base = this.cookieOptions();
     const sealed = await sealData(this.state, { password: this.deps.env.SESSION_SECRET, ttl: 0 });
