@@ -28,6 +28,9 @@ export async function requestLocale(): Promise<Locale> {
 
 /** For server components: the configuration the front end needs, and the request's language. */
 export async function frontendSettings(): Promise<FrontendSettings> {
+  // The request's cookies first: reading them makes the page dynamic, so `next build` never
+  // prerenders it and never needs the services (SESSION_SECRET, the database).
+  const locale = await requestLocale();
   const { config } = await services();
   return {
     routes: routeManifest(config),
@@ -35,7 +38,7 @@ export async function frontendSettings(): Promise<FrontendSettings> {
     allowRegistration: config["allow-registration"],
     allowImpersonate: config["allow-impersonate"],
     uploadMaxKilobytes: config.uploads["max-kilobytes"],
-    locale: await requestLocale(),
+    locale,
   };
 }
 
