@@ -43,7 +43,8 @@ export default defineConfig({
     ? undefined
     : {
         // CI builds once before the suite and sets E2E_SKIP_BUILD=1.
-        command: process.env.E2E_SKIP_BUILD === "1" ? "npm start" : "npm run build && npm start",
+        // The server's log is kept in DATA_DIR too: the cross-origin spec reads its warnings.
+        command: `${process.env.E2E_SKIP_BUILD === "1" ? "" : "npm run build && "}npm start 2>&1 | tee -a "${path.join(dataDir, "server.log")}"`,
         url: `${baseURL}/sanctum/csrf-cookie`,
         timeout: 300_000,
         reuseExistingServer: false,
@@ -60,6 +61,9 @@ export default defineConfig({
           SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
           SESSION_SECURE_COOKIE: "false",
           ADMIN_EMAILS: "admin@example.test",
+          // e2e/spa-origin.spec.ts: a SPA on :3291 is stateful; :3292 is allowed by CORS but not stateful.
+          SANCTUM_STATEFUL_DOMAINS: `localhost:${PORT},localhost:3291`,
+          CORS_ALLOWED_ORIGINS: `localhost:${PORT},localhost:3291,localhost:3292`,
           AUTH_CONFIG_JSON: JSON.stringify({ hashing: { rounds: 4 } }),
           SERVICES_CONFIG_JSON: "",
         },
