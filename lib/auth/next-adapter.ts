@@ -2,6 +2,7 @@ import "server-only";
 import { services } from "@/lib/runtime/services";
 import { dispatch } from "@/lib/auth/routes/pipeline";
 import { csrfCookie } from "@/lib/auth/csrf-cookie";
+import { peekFlash } from "@/lib/auth/session";
 import { ORIGINAL_PATH_HEADER } from "@/lib/auth/routes/headers";
 import { routeManifest } from "@/lib/auth/routes/url";
 import { isLocale, type Locale, negotiateLocale, translate } from "@/lib/i18n/catalog";
@@ -40,6 +41,17 @@ export async function frontendSettings(): Promise<FrontendSettings> {
     uploadMaxKilobytes: config.uploads["max-kilobytes"],
     locale,
   };
+}
+
+/**
+ * Messages flashed by the previous request of a browser that did not ask for JSON: `status`
+ * (forgot-password, flush-tokens) and `error` (a failed social sign-in), as plain strings.
+ */
+export async function flashedMessages(): Promise<{ status?: string; error?: string }> {
+  const { env } = await services();
+  const flash = await peekFlash((await cookies()).get(env.SESSION_COOKIE)?.value, env.SESSION_SECRET);
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  return { status: text(flash.status), error: text(flash.error) };
 }
 
 /** A message in the request's language, for server components (page titles, the 404 page). */

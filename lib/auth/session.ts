@@ -39,6 +39,12 @@ async function unseal(value: string, password: string): Promise<CookieState | nu
   return valid;
 }
 
+/** The flash data a session cookie carries (read by server components; the next API call clears it). */
+export async function peekFlash(cookieValue: string | undefined, secret: string): Promise<Record<string, unknown>> {
+  if (!cookieValue) return {};
+  return (await unseal(cookieValue, secret))?.flash ?? {};
+}
+
 export function passwordFingerprint(passwordHash: string): string {
   return sha256Hex(`fingerprint:${passwordHash}`).slice(0, 32);
 }
