@@ -73,8 +73,8 @@ describe("GET /auth/email/verify/{id}/{hash} (SPEC §3 Email verification, §4 r
     expect((await agent.get(path)).status).toBe(403);
   });
 
-  it("follows a verification URI changed through configuration", async () => {
-    app.configure({ auth: { routes: { uris: { "verification-verify": "verify-email/{id}/{hash}" } } } });
+  it("follows a verification URI and route name changed through configuration", async () => {
+    app.configure({ auth: { routes: { as: "account.", uris: { "verification-verify": "verify-email/{id}/{hash}" }, names: { "verification-verify": "verify" } } } });
     const { agent, id, path } = await registerAndGetLink();
     expect(path).toMatch(/^\/auth\/verify-email\//);
     expect((await agent.get(path)).body).toEqual({ verified: true });
