@@ -59,6 +59,8 @@ describe("POST /auth/create-token (SPEC §4 rule 4, §9; issue 4)", () => {
     expect(past.body.errors).toEqual({ expires_at: ["The expires at field must be a date after now."] });
     const malformed = await agent.post("/auth/create-token", { email: user.email, password: PASSWORD, name: "x", expiration_date: "next tuesday" });
     expect(malformed.body.errors).toEqual({ expiration_date: ["The expiration date field must be a valid date."] });
+    const impossible = await agent.post("/auth/create-token", { email: user.email, password: PASSWORD, name: "x", expires_at: "2027-02-30" });
+    expect(impossible.body.errors).toEqual({ expires_at: ["The expires at field must be a valid date."] });
     const number = await agent.post("/auth/create-token", { email: user.email, password: PASSWORD, name: "x", expires_at: 1893456000 });
     expect(number.body.errors).toEqual({ expires_at: ["The expires at field must be a valid date."] });
     expect(await app.database.db.select().from(personalAccessTokens)).toEqual([]);

@@ -78,6 +78,22 @@ describe("malformed input (issue 2): a clear 4xx, never a 500", () => {
     expect(Object.keys(response.body.errors)).toEqual(["__proto__"]);
   });
 
+  it("answers 400 to JSON nested too deeply to store (was a 500: stack overflow)", async () => {
+    const nested = "[".repeat(5000) + "]".repeat(5000);
+    const body = `{"name":"n","email":"deep@example.com","password":"${PASSWORD}","password_confirmation":"${PASSWORD}","payload":{"a":${nested}}}`;
+    const response = await (await guest()).request("POST", "/auth/register", raw(body, "application/json"));
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: "The request body is nested too deeply." });
+  });
+
+  it("answers 400 to a NUL character, which the database cannot store (was a 500)", async () => {
+    const json = await (await guest()).post("/auth/register", { name: "a\u0000b", email: "nul@example.com", password: PASSWORD, password_confirmation: PASSWORD });
+    expect(json.status).toBe(400);
+    expect(json.body).toEqual({ message: "The request body contains a NUL character." });
+    const form = await (await guest()).request("POST", "/auth/login", raw("email=a%00%40example.com&password=x", "application/x-www-form-urlencoded"));
+    expect(form.status).toBe(400);
+  });
+
   it("reads form bodies and multipart bodies like JSON", async () => {
     const user = await app.createUser();
     const form = await guest();
