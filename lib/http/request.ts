@@ -53,6 +53,28 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
+/** Deeper than any form of this service; far below what overflows the stack when the value is stored. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Refuses what parses but cannot be used: nesting deeper than MAX_JSON_DEPTH (serializing it
+ * for a jsonb column overflows the stack) and NUL characters (PostgreSQL text cannot hold them).
+ * Iterative, so the check itself never overflows.
+ */
+function assertUsable(input: unknown): void {
+  const stack: { value: unknown; depth: number }[] = [{ value: input, depth: 0 }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, depth } = item;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) throw badRequest("The request body contains a NUL character.");
+      continue;
+    }
+    if (typeof value !== "object" || value === null || value instanceof Blob) continue;
+    if (depth >= MAX_JSON_DEPTH) throw badRequest("The request body is nested too deeply.");
+    for (const [key, child] of Object.entries(value)) stack.push({ value: key, depth }, { value: child, depth: depth + 1 });
+  }
+}
+
 function parseJson(text: string): Input {
   if (text.trim() === "") return {};
   let value: unknown;
@@ -84,6 +106,12 @@ function collectEntries(entries: Iterable<[string, FormDataEntryValue]>): Input 
 
 /** Parses the request body by content type. Clear 4xx for anything malformed; never throws a 500. */
 export async function readInput(request: Request, limit = MAX_BODY_BYTES): Promise<Input> {
+  const input = await parseBody(request, limit);
+  assertUsable(input);
+  return input;
+}
+
+async function parseBody(request: Request, limit: number): Promise<Input> {
   if (request.method === "GET" || request.method === "HEAD") return {};
   const type = mediaType(request);
   if (type === "multipart/form-data") {
