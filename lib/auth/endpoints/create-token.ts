@@ -11,12 +11,24 @@ import { IGNORED_FIELDS } from "@/lib/validation/rules";
 
 const AFTER_NOW = "The :attribute field must be a date after now.";
 
+// Date.parse rolls an impossible day over (2027-02-30 → 2 March); Laravel's `date` rule refuses it.
+function isRealCalendarDate(value: string): boolean {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!parts) return true;
+  const [year, month, day] = parts.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 // A future date: ISO 8601 or anything Date.parse reads unambiguously (YYYY-MM-DD, with time).
 const futureDate = (now: Date) =>
   z
     .string({ error: "The :attribute field must be a valid date." })
     .max(64)
-    .refine((value) => !Number.isNaN(Date.parse(value)), { message: "The :attribute field must be a valid date.", abort: true })
+    .refine((value) => !Number.isNaN(Date.parse(value)) && isRealCalendarDate(value), {
+      message: "The :attribute field must be a valid date.",
+      abort: true,
+    })
     .transform((value) => new Date(Date.parse(value)))
     .refine((date) => date.getTime() > now.getTime(), { message: AFTER_NOW });
 
