@@ -61,6 +61,29 @@ describe("POST /auth/forgot-password (SPEC §4, §9: identical either way)", () 
     expect(await flashed(app, agent, "status")).toBe(SENT);
   });
 
+  it("answers concurrent requests for one email alike, never 500, and sends one link", async () => {
+    const user = await app.createUser();
+    const agents = await Promise.all(Array.from({ length: 6 }, () => guest()));
+    const responses = await Promise.all(agents.map((agent) => agent.post("/auth/forgot-password", { email: user.email })));
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await app.mail()).toHaveLength(1);
+    expect(await app.database.db.select().from(passwordResetTokens)).toHaveLength(1);
+  });
+
+  it("sends a new link (replacing the old token) only once a minute has passed", async () => {
+    app.setNow(new Date("2026-11-22T10:00:00Z"));
+    const user = await app.createUser();
+    await (await guest()).post("/auth/forgot-password", { email: user.email });
+    app.advance(59);
+    await (await guest()).post("/auth/forgot-password", { email: user.email });
+    expect(await app.mail()).toHaveLength(1);
+    app.advance(1);
+    await (await guest()).post("/auth/forgot-password", { email: user.email });
+    const mails = await app.mail();
+    expect(mails).toHaveLength(2);
+    expect(linkIn(mails[0]?.text ?? "").pathname).not.toBe(linkIn(mails[1]?.text ?? "").pathname);
+  });
+
   it("answers 422 for an invalid email", async () => {
     const response = await (await guest()).post("/auth/forgot-password", { email: "nope" });
     expect(response.status).toBe(422);
