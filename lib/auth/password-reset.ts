@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { passwordResetTokens, type User, users } from "@/db/schema";
 import type { Context } from "@/lib/auth/context";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
@@ -21,17 +21,30 @@ export function resetUrl(ctx: Context, token: string, email: string): string {
   return `${ctx.env.APP_URL}/${path.replace(/^\/+/, "")}`;
 }
 
-/** Stores a fresh token (hashed) and queues the email, in one transaction. */
+/**
+ * Stores a fresh token (hashed) and queues the email, in one transaction. One upsert decides
+ * whether a link may be sent: concurrent requests for one email store one token and send one
+ * message (a read-then-insert let them collide on the primary key: a 500).
+ */
 export async function sendResetLink(ctx: Context, user: User): Promise<void> {
-  const [existing] = await ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.email, user.email));
-  if (existing?.createdAt && ctx.now.getTime() - existing.createdAt.getTime() < RESEND_THROTTLE_SECONDS * 1000) return;
   const token = randomToken(32);
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.email, user.email));
-    await tx.insert(passwordResetTokens).values({ email: user.email, token: sha256Hex(token), createdAt: ctx.now });
+  const hash = sha256Hex(token);
+  const resendFrom = new Date(ctx.now.getTime() - RESEND_THROTTLE_SECONDS * 1000);
+  const sent = await ctx.db.transaction(async (tx) => {
+    const stored = await tx
+      .insert(passwordResetTokens)
+      .values({ email: user.email, token: hash, createdAt: ctx.now })
+      .onConflictDoUpdate({
+        target: passwordResetTokens.email,
+        set: { token: hash, createdAt: ctx.now },
+        setWhere: or(isNull(passwordResetTokens.createdAt), lte(passwordResetTokens.createdAt, resendFrom)),
+      })
+      .returning({ email: passwordResetTokens.email });
+    if (stored.length === 0) return false;
     await enqueueMail(tx, resetPasswordMail(ctx.locale, user.email, resetUrl(ctx, token, user.email), ctx.config.passwords.expire), ctx.now);
+    return true;
   });
-  ctx.services.wakeMailWorker();
+  if (sent) ctx.services.wakeMailWorker();
 }
 
 // Rows written by a Laravel application hold a bcrypt hash of the token; ours a sha256.
