@@ -1,8 +1,6 @@
 import { expect, test } from "./fixtures";
+import { gradientPng } from "./support/png";
 import { uniqueEmail } from "./support/users";
-
-// A 1×1 PNG: the smallest image the upload accepts.
-const PIXEL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAFhAJ/wlseKgAAAABJRU5ErkJggg==", "base64");
 
 test("a user edits their profile, then uploads and removes a photo", async ({ page, users, snap }) => {
   const user = await users.create("profile", { name: "Paula Profile" });
@@ -10,21 +8,21 @@ test("a user edits their profile, then uploads and removes a photo", async ({ pa
   await page.goto("/admin/profile");
 
   const newEmail = uniqueEmail("renamed");
-  await page.getByLabel("Name").fill("Paula Renamed");
+  await page.getByLabel("Name", { exact: true }).fill("Paula Renamed");
   await page.getByLabel("Email address").fill(newEmail);
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByText("Your profile has been saved.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Your profile: Paula Renamed" })).toBeVisible();
 
   const photoCard = page.getByRole("region", { name: "Photo" });
-  await page.getByLabel("Upload a photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PIXEL_PNG });
+  await page.getByLabel("Upload a photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: gradientPng() });
   await expect(page.getByText("Your photo has been updated.")).toBeVisible();
   await expect(photoCard.locator("img")).toHaveAttribute("src", /^\/uploads\//);
   await snap("profile-with-photo");
 
   // Images only: anything else is refused before it is sent.
   await page.getByLabel("Change photo").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
-  await expect(page.getByRole("alert")).toHaveText(/Choose an image file/);
+  await expect(photoCard.getByRole("alert")).toHaveText(/Choose an image file/);
 
   await page.getByRole("button", { name: "Remove photo" }).click();
   await expect(page.getByText("Your photo has been removed.")).toBeVisible();
@@ -32,6 +30,6 @@ test("a user edits their profile, then uploads and removes a photo", async ({ pa
   await snap("profile-photo-removed");
 
   await page.reload();
-  await expect(page.getByLabel("Name")).toHaveValue("Paula Renamed");
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Paula Renamed");
   await expect(page.getByLabel("Email address")).toHaveValue(newEmail);
 });

@@ -23,7 +23,7 @@ export function ActivityFilters({ filters, onChange }: Props) {
   }
   const isFiltered = filters.user_id || filters.event || filters.from || filters.to;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_auto_auto_auto] lg:items-end">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.2fr)_minmax(13rem,1fr)_10rem_10rem_auto] lg:items-end">
       <SelectField
         label={t("User")}
         value={filters.user_id}

@@ -29,7 +29,7 @@ export function ActivityTable({ entries, onUser }: Props) {
   const t = useT();
   const formatDate = useFormatDate();
   return (
-    <div className="-mx-5 overflow-x-auto sm:-mx-6">
+    <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
       <table className="min-w-full divide-y divide-zinc-200 text-sm">
         <thead>
           <tr className="text-left text-xs font-semibold tracking-wide text-zinc-500 uppercase">

@@ -17,7 +17,7 @@ export function UserRow({ user, canImpersonate, onAction }: Props) {
   const isDeleted = user.deleted_at !== null;
   return (
     <tr className={isDeleted ? "bg-zinc-50/70" : undefined}>
-      <th scope="row" className="px-5 py-3 text-left font-normal sm:px-6">
+      <th scope="row" className="max-w-56 px-5 py-3 text-left font-normal sm:max-w-none sm:px-6">
         <div className="flex items-center gap-3">
           <Avatar name={user.name} src={avatarOf(user)} size="sm" />
           <div className="min-w-0">
@@ -26,7 +26,7 @@ export function UserRow({ user, canImpersonate, onAction }: Props) {
           </div>
         </div>
       </th>
-      <td className="px-3 py-3">{user.is_admin ? <Badge tone="indigo">{t("Administrator")}</Badge> : <span className="text-zinc-600">{t("User")}</span>}</td>
+      <td className="hidden px-3 py-3 md:table-cell">{user.is_admin ? <Badge tone="indigo">{t("Administrator")}</Badge> : <span className="text-zinc-600">{t("User")}</span>}</td>
       <td className="px-3 py-3">
         {isDeleted ? (
           <Badge tone="red">{t("Deleted")}</Badge>
@@ -36,16 +36,16 @@ export function UserRow({ user, canImpersonate, onAction }: Props) {
           <Badge tone="amber">{t("Unverified")}</Badge>
         )}
       </td>
-      <td className="px-3 py-3 whitespace-nowrap text-zinc-600">{formatDate(user.created_at, { dateStyle: "medium" })}</td>
+      <td className="hidden px-3 py-3 whitespace-nowrap text-zinc-600 md:table-cell">{formatDate(user.created_at, { dateStyle: "medium" })}</td>
       <td className="px-5 py-3 sm:px-6">
         <div className="flex justify-end gap-1">
           {!isDeleted && canImpersonate && user.can.impersonate && (
-            <Button variant="ghost" size="sm" className="text-indigo-700" onClick={() => onAction(user, "impersonate")} aria-label={t("Impersonate :name", { name: user.name })}>
+            <Button variant="ghost-accent" size="sm" onClick={() => onAction(user, "impersonate")} aria-label={t("Impersonate :name", { name: user.name })}>
               {t("Impersonate")}
             </Button>
           )}
           {!isDeleted && user.can.delete && (
-            <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => onAction(user, "delete")} aria-label={t("Delete :name", { name: user.name })}>
+            <Button variant="ghost-danger" size="sm" onClick={() => onAction(user, "delete")} aria-label={t("Delete :name", { name: user.name })}>
               {t("Delete")}
             </Button>
           )}

@@ -61,14 +61,14 @@ export function UsersPage() {
           {users.isPending ? (
             <LoadingRows label={t("Loading users…")} />
           ) : page && page.data.length > 0 ? (
-            <div className="-mx-5 overflow-x-auto sm:-mx-6">
+            <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
               <table className="min-w-full divide-y divide-zinc-200 text-sm" aria-busy={users.isFetching}>
                 <thead>
                   <tr className="text-left text-xs font-semibold tracking-wide text-zinc-500 uppercase">
                     <th scope="col" className="px-5 py-3 sm:px-6">{t("User")}</th>
-                    <th scope="col" className="px-3 py-3">{t("Role")}</th>
+                    <th scope="col" className="hidden px-3 py-3 md:table-cell">{t("Role")}</th>
                     <th scope="col" className="px-3 py-3">{t("Status")}</th>
-                    <th scope="col" className="px-3 py-3">{t("Joined")}</th>
+                    <th scope="col" className="hidden px-3 py-3 md:table-cell">{t("Joined")}</th>
                     <th scope="col" className="px-5 py-3 sm:px-6"><span className="sr-only">{t("Actions")}</span></th>
                   </tr>
                 </thead>

@@ -21,7 +21,9 @@ const STATUS_MESSAGES: Record<string, string> = {
   "password-reset": "Your password has been reset. Sign in with your new password.",
 };
 
-export function LoginForm({ redirect, status }: { redirect: string | null; status: string | null }) {
+type Props = { redirect: string | null; status: string | null; flashedError?: string | null };
+
+export function LoginForm({ redirect, status, flashedError = null }: Props) {
   const t = useT();
   const { allowRegistration } = useSettings();
   const login = useLogin(redirect);
@@ -56,6 +58,7 @@ export function LoginForm({ redirect, status }: { redirect: string | null; statu
       <RedirectIfSignedIn redirect={redirect} />
       <form ref={form} onSubmit={submit} className="space-y-5">
         {statusMessage && <Alert tone="success">{t(statusMessage)}</Alert>}
+        {flashedError && !login.error && <Alert tone="error">{flashedError}</Alert>}
         <ErrorAlert error={errors.general} />
         <TextField label={t("Email address")} name="email" type="email" autoComplete="email" required error={errors.fields.email} />
         <TextField

@@ -60,7 +60,11 @@ export function AvatarUpload({ user }: { user: User }) {
             />
           </label>
           {avatar && (
-            <Button variant="ghost" loading={remove.isPending} disabled={upload.isPending} onClick={() => remove.mutate()}>
+            <Button variant="ghost" loading={remove.isPending} disabled={upload.isPending} onClick={() => {
+                setLocalError(null);
+                upload.reset();
+                remove.mutate();
+              }}>
               {t("Remove photo")}
             </Button>
           )}

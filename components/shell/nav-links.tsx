@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
 import { Icon, type IconName } from "@/components/ui/icon";
 import { useT } from "@/lib/client/i18n";
 
@@ -21,11 +22,16 @@ const ADMINISTRATION: Item[] = [
 function NavItem({ item, layout }: { item: Item; layout: "sidebar" | "tabs" }) {
   const t = useT();
   const isActive = usePathname() === item.href;
+  const link = useRef<HTMLAnchorElement>(null);
+  // On narrow screens the tabs scroll sideways: keep the current one in view.
+  useEffect(() => {
+    if (isActive && layout === "tabs") link.current?.scrollIntoView({ block: "nearest", inline: "center" });
+  }, [isActive, layout]);
   const base = layout === "sidebar" ? "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium" : "flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-medium";
   const tone = isActive ? "bg-indigo-50 text-indigo-700" : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900";
   return (
     <li>
-      <Link href={item.href} aria-current={isActive ? "page" : undefined} className={`${base} ${tone}`}>
+      <Link ref={link} href={item.href} aria-current={isActive ? "page" : undefined} className={`${base} ${tone}`}>
         <Icon name={item.icon} className={`size-5 ${isActive ? "text-indigo-600" : "text-zinc-400"}`} />
         {t(item.label)}
       </Link>

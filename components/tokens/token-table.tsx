@@ -24,7 +24,7 @@ export function TokenTable({ tokens, now }: { tokens: Token[]; now: number }) {
   return (
     <>
       <ErrorAlert error={revoke.error} />
-      <div className="-mx-5 overflow-x-auto sm:-mx-6">
+      <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
         <table className="min-w-full divide-y divide-zinc-200 text-sm">
           <thead>
             <tr className="text-left text-xs font-semibold tracking-wide text-zinc-500 uppercase">
@@ -56,7 +56,7 @@ export function TokenTable({ tokens, now }: { tokens: Token[]; now: number }) {
                   {isExpired(token, now) ? <Badge tone="red">{t("Expired")}</Badge> : token.expires_at ? formatDate(token.expires_at, { dateStyle: "medium" }) : t("Never")}
                 </td>
                 <td className="px-5 py-3 text-right sm:px-6">
-                  <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => setPending(token)} aria-label={t("Revoke :name", { name: token.name })}>
+                  <Button variant="ghost-danger" size="sm" onClick={() => setPending(token)} aria-label={t("Revoke :name", { name: token.name })}>
                     {t("Revoke")}
                   </Button>
                 </td>

@@ -30,7 +30,7 @@ export function TokensPage() {
         <Card
           title={t("Your tokens")}
           actions={
-            <Button variant="secondary" size="sm" className="text-red-600" disabled={count === 0} onClick={() => setConfirming(true)}>
+            <Button variant="secondary-danger" size="sm" disabled={count === 0} onClick={() => setConfirming(true)}>
               {t("Revoke all")}
             </Button>
           }

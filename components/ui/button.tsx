@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "ghost-danger" | "ghost-accent" | "secondary-danger";
 export type ButtonSize = "sm" | "md";
 
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -9,6 +9,9 @@ const VARIANTS: Record<ButtonVariant, string> = {
   secondary: "bg-white text-zinc-800 shadow-sm ring-1 ring-inset ring-zinc-300 hover:bg-zinc-50 disabled:text-zinc-400",
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-500 disabled:bg-red-400",
   ghost: "text-zinc-700 hover:bg-zinc-100 disabled:text-zinc-400",
+  "ghost-danger": "text-red-600 hover:bg-red-50 disabled:text-red-300",
+  "ghost-accent": "text-indigo-700 hover:bg-indigo-50 disabled:text-indigo-300",
+  "secondary-danger": "bg-white text-red-600 shadow-sm ring-1 ring-inset ring-zinc-300 hover:bg-red-50 disabled:text-red-300",
 };
 
 const SIZES: Record<ButtonSize, string> = {

@@ -9,6 +9,7 @@ import { isLocale, type Locale, negotiateLocale, translate } from "@/lib/i18n/ca
 import { LOCALE_COOKIE } from "@/lib/client/locale-cookie";
 import type { FrontendSettings } from "@/lib/client/frontend-settings";
 import { cookies, headers } from "next/headers";
+import { Session } from "@/lib/auth/session";
 
 /** The App Router's side of the dispatcher: the original path, then the pipeline. */
 export async function handleAuthRequest(request: Request): Promise<Response> {
@@ -57,4 +58,17 @@ export async function flashedMessages(): Promise<{ status?: string; error?: stri
 /** A message in the request's language, for server components (page titles, the 404 page). */
 export async function translateForRequest(key: string): Promise<string> {
   return translate(await requestLocale(), key);
+}
+
+/**
+ * A message the server flashed for the next page (a failed social sign-in lands on the login
+ * screen with `error`). Only read here: the page's first API call consumes the flash.
+ */
+export async function flashedMessage(key: "error" | "status"): Promise<string | null> {
+  const { env, database, now } = await services();
+  const cookie = (await cookies()).get(env.SESSION_COOKIE)?.value;
+  if (!cookie) return null;
+  const session = await Session.open({ env, db: database.db, now, ip: "", userAgent: "", stateful: true }, cookie);
+  const value = session.flashed(key);
+  return typeof value === "string" ? value : null;
 }

@@ -95,6 +95,8 @@ export function createApiClient({ routes, onUnauthenticated }: ApiClientOptions)
   async function send(path: string, options: RequestOptions, isRetry: boolean): Promise<unknown> {
     const method = (options.method ?? "GET").toUpperCase();
     const headers = new Headers({ Accept: "application/json", "Accept-Language": uiLanguage() });
+    // No CSRF cookie yet (first visit, cookies cleared): get one rather than provoke a 419.
+    if (method !== "GET" && !readCookie(XSRF_COOKIE) && path !== CSRF_COOKIE_PATH) await fetchCsrfCookie();
     const xsrf = readCookie(XSRF_COOKIE);
     if (xsrf && method !== "GET") headers.set("X-XSRF-TOKEN", xsrf);
     let body: BodyInit | undefined;

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { LoginForm } from "@/components/auth/login-form";
-import { translateForRequest } from "@/lib/auth/next-adapter";
+import { flashedMessage, translateForRequest } from "@/lib/auth/next-adapter";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -12,5 +12,6 @@ export default async function LoginPage({ searchParams }: Props) {
   const params = await searchParams;
   const redirect = typeof params.redirect === "string" ? params.redirect : null;
   const status = typeof params.status === "string" ? params.status : null;
-  return <LoginForm redirect={redirect} status={status} />;
+  // A failed social sign-in comes back here with the reason flashed, already translated.
+  return <LoginForm redirect={redirect} status={status} flashedError={await flashedMessage("error")} />;
 }
