@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError, createApiClient } from "@/lib/client/api";
+
+// The browser is the process boundary here: `fetch` and `document.cookie` are stood in for.
+type Call = { url: string; method: string; headers: Headers; body: unknown };
+
+const ROUTES = {
+  login: { method: "POST", template: "/auth/login" },
+  "get-auth": { method: "GET", template: "/auth/get-auth" },
+  "impersonate-token": { method: "GET", template: "/auth/impersonate/{token}" },
+};
+
+let calls: Call[];
+let replies: Response[];
+const browser = { cookie: "", documentElement: { lang: "es" } };
+
+function reply(status: number, body?: unknown, setXsrf?: string): Response {
+  if (setXsrf) browser.cookie = `XSRF-TOKEN=${setXsrf}`;
+  return new Response(body === undefined ? null : JSON.stringify(body), { status });
+}
+
+beforeEach(() => {
+  calls = [];
+  replies = [];
+  browser.cookie = "XSRF-TOKEN=first%3D";
+  vi.stubGlobal("document", browser);
+  vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+    calls.push({ url, method: init.method ?? "GET", headers: new Headers(init.headers), body: init.body });
+    if (url === "/sanctum/csrf-cookie") return reply(204, undefined, "fresh");
+    const next = replies.shift();
+    if (!next) throw new Error(`unexpected request ${url}`);
+    return next;
+  });
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the API client (SPEC §4 rule 7)", () => {
+  it("sends JSON, the page language and the XSRF-TOKEN cookie as X-XSRF-TOKEN, with credentials", async () => {
+    const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
+    replies.push(reply(200, { success: true }));
+    await api.call("login", { email: "a@example.test" });
+    const [call] = calls;
+    expect(call?.url).toBe("/auth/login");
+    expect(call?.headers.get("accept")).toBe("application/json");
+    expect(call?.headers.get("accept-language")).toBe("es");
+    expect(call?.headers.get("x-xsrf-token")).toBe("first%3D");
+    expect(call?.body).toBe(JSON.stringify({ email: "a@example.test" }));
+  });
+
+  it("fetches a fresh CSRF cookie after a 419 and retries once with it", async () => {
+    const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
+    replies.push(reply(419, { message: "CSRF token mismatch." }), reply(200, { success: true }));
+    await expect(api.call("login", {})).resolves.toEqual({ success: true });
+    expect(calls.map((call) => call.url)).toEqual(["/auth/login", "/sanctum/csrf-cookie", "/auth/login"]);
+    expect(calls[2]?.headers.get("x-xsrf-token")).toBe("fresh");
+  });
+
+  it("gives up after the one retry", async () => {
+    const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
+    replies.push(reply(419, { message: "CSRF token mismatch." }), reply(419, { message: "CSRF token mismatch." }));
+    await expect(api.call("login", {})).rejects.toMatchObject({ status: 419, message: "CSRF token mismatch." });
+  });
+
+  it("gets a CSRF cookie first when there is none, instead of provoking a 419", async () => {
+    browser.cookie = "";
+    const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
+    replies.push(reply(200, { success: true }));
+    await api.call("login", {});
+    expect(calls.map((call) => call.url)).toEqual(["/sanctum/csrf-cookie", "/auth/login"]);
+  });
+
+  it("reports a 401 outside session loading, and not while loading the session", async () => {
+    const onUnauthenticated = vi.fn();
+    const api = createApiClient({ routes: ROUTES, onUnauthenticated });
+    replies.push(reply(401, { message: "Unauthenticated." }));
+    await expect(api.call("get-auth", undefined, { ignoreUnauthenticated: true })).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+    replies.push(reply(401, { message: "Unauthenticated." }));
+    await expect(api.request("/api/admin/users")).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthenticated).toHaveBeenCalledOnce();
+  });
+
+  it("keeps a 422's field errors", async () => {
+    const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
+    replies.push(reply(422, { message: "Bad.", errors: { email: ["Bad."] } }));
+    await expect(api.call("login", {})).rejects.toMatchObject({ status: 422, errors: { email: ["Bad."] } });
+  });
+
+  it("fills path parameters and keeps a server-given absolute URL on this origin", async () => {
+    const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
+    expect(api.path("impersonate-token", { token: "a/b" })).toBe("/auth/impersonate/a%2Fb");
+    replies.push(reply(200, { success: true }));
+    await api.request("http://elsewhere.example:3200/auth/impersonate/abc?x=1");
+    expect(calls[0]?.url).toBe("/auth/impersonate/abc?x=1");
+  });
+
+  it("turns an unreachable server into status 0", async () => {
+    vi.stubGlobal("fetch", async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
+    await expect(api.call("get-auth")).rejects.toMatchObject({ status: 0 });
+  });
+});
