@@ -23,8 +23,13 @@ export type Users = {
 
 const STATUS_IN_CONSOLE = /status of (\d{3})/;
 
+// A console message names the failed request in its text (a CORS refusal is located at the page).
 function isAllowed(problem: Problem, allowances: Allowance[]): boolean {
-  return allowances.some((allowance) => allowance.url.test(problem.url) && (allowance.status === undefined || allowance.status === problem.status));
+  return allowances.some(
+    (allowance) =>
+      (allowance.url.test(problem.url) || (problem.kind === "console" && allowance.url.test(problem.text))) &&
+      (allowance.status === undefined || allowance.status === problem.status),
+  );
 }
 
 /** Watches the page: any console error, page error, failed request or HTTP error the test did not allow fails it. */
