@@ -86,6 +86,8 @@ export const test = base.extend<{ guard: Guard; users: Users; snap: (name: strin
   snap: async ({ page }, use) => {
     await mkdir("test-results/screenshots", { recursive: true });
     await use(async (name) => {
+      // From the top: a scrolled page would paint its sticky bar in the middle of a full-page shot.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
     });
   },

@@ -70,11 +70,16 @@ export function AvatarUpload({ user }: { user: User }) {
           )}
         </div>
       </div>
-      <div className="mt-4 space-y-3" id="avatar-error">
-        {message && <Alert tone="error">{message}</Alert>}
-        {upload.isSuccess && !message && <Alert tone="success">{t("Your photo has been updated.")}</Alert>}
-        {remove.isSuccess && !message && <Alert tone="success">{t("Your photo has been removed.")}</Alert>}
-      </div>
+      {message && (
+        <div className="mt-4" id="avatar-error">
+          <Alert tone="error">{message}</Alert>
+        </div>
+      )}
+      {!message && (upload.isSuccess || remove.isSuccess) && (
+        <div className="mt-4">
+          <Alert tone="success">{upload.isSuccess ? t("Your photo has been updated.") : t("Your photo has been removed.")}</Alert>
+        </div>
+      )}
     </Card>
   );
 }
