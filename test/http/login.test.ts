@@ -117,6 +117,15 @@ describe("POST /auth/login (SPEC §4; issue 3)", () => {
     expect((await second.post("/auth/login", { email: user.email, password: PASSWORD })).body.errors.email[0]).toMatch(/^Too many login attempts/);
   });
 
+  it("allows no more than 5 guesses to a burst of concurrent attempts (SPEC §5 rule 4)", async () => {
+    const user = await app.createUser();
+    const agent = await guest("10.4.4.4");
+    const responses = await Promise.all(Array.from({ length: 12 }, () => agent.post("/auth/login", { email: user.email, password: "wrong" })));
+    const guesses = responses.filter((r) => r.body.errors?.email?.[0] === BAD);
+    expect(responses.every((r) => r.status === 422)).toBe(true);
+    expect(guesses.length).toBeLessThanOrEqual(5);
+  });
+
   it("clears the failure count after a successful sign-in", async () => {
     const user = await app.createUser();
     const agent = await guest();
