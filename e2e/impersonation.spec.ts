@@ -36,7 +36,7 @@ test("an administrator impersonates a user from the list, sees the banner, retur
   await snap("activity-impersonation");
 });
 
-test("an administrator deletes a user and restores them", async ({ page, users }) => {
+test("an administrator deletes a user and restores them", async ({ page, users, snap }) => {
   const target = await users.create("doomed", { name: "Dora Doomed" });
   await users.signIn(await users.admin());
   await page.goto("/admin/users");
@@ -49,6 +49,7 @@ test("an administrator deletes a user and restores them", async ({ page, users }
   await page.getByLabel("Show").selectOption({ label: "Deleted users" });
   const row = page.getByRole("row", { name: /Dora Doomed/ });
   await expect(row).toContainText("Deleted");
+  await snap("admin-users-deleted");
   await row.getByRole("button", { name: "Restore Dora Doomed" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Restore user" }).click();
   await expect(page.getByText("No users found")).toBeVisible();

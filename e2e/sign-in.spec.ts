@@ -21,7 +21,7 @@ test("a signed-out visitor signs in and comes back to the screen they asked for"
   await snap("signed-in-after-redirect");
 });
 
-test("an external redirect is ignored: the sign-in lands on the dashboard", async ({ page, users }) => {
+test("an external redirect is ignored: the sign-in lands on the dashboard", async ({ page, users, snap }) => {
   const user = await users.create("cautious");
   await page.goto("/auth/login?redirect=//evil.example/steal");
   await page.getByLabel("Email address").fill(user.email);
@@ -29,6 +29,7 @@ test("an external redirect is ignored: the sign-in lands on the dashboard", asyn
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/admin$/);
   await expect(page.getByRole("heading", { name: `Welcome, ${user.name}` })).toBeVisible();
+  await snap("external-redirect-ignored");
 });
 
 test("the keyboard alone is enough to sign in", async ({ page, users }) => {
@@ -43,4 +44,23 @@ test("the keyboard alone is enough to sign in", async ({ page, users }) => {
   await page.keyboard.type(user.password);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/admin$/);
+});
+
+test("a session that ends meanwhile sends the user to sign in, then back to the same screen", async ({ page, context, users, guard, snap }) => {
+  const user = await users.create("expired");
+  await users.signIn(user);
+  await page.goto("/admin/profile");
+  await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
+
+  // Signed out elsewhere: the next call answers 401 (SPEC §4 rule 7).
+  await context.clearCookies();
+  guard.allow(/\/api\/app\/user\/update$/, 401);
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fadmin%2Fprofile$/);
+  await snap("login-after-session-ended");
+
+  await page.getByLabel("Email address").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/profile$/);
 });

@@ -45,7 +45,7 @@ test("a user creates a token, copies it, uses it as a bearer token, and revokes 
   expect(await whoAmI()).toMatchObject({ authenticated: false, user: null });
 });
 
-test("revoke all removes every token of the user", async ({ page, users }) => {
+test("revoke all removes every token of the user", async ({ page, users, snap }) => {
   const user = await users.create("flusher");
   await users.signIn(user);
   await page.goto("/admin/tokens");
@@ -57,6 +57,7 @@ test("revoke all removes every token of the user", async ({ page, users }) => {
     await expect(page.getByRole("row", { name: new RegExp(name) })).toBeVisible();
   }
   await page.getByRole("button", { name: "Revoke all" }).click();
+  await snap("tokens-revoke-all-dialog");
   await page.getByRole("dialog").getByRole("button", { name: "Revoke all" }).click();
   await expect(page.getByText("All tokens have been revoked.")).toBeVisible();
   await expect(page.getByText("No tokens yet")).toBeVisible();
