@@ -31,13 +31,6 @@ export async function hit(db: Db, key: string, decaySeconds: number, now: Date):
   return row;
 }
 
-/** Hits counted in the current window (0 when none is open). */
-export async function attempts(db: Db, key: string, now: Date): Promise<Window> {
-  const [row] = await db.select({ hits: rateLimits.hits, resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, key));
-  if (!row || row.resetAt.getTime() <= now.getTime()) return { hits: 0, resetAt: now };
-  return row;
-}
-
 export async function clear(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
