@@ -64,14 +64,15 @@ describe("POST /auth/login (SPEC §4; issue 3)", () => {
       return performance.now() - started;
     };
     await timed("warm-up@example.com", "10.0.0.1"); // the dummy hash is made once
-    let wrong = 0;
-    let unknown = 0;
-    for (let i = 0; i < 3; i++) {
-      wrong += await timed(user.email, `10.0.1.${i}`);
-      unknown += await timed(`nobody-${i}@example.com`, `10.0.2.${i}`);
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      wrong.push(await timed(user.email, `10.0.1.${i}`));
+      unknown.push(await timed(`nobody-${i}@example.com`, `10.0.2.${i}`));
     }
-    // A cost-10 comparison takes tens of milliseconds; skipping it would make unknown emails several times faster.
-    expect(unknown).toBeGreaterThan(wrong * 0.5);
+    // The fastest run of each is the least disturbed by other load. A cost-10 comparison takes tens
+    // of milliseconds; skipping it would make unknown emails several times faster.
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...wrong) * 0.5);
   });
 
   it("locks out after 5 failures per email and IP for limits.login-decay-seconds, and fires Lockout (SPEC §5 rule 4)", async () => {
