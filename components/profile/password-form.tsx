@@ -11,7 +11,7 @@ import { formErrors } from "@/lib/client/form-errors";
 import { useT } from "@/lib/client/i18n";
 import { useSettings } from "@/lib/client/settings-context";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
-import { useUpdatePassword } from "@/lib/client/use-password-reset";
+import { useUpdatePassword } from "@/lib/client/use-update-password";
 
 /** POST update-password: this browser stays signed in, other sessions end. */
 export function PasswordForm() {

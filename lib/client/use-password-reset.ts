@@ -18,11 +18,3 @@ export function useResetPassword() {
   const api = useApi();
   return useMutation({ mutationFn: (input: ResetPasswordInput) => api.call<Result>("reset-password", input) });
 }
-
-export type UpdatePasswordInput = { old_password: string; password: string; password_confirmation: string };
-
-/** POST update-password; the session stays signed in (SPEC §3 Session). */
-export function useUpdatePassword() {
-  const api = useApi();
-  return useMutation({ mutationFn: (input: UpdatePasswordInput) => api.call<Result>("update-password", input) });
-}
