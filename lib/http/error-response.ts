@@ -23,6 +23,13 @@ function isUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The login screen; a GET (a link from a mail, say) comes back to where it was going after sign-in. */
+function loginPath(request: Request): string {
+  if (request.method !== "GET") return "/auth/login";
+  const url = new URL(request.url);
+  return `/auth/login?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
+}
+
 function attributeName(field: string): string {
   return field.replaceAll("_", " ");
 }
@@ -61,7 +68,7 @@ export function toErrorResponse(error: unknown, ctx: Pick<Context, "locale" | "w
 
   if (ctx && !ctx.wantsJson) {
     // Browsers: to the login screen when signed out; back to the form with the errors otherwise.
-    if (error.status === 401) return redirect("/auth/login");
+    if (error.status === 401) return redirect(loginPath(ctx.request));
     if (error instanceof ValidationError) {
       ctx.session.flash("errors", validationBody(error, locale).errors);
       return redirect(backPath(ctx.request, "/"));

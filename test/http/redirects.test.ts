@@ -98,9 +98,9 @@ describe("JSON or redirect (SPEC §1 rule 1, default redirects)", () => {
     expect(login.headers.get("location")).toBe("/dashboard");
   });
 
-  it("sends a browser without a session to the login page, and a failed form back with the errors", async () => {
-    const response = await app.agent().get("/auth/email/verify/1/abc", browser);
-    expect([response.status, response.headers.get("location")]).toEqual([302, "/auth/login"]);
+  it("sends a browser without a session to the login page (and back after it), and a failed form back with the errors", async () => {
+    const response = await app.agent().get("/auth/email/verify/1/abc?expires=1", browser);
+    expect([response.status, response.headers.get("location")]).toEqual([302, "/auth/login?redirect=%2Fauth%2Femail%2Fverify%2F1%2Fabc%3Fexpires%3D1"]);
     const agent = app.agent();
     await agent.csrf();
     const invalid = await agent.post("/auth/login", { email: "nope" }, { ...browser, headers: { referer: "http://localhost:3000/auth/login" } });
