@@ -103,3 +103,14 @@ describe("the API client (SPEC §4 rule 7)", () => {
     await expect(api.call("get-auth")).rejects.toMatchObject({ status: 0 });
   });
 });
+
+describe("isApiPath", () => {
+  it("tells an API link (a mail's verification link) from a screen", () => {
+    const api = createApiClient({
+      routes: { "verification-verify": { method: "GET", template: "/auth/email/verify/{id}/{hash}" } },
+      onUnauthenticated: vi.fn(),
+    });
+    expect(api.isApiPath("/auth/email/verify/3/abc?expires=1&signature=x")).toBe(true);
+    expect(api.isApiPath("/admin/profile")).toBe(false);
+  });
+});

@@ -149,6 +149,13 @@ export function createApiClient({ routes, onUnauthenticated }: ApiClientOptions)
       return send(fillTemplate(template), { method, form }, false) as Promise<T>;
     },
     csrfCookie: fetchCsrfCookie,
+    /** Whether `path` is one of the API's own routes (a link from a mail) rather than a screen. */
+    isApiPath(path: string): boolean {
+      const pathname = path.split(/[?#]/)[0] ?? path;
+      return Object.values(routes).some(({ template }) =>
+        new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, "[^/]+")}/?$`).test(pathname),
+      );
+    },
     path(action: string, params?: Record<string, string | number>): string {
       return fillTemplate(route(action).template, params);
     },

@@ -25,7 +25,10 @@ function useSignIn<T>(action: "login" | "register", redirect: string | null) {
     },
     onSuccess: async () => {
       await reload();
-      router.replace(safeRedirect(redirect));
+      const target = safeRedirect(redirect);
+      // An API link (the verification link of a mail) is for the browser to load, not the router.
+      if (api.isApiPath(target)) window.location.assign(target);
+      else router.replace(target);
     },
   });
 }
