@@ -108,4 +108,10 @@ describe("POST /auth/revert-impersonate (SPEC ยง3 Impersonation, impersonating โ
     await guest.csrf();
     expect((await guest.post("/auth/revert-impersonate")).status).toBe(401);
   });
+
+  it("records the end of the impersonation when the impersonated session signs out", async () => {
+    const { admin, target, agent } = await impersonating();
+    expect((await agent.post("/auth/logout")).status).toBe(200);
+    expect(await lastAudit()).toMatchObject({ subjectId: target.id, causerId: admin.id, properties: expect.objectContaining({ reason: "logout" }) });
+  });
 });
