@@ -29,6 +29,8 @@ export type DatabaseOptions = {
   searchPath?: string;
   /** Pool size for PostgreSQL. */
   max?: number;
+  /** Called with every statement sent (tests count a request's round trips: issue 8). */
+  logQuery?: (query: string) => void;
 };
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
@@ -36,8 +38,10 @@ export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 const MIGRATION_LOCK_ID = 726_351_904;
 
 export function openDatabase(options: DatabaseOptions): Database {
-  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options) : openPglite(options);
 }
+
+const queryLogger = ({ logQuery }: DatabaseOptions) => (logQuery ? { logQuery: (query: string) => logQuery(query) } : undefined);
 
 function openPostgres(url: string, options: DatabaseOptions): Database {
   const client = postgres(url, {
@@ -47,7 +51,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     onnotice: () => {},
     connection: options.searchPath ? { search_path: options.searchPath } : {},
   });
-  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  const db = drizzlePostgres({ client, schema, logger: queryLogger(options) }) as unknown as Db;
   return {
     db,
     kind: "postgres",
@@ -68,10 +72,11 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   };
 }
 
-function openPglite(dataDir: string | undefined): Database {
+function openPglite(options: DatabaseOptions): Database {
+  const { dataDir } = options;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, logger: queryLogger(options) }) as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { type Database, openDatabase } from "@/db/client";
+import { type Database, type DatabaseOptions, openDatabase } from "@/db/client";
 
 const TABLES = ["users", "password_reset_tokens", "personal_access_tokens", "sessions", "jobs", "failed_jobs", "rate_limits", "activity_log", "settings"];
 
@@ -9,10 +9,10 @@ const TABLES = ["users", "password_reset_tokens", "personal_access_tokens", "ses
  * The test file's own database: in-process PGlite by default, or its own schema of the
  * PostgreSQL server in DATABASE_URL. Migrations are the real ones.
  */
-export async function openTestDatabase(): Promise<Database & { truncate(): Promise<void>; schema?: string }> {
+export async function openTestDatabase(options: Pick<DatabaseOptions, "logQuery"> = {}): Promise<Database & { truncate(): Promise<void>; schema?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = openDatabase({});
+    const database = openDatabase({ ...options });
     await database.migrate();
     return { ...database, truncate: () => truncate(database) };
   }
@@ -20,7 +20,7 @@ export async function openTestDatabase(): Promise<Database & { truncate(): Promi
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create schema "${schema}"`);
   await admin.end();
-  const database = openDatabase({ url, searchPath: schema, max: 5 });
+  const database = openDatabase({ url, searchPath: schema, max: 5, ...options });
   await database.migrate();
   return {
     ...database,
