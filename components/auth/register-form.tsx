@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { type FormEvent, useRef } from "react";
 import { AuthCard, LINK_CLASSES } from "@/components/auth/auth-card";
-import { PasswordRules } from "@/components/auth/password-rules";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { RedirectIfSignedIn } from "@/components/auth/redirect-if-signed-in";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -19,7 +19,7 @@ const FIELDS = ["name", "email", "password", "password_confirmation"] as const;
 
 export function RegisterForm({ redirect }: { redirect: string | null }) {
   const t = useT();
-  const { allowRegistration, password } = useSettings();
+  const { allowRegistration } = useSettings();
   const register = useRegister(redirect);
   const form = useRef<HTMLFormElement>(null);
   const errors = formErrors(register.error, FIELDS);
@@ -59,24 +59,7 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
         <ErrorAlert error={errors.general} />
         <TextField label={t("Name")} name="name" autoComplete="name" required maxLength={255} error={errors.fields.name} />
         <TextField label={t("Email address")} name="email" type="email" autoComplete="email" required error={errors.fields.email} />
-        <TextField
-          label={t("Password")}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={password.length}
-          error={errors.fields.password}
-          hint={<PasswordRules />}
-        />
-        <TextField
-          label={t("Confirm password")}
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.fields.password_confirmation}
-        />
+        <NewPasswordFields errors={errors.fields} />
         <Button type="submit" className="w-full" loading={register.isPending || register.isSuccess}>
           {t("Create account")}
         </Button>

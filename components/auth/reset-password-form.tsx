@@ -4,13 +4,12 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useRef } from "react";
 import { AuthCard, LINK_CLASSES } from "@/components/auth/auth-card";
-import { PasswordRules } from "@/components/auth/password-rules";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
 import { formErrors } from "@/lib/client/form-errors";
 import { useT } from "@/lib/client/i18n";
-import { useSettings } from "@/lib/client/settings-context";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import { useResetPassword } from "@/lib/client/use-password-reset";
 
@@ -18,7 +17,6 @@ import { useResetPassword } from "@/lib/client/use-password-reset";
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const t = useT();
   const router = useRouter();
-  const { password } = useSettings();
   const reset = useResetPassword();
   const form = useRef<HTMLFormElement>(null);
   // An invalid or used token is a 422 on `email` (SPEC §7): shown beside the address.
@@ -48,24 +46,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
       <form ref={form} onSubmit={submit} className="space-y-5">
         <ErrorAlert error={errors.general} />
         <TextField label={t("Email address")} name="email" type="email" value={email} readOnly error={errors.fields.email} />
-        <TextField
-          label={t("New password")}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={password.length}
-          error={errors.fields.password}
-          hint={<PasswordRules />}
-        />
-        <TextField
-          label={t("Confirm new password")}
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.fields.password_confirmation}
-        />
+        <NewPasswordFields errors={errors.fields} replacing />
         <Button type="submit" className="w-full" loading={reset.isPending || reset.isSuccess}>
           {t("Reset password")}
         </Button>

@@ -1,7 +1,7 @@
 "use client";
 
 import { type FormEvent, useRef } from "react";
-import { PasswordRules } from "@/components/auth/password-rules";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -9,14 +9,12 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
 import { formErrors } from "@/lib/client/form-errors";
 import { useT } from "@/lib/client/i18n";
-import { useSettings } from "@/lib/client/settings-context";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import { useUpdatePassword } from "@/lib/client/use-update-password";
 
 /** POST update-password: this browser stays signed in, other sessions end. */
 export function PasswordForm() {
   const t = useT();
-  const { password } = useSettings();
   const update = useUpdatePassword();
   const form = useRef<HTMLFormElement>(null);
   const errors = formErrors(update.error, ["old_password", "password", "password_confirmation"]);
@@ -58,24 +56,7 @@ export function PasswordForm() {
             className="sm:max-w-sm"
           />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label={t("New password")}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={password.length}
-              error={errors.fields.password}
-              hint={<PasswordRules />}
-            />
-            <TextField
-              label={t("Confirm new password")}
-              name="password_confirmation"
-              type="password"
-              autoComplete="new-password"
-              required
-              error={errors.fields.password_confirmation}
-            />
+            <NewPasswordFields errors={errors.fields} replacing />
           </div>
         </div>
       </Card>
