@@ -65,7 +65,20 @@ export default defineConfig({
           SANCTUM_STATEFUL_DOMAINS: `localhost:${PORT},localhost:3291`,
           CORS_ALLOWED_ORIGINS: `localhost:${PORT},localhost:3291,localhost:3292`,
           AUTH_CONFIG_JSON: JSON.stringify({ hashing: { rounds: 4 } }),
-          SERVICES_CONFIG_JSON: "",
+          // e2e/social-login.spec.ts starts this provider (e2e/support/fake-oidc.ts) on port 3298.
+          SERVICES_CONFIG_JSON: JSON.stringify({
+            acme: {
+              driver: "oidc",
+              label: "Acme ID",
+              client_id: "test-client",
+              client_secret: "test-client-secret",
+              redirect: "/auth/social/acme/callback",
+              authorization_endpoint: "http://127.0.0.1:3298/authorize",
+              token_endpoint: "http://127.0.0.1:3298/token",
+              userinfo_endpoint: "http://127.0.0.1:3298/userinfo",
+              scopes: ["openid", "email", "profile"],
+            },
+          }),
         },
       },
 });

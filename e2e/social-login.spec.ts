@@ -1,0 +1,42 @@
+import { expect, test } from "./fixtures";
+import { type FakeOidc, startFakeOidc } from "./support/fake-oidc";
+import { uniqueEmail } from "./support/users";
+
+// Issue 5: social login through the `acme` OIDC provider that playwright.config.ts declares.
+let provider: FakeOidc;
+test.beforeAll(async () => {
+  provider = await startFakeOidc({ port: 3298 });
+});
+test.afterAll(async () => {
+  await provider.close();
+});
+
+test("a new person signs in with the provider: an account is created and verified", async ({ page, snap }) => {
+  const email = uniqueEmail("social");
+  provider.setUser({ sub: email, email, email_verified: true, name: "Sol Social" });
+  await page.goto("/auth/login");
+  const button = page.getByRole("link", { name: "Continue with Acme ID" });
+  await expect(button).toBeVisible();
+  await snap("login-with-provider");
+  await button.click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText(email).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend verification email" })).toHaveCount(0);
+});
+
+test("an existing account is signed into by its verified provider email", async ({ page, users }) => {
+  const user = await users.create("existing");
+  provider.setUser({ sub: `x-${user.id}`, email: user.email.toUpperCase(), email_verified: true, name: "Someone Else" });
+  await page.goto("/auth/login");
+  await page.getByRole("link", { name: "Continue with Acme ID" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText(user.email).first()).toBeVisible();
+});
+
+test("a refusal at the provider comes back to the login screen with a message", async ({ page }) => {
+  provider.refuseNextAuthorization("access_denied");
+  await page.goto("/auth/login");
+  await page.getByRole("link", { name: "Continue with Acme ID" }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(page.getByRole("alert").filter({ hasText: "refused by the provider" })).toContainText("The sign-in was cancelled or refused by the provider.");
+});
