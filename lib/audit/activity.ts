@@ -37,7 +37,12 @@ export const USER_TYPE = "App\\Models\\User";
 
 /** Appends one entry to the audit trail (spatie/laravel-activitylog's table). */
 export async function recordActivity(db: Pick<Db, "insert">, entry: ActivityEntry, now: Date): Promise<void> {
-  await db.insert(activityLog).values({
+  await activityStatement(db, entry, now);
+}
+
+/** The statement behind `recordActivity` (for a caller that folds it into another write). */
+export function activityStatement(db: Pick<Db, "insert">, entry: ActivityEntry, now: Date) {
+  return db.insert(activityLog).values({
     logName: "auth",
     description: entry.event,
     event: entry.event,

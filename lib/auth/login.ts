@@ -1,36 +1,52 @@
 import "server-only";
-import type { User } from "@/db/schema";
+import type { SQLWrapper } from "drizzle-orm";
+import { users, type User } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/auth/context";
 import { emit } from "@/lib/auth/events";
 import { checkCredentials } from "@/lib/auth/passwords";
-import { clear, hit, limiterKey, secondsUntil } from "@/lib/auth/rate-limit";
+import { clearStatement, hitStatement, limiterKey, secondsUntil, type Window } from "@/lib/auth/rate-limit";
 import { invalid } from "@/lib/http/errors";
-import { findUserByEmail } from "@/lib/users/users";
+import { isActiveWithEmail } from "@/lib/users/users";
 
 export const BAD_CREDENTIALS = "These credentials do not match our records.";
 export const LOCKED_OUT = "Too many login attempts. Please try again in :seconds seconds.";
 
 /**
+ * Counts the attempt and finds the account in one statement (issue 8: one round trip before
+ * the password check): the rate-limit upsert as a CTE, the user joined to its window.
+ */
+async function countAttemptAndFindUser(ctx: Context, key: string, email: string): Promise<{ window: Window; user: User | null }> {
+  const attempt = ctx.db.$with("attempt").as(hitStatement(ctx.db, key, ctx.config.limits["login-decay-seconds"], ctx.now));
+  const [row] = await ctx.db
+    .with(attempt)
+    .select({ hits: attempt.hits, resetAt: attempt.resetAt, user: users })
+    .from(attempt)
+    .leftJoin(users, isActiveWithEmail(email))
+    .limit(1);
+  if (!row) throw new Error("rate limit upsert returned no row");
+  return { window: { hits: row.hits, resetAt: row.resetAt }, user: row.user };
+}
+
+/**
  * SPEC.md §5.4: credentials checked under the lockout of `limits.login-attempts` failures per
  * email and address, counted in the database so every instance shares it. 422 on `email`.
  * The attempt is counted (atomically) before the password is checked, and uncounted on success:
- * reading the count first let a burst of concurrent requests all pass the check.
+ * reading the count first let a burst of concurrent requests all pass the check. The uncounting
+ * is returned as a statement, for the caller to fold into the session's write.
  */
-export async function attemptLogin(ctx: Context, email: string, password: string): Promise<User> {
+export async function attemptLogin(ctx: Context, email: string, password: string): Promise<{ user: User; uncount: SQLWrapper }> {
   const key = limiterKey("login", email.toLowerCase(), ctx.ip);
-  const window = await hit(ctx.db, key, ctx.config.limits["login-decay-seconds"], ctx.now);
+  const { window, user } = await countAttemptAndFindUser(ctx, key, email);
   if (window.hits > ctx.config.limits["login-attempts"]) {
     const seconds = secondsUntil(window, ctx.now);
     await emit("Lockout", { email, ip: ctx.ip });
     await recordActivity(ctx.db, { event: "lockout", ip: ctx.ip, properties: { email } }, ctx.now);
     throw invalid("email", LOCKED_OUT, { seconds });
   }
-  const user = await findUserByEmail(ctx.db, email);
   if (!(await checkCredentials(user, password, ctx.config.hashing.rounds)) || !user) {
     await recordActivity(ctx.db, { event: "login-failed", subjectId: user?.id, ip: ctx.ip, properties: { email } }, ctx.now);
     throw invalid("email", BAD_CREDENTIALS);
   }
-  await clear(ctx.db, key);
-  return user;
+  return { user, uncount: clearStatement(ctx.db, key) };
 }

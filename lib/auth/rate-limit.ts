@@ -12,11 +12,11 @@ export function limiterKey(scope: string, ...parts: (string | number)[]): string
   return `${scope}:${sha256Hex(parts.join("|"))}`;
 }
 
-/** Counts one hit atomically, opening a new window when the old one is over. */
-export async function hit(db: Db, key: string, decaySeconds: number, now: Date): Promise<Window> {
+/** The statement behind `hit`, returning the window (for a caller that folds it into a larger query). */
+export function hitStatement(db: Db, key: string, decaySeconds: number, now: Date) {
   const resetAt = new Date(now.getTime() + decaySeconds * 1000);
   const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamp`;
-  const [row] = await db
+  return db
     .insert(rateLimits)
     .values({ key, hits: 1, resetAt })
     .onConflictDoUpdate({
@@ -27,12 +27,22 @@ export async function hit(db: Db, key: string, decaySeconds: number, now: Date):
       },
     })
     .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+}
+
+/** Counts one hit atomically, opening a new window when the old one is over. */
+export async function hit(db: Db, key: string, decaySeconds: number, now: Date): Promise<Window> {
+  const [row] = await hitStatement(db, key, decaySeconds, now);
   if (!row) throw new Error("rate limit upsert returned no row");
   return row;
 }
 
+/** The statement behind `clear`. */
+export function clearStatement(db: Db, key: string) {
+  return db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
 export async function clear(db: Db, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+  await clearStatement(db, key);
 }
 
 /** Whole seconds until the window closes (at least 1). */

@@ -1,6 +1,7 @@
 import "server-only";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, lt, ne, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { writeInOneStatement } from "@/db/one-statement";
 import { sessions, type User, users } from "@/db/schema";
 
 /** What the server keeps of a signed-in session (the `payload` column, JSON). */
@@ -39,8 +40,9 @@ function parsePayload(payload: string): SessionData {
 
 export type NewSession = { id: string; userId: number; ip: string; userAgent: string; data: SessionData; now: number };
 
-export async function insertSession(db: Db, session: NewSession): Promise<void> {
-  await db.insert(sessions).values({
+/** Inserts a session row; `alongside` writes (a login's audit entry…) go in the same statement. */
+export async function insertSession(db: Db, session: NewSession, alongside: SQLWrapper[] = []): Promise<void> {
+  const insert = db.insert(sessions).values({
     id: session.id,
     userId: session.userId,
     ipAddress: session.ip.slice(0, 45),
@@ -48,6 +50,7 @@ export async function insertSession(db: Db, session: NewSession): Promise<void> 
     payload: JSON.stringify(session.data),
     lastActivity: session.now,
   });
+  await writeInOneStatement(db, insert, alongside);
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {
@@ -58,8 +61,9 @@ export async function updateSession(db: Db, id: string, data: SessionData, now: 
   await db.update(sessions).set({ payload: JSON.stringify(data), lastActivity: now }).where(eq(sessions.id, id));
 }
 
-export async function touchSession(db: Db, id: string, now: number): Promise<void> {
-  await db.update(sessions).set({ lastActivity: now }).where(eq(sessions.id, id));
+/** Refreshes last_activity unless another request or instance already did since `staleBefore`. */
+export async function touchSession(db: Db, id: string, now: number, staleBefore: number): Promise<void> {
+  await db.update(sessions).set({ lastActivity: now }).where(and(eq(sessions.id, id), lt(sessions.lastActivity, staleBefore)));
 }
 
 /** Ends every session of a user except `keepId` (none kept when absent). */

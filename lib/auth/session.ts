@@ -1,10 +1,12 @@
 import "server-only";
+import type { SQLWrapper } from "drizzle-orm";
 import { sealData, unsealData } from "iron-session";
 import type { Db } from "@/db/client";
 import type { User } from "@/db/schema";
 import type { Env } from "@/lib/env";
 import { type CookieOptions, serializeCookie } from "@/lib/http/cookies";
 import { randomToken, sha256Hex } from "@/lib/auth/secrets";
+import { writeThrottle } from "@/lib/auth/write-throttle";
 import {
   deleteSession,
   findSession,
@@ -20,8 +22,10 @@ type CookieState = { sid?: string; csrf: string; flash?: Record<string, unknown>
 
 export const XSRF_COOKIE = "XSRF-TOKEN";
 const REMEMBER_SECONDS = 30 * 24 * 60 * 60;
-// last_activity is refreshed at most this often, so reads stay reads.
+// last_activity is refreshed at most this often, so reads stay reads; of concurrent requests
+// that all see it stale, one writes it (issue 8).
 const TOUCH_INTERVAL_SECONDS = 60;
+const touches = writeThrottle(TOUCH_INTERVAL_SECONDS * 1000);
 
 // Unsealing is deliberately slow-ish crypto on the thread pool, which bcrypt also uses; a seal
 // we have already opened is looked up instead (bounded, insertion-ordered eviction).
@@ -138,12 +142,17 @@ export class Session {
     const lifetime = record.data.remember ? REMEMBER_SECONDS : this.deps.env.SESSION_LIFETIME * 60;
     if (now - record.lastActivity > lifetime) return null;
     if (record.data.fingerprint !== passwordFingerprint(record.user.password)) return null;
-    if (now - record.lastActivity > TOUCH_INTERVAL_SECONDS) await touchSession(this.deps.db, id, now);
+    if (now - record.lastActivity > TOUCH_INTERVAL_SECONDS && touches.claim(id, now * 1000)) {
+      await touchSession(this.deps.db, id, now, now - TOUCH_INTERVAL_SECONDS);
+    }
     return record;
   }
 
-  /** Signs `user` in on a new session id and a new CSRF token (fixation-proof); the old row is deleted. */
-  async login(user: User, options: { remember: boolean; impersonate_token?: string }): Promise<void> {
+  /**
+   * Signs `user` in on a new session id and a new CSRF token (fixation-proof); the old row is
+   * deleted. `alongside` writes go in the same statement as the new row (one round trip).
+   */
+  async login(user: User, options: { remember: boolean; impersonate_token?: string; alongside?: SQLWrapper[] }): Promise<void> {
     await this.dropRecord();
     const sid = randomToken(32);
     const data: SessionData = { fingerprint: passwordFingerprint(user.password), remember: options.remember };
@@ -155,7 +164,7 @@ export class Session {
       userAgent: this.deps.userAgent,
       data,
       now: this.nowSeconds(),
-    });
+    }, options.alongside);
     this.state = { sid, csrf: randomToken(30), flash: this.state.flash };
     this.record = Promise.resolve({ data, lastActivity: this.nowSeconds(), user });
     this.changed = true;

@@ -3,9 +3,12 @@ import { and, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { type PersonalAccessToken, personalAccessTokens, type User, users } from "@/db/schema";
 import { randomToken, safeEqual, sha256Hex } from "@/lib/auth/secrets";
+import { writeThrottle } from "@/lib/auth/write-throttle";
 
 /** last_used_at is written at most this often per token, so read traffic stays read traffic. */
 export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+// Issue 8: of concurrent requests that all see a stale last_used_at, one writes it.
+const lastUsedWrites = writeThrottle(LAST_USED_WRITE_INTERVAL_MS);
 
 /** Sanctum's token format: `<id>|<random>`, with only sha256(<random>) stored. */
 export function parseBearer(header: string | null): { id: number | null; secret: string } | null {
@@ -46,7 +49,9 @@ export async function findBearerUser(
   const row = rows[0];
   if (!row || !safeEqual(row.token.token, hash)) return null;
   if (row.token.expiresAt && row.token.expiresAt.getTime() <= now.getTime()) return null;
-  if (!row.token.lastUsedAt || now.getTime() - row.token.lastUsedAt.getTime() >= LAST_USED_WRITE_INTERVAL_MS) {
+  const isStale = !row.token.lastUsedAt || now.getTime() - row.token.lastUsedAt.getTime() >= LAST_USED_WRITE_INTERVAL_MS;
+  // Keyed by the token's hash, unique for good (an id comes back after a truncate in tests).
+  if (isStale && lastUsedWrites.claim(row.token.token, now.getTime())) {
     // Awaited, and conditional in SQL: concurrent requests write it once, never moving it backwards,
     // and the write is done when the response is (a write left running could land after a later one).
     const due = new Date(now.getTime() - LAST_USED_WRITE_INTERVAL_MS);

@@ -3,13 +3,14 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { type User, users } from "@/db/schema";
 
+/** The condition "an active (not soft-deleted) user with this email, case-insensitively". */
+export function isActiveWithEmail(email: string) {
+  return and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt));
+}
+
 /** An active (not soft-deleted) user by email, case-insensitively. */
 export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
-    .limit(1);
+  const [user] = await db.select().from(users).where(isActiveWithEmail(email)).limit(1);
   return user ?? null;
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { recordActivity } from "@/lib/audit/activity";
+import { activityStatement } from "@/lib/audit/activity";
 import { attemptLogin } from "@/lib/auth/login";
 import { defineEndpoint } from "@/lib/auth/routes/endpoint";
 import { presentUser } from "@/lib/users/users";
@@ -15,9 +15,10 @@ export const login = defineEndpoint({
       ...IGNORED_FIELDS,
     }),
   async run(ctx, input) {
-    const user = await attemptLogin(ctx, input.email, input.password);
-    await ctx.session.login(user, { remember: input.remember === true });
-    await recordActivity(ctx.db, { event: "login", subjectId: user.id, ip: ctx.ip }, ctx.now);
+    const { user, uncount } = await attemptLogin(ctx, input.email, input.password);
+    // Issue 8: the session row, the lockout reset and the audit entry in one statement.
+    const audit = activityStatement(ctx.db, { event: "login", subjectId: user.id, ip: ctx.ip }, ctx.now);
+    await ctx.session.login(user, { remember: input.remember === true, alongside: [uncount, audit] });
     return { success: true, user: presentUser(user) };
   },
 });

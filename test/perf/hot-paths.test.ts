@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "@/db/client";
+import type { Services } from "@/lib/runtime/services";
+import { Agent } from "../support/agent";
+import { PASSWORD } from "../support/app";
+import { openTestDatabase } from "../support/database";
+import { insertUser, servicesOn } from "../support/services";
+
+// Issue 8: the hot paths — get-auth with a session cookie and any request with a bearer token —
+// make at most one database round trip and no write per request; a guest's get-auth none.
+let database: Database & { truncate(): Promise<void> };
+let services: Services;
+let dataDir: string;
+let now: Date;
+const statements: string[] = [];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "auth-hot-"));
+  database = await openTestDatabase({ logQuery: (query) => statements.push(query) });
+  services = servicesOn(database, dataDir);
+  services.now = () => now;
+});
+beforeEach(async () => {
+  await database.truncate();
+  now = new Date("2026-11-22T12:00:00Z");
+});
+afterAll(async () => {
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The statements `run` sent, by kind. */
+async function counted(run: () => Promise<unknown>) {
+  statements.length = 0;
+  await run();
+  const kinds = statements.map((query) => /^\s*(?:with\b.*?\)\s*)?(select|insert|update|delete)\b/is.exec(query)?.[1]?.toLowerCase() ?? query.slice(0, 20));
+  return { total: statements.length, writes: kinds.filter((kind) => kind !== "select").length, statements: [...statements] };
+}
+
+const advance = (seconds: number) => (now = new Date(now.getTime() + seconds * 1000));
+
+async function signedIn(): Promise<{ agent: Agent; email: string }> {
+  const email = `hot-${Math.random().toString(36).slice(2)}@example.test`;
+  await insertUser(database, email);
+  const agent = new Agent(services);
+  await agent.csrf();
+  expect((await agent.post("/auth/login", { email, password: PASSWORD })).status).toBe(200);
+  return { agent, email };
+}
+
+async function tokenFor(email: string): Promise<string> {
+  const guest = new Agent(services);
+  await guest.csrf();
+  return (await guest.post("/auth/create-token", { email, password: PASSWORD, name: "hot" })).body.token as string;
+}
+
+describe("hot paths (issue 8)", () => {
+  it("get-auth as a guest touches no database", async () => {
+    const result = await counted(() => new Agent(services).get("/auth/get-auth"));
+    expect(result.total).toBe(0);
+  });
+
+  it("get-auth with a session cookie: one statement, no write", async () => {
+    const { agent } = await signedIn();
+    advance(30);
+    const result = await counted(async () => expect((await agent.get("/auth/get-auth")).body.authenticated).toBe(true));
+    expect(result).toMatchObject({ total: 1, writes: 0 });
+  });
+
+  it("get-auth with a session cookie refreshes last_activity once a minute, once for 50 parallel requests", async () => {
+    const { agent } = await signedIn();
+    advance(61);
+    const result = await counted(() => Promise.all(Array.from({ length: 50 }, () => agent.get("/auth/get-auth"))));
+    expect(result.writes).toBe(1);
+    expect(result.total).toBe(51);
+  });
+
+  it("get-auth with a bearer token: one statement, no write while last_used_at is fresh", async () => {
+    const { email } = await signedIn();
+    const token = await tokenFor(email);
+    await new Agent(services).get("/auth/get-auth", { bearer: token });
+    advance(30);
+    const result = await counted(async () => expect((await new Agent(services).get("/auth/get-auth", { bearer: token })).body.authenticated).toBe(true));
+    expect(result).toMatchObject({ total: 1, writes: 0 });
+  });
+
+  it("a bearer token's last_used_at is written once a minute, once for 50 parallel requests", async () => {
+    const { email } = await signedIn();
+    const token = await tokenFor(email);
+    advance(61);
+    const result = await counted(() => Promise.all(Array.from({ length: 50 }, () => new Agent(services).get("/auth/get-auth", { bearer: token }))));
+    expect(result.writes).toBe(1);
+    expect(result.total).toBe(51);
+  });
+
+  it("login: one lookup (user and lockout window) and one write (session and its audit entry)", async () => {
+    const email = `login-${Math.random().toString(36).slice(2)}@example.test`;
+    await insertUser(database, email);
+    const guest = new Agent(services);
+    await guest.csrf();
+    const result = await counted(async () => expect((await guest.post("/auth/login", { email, password: PASSWORD })).status).toBe(200));
+    expect(result).toMatchObject({ total: 2, writes: 1 });
+  });
+});
