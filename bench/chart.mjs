@@ -1,0 +1,44 @@
+// An SVG of the benchmark: requests/s (median bar, min–max whisker) and p99 latency per scenario,
+// side by side, so a regression shows without reading the table.
+
+const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+function panel({ x, title, rows, value, whisker, unit, width, rowHeight, top, color }) {
+  const max = Math.max(...rows.map((row) => (whisker ? whisker(row)[1] : value(row))), 1);
+  const parts = [`<text x="${x}" y="${top - 14}" font-weight="bold">${escape(title)}</text>`];
+  rows.forEach((row, index) => {
+    const y = top + index * rowHeight;
+    const length = (value(row) / max) * width;
+    parts.push(`<rect x="${x}" y="${y}" width="${length.toFixed(1)}" height="${rowHeight - 8}" fill="${color}"/>`);
+    if (whisker) {
+      const [low, high] = whisker(row).map((v) => x + (v / max) * width);
+      const middle = y + (rowHeight - 8) / 2;
+      parts.push(`<line x1="${low.toFixed(1)}" x2="${high.toFixed(1)}" y1="${middle}" y2="${middle}" stroke="#222" stroke-width="1.5"/>`);
+    }
+    const figure = value(row) < 100 ? value(row).toFixed(1) : Math.round(value(row)).toString();
+    parts.push(`<text x="${(x + length + 6).toFixed(1)}" y="${y + rowHeight / 2}">${figure} ${unit}</text>`);
+  });
+  return parts.join("\n");
+}
+
+/** Two horizontal bar panels over the same scenario labels. */
+export function chart(rows, subtitle) {
+  const rowHeight = 30;
+  const top = 70;
+  const labelWidth = 290;
+  const panelWidth = 300;
+  const height = top + rows.length * rowHeight + 20;
+  const width = labelWidth + 2 * (panelWidth + 110);
+  const labels = rows.map((row, index) => `<text x="10" y="${top + index * rowHeight + rowHeight / 2}">${escape(row.label)}</text>`);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="13">`,
+    `<rect width="100%" height="100%" fill="#fff"/>`,
+    `<text x="10" y="22" font-size="15" font-weight="bold">npm run bench</text>`,
+    `<text x="10" y="40" fill="#555">${escape(subtitle)}</text>`,
+    ...labels,
+    panel({ x: labelWidth, title: "requests/s (median, min–max)", rows, value: (r) => r.rps, whisker: (r) => [r.min, r.max], unit: "/s", width: panelWidth, rowHeight, top, color: "#6aa6d8" }),
+    panel({ x: labelWidth + panelWidth + 110, title: "p99 latency", rows, value: (r) => r.p99, unit: "ms", width: panelWidth, rowHeight, top, color: "#e39b5b" }),
+    "</svg>",
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,101 @@
+// Turns the rounds' raw figures into the table of README.md "Performance" and checks them
+// against the targets of issue 8.
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const round = (value, digits = 0) => Number(value.toFixed(digits));
+
+/** One row per reported load: median and range of requests/s, median p50/p99, error totals. */
+export function summarize(scenarios, samples, all) {
+  const rows = [];
+  for (const scenario of scenarios) {
+    scenario.loads.forEach((load, index) => {
+      const runs = samples[scenario.name].map((results) => results[index]);
+      const rps = runs.map((run) => run.rps);
+      rows.push({
+        key: index === 0 ? scenario.name : `${scenario.name}:${load}`,
+        label: index === 0 ? scenario.label : `${load} during the storm`,
+        connections: all[load].connections,
+        rps: median(rps),
+        min: Math.min(...rps),
+        max: Math.max(...rps),
+        p50: median(runs.map((run) => run.p50)),
+        p99: median(runs.map((run) => run.p99)),
+        errors: runs.reduce((sum, run) => sum + run.errors, 0),
+        non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+        requests: runs.reduce((sum, run) => sum + run.requests, 0),
+      });
+    });
+  }
+  const bare = rows.find((row) => row.key === "bare");
+  for (const row of rows) row.ratio = bare && bare.rps > 0 ? row.rps / bare.rps : 0;
+  return rows;
+}
+
+/** Each target of issue 8: what was asked, what was measured, met or not. */
+export function checkTargets({ rows, hashingLimit, rssBytes, dbCosts }) {
+  const by = Object.fromEntries(rows.map((row) => [row.key, row]));
+  const targets = [
+    { target: "get-auth, guest ≥ 0.9× bare", measured: `${round(by.guest.ratio, 2)}×`, met: by.guest.ratio >= 0.9 },
+    { target: "get-auth, session ≥ 0.75× bare", measured: `${round(by.session.ratio, 2)}×`, met: by.session.ratio >= 0.75 },
+    { target: "get-auth, bearer ≥ 0.75× bare", measured: `${round(by.bearer.ratio, 2)}×`, met: by.bearer.ratio >= 0.75 },
+    {
+      target: `login within 15 % of the hashing limit (${round(hashingLimit, 1)}/s)`,
+      measured: `${round(by.login.rps, 1)}/s (${round((100 * by.login.rps) / hashingLimit)} %)`,
+      met: by.login.rps >= 0.85 * hashingLimit,
+    },
+    {
+      target: "get-auth p99 under the login storm ≤ 2× without",
+      measured: `${round(by.storm.p99)} ms vs ${round(by.session.p99)} ms (${round(by.storm.p99 / Math.max(by.session.p99, 1), 2)}×)`,
+      met: by.storm.p99 <= 2 * Math.max(by.session.p99, 1),
+    },
+    { target: "server RSS after the benchmark < 400 MB", measured: `${round(rssBytes / 2 ** 20)} MB`, met: rssBytes < 400 * 2 ** 20 },
+    {
+      target: "no errors, no non-2xx",
+      measured: `${rows.reduce((sum, row) => sum + row.errors, 0)} errors, ${rows.reduce((sum, row) => sum + row.non2xx, 0)} non-2xx`,
+      met: rows.every((row) => row.errors === 0 && row.non2xx === 0),
+    },
+  ];
+  if (dbCosts) {
+    const limits = { guest: 0, session: 1, bearer: 1 };
+    for (const [name, cost] of Object.entries(dbCosts)) {
+      targets.push({
+        target: `${name}: ≤ ${limits[name]} statement and no write per request`,
+        measured: `${round(cost.statements, 2)} statements, ${round(cost.writes, 3)} rows written per request`,
+        // Background work (settings refresh, mail worker) is subtracted approximately: allow 0.05.
+        met: cost.statements <= limits[name] + 0.05 && cost.writes <= 0.01,
+      });
+    }
+  }
+  return targets;
+}
+
+/** The markdown page written to bench/results/ and printed at the end of a run. */
+export function markdown({ rows, targets, meta }) {
+  const lines = [
+    `# Benchmark, ${meta.date}`,
+    "",
+    `${meta.machine}. Database: ${meta.database}. bcrypt cost ${meta.rounds}: one verification ${round(meta.verifyMs)} ms, ` +
+      `hashing limit ${meta.cores} cores ÷ ${round(meta.verifyMs)} ms = ${round(meta.hashingLimit, 1)} logins/s. ` +
+      `${meta.rounds_} rounds of ${meta.seconds} s per scenario after a ${meta.warmup} s warm-up, in rotating order.`,
+    "",
+    "| scenario | conns | req/s (median) | range | × bare | p50 ms | p99 ms | errors / non-2xx |",
+    "| --- | ---: | ---: | --- | ---: | ---: | ---: | --- |",
+    ...rows.map(
+      (row) =>
+        `| ${row.label} | ${row.connections} | ${round(row.rps, row.rps < 100 ? 1 : 0)} | ${round(row.min, row.rps < 100 ? 1 : 0)}–${round(row.max, row.rps < 100 ? 1 : 0)} | ` +
+        `${round(row.ratio, 2)} | ${round(row.p50)} | ${round(row.p99)} | ${row.errors} / ${row.non2xx} |`,
+    ),
+    "",
+    `Server RSS (process tree): ${meta.rssTrail.map((mb) => `${mb}`).join(" → ")} MB, after each round.`,
+    "",
+    "| target (issue 8) | measured | met |",
+    "| --- | --- | :-: |",
+    ...targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? "yes" : "**no**"} |`),
+    "",
+  ];
+  return lines.join("\n");
+}

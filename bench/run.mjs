@@ -1,0 +1,128 @@
+// npm run bench: issue 8's benchmark in one command. Builds, starts a production server on a
+// fresh DATA_DIR (PostgreSQL when DATABASE_URL is set, PGlite otherwise), measures every scenario
+// in rotating rounds, and writes bench/results/<database>.{md,svg,json}.
+//
+// Knobs (environment): BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_WARMUP (3), BENCH_PORT (3410),
+// BENCH_ROUNDS_COST (bcrypt cost, 12), BENCH_SKIP_BUILD=1 (reuse the existing .next build).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import bcrypt from "bcrypt";
+import { chart } from "./chart.mjs";
+import { checkTargets, markdown, summarize } from "./report.mjs";
+import { loads, prepareFixtures, runLoad, runScenario, SCENARIOS } from "./scenarios.mjs";
+import { build, openBenchDatabase, startServer } from "./server.mjs";
+
+const number = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
+const options = {
+  seconds: number("BENCH_SECONDS", 10),
+  rounds: number("BENCH_ROUNDS", 3),
+  warmup: number("BENCH_WARMUP", 3),
+  port: number("BENCH_PORT", 3410),
+  cost: number("BENCH_ROUNDS_COST", 12),
+};
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const mb = (bytes) => Math.round(bytes / 2 ** 20);
+// PostgreSQL flushes a backend's statistics at most every 10 s when it is idle.
+const STATS_FLUSH_MS = 11_000;
+
+/** Median time of one bcrypt verification at `cost`, in ms, on this (idle) process. */
+function verifyMs(cost) {
+  const hash = bcrypt.hashSync("bench-password-123", cost);
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    bcrypt.compareSync("bench-password-123", hash);
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[2];
+}
+
+/** Statements and rows written per request on PostgreSQL, background work subtracted. */
+async function databaseCosts(database, base, all) {
+  await sleep(STATS_FLUSH_MS);
+  const idleStart = await database.stats();
+  const idleAt = Date.now();
+  await sleep(STATS_FLUSH_MS);
+  const idleEnd = await database.stats();
+  const perSecond = (idleEnd.statements - idleStart.statements) / ((Date.now() - idleAt) / 1000);
+  const costs = {};
+  for (const name of ["guest", "session", "bearer"]) {
+    const before = await database.stats();
+    const startedAt = Date.now();
+    const result = await runLoad(base, all[name], { amount: 3000 });
+    await sleep(STATS_FLUSH_MS);
+    const after = await database.stats();
+    const background = perSecond * ((Date.now() - startedAt) / 1000);
+    costs[name] = {
+      statements: Math.max(0, after.statements - before.statements - background) / result.requests,
+      writes: (after.writes - before.writes) / result.requests,
+    };
+    console.log(`[bench] ${name}: ${costs[name].statements.toFixed(3)} statements, ${costs[name].writes.toFixed(4)} rows written per request`);
+  }
+  return costs;
+}
+
+function machine() {
+  const debian = existsSync("/etc/debian_version") ? `Debian ${readFileSync("/etc/debian_version", "utf8").trim()}` : os.type();
+  return `${debian}, ${os.cpus()[0]?.model.trim()}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`;
+}
+
+async function main() {
+  if (process.env.BENCH_SKIP_BUILD !== "1") await build();
+  const verifyBefore = verifyMs(options.cost);
+  const database = await openBenchDatabase();
+  const server = await startServer({ port: options.port, databaseUrl: database?.url, hashingRounds: options.cost });
+  try {
+    console.log(`[bench] server on ${server.base}, ${database ? "PostgreSQL" : "PGlite"}`);
+    const all = loads(await prepareFixtures(server.base));
+    for (const scenario of SCENARIOS) await runScenario(server.base, scenario, all, { seconds: options.warmup });
+    const samples = Object.fromEntries(SCENARIOS.map((scenario) => [scenario.name, []]));
+    const rssTrail = [];
+    for (let round = 0; round < options.rounds; round++) {
+      const order = [...SCENARIOS.slice(round % SCENARIOS.length), ...SCENARIOS.slice(0, round % SCENARIOS.length)];
+      for (const scenario of order) {
+        const results = await runScenario(server.base, scenario, all, { seconds: options.seconds });
+        samples[scenario.name].push(results);
+        console.log(`[bench] round ${round + 1} ${scenario.name}: ${results.map((r) => `${r.rps.toFixed(1)}/s p99 ${r.p99} ms`).join(" | ")}`);
+      }
+      rssTrail.push(mb(server.rss()));
+    }
+    const dbCosts = database ? await databaseCosts(database, server.base, all) : null;
+    const rssBytes = server.rss();
+    const verify = (verifyBefore + verifyMs(options.cost)) / 2;
+    const cores = os.availableParallelism();
+    const hashingLimit = cores / (verify / 1000);
+    const rows = summarize(SCENARIOS, samples, all);
+    const targets = checkTargets({ rows, hashingLimit, rssBytes, dbCosts });
+    const kind = database ? "postgres" : "pglite";
+    const meta = {
+      date: new Date().toISOString().slice(0, 10),
+      machine: machine(),
+      database: database ? "PostgreSQL (a fresh database on the DATABASE_URL server)" : "PGlite (embedded, in the server process)",
+      rounds: options.cost,
+      rounds_: options.rounds,
+      seconds: options.seconds,
+      warmup: options.warmup,
+      verifyMs: verify,
+      cores,
+      hashingLimit,
+      rssTrail,
+    };
+    const page = markdown({ rows, targets, meta });
+    const directory = path.join(import.meta.dirname, "results");
+    mkdirSync(directory, { recursive: true });
+    writeFileSync(path.join(directory, `${kind}.md`), page);
+    writeFileSync(path.join(directory, `${kind}.svg`), chart(rows, `${meta.date} · ${meta.machine} · ${kind}`));
+    writeFileSync(path.join(directory, `${kind}.json`), `${JSON.stringify({ meta, rows, targets, dbCosts, samples }, null, 2)}\n`);
+    console.log(`\n${page}\nWritten to bench/results/${kind}.md, ${kind}.svg and ${kind}.json`);
+  } finally {
+    await server.stop();
+    await database?.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error("[bench] failed:", error);
+  process.exit(1);
+});

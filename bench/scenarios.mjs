@@ -1,0 +1,111 @@
+// The scenarios of issue 8 and the fixtures they need (a user, a signed-in session, a bearer
+// token, a guest session with its CSRF token), obtained through the public API like any client.
+import autocannon from "autocannon";
+
+const PASSWORD = "bench-password-123";
+const SESSION_COOKIE = "auth_session";
+
+/** name=value pairs of a response's Set-Cookie headers. */
+function cookiesOf(response) {
+  const jar = {};
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(";");
+    const index = pair.indexOf("=");
+    jar[pair.slice(0, index)] = pair.slice(index + 1);
+  }
+  return jar;
+}
+
+const cookieHeader = (jar) => `${SESSION_COOKIE}=${jar[SESSION_COOKIE]}; XSRF-TOKEN=${jar["XSRF-TOKEN"]}`;
+
+async function guestSession(base) {
+  const response = await fetch(`${base}/sanctum/csrf-cookie`);
+  if (response.status !== 204) throw new Error(`csrf-cookie answered ${response.status}`);
+  const jar = cookiesOf(response);
+  return { cookie: cookieHeader(jar), xsrf: decodeURIComponent(jar["XSRF-TOKEN"]) };
+}
+
+async function post(base, path, guest, body) {
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { accept: "application/json", "content-type": "application/json", cookie: guest.cookie, "x-xsrf-token": guest.xsrf },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return response;
+}
+
+/** Registers the benchmark's user; returns what every scenario sends. */
+export async function prepareFixtures(base) {
+  const email = `bench-${Date.now()}@example.test`;
+  const registered = await post(base, "/auth/register", await guestSession(base), {
+    name: "Bench",
+    email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  });
+  const signedIn = cookieHeader(cookiesOf(registered));
+  const created = await post(base, "/auth/create-token", await guestSession(base), { email, password: PASSWORD, name: "bench" });
+  const { token } = await created.json();
+  // A login regenerates the session; from a guest session it works every time with the same cookie.
+  const loginGuest = await guestSession(base);
+  return { email, signedIn, token, loginGuest };
+}
+
+const JSON_ACCEPT = { accept: "application/json" };
+
+/** Every load of the benchmark: path, method, headers, body and connections. */
+export function loads(fixtures) {
+  return {
+    bare: { path: "/api/bench/bare", connections: 50, headers: JSON_ACCEPT },
+    guest: { path: "/auth/get-auth", connections: 50, headers: JSON_ACCEPT },
+    session: { path: "/auth/get-auth", connections: 50, headers: { ...JSON_ACCEPT, cookie: fixtures.signedIn } },
+    bearer: { path: "/auth/get-auth", connections: 50, headers: { ...JSON_ACCEPT, authorization: `Bearer ${fixtures.token}` } },
+    login: {
+      path: "/auth/login",
+      method: "POST",
+      connections: 8,
+      headers: { ...JSON_ACCEPT, "content-type": "application/json", cookie: fixtures.loginGuest.cookie, "x-xsrf-token": fixtures.loginGuest.xsrf },
+      body: JSON.stringify({ email: fixtures.email, password: PASSWORD }),
+    },
+  };
+}
+
+/**
+ * The scenarios in table order. Each runs one or more loads at once and reports the first
+ * (`storm` reports get-auth with a session while logins run beside it, and the logins too).
+ */
+export const SCENARIOS = [
+  { name: "bare", label: "bare route (yardstick)", loads: ["bare"] },
+  { name: "guest", label: "get-auth, guest", loads: ["guest"] },
+  { name: "session", label: "get-auth, session cookie", loads: ["session"] },
+  { name: "bearer", label: "get-auth, bearer token", loads: ["bearer"] },
+  { name: "login", label: "login (cost 12)", loads: ["login"] },
+  { name: "storm", label: "get-auth, session, under login storm", loads: ["session", "login"] },
+];
+
+/** Runs one load for `seconds` (or `amount` requests); the figures the report needs. */
+export async function runLoad(base, load, { seconds, amount }) {
+  const result = await autocannon({
+    url: `${base}${load.path}`,
+    method: load.method ?? "GET",
+    headers: load.headers,
+    body: load.body,
+    connections: load.connections,
+    ...(amount ? { amount } : { duration: seconds }),
+    timeout: 30,
+  });
+  return {
+    requests: result.requests.total,
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Runs a scenario's loads side by side. */
+export function runScenario(base, scenario, all, options) {
+  return Promise.all(scenario.loads.map((name) => runLoad(base, all[name], options)));
+}
