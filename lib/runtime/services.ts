@@ -33,7 +33,7 @@ export type Services = {
 export function createMailer(env: Env, now: () => Date): Mailer {
   if (env.MAIL_DRIVER === "resend") {
     if (!env.RESEND_API_KEY) throw new Error("RESEND_API_KEY: required when MAIL_DRIVER is resend");
-    return resendMailer(env.RESEND_API_KEY, env.MAIL_FROM ?? "onboarding@resend.dev");
+    return resendMailer(env.RESEND_API_KEY, env.MAIL_FROM ?? "onboarding@resend.dev", env.RESEND_BASE_URL);
   }
   return outboxMailer(env.MAIL_OUTBOX_DIR, now);
 }
