@@ -68,3 +68,22 @@ export function avatarOf(user: Pick<User, "payload">): string | null {
   const avatar = payload?.avatar;
   return typeof avatar === "string" && avatar !== "" ? avatar : null;
 }
+
+/** Where an effective setting's value comes from: the defaults, AUTH_CONFIG_JSON / ADMIN_EMAILS, or this page. */
+export type SettingSource = "default" | "environment" | "settings";
+
+/** One leaf of the auth configuration (`key` is its dotted path; `group` its first segment). */
+export type SettingRow = { key: string; group: string; value: unknown; source: SettingSource; editable: boolean; startup: unknown };
+
+export type EnvironmentRow = { key: string; value: unknown; secret: boolean };
+
+/** A social provider's configuration; the client secret arrives masked. */
+export type ProviderRow = { name: string; driver: string; client_id: string; client_secret: string; redirect: string; [field: string]: unknown };
+
+export type SettingsListing = { settings: SettingRow[]; environment: EnvironmentRow[]; providers: ProviderRow[]; refresh_seconds: number };
+
+export type QueuedMail = { id: number; to: string[]; subject: string; attempts: number; available_at: string; created_at: string };
+
+export type FailedMail = { id: number; to: string[]; subject: string; exception: string; failed_at: string };
+
+export type MailQueue = { queued: QueuedMail[]; failed: FailedMail[] };

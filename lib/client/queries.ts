@@ -10,6 +10,8 @@ export const queryKeys = {
   activity: ["activity"] as const,
   activityPage: (filters: ActivityFilters) => ["activity", filters] as const,
   activityUsers: ["activity", "users"] as const,
+  adminSettings: ["admin-settings"] as const,
+  mailQueue: ["mail-queue"] as const,
 };
 
 /** Host API paths (fixed; the auth routes come from the route manifest instead). */
@@ -20,4 +22,8 @@ export const HOST_PATHS = {
   exportUsers: "/api/admin/users/export",
   activity: "/api/admin/activity",
   providers: "/api/auth/providers",
+  settings: "/api/admin/settings",
+  setting: (key: string) => `/api/admin/settings/${encodeURIComponent(key)}`,
+  mail: "/api/admin/mail",
+  retryMail: (id: number) => `/api/admin/mail/failed/${id}/retry`,
 } as const;

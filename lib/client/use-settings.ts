@@ -1,0 +1,52 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useApi } from "@/lib/client/api-context";
+import type { SettingsListing } from "@/lib/client/api-types";
+import { HOST_PATHS, queryKeys } from "@/lib/client/queries";
+
+// Named for the administration: `useSettings` (settings-context.tsx) is the configuration the page was rendered with.
+
+/** The effective configuration, the environment and the social providers (secrets masked by the server). */
+export function useAdminSettings() {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.adminSettings,
+    queryFn: ({ signal }) => api.request<SettingsListing>(HOST_PATHS.settings, { signal }),
+  });
+}
+
+/** What every change does afterwards: show the listing it answered, and let the rest of the screen catch up. */
+function useApplyListing() {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  return ({ settings, environment, providers, refresh_seconds }: SettingsListing) => {
+    queryClient.setQueryData<SettingsListing>(queryKeys.adminSettings, { settings, environment, providers, refresh_seconds });
+    // The change is in the audit log now.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.activity });
+    // The switches and password rules this tab was rendered with come from the root layout.
+    router.refresh();
+  };
+}
+
+/** PUT one key; a 422 names the key (`errors.value`) or refuses it (`errors.key`). */
+export function useSaveSetting() {
+  const api = useApi();
+  const apply = useApplyListing();
+  return useMutation({
+    mutationFn: ({ key, value }: { key: string; value: unknown }) =>
+      api.request<SettingsListing & { success: boolean }>(HOST_PATHS.settings, { method: "PUT", json: { key, value } }),
+    onSuccess: apply,
+  });
+}
+
+/** DELETE one key: back to its start-up value. */
+export function useRevertSetting() {
+  const api = useApi();
+  const apply = useApplyListing();
+  return useMutation({
+    mutationFn: (key: string) => api.request<SettingsListing & { success: boolean }>(HOST_PATHS.setting(key), { method: "DELETE" }),
+    onSuccess: apply,
+  });
+}
