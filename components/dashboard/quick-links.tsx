@@ -14,6 +14,8 @@ const LINKS: QuickLink[] = [
 const ADMIN_LINKS: QuickLink[] = [
   { href: "/admin/users", title: "Users", text: "Search accounts, act as a user, delete and restore.", icon: "users" },
   { href: "/admin/activity", title: "Activity", text: "The audit log: sign-ins, tokens, impersonation.", icon: "activity" },
+  { href: "/admin/settings", title: "Settings", text: "Registration, password rules, limits and administrators, changed without a restart.", icon: "cog" },
+  { href: "/admin/mail", title: "Mail", text: "Messages waiting to be sent, and failed ones to retry.", icon: "mail" },
 ];
 
 export function QuickLinks({ isAdmin }: { isAdmin: boolean }) {

@@ -17,6 +17,8 @@ const ACCOUNT: Item[] = [
 const ADMINISTRATION: Item[] = [
   { href: "/admin/users", label: "Users", icon: "users" },
   { href: "/admin/activity", label: "Activity", icon: "activity" },
+  { href: "/admin/settings", label: "Settings", icon: "cog" },
+  { href: "/admin/mail", label: "Mail", icon: "mail" },
 ];
 
 function NavItem({ item, layout }: { item: Item; layout: "sidebar" | "tabs" }) {

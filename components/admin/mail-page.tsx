@@ -1,0 +1,53 @@
+"use client";
+
+import { FailedMailTable } from "@/components/admin/failed-mail-table";
+import { QueuedMailTable } from "@/components/admin/queued-mail-table";
+import { Alert } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { PageHeader } from "@/components/ui/page-header";
+import { LoadingRows } from "@/components/ui/skeleton";
+import { useT } from "@/lib/client/i18n";
+import { useMailQueue, useRetryMail } from "@/lib/client/use-mail-queue";
+
+/** The mail queue for administrators: what waits to be sent, what failed, and a retry. */
+export function MailPage() {
+  const t = useT();
+  const mail = useMailQueue();
+  const retry = useRetryMail();
+  const queue = mail.data;
+  return (
+    <>
+      <PageHeader
+        title={t("Mail")}
+        description={t("Messages waiting to be sent and messages that failed every attempt, refreshed every few seconds. Only recipients and subjects are shown.")}
+      />
+      <div className="space-y-6">
+        <ErrorAlert error={mail.error} />
+        <Card title={t("Queued")} description={t("The worker sends these in order; a failed try is attempted again later.")}>
+          {mail.isPending ? (
+            <LoadingRows label={t("Loading mail…")} rows={2} />
+          ) : queue && queue.queued.length > 0 ? (
+            <QueuedMailTable messages={queue.queued} now={mail.dataUpdatedAt} />
+          ) : (
+            !mail.isError && <EmptyState title={t("Nothing waiting")}>{t("Every message has been sent.")}</EmptyState>
+          )}
+        </Card>
+        <Card title={t("Failed")} description={t("Retrying puts a message back in the queue.")}>
+          <div className="space-y-4">
+            {retry.isSuccess && !retry.isPending && <Alert tone="success">{t("The message is back in the queue.")}</Alert>}
+            <ErrorAlert error={retry.error} />
+            {mail.isPending ? (
+              <LoadingRows label={t("Loading mail…")} rows={2} />
+            ) : queue && queue.failed.length > 0 ? (
+              <FailedMailTable messages={queue.failed} retryingId={retry.isPending ? (retry.variables ?? null) : null} onRetry={(message) => retry.mutate(message.id)} />
+            ) : (
+              !mail.isError && <EmptyState title={t("No failed messages")}>{t("Messages that fail every attempt appear here.")}</EmptyState>
+            )}
+          </div>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+"use client";
+
+import { ReadOnlySettings } from "@/components/admin/read-only-settings";
+import { SettingValue, SourceBadge } from "@/components/admin/setting-value";
+import type { SettingRow } from "@/lib/client/api-types";
+import { useT } from "@/lib/client/i18n";
+
+type Column = "uris" | "names" | "middlewares";
+const PER_ACTION = /^routes\.(uris|names|middlewares)\.(.+)$/;
+
+// Three keys per action (uri, name, middleware) read better as one line of a table than as 54 lines.
+function byAction(rows: SettingRow[]): { actions: Map<string, Partial<Record<Column, SettingRow>>>; rest: SettingRow[] } {
+  const actions = new Map<string, Partial<Record<Column, SettingRow>>>();
+  const rest: SettingRow[] = [];
+  for (const row of rows) {
+    const match = PER_ACTION.exec(row.key);
+    const column = match?.[1] as Column | undefined;
+    const action = match?.[2];
+    if (!column || !action) rest.push(row);
+    else actions.set(action, { ...actions.get(action), [column]: row });
+  }
+  return { actions, rest };
+}
+
+function Cell({ row }: { row: SettingRow | undefined }) {
+  if (!row) return <span className="text-zinc-400">—</span>;
+  return (
+    <div className="flex flex-wrap items-center gap-1.5">
+      <SettingValue value={row.value} />
+      {/* Only what differs from the defaults is marked, or every cell would carry a badge. */}
+      {row.source !== "default" && <SourceBadge source={row.source} />}
+    </div>
+  );
+}
+
+/** The `routes` group: prefix and switches, then each action's URI, route name and middleware. */
+export function RouteSettings({ rows }: { rows: SettingRow[] }) {
+  const t = useT();
+  const { actions, rest } = byAction(rows);
+  return (
+    <div className="space-y-4">
+      {rest.length > 0 && <ReadOnlySettings rows={rest} />}
+      <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
+        <table className="min-w-full divide-y divide-zinc-200 text-sm">
+          <thead>
+            <tr className="text-left text-xs font-semibold tracking-wide text-zinc-500 uppercase">
+              <th scope="col" className="px-5 py-3 sm:px-6">{t("Action")}</th>
+              <th scope="col" className="px-3 py-3">{t("URI")}</th>
+              <th scope="col" className="px-3 py-3">{t("Route name")}</th>
+              <th scope="col" className="px-5 py-3 sm:px-6">{t("Middleware")}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100">
+            {[...actions].map(([action, cells]) => (
+              <tr key={action} className="align-top">
+                <th scope="row" className="px-5 py-2.5 text-left font-mono text-xs font-normal whitespace-nowrap text-zinc-500 sm:px-6">
+                  {action}
+                </th>
+                <td className="px-3 py-2.5">
+                  <Cell row={cells.uris} />
+                </td>
+                <td className="px-3 py-2.5">
+                  <Cell row={cells.names} />
+                </td>
+                <td className="px-5 py-2.5 sm:px-6">
+                  <Cell row={cells.middlewares} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
