@@ -10,7 +10,8 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 }
 
-async function xsrfHeader(api: APIRequestContext): Promise<Record<string, string>> {
+/** The headers of a state-changing JSON call: the XSRF-TOKEN cookie echoed back. */
+export async function xsrfHeader(api: APIRequestContext): Promise<Record<string, string>> {
   const cookie = (await api.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN");
   if (!cookie) throw new Error("no XSRF-TOKEN cookie");
   return { "X-XSRF-TOKEN": cookie.value, Accept: "application/json" };

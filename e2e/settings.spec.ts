@@ -1,0 +1,112 @@
+import { expect, test } from "./fixtures";
+import { revertSetting } from "./support/settings";
+import { DEFAULT_PASSWORD, postJson, uniqueEmail } from "./support/users";
+
+// Issue 10: administrators change the configuration at run time on /admin/settings.
+
+// Whatever happens in a test, the next spec finds registration open and the default password rules.
+test.afterEach(async ({ users }) => {
+  const admin = await users.admin();
+  await revertSetting(admin.api, "allow-registration");
+  await revertSetting(admin.api, "password.length");
+});
+
+test("an administrator closes registration, a visitor is refused, and one click on Revert opens it again", async ({ page, users, playwright, baseURL, snap }) => {
+  const admin = await users.admin();
+  await users.signIn(admin);
+  await page.goto("/admin/settings");
+  await expect(page.getByText("Changes take effect on every instance within 2 seconds and are recorded in the activity log.")).toBeVisible();
+  const setting = page.getByRole("form", { name: "Allow registration" });
+  const toggle = setting.getByRole("switch", { name: "Allow registration" });
+  await expect(toggle).toBeChecked();
+  await expect(setting.getByText("Default", { exact: true })).toBeVisible();
+  await snap("admin-settings");
+
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  await setting.getByRole("button", { name: "Save Allow registration" }).click();
+  await expect(setting.getByRole("status")).toHaveText("Saved.");
+  await expect(setting.getByText("Set here", { exact: true })).toBeVisible();
+  await expect(setting).toContainText("Start-up value: On");
+  await snap("admin-settings-saved");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap("admin-settings-mobile");
+  await page.setViewportSize({ width: 1280, height: 860 });
+
+  // A visitor: the register screen (rendered with the configuration in force) and the API both refuse.
+  await page.context().clearCookies();
+  await page.goto("/auth/register");
+  await expect(page.getByText("Registration is closed")).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveCount(0);
+  await snap("register-closed");
+  const visitor = await playwright.request.newContext({ baseURL });
+  const refused = await postJson(visitor, "/auth/register", { name: "Vic Visitor", email: uniqueEmail("refused"), password: DEFAULT_PASSWORD, password_confirmation: DEFAULT_PASSWORD });
+  expect(refused.status()).toBe(403);
+  await visitor.dispose();
+
+  await users.signIn(admin);
+  await page.goto("/admin/settings");
+  await setting.getByRole("button", { name: "Revert Allow registration" }).click();
+  await expect(setting.getByRole("status")).toHaveText("Reverted to the start-up value.");
+  await expect(toggle).toBeChecked();
+  await expect(setting.getByText("Default", { exact: true })).toBeVisible();
+  await expect(setting.getByRole("button", { name: "Revert Allow registration" })).toHaveCount(0);
+
+  // Both changes are in the audit log, newest first.
+  await page.getByRole("link", { name: "View activity" }).click();
+  await page.getByLabel("Event").selectOption({ label: "Setting changed" });
+  const entries = page.getByRole("row", { name: /Setting changed/ });
+  await expect(entries.nth(0)).toContainText("key: allow-registration");
+  await expect(entries.nth(0)).toContainText("reverted: true");
+  await expect(entries.nth(1)).toContainText("new: false");
+  await expect(entries.nth(1)).toContainText(admin.name);
+  await snap("activity-setting-changed");
+
+  await page.context().clearCookies();
+  await page.goto("/auth/register");
+  await page.getByLabel("Name").fill("Rita Reopened");
+  await page.getByLabel("Email address").fill(uniqueEmail("reopened"));
+  await page.getByLabel("Password", { exact: true }).fill(DEFAULT_PASSWORD);
+  await page.getByLabel("Confirm password").fill(DEFAULT_PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome, Rita Reopened" })).toBeVisible();
+});
+
+test("an invalid value is refused beside its field, naming the key, and nothing changes", async ({ page, users, guard, snap }) => {
+  guard.allow(/\/api\/admin\/settings$/, 422);
+  await users.signIn(await users.admin());
+  await page.goto("/admin/settings");
+  const setting = page.getByRole("form", { name: "Minimum length" });
+  const input = setting.getByRole("spinbutton", { name: "Minimum length" });
+  await expect(input).toHaveValue("8");
+  await input.fill("0");
+  await setting.getByRole("button", { name: "Save Minimum length" }).click();
+  await expect(input).toHaveAttribute("aria-invalid", "true");
+  await expect(setting.getByText(/The value of password\.length is invalid/)).toBeVisible();
+  await snap("admin-settings-invalid");
+
+  await page.reload();
+  await expect(input).toHaveValue("8");
+  await expect(setting.getByText("Default", { exact: true })).toBeVisible();
+});
+
+test("an administrator sees the mail queue", async ({ page, users, snap }) => {
+  await users.signIn(await users.admin());
+  await page.goto("/admin");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Mail" }).click();
+  await expect(page.getByRole("heading", { name: "Mail", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Queued" })).toBeVisible();
+  await expect(page.getByText("No failed messages")).toBeVisible();
+  await snap("admin-mail");
+});
+
+test("a user who is not an administrator gets the 403 screen on settings and mail", async ({ page, users }) => {
+  await users.signIn(await users.create("curious"));
+  for (const path of ["/admin/settings", "/admin/mail"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();
+  }
+  const navigation = page.getByRole("navigation", { name: "Main" });
+  await expect(navigation.getByRole("link", { name: "Settings" })).toHaveCount(0);
+  await expect(navigation.getByRole("link", { name: "Mail" })).toHaveCount(0);
+});
