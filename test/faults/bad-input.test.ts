@@ -1,0 +1,110 @@
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildAuthConfig } from "@/lib/auth/config";
+import { compileRoutes } from "@/lib/auth/routes/match";
+import { middlewareTable } from "@/lib/auth/routes/pipeline";
+import type { HostRoute } from "@/lib/auth/routes/pipeline";
+import type { Agent } from "../support/agent";
+import { badBodies, badParams, badQueries } from "../support/adversarial";
+import { PASSWORD, useTestApp } from "../support/app";
+import { discoverHostRoutes } from "../support/host-routes";
+
+// Issue 8: bad input, systematically. Every endpoint of the route table and every host route gets
+// random and adversarial bodies (or query strings and path parameters for GETs): the answer is a
+// 4xx (a GET without parameters may answer 200), never a 5xx, and nothing is written.
+const ADMIN = "admin@example.test";
+const app = useTestApp({
+  auth: { admins: [ADMIN] },
+  services: {
+    acme: {
+      driver: "oidc", client_id: "c", client_secret: "s", redirect: "/auth/social/acme/callback", scopes: ["openid"],
+      authorization_endpoint: "http://127.0.0.1:9/authorize", token_endpoint: "http://127.0.0.1:9/token", userinfo_endpoint: "http://127.0.0.1:9/userinfo",
+    },
+  },
+});
+const NUM_RUNS = 30;
+const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();
+
+type Target = { label: string; method: string; template: string; params: string[]; isGuestOnly: boolean; host?: HostRoute };
+
+const config = buildAuthConfig({});
+const middleware = middlewareTable(config);
+const authTargets: Target[] = compileRoutes(config.routes).map((route) => ({
+  label: `${route.method} ${route.template} (${route.name})`,
+  method: route.method,
+  template: route.template,
+  params: route.params,
+  isGuestOnly: (middleware.get(route.action) ?? []).some((step) => step.name === "guest"),
+}));
+const hostTargets: Target[] = (await discoverHostRoutes()).flatMap(({ template, params, route }) =>
+  [route.method].flat().map((method) => ({ label: `${method} ${template} (${route.name})`, method, template, params, isGuestOnly: route.middleware.includes("guest"), host: route })),
+);
+
+/** Rows whose appearance would mean bad input changed something. */
+async function rowCounts() {
+  const result = await app.database.db.execute<Record<string, number>>(sql`select
+    (select count(*) from users)::int as users,
+    (select count(*) from personal_access_tokens)::int as tokens,
+    (select count(*) from sessions where user_id is not null)::int as sessions,
+    (select count(*) from password_reset_tokens)::int as resets`);
+  return "rows" in result ? result.rows[0] : (result as unknown as Record<string, number>[])[0];
+}
+
+function pathOf(target: Target, params: string[]): { path: string; values: Record<string, string> } {
+  const values = Object.fromEntries(target.params.map((name, index) => [name, params[index] ?? "x"]));
+  const path = target.template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? "x"));
+  return { path, values };
+}
+
+async function callers(): Promise<{ guest: Agent; admin: Agent }> {
+  const guest = app.agent();
+  await guest.csrf();
+  await app.createUser({ email: ADMIN });
+  const admin = app.agent();
+  await admin.csrf();
+  // Remembered: the clock moves a minute per run, past the idle lifetime by the end.
+  expect((await admin.post("/auth/login", { email: ADMIN, password: PASSWORD, remember: true })).status).toBe(200);
+  await app.createUser({ email: "someone@example.test" });
+  return { guest, admin };
+}
+
+afterAll(() => {
+  // Nothing a body carried reached Object.prototype.
+  expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(PROTOTYPE_KEYS);
+});
+
+describe.each([...authTargets, ...hostTargets])("bad input to $label (issue 8)", (target) => {
+  it("never answers 5xx and writes nothing", async () => {
+    app.setNow(new Date("2026-11-22T12:00:00Z"));
+    const { guest, admin } = await callers();
+    const agent = target.isGuestOnly ? guest : admin;
+    const isGet = target.method === "GET";
+    const input = isGet
+      ? fc.record({ query: badQueries, body: fc.constant(null), params: fc.array(badParams, { minLength: 2, maxLength: 2 }) })
+      : fc.record({ query: fc.constant(""), body: badBodies, params: fc.array(badParams, { minLength: 2, maxLength: 2 }) });
+    await fc.assert(
+      fc.asyncProperty(input, async ({ query, body, params }) => {
+        // Fresh throttle windows, so validation (not a 429) is what answers.
+        app.advance(61);
+        const before = await rowCounts();
+        const { path, values } = pathOf(target, params);
+        const headers: Record<string, string> = body?.contentType != null ? { "content-type": body.contentType } : {};
+        const response = await agent.request(target.method, query ? `${path}?${query}` : path, {
+          body: body?.body,
+          headers,
+          host: target.host,
+          params: values,
+        });
+        const context = `${target.label} ${body?.kind ?? `?${query.slice(0, 200)}`} → ${response.status} ${response.text.slice(0, 300)}`;
+        expect(response.status, context).toBeLessThan(500);
+        if (!isGet || target.params.length > 0) expect(response.status, context).toBeGreaterThanOrEqual(400);
+        expect(await rowCounts(), context).toEqual(before);
+      }),
+      { numRuns: NUM_RUNS },
+    );
+    // The callers are untouched: bad input neither signed anyone out nor in.
+    expect((await admin.get("/auth/get-auth")).body.authenticated).toBe(true);
+    expect((await guest.get("/auth/get-auth")).body.authenticated).toBe(false);
+  });
+});
