@@ -43,12 +43,15 @@ const hostTargets: Target[] = (await discoverHostRoutes()).flatMap(({ template, 
 
 /** Rows whose appearance would mean bad input changed something. */
 async function rowCounts() {
-  const result = await app.database.db.execute<Record<string, number>>(sql`select
-    (select count(*) from users)::int as users,
-    (select count(*) from personal_access_tokens)::int as tokens,
-    (select count(*) from sessions where user_id is not null)::int as sessions,
-    (select count(*) from password_reset_tokens)::int as resets`);
-  return "rows" in result ? result.rows[0] : (result as unknown as Record<string, number>[])[0];
+  const [counts] = await app.database.db
+    .select({
+      users: sql<number>`(select count(*) from users)::int`,
+      tokens: sql<number>`(select count(*) from personal_access_tokens)::int`,
+      sessions: sql<number>`(select count(*) from sessions where user_id is not null)::int`,
+      resets: sql<number>`(select count(*) from password_reset_tokens)::int`,
+    })
+    .from(sql`(select 1) as one`);
+  return counts;
 }
 
 function pathOf(target: Target, params: string[]): { path: string; values: Record<string, string> } {

@@ -35,7 +35,7 @@ export const jsonValues: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** A body: what a request carries, and the content type it claims. */
-export type BadBody = { kind: string; body: string | Uint8Array | FormData; contentType: string | null };
+export type BadBody = { kind: string; body: string | Uint8Array<ArrayBuffer> | FormData; contentType: string | null };
 
 /** Fields: some known names with wrong or hostile values, and always at least one poison key. */
 const poisonedFields = fc
