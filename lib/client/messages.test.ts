@@ -49,6 +49,7 @@ describe("messages/es.json", () => {
       new RegExp(String.raw`\btranslate\([^,]+,\s*` + STRING, "g"),
       new RegExp(String.raw`\binvalid\(\s*"[^"]+",\s*` + STRING, "g"),
       new RegExp(String.raw`\bforbidden\(\s*` + STRING, "g"),
+      new RegExp(String.raw`\bbadRequest\(\s*` + STRING, "g"),
       new RegExp(String.raw`\bnew HttpError\(\s*\d+,\s*` + STRING, "g"),
       new RegExp(String.raw`\b(?:key|message|error): ` + STRING, "g"),
       new RegExp(String.raw`\bconst [A-Z_]+ = ` + STRING, "g"),
