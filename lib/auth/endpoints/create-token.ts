@@ -20,12 +20,16 @@ function isRealCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+// Years past 9999 are valid JavaScript dates, written as "+010000-…", which PostgreSQL refuses (a 500).
+const LAST_STORABLE_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const isStorable = (ms: number) => ms <= LAST_STORABLE_MS;
+
 // A future date: ISO 8601 or anything Date.parse reads unambiguously (YYYY-MM-DD, with time).
 const futureDate = (now: Date) =>
   z
     .string({ error: "The :attribute field must be a valid date." })
     .max(64)
-    .refine((value) => !Number.isNaN(Date.parse(value)) && isRealCalendarDate(value), {
+    .refine((value) => !Number.isNaN(Date.parse(value)) && isRealCalendarDate(value) && isStorable(Date.parse(value)), {
       message: "The :attribute field must be a valid date.",
       abort: true,
     })

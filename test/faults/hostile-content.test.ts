@@ -1,0 +1,106 @@
+import fc from "fast-check";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { type User, users } from "@/db/schema";
+import { buildAuthConfig } from "@/lib/auth/config";
+import { createContext } from "@/lib/auth/context";
+import { hashPassword } from "@/lib/auth/passwords";
+import { ENDPOINTS } from "@/lib/auth/routes/endpoints";
+import type { Endpoint } from "@/lib/auth/routes/endpoint";
+import { compileRoutes } from "@/lib/auth/routes/match";
+import { type HostRoute, middlewareTable, openSession } from "@/lib/auth/routes/pipeline";
+import { PASSWORD, useTestApp } from "../support/app";
+import { fieldNames, hostileBodies } from "../support/hostile-fields";
+import { discoverHostRoutes } from "../support/host-routes";
+
+// Issue 8: bad input that looks right. Every field of each endpoint's own schema gets plausible or
+// hostile values (emoji, lone surrogates, injection text, boundary lengths, far dates, huge ids),
+// so validation passes now and then and the domain and database see them: never a 5xx, and a
+// request refused with a 4xx writes nothing.
+const ADMIN = "admin@example.test";
+const app = useTestApp({ auth: { admins: [ADMIN] } });
+const NUM_RUNS = 30;
+
+type Target = { label: string; method: string; template: string; endpoint: Endpoint; isGuestOnly: boolean; host?: HostRoute };
+
+const config = buildAuthConfig({});
+const middleware = middlewareTable(config);
+const targets: Target[] = [
+  ...compileRoutes(config.routes).map((route) => ({
+    label: `${route.method} ${route.template}`,
+    method: route.method,
+    template: route.template,
+    endpoint: ENDPOINTS[route.action],
+    isGuestOnly: (middleware.get(route.action) ?? []).some((step) => step.name === "guest"),
+  })),
+  ...(await discoverHostRoutes()).flatMap(({ template, route }) =>
+    [route.method].flat().map((method) => ({ label: `${method} ${template}`, method, template, endpoint: route.endpoint, isGuestOnly: false, host: route })),
+  ),
+].filter((target) => target.method !== "GET" && target.endpoint.input);
+
+async function rowCounts() {
+  const [counts] = await app.database.db
+    .select({
+      users: sql<number>`(select count(*) from users)::int`,
+      tokens: sql<number>`(select count(*) from personal_access_tokens)::int`,
+      sessions: sql<number>`(select count(*) from sessions where user_id is not null)::int`,
+      resets: sql<number>`(select count(*) from password_reset_tokens)::int`,
+      settings: sql<number>`(select count(*) from settings)::int`,
+    })
+    .from(sql`(select 1) as one`);
+  return counts;
+}
+
+/** The endpoint's field names, from its schema as the administrator would get it (some depend on the caller). */
+async function fieldsOf(endpoint: Endpoint, admin: User): Promise<string[]> {
+  const request = new Request(app.services.env.APP_URL);
+  const ctx = createContext(request, app.services, await openSession(request, app.services));
+  ctx.auth = { user: admin, via: "session", token: null };
+  return endpoint.input ? fieldNames(endpoint.input(app.services.config, ctx)) : [];
+}
+
+/** A caller for one run: a fresh guest, or the administrator signed in afresh (a run may change the password). */
+async function caller(target: Target) {
+  const agent = app.agent();
+  await agent.csrf();
+  if (target.isGuestOnly) return agent;
+  await app.database.db.update(users).set({ password: await hashPassword(PASSWORD, 4), deletedAt: null }).where(eq(users.email, ADMIN));
+  expect((await agent.post("/auth/login", { email: ADMIN, password: PASSWORD, remember: true })).status).toBe(200);
+  return agent;
+}
+
+describe.each(targets)("plausible but hostile input to $label (issue 8)", (target) => {
+  it("never answers 5xx; a refusal writes nothing", async () => {
+    app.setNow(new Date("2026-11-22T12:00:00Z"));
+    const admin = await app.createUser({ email: ADMIN });
+    await app.createUser({ email: "someone@example.test" });
+    const fields = await fieldsOf(target.endpoint, admin);
+    const params = fc.record({ id: fc.constantFrom("1", "2", "3", "x"), key: fc.constantFrom("allow-registration", "password.length", "nope") });
+    await fc.assert(
+      fc.asyncProperty(hostileBodies(fields), params, async (body, values) => {
+        app.advance(61);
+        const agent = await caller(target);
+        const before = await rowCounts();
+        const path = target.template.replace(/\{(\w+)\}/g, (_, name: "id" | "key") => encodeURIComponent(values[name]));
+        const response = await agent.request(target.method, path, { json: body, host: target.host, params: values });
+        const context = `${target.label} ${JSON.stringify(body).slice(0, 300)} → ${response.status} ${response.text.slice(0, 300)}`;
+        expect(response.status, context).toBeLessThan(500);
+        if (response.status >= 400) expect(await rowCounts(), context).toEqual(before);
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  });
+});
+
+describe("regressions found by the properties above (issue 8)", () => {
+  it("create-token with an expiry past year 9999 answers 422, not 500 (PostgreSQL cannot store it)", async () => {
+    await app.createUser({ email: ADMIN });
+    const guest = app.agent();
+    await guest.csrf();
+    for (const expires_at of ["+275760-09-13T00:00:00.000Z", "10000-01-01"]) {
+      const response = await guest.post("/auth/create-token", { email: ADMIN, password: PASSWORD, name: "far", expires_at });
+      expect(response.status, expires_at).toBe(422);
+      expect(response.body.errors).toEqual({ expires_at: ["The expires at field must be a valid date."] });
+    }
+  });
+});
