@@ -7,11 +7,14 @@ import { useFormatDate, useT } from "@/lib/client/i18n";
 
 type Props = { entries: ActivityEntry[]; onUser: (user: UserRef) => void };
 
-// Properties worth a glance in the table; the rest stays in the database.
+const isFlatList = (value: unknown): value is unknown[] => Array.isArray(value) && value.every((item) => typeof item !== "object" || item === null);
+
+// Properties worth a glance in the table; the rest stays in the database. A list (a setting
+// such as `admins` changed) reads as one line.
 function details(properties: ActivityEntry["properties"]): string[] {
   return Object.entries(properties ?? {})
-    .filter(([, value]) => value !== null && value !== undefined && typeof value !== "object")
-    .map(([key, value]) => `${key.replaceAll("_", " ")}: ${String(value)}`);
+    .filter(([, value]) => value !== null && value !== undefined && (typeof value !== "object" || isFlatList(value)))
+    .map(([key, value]) => `${key.replaceAll("_", " ")}: ${isFlatList(value) ? value.join(", ") || "—" : String(value)}`);
 }
 
 function Person({ user, onUser, label }: { user: UserRef | null; onUser: Props["onUser"]; label: string }) {

@@ -3,7 +3,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { REDIRECT_PREFIX, SETTING_LABELS } from "@/components/admin/setting-labels";
 import { SettingField } from "@/components/admin/setting-field";
-import { SettingValue, SourceBadge } from "@/components/admin/setting-value";
+import { BreakableText, SettingValue, SourceBadge } from "@/components/admin/setting-value";
 import { Button } from "@/components/ui/button";
 import { useErrorMessage } from "@/components/ui/error-alert";
 import { Icon } from "@/components/ui/icon";
@@ -58,7 +58,9 @@ export function EditableSetting({ row }: { row: SettingRow }) {
           </label>
           <SourceBadge source={row.source} />
         </div>
-        <p className="mt-0.5 font-mono text-xs break-all text-zinc-500">{row.key}</p>
+        <p className="mt-0.5 font-mono text-xs break-words text-zinc-500">
+          <BreakableText text={row.key} />
+        </p>
         {known?.text && <p className="mt-1.5 text-sm text-zinc-500">{t(known.text)}</p>}
       </div>
       <div className="min-w-0">

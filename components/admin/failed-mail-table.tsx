@@ -1,6 +1,6 @@
 "use client";
 
-import { Recipients, TABLE_HEAD } from "@/components/admin/queued-mail-table";
+import { Recipients, Subject, TABLE_HEAD } from "@/components/admin/queued-mail-table";
 import { Button } from "@/components/ui/button";
 import type { FailedMail } from "@/lib/client/api-types";
 import { useFormatDate, useT } from "@/lib/client/i18n";
@@ -17,7 +17,7 @@ export function FailedMailTable({ messages, retryingId, onRetry }: Props) {
         <thead>
           <tr className={TABLE_HEAD}>
             <th scope="col" className="px-5 py-3 sm:px-6">{t("Recipient")}</th>
-            <th scope="col" className="px-3 py-3">{t("Subject")}</th>
+            <th scope="col" className="hidden px-3 py-3 sm:table-cell">{t("Subject")}</th>
             <th scope="col" className="px-3 py-3">{t("Error")}</th>
             <th scope="col" className="hidden px-3 py-3 md:table-cell">{t("Failed at")}</th>
             <th scope="col" className="px-5 py-3 sm:px-6"><span className="sr-only">{t("Actions")}</span></th>
@@ -27,11 +27,9 @@ export function FailedMailTable({ messages, retryingId, onRetry }: Props) {
           {messages.map((message) => (
             <tr key={message.id} className="align-top">
               <th scope="row" className="px-5 py-3 text-left font-normal sm:px-6">
-                <Recipients to={message.to} />
+                <Recipients to={message.to} subject={message.subject} />
               </th>
-              <td className="max-w-60 px-3 py-3 text-zinc-700">
-                <span className="line-clamp-2 break-words">{message.subject}</span>
-              </td>
+              <Subject subject={message.subject} />
               <td className="max-w-80 min-w-48 px-3 py-3">
                 {/* The first line says what went wrong; the whole trace is on hover. */}
                 <span className="line-clamp-2 font-mono text-xs break-words text-red-700" title={message.exception}>

@@ -21,7 +21,7 @@ export function MailPage() {
     <>
       <PageHeader
         title={t("Mail")}
-        description={t("Messages waiting to be sent and messages that failed every attempt, refreshed every few seconds. Only recipients and subjects are shown.")}
+        description={t("Queued and failed messages, refreshed every few seconds. Only recipients and subjects are shown.")}
       />
       <div className="space-y-6">
         <ErrorAlert error={mail.error} />

@@ -6,13 +6,25 @@ import { useFormatDate, useT } from "@/lib/client/i18n";
 
 export const TABLE_HEAD = "text-left text-xs font-semibold tracking-wide text-zinc-500 uppercase";
 
-/** Who a message is for, on one line (the full list on hover). */
-export function Recipients({ to }: { to: string[] }) {
+/** Who a message is for, on one line (the full list on hover); on narrow screens the subject goes under it. */
+export function Recipients({ to, subject }: { to: string[]; subject: string }) {
   const text = to.join(", ");
   return (
-    <span className="block max-w-64 truncate font-medium text-zinc-900" title={text}>
-      {text || "—"}
-    </span>
+    <>
+      <span className="block max-w-56 truncate font-medium text-zinc-900" title={text}>
+        {text || "—"}
+      </span>
+      <span className="block max-w-56 truncate text-zinc-500 sm:hidden">{subject}</span>
+    </>
+  );
+}
+
+/** The subject in its own column from small screens up. */
+export function Subject({ subject }: { subject: string }) {
+  return (
+    <td className="hidden max-w-72 min-w-44 px-3 py-3 text-zinc-700 sm:table-cell">
+      <span className="line-clamp-2 break-words">{subject}</span>
+    </td>
   );
 }
 
@@ -26,27 +38,24 @@ export function QueuedMailTable({ messages, now }: { messages: QueuedMail[]; now
         <thead>
           <tr className={TABLE_HEAD}>
             <th scope="col" className="px-5 py-3 sm:px-6">{t("Recipient")}</th>
-            <th scope="col" className="px-3 py-3">{t("Subject")}</th>
+            <th scope="col" className="hidden px-3 py-3 sm:table-cell">{t("Subject")}</th>
             <th scope="col" className="px-3 py-3">{t("Attempts")}</th>
-            <th scope="col" className="hidden px-3 py-3 md:table-cell">{t("Queued at")}</th>
             <th scope="col" className="px-5 py-3 sm:px-6">{t("Next attempt")}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-100">
           {messages.map((message) => (
-            <tr key={message.id}>
+            <tr key={message.id} className="align-top">
               <th scope="row" className="px-5 py-3 text-left font-normal sm:px-6">
-                <Recipients to={message.to} />
+                <Recipients to={message.to} subject={message.subject} />
               </th>
-              <td className="max-w-72 px-3 py-3 text-zinc-700">
-                <span className="line-clamp-2 break-words">{message.subject}</span>
-              </td>
+              <Subject subject={message.subject} />
               <td className="px-3 py-3">{message.attempts > 0 ? <Badge tone="amber">{message.attempts}</Badge> : <span className="text-zinc-600">0</span>}</td>
-              <td className="hidden px-3 py-3 whitespace-nowrap text-zinc-600 md:table-cell">
-                <time dateTime={message.created_at}>{formatDate(message.created_at)}</time>
-              </td>
               <td className="px-5 py-3 whitespace-nowrap text-zinc-600 sm:px-6">
                 {Date.parse(message.available_at) <= now ? t("Now") : <time dateTime={message.available_at}>{formatDate(message.available_at)}</time>}
+                <span className="block text-xs text-zinc-500">
+                  {t("Queued :date", { date: formatDate(message.created_at) })}
+                </span>
               </td>
             </tr>
           ))}

@@ -1,26 +1,8 @@
 "use client";
 
-import { Fragment, type ReactNode } from "react";
-import { SettingValue, SourceBadge } from "@/components/admin/setting-value";
+import type { ReactNode } from "react";
+import { BreakableText, SettingValue, SourceBadge } from "@/components/admin/setting-value";
 import type { SettingRow } from "@/lib/client/api-types";
-
-/** A dotted key that wraps after its dots rather than in the middle of a word. */
-export function ConfigKey({ name }: { name: string }) {
-  return (
-    <>
-      {name.split(".").map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 && (
-            <>
-              .<wbr />
-            </>
-          )}
-          {part}
-        </Fragment>
-      ))}
-    </>
-  );
-}
 
 /** Key, value and an optional badge: one line each on wide screens; key and badge above the value on narrow ones. */
 export function KeyValueList({ items }: { items: { key: string; value: unknown; badge?: ReactNode }[] }) {
@@ -29,7 +11,7 @@ export function KeyValueList({ items }: { items: { key: string; value: unknown; 
       {items.map((item) => (
         <div key={item.key} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 py-2.5 first:pt-0 last:pb-0 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_6.5rem] sm:items-baseline">
           <dt className="col-start-1 row-start-1 font-mono text-xs break-words text-zinc-500">
-            <ConfigKey name={item.key} />
+            <BreakableText text={item.key} />
           </dt>
           <dd className="col-span-2 row-start-2 min-w-0 text-sm sm:col-span-1 sm:col-start-2 sm:row-start-1">
             <SettingValue value={item.value} />

@@ -1,6 +1,5 @@
 "use client";
 
-import { ReadOnlySettings } from "@/components/admin/read-only-settings";
 import { SettingValue, SourceBadge } from "@/components/admin/setting-value";
 import type { SettingRow } from "@/lib/client/api-types";
 import { useT } from "@/lib/client/i18n";
@@ -33,13 +32,24 @@ function Cell({ row }: { row: SettingRow | undefined }) {
   );
 }
 
-/** The `routes` group: prefix and switches, then each action's URI, route name and middleware. */
+/** The `routes` group: prefix and switches on one line, then each action's URI, route name and middleware. */
 export function RouteSettings({ rows }: { rows: SettingRow[] }) {
   const t = useT();
   const { actions, rest } = byAction(rows);
   return (
     <div className="space-y-4">
-      {rest.length > 0 && <ReadOnlySettings rows={rest} />}
+      {rest.length > 0 && (
+        <dl className="flex flex-wrap gap-x-10 gap-y-3">
+          {rest.map((row) => (
+            <div key={row.key}>
+              <dt className="font-mono text-xs text-zinc-500">{row.key}</dt>
+              <dd className="mt-0.5 text-sm">
+                <Cell row={row} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
       <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
         <table className="min-w-full divide-y divide-zinc-200 text-sm">
           <thead>
@@ -53,7 +63,7 @@ export function RouteSettings({ rows }: { rows: SettingRow[] }) {
           <tbody className="divide-y divide-zinc-100">
             {[...actions].map(([action, cells]) => (
               <tr key={action} className="align-top">
-                <th scope="row" className="px-5 py-2.5 text-left font-mono text-xs font-normal whitespace-nowrap text-zinc-500 sm:px-6">
+                <th scope="row" className="px-5 py-2.5 text-left font-mono text-[0.8125rem] font-normal text-zinc-500 sm:px-6">
                   {action}
                 </th>
                 <td className="px-3 py-2.5">
@@ -62,7 +72,7 @@ export function RouteSettings({ rows }: { rows: SettingRow[] }) {
                 <td className="px-3 py-2.5">
                   <Cell row={cells.names} />
                 </td>
-                <td className="px-5 py-2.5 sm:px-6">
+                <td className="min-w-44 px-5 py-2.5 sm:px-6">
                   <Cell row={cells.middlewares} />
                 </td>
               </tr>

@@ -23,8 +23,9 @@ function useApplyListing() {
   const router = useRouter();
   return ({ settings, environment, providers, refresh_seconds }: SettingsListing) => {
     queryClient.setQueryData<SettingsListing>(queryKeys.adminSettings, { settings, environment, providers, refresh_seconds });
-    // The change is in the audit log now.
+    // The change is in the audit log now; `admins` may have changed whether this user is one.
     void queryClient.invalidateQueries({ queryKey: queryKeys.activity });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.session });
     // The switches and password rules this tab was rendered with come from the root layout.
     router.refresh();
   };
