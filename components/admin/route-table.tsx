@@ -51,7 +51,8 @@ export function RouteSettings({ rows }: { rows: SettingRow[] }) {
         </dl>
       )}
       <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
-        <table className="min-w-full divide-y divide-zinc-200 text-sm">
+        {/* Phones scroll the table sideways, as every table here; squeezed, each value broke into syllables. */}
+        <table className="min-w-full divide-y divide-zinc-200 text-sm max-sm:whitespace-nowrap">
           <thead>
             <tr className="text-left text-xs font-semibold tracking-wide text-zinc-500 uppercase">
               <th scope="col" className="px-5 py-3 sm:px-6">{t("Action")}</th>
