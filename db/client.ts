@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema";
+import { timedSocket } from "./timed-socket";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -44,12 +45,18 @@ export function openDatabase(options: DatabaseOptions): Database {
 const queryLogger = ({ logQuery }: DatabaseOptions) => (logQuery ? { logQuery: (query: string) => logQuery(query) } : undefined);
 
 function openPostgres(url: string, options: DatabaseOptions): Database {
+  // Issue 8: a silent connection fails its query within seconds (postgres.js has no query timeout).
+  const socket = { socket: timedSocket };
   const client = postgres(url, {
     max: options.max ?? 10,
     connect_timeout: 5,
+    // postgres.js waits up to 20 s before reconnecting after repeated failures, and a request
+    // waits with it: during an outage every request would hang that long before its 503.
+    backoff: (retries: number) => Math.min(0.05 * retries, 0.5),
     idle_timeout: 30,
     onnotice: () => {},
     connection: options.searchPath ? { search_path: options.searchPath } : {},
+    ...socket,
   });
   const db = drizzlePostgres({ client, schema, logger: queryLogger(options) }) as unknown as Db;
   return {

@@ -96,8 +96,19 @@ describe("PostgreSQL unreachable (issue 8)", () => {
     await expectRecovered();
   });
 
+  it("answers 503 in time when established connections stop answering (a partition), and recovers", async () => {
+    // Every pooled connection in use first, so the stalled requests go to connections that are open.
+    await Promise.all(Array.from({ length: 12 }, () => signedIn.get("/auth/get-auth")));
+    await proxied.proxy.stall();
+    expectUnavailable(await requestsNeedingTheDatabase());
+    await proxied.proxy.open();
+    await expectRecovered();
+  });
+
   it("answers 503 within the connect timeout when the server does not answer at all, and recovers", async () => {
     await proxied.proxy.silence();
+    // Twice: after a wave of failures the driver's reconnect backoff must not add to the wait.
+    expectUnavailable(await requestsNeedingTheDatabase());
     expectUnavailable(await requestsNeedingTheDatabase());
     await proxied.proxy.open();
     await expectRecovered();

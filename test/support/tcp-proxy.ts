@@ -1,7 +1,7 @@
 import net from "node:net";
 
-/** What the proxy does with connections: forward them, refuse them, or accept and never answer. */
-type Mode = "open" | "closed" | "silent";
+/** What the proxy does with connections: forward them, refuse them, accept and never answer, or freeze them. */
+type Mode = "open" | "closed" | "silent" | "stalled";
 
 export type TcpProxy = {
   port: number;
@@ -9,7 +9,9 @@ export type TcpProxy = {
   close(): Promise<void>;
   /** Resets every connection and swallows new ones without a byte: the host is unreachable. */
   silence(): Promise<void>;
-  /** Forwards again, on the same port. */
+  /** Keeps every connection open but moves no byte either way: a network partition. */
+  stall(): Promise<void>;
+  /** Forwards again, on the same port (stalled connections resume where they were). */
   open(): Promise<void>;
   stop(): Promise<void>;
 };
@@ -26,14 +28,17 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => socket.destroy());
   };
+  const pairs = new Set<[net.Socket, net.Socket]>();
   const server = net.createServer((client) => {
     track(client);
     if (mode !== "open") return;
     const upstream = net.connect(target);
     track(upstream);
+    const pair: [net.Socket, net.Socket] = [client, upstream];
+    pairs.add(pair);
     client.pipe(upstream);
     upstream.pipe(client);
-    client.on("close", () => upstream.destroy());
+    client.on("close", () => (upstream.destroy(), pairs.delete(pair)));
     upstream.on("close", () => client.destroy());
   });
   const listen = (port: number) =>
@@ -63,7 +68,22 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       resetAll();
       if (!server.listening) await listen(port);
     },
+    async stall() {
+      mode = "stalled";
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
     async open() {
+      if (mode === "stalled") {
+        for (const [client, upstream] of pairs) {
+          client.pipe(upstream);
+          upstream.pipe(client);
+        }
+      }
       mode = "open";
       if (!server.listening) await listen(port);
     },
