@@ -1,22 +1,23 @@
 import "server-only";
-import bcrypt from "bcrypt";
+import { bcryptCompare, bcryptHash } from "@/lib/auth/hashing-pool";
 
 // Laravel writes `$2y$` hashes; bcrypt's `$2b$` is the same algorithm under another name.
 const toNative = (hash: string) => (hash.startsWith("$2y$") ? `$2b$${hash.slice(4)}` : hash);
 const toLaravel = (hash: string) => (hash.startsWith("$2b$") ? `$2y$${hash.slice(4)}` : hash);
 
 /**
- * Hashes a password as Laravel does (`$2y$`, cost `rounds`). Native bcrypt runs on libuv's
- * thread pool, so the event loop keeps serving other requests meanwhile.
+ * Hashes a password as Laravel does (`$2y$`, cost `rounds`). Native bcrypt runs on worker
+ * threads of lower priority (lib/auth/hashing-pool.ts), so the event loop keeps serving other
+ * requests meanwhile, and libuv's thread pool stays free for crypto and files.
  */
 export async function hashPassword(plain: string, rounds: number): Promise<string> {
-  return toLaravel(await bcrypt.hash(plain, rounds));
+  return toLaravel(await bcryptHash(plain, rounds));
 }
 
 /** Checks a password against a `$2y$`/`$2b$`/`$2a$` hash; anything else never matches. */
 export async function verifyPassword(plain: string, hash: string): Promise<boolean> {
   if (!/^\$2[aby]\$\d\d\$/.test(hash)) return false;
-  return bcrypt.compare(plain, toNative(hash));
+  return bcryptCompare(plain, toNative(hash));
 }
 
 const dummyHashes = new Map<number, Promise<string>>();

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, lt, ne, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { writeInOneStatement } from "@/db/one-statement";
+import { preparedPerDb } from "@/db/prepared";
 import { sessions, type User, users } from "@/db/schema";
 
 /** What the server keeps of a signed-in session (the `payload` column, JSON). */
@@ -15,14 +16,19 @@ export type SessionData = {
 
 export type SessionRecord = { data: SessionData; lastActivity: number; user: User | null };
 
-/** One round trip: the session row and its (not soft-deleted) user. */
-export async function findSession(db: Db, id: string): Promise<SessionRecord | null> {
-  const rows = await db
+const findSessionStatement = preparedPerDb((db) =>
+  db
     .select({ payload: sessions.payload, lastActivity: sessions.lastActivity, user: users })
     .from(sessions)
     .leftJoin(users, and(eq(users.id, sessions.userId), sql`${users.deletedAt} is null`))
-    .where(eq(sessions.id, id))
-    .limit(1);
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("find_session"),
+);
+
+/** One round trip, prepared: the session row and its (not soft-deleted) user. */
+export async function findSession(db: Db, id: string): Promise<SessionRecord | null> {
+  const rows = await findSessionStatement(db).execute({ id });
   const row = rows[0];
   if (!row) return null;
   return { data: parsePayload(row.payload), lastActivity: row.lastActivity, user: row.user };

@@ -1,6 +1,7 @@
 import "server-only";
-import { and, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { preparedPerDb } from "@/db/prepared";
 import { type PersonalAccessToken, personalAccessTokens, type User, users } from "@/db/schema";
 import { randomToken, safeEqual, sha256Hex } from "@/lib/auth/secrets";
 import { writeThrottle } from "@/lib/auth/write-throttle";
@@ -22,6 +23,21 @@ export function parseBearer(header: string | null): { id: number | null; secret:
   return { id, secret: value.slice(separator + 1) };
 }
 
+/** The token (by `<id>|…` or, for a bare secret, by its hash) and its active user; prepared once (issue 8). */
+const findTokenStatement = (db: Db, key: SQL) =>
+  db
+    .select({ token: personalAccessTokens, user: users })
+    .from(personalAccessTokens)
+    .innerJoin(users, and(eq(users.id, personalAccessTokens.tokenableId), sql`${users.deletedAt} is null`))
+    .where(and(key, eq(personalAccessTokens.tokenableType, sql.placeholder("userClass"))))
+    .limit(1);
+const findByIdStatement = preparedPerDb((db) =>
+  findTokenStatement(db, eq(personalAccessTokens.id, sql.placeholder("id"))).prepare("find_token_by_id"),
+);
+const findByHashStatement = preparedPerDb((db) =>
+  findTokenStatement(db, eq(personalAccessTokens.token, sql.placeholder("hash"))).prepare("find_token_by_hash"),
+);
+
 /**
  * The user and token behind a bearer header, in one round trip; null for anything malformed,
  * unknown, expired, or whose owner is gone or soft-deleted.
@@ -35,17 +51,10 @@ export async function findBearerUser(
   const bearer = parseBearer(header);
   if (!bearer || bearer.secret.length === 0 || bearer.secret.length > 255) return null;
   const hash = sha256Hex(bearer.secret);
-  const rows = await db
-    .select({ token: personalAccessTokens, user: users })
-    .from(personalAccessTokens)
-    .innerJoin(users, and(eq(users.id, personalAccessTokens.tokenableId), sql`${users.deletedAt} is null`))
-    .where(
-      and(
-        bearer.id === null ? eq(personalAccessTokens.token, hash) : eq(personalAccessTokens.id, bearer.id),
-        eq(personalAccessTokens.tokenableType, userClass),
-      ),
-    )
-    .limit(1);
+  const rows =
+    bearer.id === null
+      ? await findByHashStatement(db).execute({ hash, userClass })
+      : await findByIdStatement(db).execute({ id: bearer.id, userClass });
   const row = rows[0];
   if (!row || !safeEqual(row.token.token, hash)) return null;
   if (row.token.expiresAt && row.token.expiresAt.getTime() <= now.getTime()) return null;
