@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -79,10 +80,28 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   };
 }
 
+// Issue 8 (server RSS): PostgreSQL's default 128 MB of shared buffers are all touched at start;
+// a development database needs far less.
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+/**
+ * PGlite keeps the memory of an initdb run in its process (about 0.5 GB) for good, so a new data
+ * directory is initialised by a short-lived child process instead (issue 8: server RSS).
+ */
+function initialiseDataDir(dataDir: string): void {
+  if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
+  const script = `require("@electric-sql/pglite").PGlite.create(process.argv[1]).then((db) => db.close())`;
+  const child = spawnSync(process.execPath, ["-e", script, dataDir], { stdio: ["ignore", "inherit", "inherit"] });
+  if (child.status !== 0) throw new Error(`PGlite could not initialise ${dataDir} (exit ${child.status ?? child.signal})`);
+}
+
 function openPglite(options: DatabaseOptions): Database {
   const { dataDir } = options;
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    initialiseDataDir(dataDir);
+  }
+  const client = new PGlite(dataDir, { startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite({ client, schema, logger: queryLogger(options) }) as unknown as Db;
   return {
     db,
