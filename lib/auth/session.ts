@@ -27,20 +27,29 @@ const REMEMBER_SECONDS = 30 * 24 * 60 * 60;
 const TOUCH_INTERVAL_SECONDS = 60;
 const touches = writeThrottle(TOUCH_INTERVAL_SECONDS * 1000);
 
-// Unsealing is deliberately slow-ish crypto on the thread pool, which bcrypt also uses; a seal
-// we have already opened is looked up instead (bounded, insertion-ordered eviction).
-const UNSEALED = new Map<string, CookieState>();
+// Unsealing is crypto on libuv's thread pool; a seal we have already opened is looked up
+// instead (bounded, insertion-ordered eviction). The promise is what is kept, so the requests a
+// page fires at once with one new cookie share one unsealing (issue 8: 50 concurrent misses of
+// one cookie stalled for seconds on PGlite). Invalid seals are not kept: anyone can make those.
+const UNSEALED = new Map<string, Promise<CookieState | null>>();
 const UNSEALED_MAX = 10_000;
 
-async function unseal(value: string, password: string): Promise<CookieState | null> {
+async function openSeal(value: string, password: string): Promise<CookieState | null> {
+  const state = await unsealData<Partial<CookieState>>(value, { password, ttl: 0 }).catch(() => null);
+  if (!state || typeof state.csrf !== "string") {
+    UNSEALED.delete(value);
+    return null;
+  }
+  return { sid: typeof state.sid === "string" ? state.sid : undefined, csrf: state.csrf, flash: state.flash };
+}
+
+function unseal(value: string, password: string): Promise<CookieState | null> {
   const cached = UNSEALED.get(value);
   if (cached) return cached;
-  const state = await unsealData<Partial<CookieState>>(value, { password, ttl: 0 }).catch(() => null);
-  if (!state || typeof state.csrf !== "string") return null;
-  const valid: CookieState = { sid: typeof state.sid === "string" ? state.sid : undefined, csrf: state.csrf, flash: state.flash };
   if (UNSEALED.size >= UNSEALED_MAX) UNSEALED.delete(UNSEALED.keys().next().value as string);
-  UNSEALED.set(value, valid);
-  return valid;
+  const opening = openSeal(value, password);
+  UNSEALED.set(value, opening);
+  return opening;
 }
 
 /** The flash data a session cookie carries (read by server components; the next API call clears it). */
