@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const root = import.meta.dirname;
 
@@ -13,6 +13,8 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts", "lib/**/*.test.ts"],
+    // Production servers over HTTP, after a build: `npm run test:scale` (vitest.scale.config.mts).
+    exclude: [...configDefaults.exclude, "test/scale/**"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -20,7 +20,7 @@ function counts(name) {
 
 let passed = 0;
 let failed = Number(stepFailures);
-for (const name of ["vitest-pglite", "vitest-postgres", "playwright"]) {
+for (const name of ["vitest-pglite", "vitest-postgres", "vitest-scale", "playwright"]) {
   const exit = read(`${name}.exit`);
   if (exit === null) continue;
   const suite = counts(name);

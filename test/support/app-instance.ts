@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+const START_DEADLINE_MS = 60_000;
+
+/** A port of 3450-3499 that nothing listens on right now. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 3450 + Math.floor(Math.random() * 50);
+    const isFree = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (isFree) return port;
+  }
+  throw new Error("no free port in 3450-3499");
+}
+
+export type AppInstance = { base: string; port: number; log(): string; stop(): Promise<void>; start(): Promise<void> };
+
+/**
+ * One production server of the application (`next start` on the existing build) with its own
+ * port and DATA_DIR; `stop` and `start` restart it on the same port and environment.
+ */
+export async function startInstance(env: Record<string, string>): Promise<AppInstance> {
+  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("no production build: run `npm run build` first");
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `auth-instance-${port}-`));
+  const logFile = path.join(dataDir, "server.log");
+  const base = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | null = null;
+
+  const instance: AppInstance = {
+    base,
+    port,
+    log: () => (existsSync(logFile) ? readFileSync(logFile, "utf8") : ""),
+    async start() {
+      const log = openSync(logFile, "a");
+      // `-H localhost`: with `-H 127.0.0.1` Next 16.4 makes proxy.ts's rewrites absolute (and 404).
+      child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "localhost"], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), DATA_DIR: dataDir, ...env },
+        stdio: ["ignore", log, log],
+      });
+      const deadline = Date.now() + START_DEADLINE_MS;
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`instance on ${port} exited at start:\n${instance.log()}`);
+        const status = await fetch(`${base}/sanctum/csrf-cookie`).then((r) => r.status, () => 0);
+        if (status === 204) return;
+        if (Date.now() > deadline) throw new Error(`instance on ${port} did not answer within ${START_DEADLINE_MS} ms:\n${instance.log()}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+    async stop() {
+      const running = child;
+      child = null;
+      if (!running || running.exitCode !== null) return;
+      const exited = new Promise((resolve) => running.once("exit", resolve));
+      running.kill("SIGTERM");
+      await exited;
+    },
+  };
+  await instance.start();
+  process.once("exit", () => {
+    child?.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return instance;
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+// npm run test:scale (issue 8): real production servers (`next start` on the existing build)
+// against one PostgreSQL database, over HTTP; slower than the in-process suite, so a run of its own.
+export default defineConfig({
+  test: {
+    include: ["test/scale/**/*.test.ts"],
+    pool: "forks",
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    reporters: ["default"],
+  },
+});
