@@ -30,8 +30,14 @@ export function summarize(scenarios, samples, all) {
       });
     });
   }
-  const bare = rows.find((row) => row.key === "bare");
-  for (const row of rows) row.ratio = bare && bare.rps > 0 ? row.rps / bare.rps : 0;
+  // Each round's figure over the bare route's of the same round, then the median: the ratio
+  // compares measurements minutes apart at most, so a machine that slows down meanwhile cancels out.
+  const bareRuns = samples.bare?.map((results) => results[0].rps) ?? [];
+  for (const row of rows) {
+    const [name, load] = row.key.split(":");
+    const index = load ? scenarios.find((s) => s.name === name).loads.indexOf(load) : 0;
+    row.ratio = median(samples[name].map((results, round) => (bareRuns[round] > 0 ? results[index].rps / bareRuns[round] : 0)));
+  }
   return rows;
 }
 
@@ -80,9 +86,9 @@ export function markdown({ rows, targets, meta }) {
     "",
     `${meta.machine}. Database: ${meta.database}. bcrypt cost ${meta.rounds}: one verification ${round(meta.verifyMs)} ms, ` +
       `hashing limit ${meta.cores} cores ÷ ${round(meta.verifyMs)} ms = ${round(meta.hashingLimit, 1)} logins/s. ` +
-      `${meta.rounds_} rounds of ${meta.seconds} s per scenario after a ${meta.warmup} s warm-up, in rotating order.`,
+      `${meta.rounds_} rounds of ${meta.seconds} s per scenario after a ${meta.warmup} s warm-up, in rotating order, ${meta.pause} s apart.`,
     "",
-    "| scenario | conns | req/s (median) | range | × bare | p50 ms | p99 ms | errors / non-2xx |",
+    "| scenario | conns | req/s (median) | range | × bare (median of rounds) | p50 ms | p99 ms | errors / non-2xx |",
     "| --- | ---: | ---: | --- | ---: | ---: | ---: | --- |",
     ...rows.map(
       (row) =>

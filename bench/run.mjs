@@ -2,7 +2,7 @@
 // fresh DATA_DIR (PostgreSQL when DATABASE_URL is set, PGlite otherwise), measures every scenario
 // in rotating rounds, and writes bench/results/<database>.{md,svg,json}.
 //
-// Knobs (environment): BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_WARMUP (3), BENCH_PORT (3410),
+// Knobs (environment): BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_WARMUP (5), BENCH_PORT (3410),
 // BENCH_ROUNDS_COST (bcrypt cost, 12), BENCH_SKIP_BUILD=1 (reuse the existing .next build).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -17,7 +17,9 @@ const number = (name, fallback) => (process.env[name] ? Number(process.env[name]
 const options = {
   seconds: number("BENCH_SECONDS", 10),
   rounds: number("BENCH_ROUNDS", 3),
-  warmup: number("BENCH_WARMUP", 3),
+  warmup: number("BENCH_WARMUP", 5),
+  // Between two runs: the work still in flight (logins queued for hashing) ends before the next.
+  pause: 2,
   port: number("BENCH_PORT", 3410),
   cost: number("BENCH_ROUNDS_COST", 12),
 };
@@ -82,6 +84,7 @@ async function main() {
     for (let round = 0; round < options.rounds; round++) {
       const order = [...SCENARIOS.slice(round % SCENARIOS.length), ...SCENARIOS.slice(0, round % SCENARIOS.length)];
       for (const scenario of order) {
+        await sleep(options.pause * 1000);
         const results = await runScenario(server.base, scenario, all, { seconds: options.seconds });
         samples[scenario.name].push(results);
         console.log(`[bench] round ${round + 1} ${scenario.name}: ${results.map((r) => `${r.rps.toFixed(1)}/s p99 ${r.p99} ms`).join(" | ")}`);
@@ -104,6 +107,7 @@ async function main() {
       rounds_: options.rounds,
       seconds: options.seconds,
       warmup: options.warmup,
+      pause: options.pause,
       verifyMs: verify,
       cores,
       hashingLimit,
