@@ -9,14 +9,16 @@ function panel({ x, title, rows, value, whisker, unit, width, rowHeight, top, co
   rows.forEach((row, index) => {
     const y = top + index * rowHeight;
     const length = (value(row) / max) * width;
+    let end = x + length;
     parts.push(`<rect x="${x}" y="${y}" width="${length.toFixed(1)}" height="${rowHeight - 8}" fill="${color}"/>`);
     if (whisker) {
       const [low, high] = whisker(row).map((v) => x + (v / max) * width);
       const middle = y + (rowHeight - 8) / 2;
       parts.push(`<line x1="${low.toFixed(1)}" x2="${high.toFixed(1)}" y1="${middle}" y2="${middle}" stroke="#222" stroke-width="1.5"/>`);
+      end = Math.max(end, high);
     }
     const figure = value(row) < 100 ? value(row).toFixed(1) : Math.round(value(row)).toString();
-    parts.push(`<text x="${(x + length + 6).toFixed(1)}" y="${y + rowHeight / 2}">${figure} ${unit}</text>`);
+    parts.push(`<text x="${(end + 6).toFixed(1)}" y="${y + rowHeight / 2}">${figure} ${unit}</text>`);
   });
   return parts.join("\n");
 }
