@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
+  await Promise.all([a?.dispose(), b?.dispose()]);
   const admin = postgres(server.toString(), { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists "${database}" with (force)`);
   await admin.end();

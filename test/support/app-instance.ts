@@ -22,7 +22,15 @@ export async function freePort(): Promise<number> {
   throw new Error("no free port in 3450-3499");
 }
 
-export type AppInstance = { base: string; port: number; log(): string; stop(): Promise<void>; start(): Promise<void> };
+export type AppInstance = {
+  base: string;
+  port: number;
+  log(): string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops the server for good and removes its DATA_DIR. */
+  dispose(): Promise<void>;
+};
 
 /**
  * One production server of the application (`next start` on the existing build) with its own
@@ -65,11 +73,13 @@ export async function startInstance(env: Record<string, string>): Promise<AppIns
       running.kill("SIGTERM");
       await exited;
     },
+    async dispose() {
+      await instance.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+  // A test process that dies does not leave a server behind.
+  process.once("exit", () => child?.kill("SIGKILL"));
   await instance.start();
-  process.once("exit", () => {
-    child?.kill("SIGKILL");
-    rmSync(dataDir, { recursive: true, force: true });
-  });
   return instance;
 }
