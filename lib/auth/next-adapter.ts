@@ -11,8 +11,16 @@ import type { FrontendSettings } from "@/lib/client/frontend-settings";
 import { cookies, headers } from "next/headers";
 import { Session } from "@/lib/auth/session";
 
-/** The App Router's side of the dispatcher: the original path, then the pipeline. */
+/** The App Router's side of an API path a route file serves: its own path, then the pipeline. */
 export async function handleAuthRequest(request: Request): Promise<Response> {
+  return dispatch(request, new URL(request.url).pathname, await services());
+}
+
+/**
+ * The dispatcher's side of a path proxy.ts rewrote: the path the client asked for, which the
+ * proxy always sets (overwriting any copy the client sent), then the pipeline.
+ */
+export async function handleRewrittenAuthRequest(request: Request): Promise<Response> {
   const path = request.headers.get(ORIGINAL_PATH_HEADER) ?? new URL(request.url).pathname;
   return dispatch(request, path, await services());
 }

@@ -1,2 +1,11 @@
 /** Paths where a GET shows a screen of the front end while other methods reach the API (SPEC.md §4). */
-export const PAGE_PATHS = new Set(["/auth/login", "/auth/register", "/auth/forgot-password"]);
+const PAGE_PATHS = new Set(["/auth/login", "/auth/register", "/auth/forgot-password"]);
+
+/** The reset screen the emailed link opens (`app/auth/reset-password/[token]/[email]`). */
+const RESET_PAGE = /^\/auth\/reset-password\/[^/]+\/[^/]+$/;
+
+/** Whether a page of `app/auth` owns this path (for a GET), so the API route there cannot. */
+export function isPagePath(path: string): boolean {
+  const trimmed = path.replace(/\/$/, "");
+  return PAGE_PATHS.has(trimmed) || RESET_PAGE.test(trimmed);
+}

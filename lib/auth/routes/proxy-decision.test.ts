@@ -6,25 +6,30 @@ const routes = buildAuthConfig({}).routes;
 const decide = (method: string, path: string, accept: string | null = null, table = routes) => decideProxy(table, { method, path, accept });
 
 describe("decideProxy (proxy.ts: routing only)", () => {
-  it("rewrites a path of the route table to the dispatcher, whatever the method", () => {
-    expect(decide("POST", "/auth/login")).toEqual({ action: "rewrite", pathname: "/internal/dispatch/auth/login", originalPath: "/auth/login" });
-    expect(decide("GET", "/auth/get-auth")).toMatchObject({ action: "rewrite" });
-    expect(decide("GET", "/auth/revert-impersonate")).toMatchObject({ action: "rewrite" }); // the pipeline answers 405
-    expect(decide("GET", "/auth/email/verify/1/abc")).toMatchObject({ action: "rewrite", originalPath: "/auth/email/verify/1/abc" });
+  it("leaves the default prefix's API paths to app/auth/[...path], whatever the method", () => {
+    expect(decide("GET", "/auth/get-auth")).toEqual({ action: "continue" });
+    expect(decide("POST", "/auth/logout")).toEqual({ action: "continue" });
+    expect(decide("GET", "/auth/revert-impersonate")).toEqual({ action: "continue" }); // the pipeline answers 405
+    expect(decide("GET", "/auth/email/verify/1/abc")).toEqual({ action: "continue" });
+    expect(decide("POST", "/auth/reset-password")).toEqual({ action: "continue" });
   });
 
-  it("leaves a GET of a page's path to the page, unless it asks for JSON", () => {
+  it("rewrites to the dispatcher what a page's route owns, unless it is a page view", () => {
+    expect(decide("POST", "/auth/login")).toEqual({ action: "rewrite", pathname: "/internal/dispatch/auth/login", originalPath: "/auth/login" });
+    expect(decide("POST", "/auth/login", "text/html")).toMatchObject({ action: "rewrite" });
+    expect(decide("GET", "/auth/login", "application/json")).toMatchObject({ action: "rewrite" });
     expect(decide("GET", "/auth/login", "text/html")).toEqual({ action: "continue" });
     expect(decide("HEAD", "/auth/register/")).toEqual({ action: "continue" });
     expect(decide("GET", "/auth/forgot-password")).toEqual({ action: "continue" });
-    expect(decide("GET", "/auth/login", "application/json")).toMatchObject({ action: "rewrite" });
-    expect(decide("POST", "/auth/login", "text/html")).toMatchObject({ action: "rewrite" });
+    expect(decide("GET", "/auth/reset-password/a-token/someone%40example.test")).toEqual({ action: "continue" });
   });
 
-  it("leaves paths outside the table alone", () => {
+  it("leaves paths outside the table alone, but shows browsers the 404 page for unknown /auth paths", () => {
     expect(decide("GET", "/")).toEqual({ action: "continue" });
     expect(decide("GET", "/admin")).toEqual({ action: "continue" });
-    expect(decide("POST", "/auth/unknown")).toEqual({ action: "continue" });
+    expect(decide("POST", "/auth/unknown", "application/json")).toEqual({ action: "continue" }); // the pipeline's JSON 404
+    expect(decide("GET", "/auth/unknown", "text/html")).toEqual({ action: "not-found-page" });
+    expect(decide("GET", "/auth/unknown")).toEqual({ action: "not-found-page" });
   });
 
   it("answers 404 to direct requests for the dispatcher", () => {
@@ -35,8 +40,11 @@ describe("decideProxy (proxy.ts: routing only)", () => {
   it("follows the configured prefix and URIs, and routes nothing when routes.active is false", () => {
     const moved = buildAuthConfig({ AUTH_CONFIG_JSON: JSON.stringify({ routes: { prefix: "account", uris: { login: "sign-in" } } }) }).routes;
     expect(decide("POST", "/account/sign-in", null, moved)).toMatchObject({ action: "rewrite", pathname: "/internal/dispatch/account/sign-in" });
+    expect(decide("GET", "/account/get-auth", "application/json", moved)).toMatchObject({ action: "rewrite", pathname: "/internal/dispatch/account/get-auth" });
     expect(decide("POST", "/auth/login", null, moved)).toEqual({ action: "continue" });
+    expect(decide("GET", "/auth/get-auth", null, moved)).toEqual({ action: "not-found-page" });
     const inactive = buildAuthConfig({ AUTH_CONFIG_JSON: '{"routes": {"active": false}}' }).routes;
     expect(decide("POST", "/auth/login", null, inactive)).toEqual({ action: "continue" });
+    expect(decide("GET", "/auth/get-auth", "application/json", inactive)).toEqual({ action: "continue" });
   });
 });

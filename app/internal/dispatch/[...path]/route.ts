@@ -1,12 +1,13 @@
-import { handleAuthRequest } from "@/lib/auth/next-adapter";
+import { handleRewrittenAuthRequest } from "@/lib/auth/next-adapter";
 
-// Every /auth/* API call arrives here through proxy.ts; the pipeline decides everything else.
+// The API paths no route file serves (another prefix, a POST to a page's path) arrive here
+// through proxy.ts's rewrite; the pipeline decides everything else.
 export const dynamic = "force-dynamic";
 export {
-  handleAuthRequest as GET,
-  handleAuthRequest as POST,
-  handleAuthRequest as PUT,
-  handleAuthRequest as PATCH,
-  handleAuthRequest as DELETE,
-  handleAuthRequest as OPTIONS,
+  handleRewrittenAuthRequest as GET,
+  handleRewrittenAuthRequest as POST,
+  handleRewrittenAuthRequest as PUT,
+  handleRewrittenAuthRequest as PATCH,
+  handleRewrittenAuthRequest as DELETE,
+  handleRewrittenAuthRequest as OPTIONS,
 };

@@ -1,0 +1,43 @@
+import { expect, test } from "./fixtures";
+
+// How proxy.ts and the route files share the URL space, through the production server (the
+// vitest suites call the pipeline directly and never see Next's router).
+test.describe("routing of the API beside the pages", () => {
+  const json = { Accept: "application/json" };
+
+  test("the default prefix is served by its route file, and a POST to a page's path reaches the API", async ({ request }) => {
+    const guest = await request.get("/auth/get-auth", { headers: json });
+    expect(guest.status()).toBe(200);
+    expect(await guest.json()).toMatchObject({ authenticated: false });
+    // The pipeline's answer (no CSRF token sent), not the login page's.
+    const login = await request.post("/auth/login", { headers: json, data: { email: "", password: "" } });
+    expect(login.status()).toBe(419);
+    expect(await login.json()).toEqual({ message: "CSRF token mismatch." });
+    const wrongMethod = await request.get("/auth/logout", { headers: json });
+    expect(wrongMethod.status()).toBe(405);
+  });
+
+  test("the path decides the action: a client's copy of the proxy's header is ignored", async ({ request }) => {
+    const response = await request.get("/auth/get-auth", { headers: { ...json, "x-auth-original-path": "/auth/tokens" } });
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ authenticated: false });
+  });
+
+  test("an unknown path under /auth is a JSON 404 for clients and the 404 page for browsers", async ({ request, page, guard, snap }) => {
+    const api = await request.get("/auth/no-such-action", { headers: json });
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toEqual({ message: "Not Found" });
+
+    guard.allow(/\/auth\/no-such-action$/, 404);
+    const response = await page.goto("/auth/no-such-action");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await snap("auth-not-found");
+  });
+
+  test("the pages of /auth stay pages, and the dispatcher cannot be reached directly", async ({ page, request }) => {
+    await page.goto("/auth/login");
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    expect((await request.get("/internal/dispatch/auth/get-auth", { headers: json })).status()).toBe(404);
+  });
+});
