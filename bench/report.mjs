@@ -8,8 +8,11 @@ const median = (values) => {
 };
 const round = (value, digits = 0) => Number(value.toFixed(digits));
 
-/** One row per reported load: median and range of requests/s, median p50/p99, error totals. */
-export function summarize(scenarios, samples, all) {
+/**
+ * One row per reported load: median and range of requests/s, median p50/p99, error totals, and
+ * the ratio to the bare route (`pairedBare[name][i]` is the bare run next to run i of `name`).
+ */
+export function summarize(scenarios, samples, pairedBare, all) {
   const rows = [];
   for (const scenario of scenarios) {
     scenario.loads.forEach((load, index) => {
@@ -30,13 +33,11 @@ export function summarize(scenarios, samples, all) {
       });
     });
   }
-  // Each round's figure over the bare route's of the same round, then the median: the ratio
-  // compares measurements minutes apart at most, so a machine that slows down meanwhile cancels out.
-  const bareRuns = samples.bare?.map((results) => results[0].rps) ?? [];
+  // Each run over the bare route's run paired with it, then the median of the rounds.
   for (const row of rows) {
     const [name, load] = row.key.split(":");
     const index = load ? scenarios.find((s) => s.name === name).loads.indexOf(load) : 0;
-    row.ratio = median(samples[name].map((results, round) => (bareRuns[round] > 0 ? results[index].rps / bareRuns[round] : 0)));
+    row.ratio = median(samples[name].map((results, run) => (pairedBare[name][run] > 0 ? results[index].rps / pairedBare[name][run] : 0)));
   }
   return rows;
 }
@@ -86,9 +87,9 @@ export function markdown({ rows, targets, meta }) {
     "",
     `${meta.machine}. Database: ${meta.database}. bcrypt cost ${meta.rounds}: one verification ${round(meta.verifyMs)} ms, ` +
       `hashing limit ${meta.cores} cores ÷ ${round(meta.verifyMs)} ms = ${round(meta.hashingLimit, 1)} logins/s. ` +
-      `${meta.rounds_} rounds of ${meta.seconds} s per scenario after a ${meta.warmup} s warm-up, in rotating order, ${meta.pause} s apart.`,
+      `${meta.rounds_} rounds of ${meta.seconds} s per scenario after a ${meta.warmup} s warm-up, in rotating order, ${meta.pause} s apart; each scenario run is paired with a bare-route run beside it (before it in odd rounds, after it in even ones), and its × bare is over that run.`,
     "",
-    "| scenario | conns | req/s (median) | range | × bare (median of rounds) | p50 ms | p99 ms | errors / non-2xx |",
+    "| scenario | conns | req/s (median) | range | × bare (median of the pairs) | p50 ms | p99 ms | errors / non-2xx |",
     "| --- | ---: | ---: | --- | ---: | ---: | ---: | --- |",
     ...rows.map(
       (row) =>

@@ -2,7 +2,7 @@
 // fresh DATA_DIR (PostgreSQL when DATABASE_URL is set, PGlite otherwise), measures every scenario
 // in rotating rounds, and writes bench/results/<database>.{md,svg,json}.
 //
-// Knobs (environment): BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_WARMUP (5), BENCH_PORT (3410),
+// Knobs (environment): BENCH_SECONDS (8), BENCH_ROUNDS (3), BENCH_WARMUP (5), BENCH_PORT (3410),
 // BENCH_ROUNDS_COST (bcrypt cost, 12), BENCH_SKIP_BUILD=1 (reuse the existing .next build).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -15,7 +15,7 @@ import { build, openBenchDatabase, startServer } from "./server.mjs";
 
 const number = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
 const options = {
-  seconds: number("BENCH_SECONDS", 10),
+  seconds: number("BENCH_SECONDS", 8),
   rounds: number("BENCH_ROUNDS", 3),
   warmup: number("BENCH_WARMUP", 5),
   // Between two runs: the work still in flight (logins queued for hashing) ends before the next.
@@ -80,14 +80,29 @@ async function main() {
     const all = loads(await prepareFixtures(server.base));
     for (const scenario of SCENARIOS) await runScenario(server.base, scenario, all, { seconds: options.warmup });
     const samples = Object.fromEntries(SCENARIOS.map((scenario) => [scenario.name, []]));
+    // Each scenario run is paired with a bare-route run next to it (before it in even rounds,
+    // after it in odd ones): its ratio compares two measurements seconds apart, so a machine
+    // whose speed drifts (a shared VM's does) moves both alike.
+    const pairedBare = Object.fromEntries(SCENARIOS.map((scenario) => [scenario.name, []]));
+    const [bare, ...measured] = SCENARIOS;
     const rssTrail = [];
+    const measure = async (scenario, round) => {
+      await sleep(options.pause * 1000);
+      const results = await runScenario(server.base, scenario, all, { seconds: options.seconds });
+      console.log(`[bench] round ${round + 1} ${scenario.name}: ${results.map((r) => `${r.rps.toFixed(1)}/s p99 ${r.p99} ms`).join(" | ")}`);
+      return results;
+    };
     for (let round = 0; round < options.rounds; round++) {
-      const order = [...SCENARIOS.slice(round % SCENARIOS.length), ...SCENARIOS.slice(0, round % SCENARIOS.length)];
+      const order = [...measured.slice(round % measured.length), ...measured.slice(0, round % measured.length)];
       for (const scenario of order) {
-        await sleep(options.pause * 1000);
-        const results = await runScenario(server.base, scenario, all, { seconds: options.seconds });
+        const bareFirst = round % 2 === 0;
+        const before = await measure(bareFirst ? bare : scenario, round);
+        const after = await measure(bareFirst ? scenario : bare, round);
+        const [bareResults, results] = bareFirst ? [before, after] : [after, before];
+        samples.bare.push(bareResults);
+        pairedBare.bare.push(bareResults[0].rps);
         samples[scenario.name].push(results);
-        console.log(`[bench] round ${round + 1} ${scenario.name}: ${results.map((r) => `${r.rps.toFixed(1)}/s p99 ${r.p99} ms`).join(" | ")}`);
+        pairedBare[scenario.name].push(bareResults[0].rps);
       }
       rssTrail.push(mb(server.rss()));
     }
@@ -96,7 +111,7 @@ async function main() {
     const verify = (verifyBefore + verifyMs(options.cost)) / 2;
     const cores = os.availableParallelism();
     const hashingLimit = cores / (verify / 1000);
-    const rows = summarize(SCENARIOS, samples, all);
+    const rows = summarize(SCENARIOS, samples, pairedBare, all);
     const targets = checkTargets({ rows, hashingLimit, rssBytes, dbCosts });
     const kind = database ? "postgres" : "pglite";
     const meta = {
@@ -118,7 +133,7 @@ async function main() {
     mkdirSync(directory, { recursive: true });
     writeFileSync(path.join(directory, `${kind}.md`), page);
     writeFileSync(path.join(directory, `${kind}.svg`), chart(rows, `${meta.date} · ${meta.machine} · ${kind}`));
-    writeFileSync(path.join(directory, `${kind}.json`), `${JSON.stringify({ meta, rows, targets, dbCosts, samples }, null, 2)}\n`);
+    writeFileSync(path.join(directory, `${kind}.json`), `${JSON.stringify({ meta, rows, targets, dbCosts, samples, pairedBare }, null, 2)}\n`);
     console.log(`\n${page}\nWritten to bench/results/${kind}.md, ${kind}.svg and ${kind}.json`);
   } finally {
     await server.stop();
