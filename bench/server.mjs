@@ -106,7 +106,7 @@ export async function startServer({ port, databaseUrl, hashingRounds }) {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   // Loopback only. `-H localhost`, not `-H 127.0.0.1`: with the latter Next 16.4 turns proxy.ts's
-  // rewrites into absolute URLs on localhost, fetched as external requests (every API call 404s).
+  // rewrites into absolute URLs on localhost, fetched as external requests (rewritten calls 404).
   const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "localhost"], {
     cwd: ROOT,
     env,

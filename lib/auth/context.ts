@@ -36,6 +36,8 @@ export type Context = {
   session: Session;
   /** Set by the guard (`auth` middleware, or get-auth): who is calling and how. */
   auth: AuthState | null;
+  /** Set-Cookie values for whatever response the request ends with, an error's included (Laravel's Cookie::queue). */
+  queuedCookies: string[];
   t(key: string, replacements?: Replacements): string;
   input(): Promise<Input>;
   requireUser(): User;
@@ -63,6 +65,7 @@ export function createContext(request: Request, services: Services, session: Ses
     params: {},
     session,
     auth: null,
+    queuedCookies: [],
     t: (key, replacements) => translate(locale, key, replacements),
     input: () => (input ??= readInput(request, bodyLimit)),
     requireUser() {

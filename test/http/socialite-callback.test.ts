@@ -111,8 +111,11 @@ describe("GET /auth/social/{provider}/callback", () => {
     const agent = app.agent();
     const back = await visitProvider(agent);
     back.searchParams.set("state", "forged-state-value");
-    await expectFailure(agent, await agent.get(`${back.pathname}${back.search}`, { asJson: false }), "The sign-in request has expired or is invalid. Please try again.");
+    const response = await agent.get(`${back.pathname}${back.search}`, { asJson: false });
+    await expectFailure(agent, response, "The sign-in request has expired or is invalid. Please try again.");
     expect(await app.database.db.select().from(users)).toHaveLength(0);
+    // The state is spent by a failed callback too.
+    expect(response.setCookies.find((c) => c.startsWith("auth_social_state="))).toMatch(/Max-Age=0/);
   });
 
   it("answers 422 on state for a JSON request whose state does not match", async () => {
@@ -121,6 +124,7 @@ describe("GET /auth/social/{provider}/callback", () => {
     back.searchParams.delete("state");
     const response = await agent.get(`${back.pathname}${back.search}`);
     expect(response.status).toBe(422);
+    expect(response.setCookies.find((c) => c.startsWith("auth_social_state="))).toMatch(/Max-Age=0/);
     expect(response.body).toEqual({
       message: "The sign-in request has expired or is invalid. Please try again.",
       errors: { state: ["The sign-in request has expired or is invalid. Please try again."] },

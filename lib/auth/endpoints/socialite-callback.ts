@@ -37,6 +37,8 @@ async function fetchProviderUser(ctx: Context, provider: Provider, driver: Drive
 export const socialiteCallback: Endpoint = defineEndpoint({
   async run(ctx) {
     const provider = findProvider(ctx);
+    // A state is good for one callback, whether it succeeds or not.
+    ctx.queuedCookies.push(clearStateCookie(ctx, provider.name));
     const query = ctx.url.searchParams;
     // The person declined at the provider, or it could not serve the request.
     if (query.has("error")) throw socialFailure(ctx, "provider", "The sign-in was cancelled or refused by the provider.");
@@ -54,16 +56,9 @@ export const socialiteCallback: Endpoint = defineEndpoint({
     const result = custom
       ? await custom(user, provider.name, providerUser, ctx)
       : await signIn(ctx, provider.name, user);
-    return withCookie(respond(ctx, socialiteCallback, result), clearStateCookie(ctx, provider.name));
+    return respond(ctx, socialiteCallback, result);
   },
 });
-
-/** The state is spent: delete its cookie (on a copy: a hook's Response may have immutable headers). */
-function withCookie(response: Response, cookie: string): Response {
-  const headers = new Headers(response.headers);
-  headers.append("Set-Cookie", cookie);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-}
 
 async function signIn(ctx: Context, provider: string, user: User) {
   await ctx.session.login(user, { remember: false });

@@ -72,9 +72,9 @@ export async function runEndpoint(ctx: Context, endpoint: Endpoint, middleware: 
   return respond(ctx, endpoint, result);
 }
 
-/** Adds the session's cookies to a response (fresh headers: a Response's may be immutable). */
-export async function withSessionCookies(response: Response, session: Session, forceXsrf = false): Promise<Response> {
-  const cookies = await session.setCookieHeaders({ forceXsrf });
+/** Adds the session's cookies, and any queued ones, to a response (fresh headers: a Response's may be immutable). */
+export async function withSessionCookies(response: Response, session: Session, forceXsrf = false, queued: string[] = []): Promise<Response> {
+  const cookies = [...(await session.setCookieHeaders({ forceXsrf })), ...queued];
   if (cookies.length === 0) return response;
   const headers = new Headers(response.headers);
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
@@ -99,7 +99,7 @@ async function handle(request: Request, services: Services, select: (ctx: Contex
   }
   if (ctx) {
     try {
-      response = await withSessionCookies(response, ctx.session);
+      response = await withSessionCookies(response, ctx.session, false, ctx.queuedCookies);
     } catch (error) {
       response = toErrorResponse(error, null, requestId);
     }
