@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { type FakeOidc, startFakeOidc } from "./support/fake-oidc";
+import { linkIn, waitForMail } from "./support/outbox";
 import { uniqueEmail } from "./support/users";
 
 // Issue 5: social login through the `acme` OIDC provider that playwright.config.ts declares.
@@ -24,8 +25,11 @@ test("a new person signs in with the provider: an account is created and verifie
   await expect(page.getByRole("button", { name: "Resend verification email" })).toHaveCount(0);
 });
 
-test("an existing account is signed into by its verified provider email", async ({ page, users }) => {
+test("an existing account, its address verified, is signed into by its verified provider email", async ({ page, users }) => {
   const user = await users.create("existing");
+  // An account whose address was never proven is not entered by a provider's sign-in (record 007).
+  const mail = await waitForMail(user.email, { subject: /Verify Email Address/ });
+  expect((await user.api.get(linkIn(mail, /\/auth\/email\/verify\//), { headers: { Accept: "application/json" } })).status()).toBe(200);
   provider.setUser({ sub: `x-${user.id}`, email: user.email.toUpperCase(), email_verified: true, name: "Someone Else" });
   await page.goto("/auth/login");
   await page.getByRole("link", { name: "Continue with Acme ID" }).click();

@@ -98,6 +98,23 @@ describe("GET /auth/social/{provider}/callback", () => {
     await expectFailure(agent, await completeSignIn(agent), "The provider has not verified this email address. Sign in with your password instead.");
   });
 
+  it("does not enter an existing account whose address was never verified: whoever registered it holds its password", async () => {
+    const squatter = await app.createUser({ email: "person@example.com", emailVerifiedAt: null, password: "squatters-password" });
+    const agent = app.agent();
+    await expectFailure(
+      agent,
+      await completeSignIn(agent),
+      "An account with this email address exists but the address is not verified yet. Sign in with your password, or reset it, and verify the address first.",
+    );
+    const [after] = await app.database.db.select().from(users);
+    expect(after).toMatchObject({ id: squatter.id, emailVerifiedAt: null, password: squatter.password });
+    // Once the owner has proven the address, the provider's sign-in enters it.
+    await app.database.db.update(users).set({ emailVerifiedAt: new Date() });
+    const owner = app.agent();
+    expect((await completeSignIn(owner)).status).toBe(302);
+    expect((await owner.get("/auth/get-auth")).body).toMatchObject({ authenticated: true, user: { id: squatter.id } });
+  });
+
   it("regenerates the session: a new session cookie and XSRF token (SPEC §3 Session)", async () => {
     const agent = app.agent();
     await agent.csrf();

@@ -13,6 +13,9 @@ import { findUserByEmail, isUniqueViolation } from "@/lib/users/users";
 
 export type SocialAccount = { user: User; created: boolean };
 
+const UNPROVEN_ACCOUNT =
+  "An account with this email address exists but the address is not verified yet. Sign in with your password, or reset it, and verify the address first.";
+
 /** A name for the account: the provider's, else the email's local part. */
 function accountName(providerUser: ProviderUser, email: string): string {
   const name = providerUser.name?.trim() || (email.split("@")[0] ?? email);
@@ -50,6 +53,10 @@ export async function findOrCreateAccount(ctx: Context, provider: string, provid
   if (existing) {
     // Otherwise anyone able to put this address on a provider account (unverified) could take it over.
     if (!providerUser.emailVerified) throw socialFailure(ctx, "email", "The provider has not verified this email address. Sign in with your password instead.");
+    // An account whose address was never proven may have been registered by someone else, who
+    // holds its password: entering it would hand the owner of the address their account. The
+    // owner proves the address first (signing in, or resetting the password through the mail).
+    if (!existing.emailVerifiedAt) throw socialFailure(ctx, "email", UNPROVEN_ACCOUNT);
     return { user: existing, created: false };
   }
   // Closed registration closes every way in, not only the form.
