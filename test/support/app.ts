@@ -39,6 +39,21 @@ export type TestApp = {
 
 export type TestAppOptions = { auth?: Record<string, unknown>; env?: Record<string, string>; services?: Record<string, unknown> };
 
+/** The environment every test application runs with: outbox mail, no worker, bcrypt at cost 4. */
+export function testEnv(dataDir: string, options: TestAppOptions = {}): Record<string, string> {
+  return {
+    NODE_ENV: "test",
+    SESSION_SECRET: TEST_SECRET,
+    APP_URL: "http://localhost:3000",
+    DATA_DIR: dataDir,
+    MAIL_DRIVER: "outbox",
+    QUEUE_WORKER: "false",
+    AUTH_CONFIG_JSON: JSON.stringify(deepMerge({ hashing: { rounds: 4 } }, options.auth ?? {})),
+    SERVICES_CONFIG_JSON: JSON.stringify(options.services ?? {}),
+    ...options.env,
+  };
+}
+
 /**
  * One application per test file, on its own database, reset before each test. Configuration is
  * the real loader's; bcrypt runs at cost 4 through `hashing.rounds`.
@@ -52,18 +67,7 @@ export function useTestApp(initial: TestAppOptions = {}): TestApp {
   let unsubscribers: (() => void)[] = [];
 
   const servicesFor = () => {
-    const env = {
-      NODE_ENV: "test",
-      SESSION_SECRET: TEST_SECRET,
-      APP_URL: "http://localhost:3000",
-      DATA_DIR: dataDir,
-      MAIL_DRIVER: "outbox",
-      QUEUE_WORKER: "false",
-      AUTH_CONFIG_JSON: JSON.stringify(deepMerge({ hashing: { rounds: 4 } }, options.auth ?? {})),
-      SERVICES_CONFIG_JSON: JSON.stringify(options.services ?? {}),
-      ...options.env,
-    };
-    const services = createServices(env, { database });
+    const services = createServices(testEnv(dataDir, options), { database });
     services.now = () => now ?? new Date();
     return services;
   };

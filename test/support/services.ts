@@ -2,26 +2,14 @@ import { type Database } from "@/db/client";
 import { type User, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { createServices, type Services } from "@/lib/runtime/services";
-import { PASSWORD, TEST_SECRET } from "./app";
+import { PASSWORD, testEnv } from "./app";
 
 /**
  * The application's services over a database the test opened itself (behind a proxy, or
  * counting its queries): the same environment as useTestApp, bcrypt at cost 4.
  */
 export function servicesOn(database: Database, dataDir: string, env: Record<string, string> = {}): Services {
-  return createServices(
-    {
-      NODE_ENV: "test",
-      SESSION_SECRET: TEST_SECRET,
-      APP_URL: "http://localhost:3000",
-      DATA_DIR: dataDir,
-      MAIL_DRIVER: "outbox",
-      QUEUE_WORKER: "false",
-      AUTH_CONFIG_JSON: JSON.stringify({ hashing: { rounds: 4 } }),
-      ...env,
-    },
-    { database },
-  );
+  return createServices(testEnv(dataDir, { env }), { database });
 }
 
 /** A verified user with the test password, written straight to the database. */
