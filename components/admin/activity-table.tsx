@@ -1,5 +1,6 @@
 "use client";
 
+import { DataTable } from "@/components/ui/data-table";
 import { ACTIVITY_EVENTS } from "@/components/admin/activity-labels";
 import { Badge } from "@/components/ui/badge";
 import type { ActivityEntry, UserRef } from "@/lib/client/api-types";
@@ -32,46 +33,33 @@ export function ActivityTable({ entries, onUser }: Props) {
   const t = useT();
   const formatDate = useFormatDate();
   return (
-    <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
-      <table className="min-w-full divide-y divide-zinc-200 text-sm">
-        <thead>
-          <tr className="text-left text-xs font-semibold tracking-wide text-zinc-500 uppercase">
-            <th scope="col" className="px-5 py-3 sm:px-6">{t("When")}</th>
-            <th scope="col" className="px-3 py-3">{t("Event")}</th>
-            <th scope="col" className="px-3 py-3">{t("User")}</th>
-            <th scope="col" className="px-3 py-3">{t("By")}</th>
-            <th scope="col" className="px-5 py-3 sm:px-6">{t("Details")}</th>
+    <DataTable columns={[{ label: t("When") }, { label: t("Event") }, { label: t("User") }, { label: t("By") }, { label: t("Details") }]}>
+      {entries.map((entry) => {
+        const known = ACTIVITY_EVENTS[entry.event];
+        return (
+          <tr key={entry.id} className="align-top">
+            <td className="px-5 py-3 whitespace-nowrap text-zinc-600 sm:px-6">
+              <time dateTime={entry.created_at}>{formatDate(entry.created_at, { dateStyle: "medium", timeStyle: "medium" })}</time>
+            </td>
+            <td className="px-3 py-3">
+              <Badge tone={known?.tone ?? "gray"}>{known ? t(known.label) : entry.event}</Badge>
+            </td>
+            <td className="px-3 py-3">
+              <Person user={entry.subject} onUser={onUser} label={t("Show only this user")} />
+            </td>
+            <td className="px-3 py-3">
+              <Person user={entry.causer} onUser={onUser} label={t("Show only this user")} />
+            </td>
+            <td className="px-5 py-3 text-xs text-zinc-500 sm:px-6">
+              {details(entry.properties).map((line) => (
+                <span key={line} className="block max-w-72 truncate">
+                  {line}
+                </span>
+              ))}
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100">
-          {entries.map((entry) => {
-            const known = ACTIVITY_EVENTS[entry.event];
-            return (
-              <tr key={entry.id} className="align-top">
-                <td className="px-5 py-3 whitespace-nowrap text-zinc-600 sm:px-6">
-                  <time dateTime={entry.created_at}>{formatDate(entry.created_at, { dateStyle: "medium", timeStyle: "medium" })}</time>
-                </td>
-                <td className="px-3 py-3">
-                  <Badge tone={known?.tone ?? "gray"}>{known ? t(known.label) : entry.event}</Badge>
-                </td>
-                <td className="px-3 py-3">
-                  <Person user={entry.subject} onUser={onUser} label={t("Show only this user")} />
-                </td>
-                <td className="px-3 py-3">
-                  <Person user={entry.causer} onUser={onUser} label={t("Show only this user")} />
-                </td>
-                <td className="px-5 py-3 text-xs text-zinc-500 sm:px-6">
-                  {details(entry.properties).map((line) => (
-                    <span key={line} className="block max-w-72 truncate">
-                      {line}
-                    </span>
-                  ))}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { DataTable } from "@/components/ui/data-table";
 import { SettingValue, SourceBadge } from "@/components/admin/setting-value";
 import type { SettingRow } from "@/lib/client/api-types";
 import { useT } from "@/lib/client/i18n";
@@ -50,37 +51,33 @@ export function RouteSettings({ rows }: { rows: SettingRow[] }) {
           ))}
         </dl>
       )}
-      <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
-        {/* Phones scroll the table sideways, as every table here; squeezed, each value broke into syllables. */}
-        <table className="min-w-full divide-y divide-zinc-200 text-sm max-sm:whitespace-nowrap">
-          <thead>
-            <tr className="text-left text-xs font-semibold tracking-wide text-zinc-500 uppercase">
-              <th scope="col" className="px-5 py-3 sm:px-6">{t("Action")}</th>
-              <th scope="col" className="px-3 py-3">{t("URI")}</th>
-              <th scope="col" className="px-3 py-3">{t("Route name")}</th>
-              <th scope="col" className="px-5 py-3 sm:px-6">{t("Middleware")}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100">
-            {[...actions].map(([action, cells]) => (
-              <tr key={action} className="align-top">
-                <th scope="row" className="px-5 py-2.5 text-left font-mono text-[0.8125rem] font-normal text-zinc-500 sm:px-6">
-                  {action}
-                </th>
-                <td className="px-3 py-2.5">
-                  <Cell row={cells.uris} />
-                </td>
-                <td className="px-3 py-2.5">
-                  <Cell row={cells.names} />
-                </td>
-                <td className="min-w-44 px-5 py-2.5 sm:px-6">
-                  <Cell row={cells.middlewares} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* Phones scroll the table sideways, as every table here; squeezed, each value broke into syllables. */}
+      <DataTable
+        columns={[
+          { label: t("Action") },
+          { label: t("URI") },
+          { label: t("Route name") },
+          { label: t("Middleware") },
+        ]}
+        className="max-sm:whitespace-nowrap"
+      >
+        {[...actions].map(([action, cells]) => (
+          <tr key={action} className="align-top">
+            <th scope="row" className="px-5 py-2.5 text-left font-mono text-[0.8125rem] font-normal text-zinc-500 sm:px-6">
+              {action}
+            </th>
+            <td className="px-3 py-2.5">
+              <Cell row={cells.uris} />
+            </td>
+            <td className="px-3 py-2.5">
+              <Cell row={cells.names} />
+            </td>
+            <td className="min-w-44 px-5 py-2.5 sm:px-6">
+              <Cell row={cells.middlewares} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

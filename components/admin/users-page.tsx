@@ -1,5 +1,6 @@
 "use client";
 
+import { DataTable } from "@/components/ui/data-table";
 import { useState } from "react";
 import { UserActionDialog } from "@/components/admin/user-action-dialog";
 import { UserFilters } from "@/components/admin/user-filters";
@@ -61,24 +62,20 @@ export function UsersPage() {
           {users.isPending ? (
             <LoadingRows label={t("Loading users…")} />
           ) : page && page.data.length > 0 ? (
-            <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
-              <table className="min-w-full divide-y divide-zinc-200 text-sm" aria-busy={users.isFetching}>
-                <thead>
-                  <tr className="text-left text-xs font-semibold tracking-wide text-zinc-500 uppercase">
-                    <th scope="col" className="px-5 py-3 sm:px-6">{t("User")}</th>
-                    <th scope="col" className="hidden px-3 py-3 md:table-cell">{t("Role")}</th>
-                    <th scope="col" className="px-3 py-3">{t("Status")}</th>
-                    <th scope="col" className="hidden px-3 py-3 md:table-cell">{t("Joined")}</th>
-                    <th scope="col" className="px-5 py-3 sm:px-6"><span className="sr-only">{t("Actions")}</span></th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-zinc-100">
-                  {page.data.map((user) => (
-                    <UserRow key={user.id} user={user} canImpersonate={allowImpersonate} onAction={(target, action) => setPending({ user: target, action })} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              columns={[
+                { label: t("User") },
+                { label: t("Role"), className: "hidden md:table-cell" },
+                { label: t("Status") },
+                { label: t("Joined"), className: "hidden md:table-cell" },
+                { label: t("Actions"), srOnly: true },
+              ]}
+              busy={users.isFetching}
+            >
+              {page.data.map((user) => (
+                <UserRow key={user.id} user={user} canImpersonate={allowImpersonate} onAction={(target, action) => setPending({ user: target, action })} />
+              ))}
+            </DataTable>
           ) : (
             !users.isError && <EmptyState title={t("No users found")}>{t("Try another search or show all users.")}</EmptyState>
           )}

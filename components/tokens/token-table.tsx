@@ -1,5 +1,6 @@
 "use client";
 
+import { DataTable } from "@/components/ui/data-table";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -24,47 +25,42 @@ export function TokenTable({ tokens, now }: { tokens: Token[]; now: number }) {
   return (
     <>
       <ErrorAlert error={revoke.error} />
-      <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
-        <table className="min-w-full divide-y divide-zinc-200 text-sm">
-          <thead>
-            <tr className="text-left text-xs font-semibold tracking-wide text-zinc-500 uppercase">
-              <th scope="col" className="px-5 py-3 sm:px-6">{t("Name")}</th>
-              <th scope="col" className="px-3 py-3">{t("Abilities")}</th>
-              <th scope="col" className="px-3 py-3">{t("Last used")}</th>
-              <th scope="col" className="px-3 py-3">{t("Expires")}</th>
-              <th scope="col" className="px-5 py-3 sm:px-6"><span className="sr-only">{t("Actions")}</span></th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100">
-            {tokens.map((token) => (
-              <tr key={token.id}>
-                <th scope="row" className="px-5 py-3 text-left font-medium text-zinc-900 sm:px-6">
-                  {token.name}
-                  <span className="block text-xs font-normal text-zinc-500">{t("Created :date", { date: formatDate(token.created_at) })}</span>
-                </th>
-                <td className="px-3 py-3">
-                  <div className="flex flex-wrap gap-1">
-                    {token.abilities.map((ability) => (
-                      <Badge key={ability} tone={ability === "*" ? "indigo" : "gray"}>
-                        {ability === "*" ? t("Full access") : ability}
-                      </Badge>
-                    ))}
-                  </div>
-                </td>
-                <td className="px-3 py-3 whitespace-nowrap text-zinc-600">{token.last_used_at ? formatDate(token.last_used_at) : t("Never")}</td>
-                <td className="px-3 py-3 whitespace-nowrap text-zinc-600">
-                  {isExpired(token, now) ? <Badge tone="red">{t("Expired")}</Badge> : token.expires_at ? formatDate(token.expires_at, { dateStyle: "medium" }) : t("Never")}
-                </td>
-                <td className="px-5 py-3 text-right sm:px-6">
-                  <Button variant="ghost-danger" size="sm" onClick={() => setPending(token)} aria-label={t("Revoke :name", { name: token.name })}>
-                    {t("Revoke")}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={[
+          { label: t("Name") },
+          { label: t("Abilities") },
+          { label: t("Last used") },
+          { label: t("Expires") },
+          { label: t("Actions"), srOnly: true },
+        ]}
+      >
+        {tokens.map((token) => (
+          <tr key={token.id}>
+            <th scope="row" className="px-5 py-3 text-left font-medium text-zinc-900 sm:px-6">
+              {token.name}
+              <span className="block text-xs font-normal text-zinc-500">{t("Created :date", { date: formatDate(token.created_at) })}</span>
+            </th>
+            <td className="px-3 py-3">
+              <div className="flex flex-wrap gap-1">
+                {token.abilities.map((ability) => (
+                  <Badge key={ability} tone={ability === "*" ? "indigo" : "gray"}>
+                    {ability === "*" ? t("Full access") : ability}
+                  </Badge>
+                ))}
+              </div>
+            </td>
+            <td className="px-3 py-3 whitespace-nowrap text-zinc-600">{token.last_used_at ? formatDate(token.last_used_at) : t("Never")}</td>
+            <td className="px-3 py-3 whitespace-nowrap text-zinc-600">
+              {isExpired(token, now) ? <Badge tone="red">{t("Expired")}</Badge> : token.expires_at ? formatDate(token.expires_at, { dateStyle: "medium" }) : t("Never")}
+            </td>
+            <td className="px-5 py-3 text-right sm:px-6">
+              <Button variant="ghost-danger" size="sm" onClick={() => setPending(token)} aria-label={t("Revoke :name", { name: token.name })}>
+                {t("Revoke")}
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <ConfirmDialog
         open={pending !== null}
         title={t("Revoke this token?")}
