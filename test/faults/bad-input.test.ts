@@ -1,14 +1,9 @@
 import fc from "fast-check";
-import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildAuthConfig } from "@/lib/auth/config";
-import { compileRoutes } from "@/lib/auth/routes/match";
-import { middlewareTable } from "@/lib/auth/routes/pipeline";
-import type { HostRoute } from "@/lib/auth/routes/pipeline";
 import type { Agent } from "../support/agent";
 import { badBodies, badParams, badQueries } from "../support/adversarial";
 import { PASSWORD, useTestApp } from "../support/app";
-import { discoverHostRoutes } from "../support/host-routes";
+import { type ApiTarget, apiTargets, writtenRows } from "../support/api-targets";
 
 // Issue 8: bad input, systematically. Every endpoint of the route table and every host route gets
 // random and adversarial bodies (or query strings and path parameters for GETs): the answer is a
@@ -26,33 +21,9 @@ const app = useTestApp({
 const NUM_RUNS = 30;
 const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();
 
-type Target = { label: string; method: string; template: string; params: string[]; isGuestOnly: boolean; host?: HostRoute };
+type Target = ApiTarget;
 
-const config = buildAuthConfig({});
-const middleware = middlewareTable(config);
-const authTargets: Target[] = compileRoutes(config.routes).map((route) => ({
-  label: `${route.method} ${route.template} (${route.name})`,
-  method: route.method,
-  template: route.template,
-  params: route.params,
-  isGuestOnly: (middleware.get(route.action) ?? []).some((step) => step.name === "guest"),
-}));
-const hostTargets: Target[] = (await discoverHostRoutes()).flatMap(({ template, params, route }) =>
-  [route.method].flat().map((method) => ({ label: `${method} ${template} (${route.name})`, method, template, params, isGuestOnly: route.middleware.includes("guest"), host: route })),
-);
-
-/** Rows whose appearance would mean bad input changed something. */
-async function rowCounts() {
-  const [counts] = await app.database.db
-    .select({
-      users: sql<number>`(select count(*) from users)::int`,
-      tokens: sql<number>`(select count(*) from personal_access_tokens)::int`,
-      sessions: sql<number>`(select count(*) from sessions where user_id is not null)::int`,
-      resets: sql<number>`(select count(*) from password_reset_tokens)::int`,
-    })
-    .from(sql`(select 1) as one`);
-  return counts;
-}
+const targets = await apiTargets();
 
 function pathOf(target: Target, params: string[]): { path: string; values: Record<string, string> } {
   const values = Object.fromEntries(target.params.map((name, index) => [name, params[index] ?? "x"]));
@@ -77,7 +48,7 @@ afterAll(() => {
   expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(PROTOTYPE_KEYS);
 });
 
-describe.each([...authTargets, ...hostTargets])("bad input to $label (issue 8)", (target) => {
+describe.each(targets)("bad input to $label (issue 8)", (target) => {
   it("never answers 5xx and writes nothing", async () => {
     app.setNow(new Date("2026-11-22T12:00:00Z"));
     const { guest, admin } = await callers();
@@ -90,7 +61,7 @@ describe.each([...authTargets, ...hostTargets])("bad input to $label (issue 8)",
       fc.asyncProperty(input, async ({ query, body, params }) => {
         // Fresh throttle windows, so validation (not a 429) is what answers.
         app.advance(61);
-        const before = await rowCounts();
+        const before = await writtenRows(app.database.db);
         const { path, values } = pathOf(target, params);
         const headers: Record<string, string> = body?.contentType != null ? { "content-type": body.contentType } : {};
         const response = await agent.request(target.method, query ? `${path}?${query}` : path, {
@@ -102,7 +73,7 @@ describe.each([...authTargets, ...hostTargets])("bad input to $label (issue 8)",
         const context = `${target.label} ${body?.kind ?? `?${query.slice(0, 200)}`} → ${response.status} ${response.text.slice(0, 300)}`;
         expect(response.status, context).toBeLessThan(500);
         if (!isGet || target.params.length > 0) expect(response.status, context).toBeGreaterThanOrEqual(400);
-        expect(await rowCounts(), context).toEqual(before);
+        expect(await writtenRows(app.database.db), context).toEqual(before);
       }),
       { numRuns: NUM_RUNS },
     );

@@ -1,17 +1,14 @@
 import fc from "fast-check";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type User, users } from "@/db/schema";
-import { buildAuthConfig } from "@/lib/auth/config";
 import { createContext } from "@/lib/auth/context";
 import { hashPassword } from "@/lib/auth/passwords";
-import { ENDPOINTS } from "@/lib/auth/routes/endpoints";
 import type { Endpoint } from "@/lib/auth/routes/endpoint";
-import { compileRoutes } from "@/lib/auth/routes/match";
-import { type HostRoute, middlewareTable, openSession } from "@/lib/auth/routes/pipeline";
+import { openSession } from "@/lib/auth/routes/pipeline";
 import { PASSWORD, useTestApp } from "../support/app";
 import { fieldNames, hostileBodies } from "../support/hostile-fields";
-import { discoverHostRoutes } from "../support/host-routes";
+import { type ApiTarget, apiTargets, writtenRows } from "../support/api-targets";
 
 // Issue 8: bad input that looks right. Every field of each endpoint's own schema gets plausible or
 // hostile values (emoji, lone surrogates, injection text, boundary lengths, far dates, huge ids),
@@ -21,35 +18,9 @@ const ADMIN = "admin@example.test";
 const app = useTestApp({ auth: { admins: [ADMIN] } });
 const NUM_RUNS = 30;
 
-type Target = { label: string; method: string; template: string; endpoint: Endpoint; isGuestOnly: boolean; host?: HostRoute };
+type Target = ApiTarget;
 
-const config = buildAuthConfig({});
-const middleware = middlewareTable(config);
-const targets: Target[] = [
-  ...compileRoutes(config.routes).map((route) => ({
-    label: `${route.method} ${route.template}`,
-    method: route.method,
-    template: route.template,
-    endpoint: ENDPOINTS[route.action],
-    isGuestOnly: (middleware.get(route.action) ?? []).some((step) => step.name === "guest"),
-  })),
-  ...(await discoverHostRoutes()).flatMap(({ template, route }) =>
-    [route.method].flat().map((method) => ({ label: `${method} ${template}`, method, template, endpoint: route.endpoint, isGuestOnly: false, host: route })),
-  ),
-].filter((target) => target.method !== "GET" && target.endpoint.input);
-
-async function rowCounts() {
-  const [counts] = await app.database.db
-    .select({
-      users: sql<number>`(select count(*) from users)::int`,
-      tokens: sql<number>`(select count(*) from personal_access_tokens)::int`,
-      sessions: sql<number>`(select count(*) from sessions where user_id is not null)::int`,
-      resets: sql<number>`(select count(*) from password_reset_tokens)::int`,
-      settings: sql<number>`(select count(*) from settings)::int`,
-    })
-    .from(sql`(select 1) as one`);
-  return counts;
-}
+const targets = (await apiTargets()).filter((target) => target.method !== "GET" && target.endpoint.input);
 
 /** The endpoint's field names, from its schema as the administrator would get it (some depend on the caller). */
 async function fieldsOf(endpoint: Endpoint, admin: User): Promise<string[]> {
@@ -80,12 +51,12 @@ describe.each(targets)("plausible but hostile input to $label (issue 8)", (targe
       fc.asyncProperty(hostileBodies(fields), params, async (body, values) => {
         app.advance(61);
         const agent = await caller(target);
-        const before = await rowCounts();
+        const before = await writtenRows(app.database.db);
         const path = target.template.replace(/\{(\w+)\}/g, (_, name: "id" | "key") => encodeURIComponent(values[name]));
         const response = await agent.request(target.method, path, { json: body, host: target.host, params: values });
         const context = `${target.label} ${JSON.stringify(body).slice(0, 300)} → ${response.status} ${response.text.slice(0, 300)}`;
         expect(response.status, context).toBeLessThan(500);
-        if (response.status >= 400) expect(await rowCounts(), context).toEqual(before);
+        if (response.status >= 400) expect(await writtenRows(app.database.db), context).toEqual(before);
       }),
       { numRuns: NUM_RUNS },
     );
