@@ -12,18 +12,28 @@ import { cookies, headers } from "next/headers";
 import { Session } from "@/lib/auth/session";
 
 /** The App Router's side of an API path a route file serves: its own path, then the pipeline. */
-export async function handleAuthRequest(request: Request): Promise<Response> {
+async function handleAuthRequest(request: Request): Promise<Response> {
   return dispatch(request, new URL(request.url).pathname, await services());
+}
+
+/** A route file's handlers, every method through `handle` (the pipeline answers 405 itself). */
+function everyMethod(handle: (request: Request) => Promise<Response>) {
+  return { GET: handle, POST: handle, PUT: handle, PATCH: handle, DELETE: handle, OPTIONS: handle };
 }
 
 /**
  * The dispatcher's side of a path proxy.ts rewrote: the path the client asked for, which the
  * proxy always sets (overwriting any copy the client sent), then the pipeline.
  */
-export async function handleRewrittenAuthRequest(request: Request): Promise<Response> {
+async function handleRewrittenAuthRequest(request: Request): Promise<Response> {
   const path = request.headers.get(ORIGINAL_PATH_HEADER) ?? new URL(request.url).pathname;
   return dispatch(request, path, await services());
 }
+
+/** The handlers of the route files that serve the API directly (`app/auth/…`). */
+export const authRouteHandlers = everyMethod(handleAuthRequest);
+/** The handlers of the dispatcher that proxy.ts rewrites to. */
+export const rewrittenRouteHandlers = everyMethod(handleRewrittenAuthRequest);
 
 export async function handleCsrfCookie(request: Request): Promise<Response> {
   return csrfCookie(request, await services());
