@@ -5,7 +5,14 @@ import type { Context } from "@/lib/auth/context";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { randomToken, safeEqual, sha256Hex } from "@/lib/auth/secrets";
 import { deleteUserSessions } from "@/lib/auth/session-store";
-import { enqueueMail } from "@/lib/mail/queue";
+import { enqueueCompose, enqueueMail } from "@/lib/mail/queue";
+import type { Composer } from "@/lib/mail/worker";
+import type { AuthConfig } from "@/lib/auth/config";
+import type { Env } from "@/lib/env";
+import { findUserByEmail } from "@/lib/users/users";
+import { LOCALES } from "@/lib/i18n/catalog";
+import type { Db } from "@/db/client";
+import { z } from "zod";
 import { resetPasswordMail } from "@/lib/mail/templates/reset-password";
 import { invalid } from "@/lib/http/errors";
 
@@ -13,38 +20,60 @@ import { invalid } from "@/lib/http/errors";
 const RESEND_THROTTLE_SECONDS = 60;
 export const INVALID_TOKEN = "This password reset token is invalid.";
 
+type ResetLinkDeps = { db: Db; config: AuthConfig; env: Env; wakeMailWorker: () => void };
+
 /** SPEC.md rule 8: the front end's reset screen, with the token and the URL-encoded email. */
-export function resetUrl(ctx: Context, token: string, email: string): string {
-  const path = ctx.config.frontend["reset-password"]
+export function resetUrl(deps: Pick<ResetLinkDeps, "config" | "env">, token: string, email: string): string {
+  const path = deps.config.frontend["reset-password"]
     .replace("{token}", encodeURIComponent(token))
     .replace("{email}", encodeURIComponent(email));
-  return `${ctx.env.APP_URL}/${path.replace(/^\/+/, "")}`;
+  return `${deps.env.APP_URL}/${path.replace(/^\/+/, "")}`;
+}
+
+export const RESET_LINK_COMPOSER = "password-reset-link";
+const resetLinkJobSchema = z.object({ email: z.string(), locale: z.enum(LOCALES), requestedAt: z.int() });
+
+/**
+ * forgot-password's whole work on the request path: one queued job, the same statement whether or
+ * not an account has this email, so neither the answer nor its timing tells (SPEC.md §9). The
+ * worker looks the account up and sends the link (composeResetLink).
+ */
+export async function requestResetLink(ctx: Context, email: string): Promise<void> {
+  await enqueueCompose(ctx.db, { type: "compose", composer: RESET_LINK_COMPOSER, data: { email, locale: ctx.locale, requestedAt: ctx.now.getTime() } }, ctx.now);
+  ctx.services.wakeMailWorker();
 }
 
 /**
- * Stores a fresh token (hashed) and queues the email, in one transaction. One upsert decides
- * whether a link may be sent: concurrent requests for one email store one token and send one
- * message (a read-then-insert let them collide on the primary key: a 500).
+ * The worker's half: stores a fresh token (hashed) and queues the email, in one transaction, when
+ * the address names an active account. One upsert decides whether a link may be sent: concurrent
+ * requests for one email store one token and send one message.
  */
-export async function sendResetLink(ctx: Context, user: User): Promise<void> {
-  const token = randomToken(32);
-  const hash = sha256Hex(token);
-  const resendFrom = new Date(ctx.now.getTime() - RESEND_THROTTLE_SECONDS * 1000);
-  const sent = await ctx.db.transaction(async (tx) => {
-    const stored = await tx
-      .insert(passwordResetTokens)
-      .values({ email: user.email, token: hash, createdAt: ctx.now })
-      .onConflictDoUpdate({
-        target: passwordResetTokens.email,
-        set: { token: hash, createdAt: ctx.now },
-        setWhere: or(isNull(passwordResetTokens.createdAt), lte(passwordResetTokens.createdAt, resendFrom)),
-      })
-      .returning({ email: passwordResetTokens.email });
-    if (stored.length === 0) return false;
-    await enqueueMail(tx, resetPasswordMail(ctx.locale, user.email, resetUrl(ctx, token, user.email), ctx.config.passwords.expire), ctx.now);
-    return true;
-  });
-  if (sent) ctx.services.wakeMailWorker();
+export function composeResetLink(deps: ResetLinkDeps): Composer {
+  return async (data) => {
+    const { email, locale, requestedAt } = resetLinkJobSchema.parse(data);
+    const user = await findUserByEmail(deps.db, email);
+    if (!user) return;
+    // The request's time: the link's lifetime and the once-a-minute rule count from it.
+    const now = new Date(requestedAt);
+    const token = randomToken(32);
+    const hash = sha256Hex(token);
+    const resendFrom = new Date(now.getTime() - RESEND_THROTTLE_SECONDS * 1000);
+    const sent = await deps.db.transaction(async (tx) => {
+      const stored = await tx
+        .insert(passwordResetTokens)
+        .values({ email: user.email, token: hash, createdAt: now })
+        .onConflictDoUpdate({
+          target: passwordResetTokens.email,
+          set: { token: hash, createdAt: now },
+          setWhere: or(isNull(passwordResetTokens.createdAt), lte(passwordResetTokens.createdAt, resendFrom)),
+        })
+        .returning({ email: passwordResetTokens.email });
+      if (stored.length === 0) return false;
+      await enqueueMail(tx, resetPasswordMail(locale, user.email, resetUrl(deps, token, user.email), deps.config.passwords.expire), now);
+      return true;
+    });
+    if (sent) deps.wakeMailWorker();
+  };
 }
 
 // Rows written by a Laravel application hold a bcrypt hash of the token; ours a sha256.

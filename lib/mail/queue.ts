@@ -13,20 +13,32 @@ const BACKOFF_SECONDS = [10, 30, 120, 600];
 const RESERVATION_SECONDS = 90;
 
 type Executor = Pick<Db, "insert">;
-type JobPayload = { uuid: string; type: "mail"; message: MailMessage };
+/**
+ * A queued message, or a deferred one: a `compose` job names a composer (given to the worker by
+ * the services) that decides, off the request path, whether there is anything to send.
+ */
+export type ComposeJob = { type: "compose"; composer: string; data: Record<string, unknown> };
+export type JobPayload = { uuid: string } & ({ type: "mail"; message: MailMessage } | ComposeJob);
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+function jobRow(payload: JobPayload, now: Date) {
+  return { queue: MAIL_QUEUE, payload: JSON.stringify(payload), attempts: 0, availableAt: seconds(now), createdAt: seconds(now) };
+}
+
+/** The row that queues `message` (for a caller that inserts it as part of a larger statement). */
+export function mailJobValues(message: MailMessage, now: Date) {
+  return jobRow({ uuid: randomUUID(), type: "mail", message }, now);
+}
+
 /** Queues a message. Pass the transaction of the change that causes it, so both commit or neither. */
 export async function enqueueMail(db: Executor, message: MailMessage, now: Date): Promise<void> {
-  const payload: JobPayload = { uuid: randomUUID(), type: "mail", message };
-  await db.insert(jobs).values({
-    queue: MAIL_QUEUE,
-    payload: JSON.stringify(payload),
-    attempts: 0,
-    availableAt: seconds(now),
-    createdAt: seconds(now),
-  });
+  await db.insert(jobs).values(mailJobValues(message, now));
+}
+
+/** Queues a deferred message: the worker runs `job.composer` over `job.data`. */
+export async function enqueueCompose(db: Executor, job: ComposeJob, now: Date): Promise<void> {
+  await db.insert(jobs).values(jobRow({ uuid: randomUUID(), ...job }, now));
 }
 
 /** Reserves the oldest available job; concurrent workers never get the same one. */

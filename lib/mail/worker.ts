@@ -1,18 +1,28 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import type { Mailer } from "@/lib/mail/mailer";
-import { claimJob, completeJob, failJob } from "@/lib/mail/queue";
+import { claimJob, completeJob, type ComposeJob, failJob, type JobPayload } from "@/lib/mail/queue";
 
-export type WorkerDeps = { db: Db; mailer: Mailer; now: () => Date };
+/** Runs a deferred job: typically stores what it needs and queues the message it decided on. */
+export type Composer = (data: ComposeJob["data"]) => Promise<void>;
 
-/** Delivers every job that is due, one at a time; returns how many were sent. */
+export type WorkerDeps = { db: Db; mailer: Mailer; now: () => Date; composers?: Record<string, Composer> };
+
+async function run(deps: WorkerDeps, payload: JobPayload): Promise<void> {
+  if (payload.type === "mail") return deps.mailer.send(payload.message);
+  const composer = deps.composers?.[payload.composer];
+  if (!composer) throw new Error(`no composer named ${payload.composer}`);
+  await composer(payload.data);
+}
+
+/** Runs every job that is due, one at a time (a message sent, or a deferred one composed); returns how many. */
 export async function drainQueue(deps: WorkerDeps, limit = 100): Promise<number> {
   let sent = 0;
   for (let i = 0; i < limit; i++) {
     const claimed = await claimJob(deps.db, deps.now());
     if (!claimed) break;
     try {
-      await deps.mailer.send(claimed.payload.message);
+      await run(deps, claimed.payload);
       await completeJob(deps.db, claimed.job);
       sent++;
     } catch (error) {

@@ -6,7 +6,8 @@ import { type Env, loadEnv } from "@/lib/env";
 import type { Mailer } from "@/lib/mail/mailer";
 import { outboxMailer } from "@/lib/mail/outbox";
 import { resendMailer } from "@/lib/mail/resend";
-import { startWorker } from "@/lib/mail/worker";
+import { startWorker, type WorkerDeps } from "@/lib/mail/worker";
+import { composeResetLink, RESET_LINK_COMPOSER } from "@/lib/auth/password-reset";
 import { loadServicesConfig, type ServicesConfig } from "@/lib/auth/social/config";
 import { corsPolicy, statefulPolicy, type OriginPolicy } from "@/lib/auth/stateful";
 import { loadSettings, SETTINGS_REFRESH_MS, type SettingsState } from "@/lib/settings/store";
@@ -61,6 +62,21 @@ export function createServices(source: Record<string, string | undefined>, optio
   };
 }
 
+/** What the mail worker runs with: the queue's database, the mailer, and the composers of deferred messages. */
+export function workerDeps(target: Services): WorkerDeps {
+  const db = target.database.db;
+  return {
+    db,
+    mailer: target.mailer,
+    now: target.now,
+    composers: {
+      // Read through `target` at run time: settings change the configuration, and the worker's wake-up is set after start.
+      [RESET_LINK_COMPOSER]: (data) =>
+        composeResetLink({ db, config: target.config, env: target.env, wakeMailWorker: () => target.wakeMailWorker() })(data),
+    },
+  };
+}
+
 /** Puts a settings state in force in this process. */
 export function applySettings(target: Services, state: SettingsState): void {
   target.config = state.config;
@@ -89,7 +105,7 @@ export function services(): Promise<Services> {
         refreshSettings(created).catch((error: unknown) => console.error("[settings] refresh failed", (error as Error).message));
       }, SETTINGS_REFRESH_MS).unref();
       if (created.env.QUEUE_WORKER === "true") {
-        const worker = startWorker({ db: created.database.db, mailer: created.mailer, now: created.now });
+        const worker = startWorker(workerDeps(created));
         created.wakeMailWorker = worker.wake;
       }
       return created;

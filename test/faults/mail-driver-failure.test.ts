@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { failedJobs, jobs, users } from "@/db/schema";
 import { MAX_ATTEMPTS } from "@/lib/mail/queue";
 import { drainQueue } from "@/lib/mail/worker";
+import { workerDeps } from "@/lib/runtime/services";
 import { RETRY_MAIL, SHOW_MAIL } from "@/lib/operations/mail";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 import { closedPort, startFakeResend } from "../support/fake-resend";
@@ -28,7 +29,7 @@ async function guest() {
 async function drainLogged(): Promise<string[]> {
   const logged = vi.spyOn(console, "error").mockImplementation(() => {});
   try {
-    await drainQueue({ db: app.database.db, mailer: app.services.mailer, now: app.services.now });
+    await drainQueue(workerDeps(app.services));
     return logged.mock.calls.map((call) => call.map(String).join(" "));
   } finally {
     logged.mockRestore();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { failedJobs } from "@/db/schema";
 import { drainQueue } from "@/lib/mail/worker";
+import { workerDeps } from "@/lib/runtime/services";
 import { MAX_ATTEMPTS } from "@/lib/mail/queue";
 import { RETRY_MAIL, SHOW_MAIL } from "@/lib/operations/mail";
 import { signIn, useTestApp } from "../support/app";
@@ -16,7 +17,7 @@ describe("mail operations", () => {
     const agent = await signIn(app, user);
     await agent.post("/auth/email-verification-notification");
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      await drainQueue({ db: app.database.db, mailer: failing, now: app.services.now });
+      await drainQueue({ ...workerDeps(app.services), mailer: failing });
       app.advance(3600);
     }
     const admin = await signIn(app, await app.createUser({ email: "admin@example.test" }));

@@ -9,7 +9,7 @@ import { deepMerge } from "@/lib/config/merge";
 import { resetHooks } from "@/lib/auth/hooks";
 import { type AuthEvents, type EventName, listen } from "@/lib/auth/events";
 import { drainQueue } from "@/lib/mail/worker";
-import { createServices, type Services } from "@/lib/runtime/services";
+import { createServices, type Services, workerDeps } from "@/lib/runtime/services";
 import { Agent } from "./agent";
 import { openTestDatabase } from "./database";
 
@@ -132,7 +132,8 @@ export function useTestApp(initial: TestAppOptions = {}): TestApp {
       return user;
     },
     async mail() {
-      await drainQueue({ db: database.db, mailer: app.services.mailer, now: app.services.now });
+      // Until nothing is due: a deferred message queues its mail as it runs.
+      while ((await drainQueue(workerDeps(app.services))) > 0);
       const dir = app.services.env.MAIL_OUTBOX_DIR;
       let files: string[] = [];
       try {

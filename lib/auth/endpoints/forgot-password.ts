@@ -1,8 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/auth/routes/endpoint";
-import { sendResetLink } from "@/lib/auth/password-reset";
-import { findUserByEmail } from "@/lib/users/users";
+import { requestResetLink } from "@/lib/auth/password-reset";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 
 export const RESET_LINK_SENT = "If an account exists for that email address, we have emailed a password reset link.";
@@ -12,8 +11,7 @@ export const forgotPassword = defineEndpoint({
   nonJson: "back",
   input: () => z.strictObject({ email: z.string().max(255).pipe(z.email()), ...IGNORED_FIELDS }),
   async run(ctx, input) {
-    const user = await findUserByEmail(ctx.db, input.email);
-    if (user) await sendResetLink(ctx, user);
+    await requestResetLink(ctx, input.email);
     return { success: true, message: ctx.t(RESET_LINK_SENT) };
   },
 });

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app";
+
+const app = useTestApp();
+const ROUNDS = 40;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+describe("POST /auth/forgot-password answers known and unknown emails in the same time (no enumeration by timing)", () => {
+  it("has medians within 20 % of each other over 40 interleaved requests each", async () => {
+    // A user each, so every known request really stores a token and queues a message (the
+    // once-a-minute resend rule would otherwise make later ones cheaper).
+    const users = await Promise.all(Array.from({ length: ROUNDS + 5 }, () => app.createUser()));
+    const agent = app.agent();
+    await agent.csrf();
+    const timed = async (email: string) => {
+      const start = performance.now();
+      const response = await agent.post("/auth/forgot-password", { email });
+      const elapsed = performance.now() - start;
+      expect(response.status).toBe(200);
+      return elapsed;
+    };
+    // Warm-up: the first requests of a process pay for compiling and preparing.
+    for (let i = 0; i < 5; i++) {
+      await timed(users[ROUNDS + i]!.email);
+      await timed(`warm-${i}@nowhere.example`);
+    }
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Interleaved, and in alternating order, so a machine that slows down meanwhile weighs on both.
+    for (let i = 0; i < ROUNDS; i++) {
+      if (i % 2 === 0) {
+        known.push(await timed(users[i]!.email));
+        unknown.push(await timed(`nobody-${i}@nowhere.example`));
+      } else {
+        unknown.push(await timed(`nobody-${i}@nowhere.example`));
+        known.push(await timed(users[i]!.email));
+      }
+    }
+    const ratio = median(known) / median(unknown);
+    expect(ratio, `median known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeGreaterThan(0.8);
+    expect(ratio, `median known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeLessThan(1.2);
+    // Every known request queued its message; no unknown one did.
+    expect((await app.mail()).length).toBe(ROUNDS + 5);
+  });
+});
