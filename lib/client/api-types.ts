@@ -1,4 +1,5 @@
 /** Shapes of the answers the front end reads (SPEC.md §2 and the host API contract). */
+import { isUploadUri } from "@/lib/users/payload";
 
 export type User = {
   id: number;
@@ -55,7 +56,11 @@ export type AdminUserFilters = { search: string; page: number; status: UserStatu
 
 export type ActivityFilters = { user_id: string; event: string; from: string; to: string; page: number };
 
-/** SPEC.md §2: `payload` may be an object or JSON text; `avatar` is a relative URI. */
+/**
+ * SPEC.md §2: `payload` may be an object or JSON text; `avatar` is a relative URI. Only an upload
+ * of this application is shown: an older row may hold any address, and it must not make an
+ * administrator's browser load it.
+ */
 export function avatarOf(user: Pick<User, "payload">): string | null {
   let payload = user.payload;
   if (typeof payload === "string") {
@@ -66,7 +71,7 @@ export function avatarOf(user: Pick<User, "payload">): string | null {
     }
   }
   const avatar = payload?.avatar;
-  return typeof avatar === "string" && avatar !== "" ? avatar : null;
+  return isUploadUri(avatar) ? avatar : null;
 }
 
 /** Where an effective setting's value comes from: the defaults, AUTH_CONFIG_JSON / ADMIN_EMAILS, or this page. */

@@ -3,12 +3,12 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomToken } from "@/lib/auth/secrets";
 import { type ImageType, imageTypeOfExtension } from "@/lib/uploads/image-types";
+// Exactly the names storeUpload gives: nothing else (no dots, slashes or traversal) is ever read.
+import { UPLOAD_NAME } from "@/lib/users/payload";
 
 /** Where uploaded files live (RUNTIME.md: DATA_DIR holds uploaded files). */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, "uploads");
 
-// Exactly the names storeUpload gives: nothing else (no dots, slashes or traversal) is ever read.
-const UPLOAD_NAME = /^([A-Za-z0-9_-]{32})\.(png|jpg|gif|webp)$/;
 
 /** Writes the bytes under a new random name with the detected type's extension; returns the name. */
 export async function storeUpload(dataDir: string, bytes: Uint8Array, type: ImageType): Promise<string> {

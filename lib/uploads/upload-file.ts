@@ -5,6 +5,7 @@ import { defineEndpoint } from "@/lib/auth/routes/endpoint";
 import { invalid } from "@/lib/http/errors";
 import { detectImageType } from "@/lib/uploads/image-types";
 import { storeUpload } from "@/lib/uploads/storage";
+import { UPLOADS_PATH } from "@/lib/users/payload";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 
 const NOT_AN_IMAGE = "The :attribute field must be an image.";
@@ -39,6 +40,6 @@ export const uploadFile = defineEndpoint({
     const type = detectImageType(bytes);
     if (!type) throw invalid("file", NOT_AN_IMAGE);
     const name = await storeUpload(ctx.env.DATA_DIR, bytes, type);
-    return { success: true, uri: `/uploads/${name}` };
+    return { success: true, uri: `${UPLOADS_PATH}${name}` };
   },
 });

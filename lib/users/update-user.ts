@@ -5,13 +5,10 @@ import { notFound } from "@/lib/http/errors";
 import { userPolicy } from "@/lib/policies/user-policy";
 import { authorize, currentActor } from "@/lib/users/authorize";
 import { userIdRule } from "@/lib/users/ids";
+import { avatarUri } from "@/lib/users/payload";
 import { updateProfile } from "@/lib/users/update-profile";
 import { findUserById, presentUser } from "@/lib/users/users";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
-
-// A path inside this application (an uploaded file's URI), printable ASCII only: never a
-// scheme or another host, so an avatar cannot point a viewer's browser elsewhere.
-const avatarRule = z.string().max(2048).regex(/^\/(?![/\\])[\x21-\x7e]*$/, { error: "The :attribute field format is invalid." });
 
 /**
  * SPEC.md §4 "Profile-related calls": PUT api.app.user.update. Absent fields are left alone
@@ -24,7 +21,7 @@ export const updateUser = defineEndpoint({
       name: z.string().max(255).optional(),
       email: z.string().max(255).pipe(z.email()).optional(),
       // The global input normalization has already turned "" into null.
-      avatar: avatarRule.nullish(),
+      avatar: avatarUri().nullish(),
       ...IGNORED_FIELDS,
     }),
   async run(ctx, input) {

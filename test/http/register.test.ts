@@ -131,18 +131,34 @@ describe("POST /auth/register (SPEC §4 rule 1; issue 3)", () => {
 
   it("stores only fillable fields: payload kept, ignored fields dropped, other fields refused", async () => {
     const agent = await guest();
-    const response = await agent.post("/auth/register", valid({ payload: { avatar: "avatars/a.png" }, remember: true, redirect: "/admin", _token: "x" }));
+    const response = await agent.post("/auth/register", valid({ payload: { avatar: "/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.png" }, remember: true, redirect: "/admin", _token: "x" }));
     expect(response.status).toBe(200);
     const [row] = await rowsFor("new.person@example.com");
-    expect(row?.payload).toEqual({ avatar: "avatars/a.png" });
+    expect(row?.payload).toEqual({ avatar: "/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.png" });
     const refused = await (await guest()).post("/auth/register", valid({ email: "other@example.com", email_verified_at: "2026-01-01", id: 99 }));
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ email_verified_at: ["The email verified at field is prohibited."], id: ["The id field is prohibited."] });
   });
 
+  it("stores only known payload keys, and an avatar only as an upload of this application", async () => {
+    const cases: [unknown, Record<string, string[]>][] = [
+      [{ avatar: "https://evil.example/a.png" }, { "payload.avatar": ["The payload.avatar field must be a file uploaded to this application."] }],
+      [{ avatar: "//evil.example/a.png" }, { "payload.avatar": ["The payload.avatar field must be a file uploaded to this application."] }],
+      [{ avatar: "/uploads/../../etc/passwd" }, { "payload.avatar": ["The payload.avatar field must be a file uploaded to this application."] }],
+      [{ avatar: "/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.png", is_admin: true }, { "payload.is_admin": ["The payload.is admin field is prohibited."] }],
+      [{ blob: "x".repeat(900_000) }, { "payload.blob": ["The payload.blob field is prohibited."] }],
+    ];
+    for (const [payload, errors] of cases) {
+      const response = await (await guest()).post("/auth/register", valid({ payload }));
+      expect(response.status, JSON.stringify(payload).slice(0, 80)).toBe(422);
+      expect(response.body.errors).toEqual(errors);
+    }
+    expect(await rowsFor("new.person@example.com")).toEqual([]);
+  });
+
   it("drops payload when the fillable list leaves it out", async () => {
     app.configure({ auth: { "user-fillable": ["name", "email", "password"] } });
-    expect((await (await guest()).post("/auth/register", valid({ payload: { avatar: "x.png" } }))).status).toBe(200);
+    expect((await (await guest()).post("/auth/register", valid({ payload: { avatar: "/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.png" } }))).status).toBe(200);
     const [row] = await rowsFor("new.person@example.com");
     expect(row?.payload).toBeNull();
   });

@@ -61,22 +61,22 @@ describe("PUT /api/app/user/update (SPEC §4 Profile-related calls)", () => {
   it("sets payload.avatar and removes it with an empty value, keeping other meta", async () => {
     const user = await app.createUser({ payload: { theme: "dark" } });
     const agent = await signIn(app, user);
-    const set = await update(agent, { user_id: user.id, avatar: "/uploads/abc123.png" });
-    expect(set.body.user.payload).toEqual({ theme: "dark", avatar: "/uploads/abc123.png" });
+    const set = await update(agent, { user_id: user.id, avatar: "/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.png" });
+    expect(set.body.user.payload).toEqual({ theme: "dark", avatar: "/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.png" });
     const removed = await update(agent, { user_id: user.id, avatar: "" });
     expect(removed.status).toBe(200);
     expect(removed.body.user.payload).toEqual({ theme: "dark" });
-    await update(agent, { user_id: user.id, avatar: "/uploads/abc123.png" });
+    await update(agent, { user_id: user.id, avatar: "/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.png" });
     expect((await update(agent, { user_id: user.id, avatar: null })).body.user.payload).toEqual({ theme: "dark" });
   });
 
   it("refuses an avatar that is not an internal path", async () => {
     const user = await app.createUser();
     const agent = await signIn(app, user);
-    for (const avatar of ["https://evil.example/x.png", "//evil.example/x.png", "javascript:alert(1)", "/a b.png"]) {
+    for (const avatar of ["https://evil.example/x.png", "//evil.example/x.png", "javascript:alert(1)", "/a b.png", "/uploads/abc123.png", "/elsewhere/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.png"]) {
       const response = await update(agent, { user_id: user.id, avatar });
       expect(response.status).toBe(422);
-      expect(response.body.errors).toEqual({ avatar: ["The avatar field format is invalid."] });
+      expect(response.body.errors).toEqual({ avatar: ["The avatar field must be a file uploaded to this application."] });
     }
   });
 

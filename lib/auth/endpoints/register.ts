@@ -11,6 +11,7 @@ import { forbidden, invalid } from "@/lib/http/errors";
 import { findUserByEmail, isUniqueViolation, presentUser } from "@/lib/users/users";
 import { booleanish, confirmed, CONFIRMED_WHEN, IGNORED_FIELDS, newPassword, passwordConfirmation } from "@/lib/validation/rules";
 import type { AuthConfig } from "@/lib/auth/config";
+import { payloadInput } from "@/lib/users/payload";
 
 const TAKEN = "The :attribute has already been taken.";
 // SPEC.md §4 rule 1: never stored, whatever the fillable list says.
@@ -23,7 +24,7 @@ function defaultRules(config: AuthConfig) {
       email: z.string().max(255).pipe(z.email()),
       password: newPassword(config.password),
       password_confirmation: passwordConfirmation(),
-      payload: z.record(z.string(), z.unknown()).nullish(),
+      payload: payloadInput().nullish(),
       remember: booleanish().nullish(),
       ...IGNORED_FIELDS,
     })
