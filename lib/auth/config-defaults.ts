@@ -58,16 +58,16 @@ export const AUTH_DEFAULTS = {
       "revert-impersonate": "revert.impersonate",
     } satisfies ActionMap<string>,
     middlewares: {
-      login: ["guest"],
-      register: ["guest"],
+      login: ["guest", "throttle:login"],
+      register: ["guest", "throttle:register"],
       logout: ["auth:sanctum"],
       "get-auth": [],
-      "forgot-password": ["guest"],
+      "forgot-password": ["guest", "throttle:forgot-password"],
       "reset-password": ["guest"],
-      "update-password": ["auth:sanctum"],
+      "update-password": ["auth:sanctum", "throttle:password"],
       "email-verification-notification": ["auth:sanctum", "throttle:6,1"],
       "verification-verify": ["auth:sanctum", "signed", "throttle:6,1"],
-      "create-token": ["throttle:6,1"],
+      "create-token": ["throttle:6,1", "throttle:credentials"],
       tokens: ["auth:sanctum"],
       "revoke-token": ["auth:sanctum"],
       "flush-tokens": ["auth:sanctum"],
@@ -98,9 +98,28 @@ export const AUTH_DEFAULTS = {
       "revert-impersonate": "/admin",
     } satisfies ActionMap<string>,
   },
+  /**
+   * Named limiters for `throttle:<name>` (README "Limits" says why each default): per client
+   * address, per target email, or per signed-in user.
+   */
+  limiters: {
+    login: [{ by: "ip", max: 20, minutes: 1 }],
+    register: [
+      { by: "ip", max: 5, minutes: 10 },
+      { by: "email", max: 3, minutes: 60 },
+    ],
+    "forgot-password": [
+      { by: "ip", max: 5, minutes: 1 },
+      { by: "email", max: 3, minutes: 15 },
+    ],
+    password: [{ by: "user", max: 6, minutes: 1 }],
+    credentials: [{ by: "email", max: 10, minutes: 10 }],
+  } as Record<string, { by: "ip" | "email" | "user"; max: number; minutes: number }[]>,
   limits: {
     "login-attempts": 5,
     "login-decay-seconds": 60,
+    "account-failures-before-delay": 10,
+    "account-max-delay-seconds": 900,
     "impersonation-token-ttl": 120,
     "impersonation-max-duration": 7200,
   },

@@ -23,7 +23,7 @@ describe("buildAuthConfig (issue 2: config through AUTH_CONFIG_JSON)", () => {
     expect(config.password).toEqual({ length: 8, uppercase: false, number: false });
     expect(config.frontend["reset-password"]).toBe("auth/reset-password/{token}/{email}");
     expect(config.routes).toMatchObject({ active: true, as: "auth.", prefix: "auth" });
-    expect(config.routes.middlewares["create-token"]).toEqual(["throttle:6,1"]);
+    expect(config.routes.middlewares["create-token"]).toEqual(["throttle:6,1", "throttle:credentials"]);
     expect(config.limits).toMatchObject({ "login-attempts": 5, "login-decay-seconds": 60 });
     expect(config.passwords.expire).toBe(60);
     expect(config.verification.expire).toBe(60);
@@ -35,7 +35,7 @@ describe("buildAuthConfig (issue 2: config through AUTH_CONFIG_JSON)", () => {
     expect(config.routes.prefix).toBe("account");
     expect(config.routes.as).toBe("auth.");
     expect(config.routes.middlewares.login).toEqual(["guest", "throttle:10,1"]);
-    expect(config.routes.middlewares.register).toEqual(["guest"]);
+    expect(config.routes.middlewares.register).toEqual(["guest", "throttle:register"]);
     expect(config.routes.uris.login).toBe("login");
   });
 

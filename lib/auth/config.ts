@@ -38,9 +38,15 @@ export const authConfigSchema = z.strictObject({
     middlewares: actionMap(z.array(middlewareSpec)),
     redirects: actionMap(redirectTarget),
   }),
+  limiters: z.record(
+    z.string().regex(/^[a-z][a-z0-9-]*$/, "limiter names are lower-case words joined by -"),
+    z.array(z.strictObject({ by: z.enum(["ip", "email", "user"]), max: z.int().min(1).max(100_000), minutes: z.number().positive().max(1440) })).min(1),
+  ),
   limits: z.strictObject({
     "login-attempts": z.int().positive(),
     "login-decay-seconds": z.int().positive(),
+    "account-failures-before-delay": z.int().min(1).max(1000),
+    "account-max-delay-seconds": z.int().min(1).max(86_400),
     "impersonation-token-ttl": z.int().positive(),
     "impersonation-max-duration": z.int().positive(),
   }),
@@ -52,6 +58,18 @@ export const authConfigSchema = z.strictObject({
     z.string().refine((key) => !/^(routes\.(prefix|uris|names|as|active|middlewares)|hashing|user-class)/.test(key), "route URIs, names, middleware and hashing are never editable at run time"),
   ),
 });
+
+/** Every `throttle:<name>` of the route table names a limiter that exists. */
+function checkLimiterNames(config: z.infer<typeof authConfigSchema>, ctx: z.RefinementCtx): void {
+  for (const [action, specs] of Object.entries(config.routes.middlewares)) {
+    specs.forEach((spec, index) => {
+      const name = /^throttle:([a-z][a-z0-9-]*)$/.exec(spec)?.[1];
+      if (name && !config.limiters[name]) {
+        ctx.addIssue({ code: "custom", path: ["routes", "middlewares", action, index], message: `no limiter named "${name}" in limiters` });
+      }
+    });
+  }
+}
 
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 export type PasswordRules = AuthConfig["password"];
@@ -76,7 +94,7 @@ function upgradeLegacyKeys(overrides: Record<string, unknown>): Record<string, u
 export function buildAuthConfig(input: { AUTH_CONFIG_JSON?: string; ADMIN_EMAILS?: string }, extra: unknown = {}): AuthConfig {
   const overrides = upgradeLegacyKeys(parseJsonObject("AUTH_CONFIG_JSON", input.AUTH_CONFIG_JSON));
   const base = { ...AUTH_DEFAULTS, admins: parseAdminEmails(input.ADMIN_EMAILS ?? "") };
-  const result = authConfigSchema.safeParse(deepMerge(deepMerge(base, overrides), extra));
+  const result = authConfigSchema.superRefine(checkLimiterNames).safeParse(deepMerge(deepMerge(base, overrides), extra));
   if (!result.success) throw ConfigError.fromZod("AUTH_CONFIG_JSON", result.error.issues);
   return result.data;
 }

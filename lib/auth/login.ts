@@ -1,7 +1,11 @@
 import "server-only";
 import type { SQLWrapper } from "drizzle-orm";
-import { users, type User } from "@/db/schema";
-import { recordActivity } from "@/lib/audit/activity";
+import { eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { writeInOneStatement } from "@/db/one-statement";
+import { rateLimits, users, type User } from "@/db/schema";
+import { activityStatement, recordActivity } from "@/lib/audit/activity";
+import { accountDelaySeconds, accountKey, failureStatement } from "@/lib/auth/account-delay";
 import type { Context } from "@/lib/auth/context";
 import { emit } from "@/lib/auth/events";
 import { checkCredentials } from "@/lib/auth/passwords";
@@ -16,16 +20,28 @@ export const LOCKED_OUT = "Too many login attempts. Please try again in :seconds
  * Counts the attempt and finds the account in one statement (issue 8: one round trip before
  * the password check): the rate-limit upsert as a CTE, the user joined to its window.
  */
-async function countAttemptAndFindUser(ctx: Context, key: string, email: string): Promise<{ window: Window; user: User | null }> {
+async function countAttemptAndFindUser(
+  ctx: Context,
+  key: string,
+  email: string,
+): Promise<{ window: Window; user: User | null; failures: Window | null }> {
   const attempt = ctx.db.$with("attempt").as(hitStatement(ctx.db, key, ctx.config.limits["login-decay-seconds"], ctx.now));
+  const failures = alias(rateLimits, "account_failures");
   const [row] = await ctx.db
     .with(attempt)
-    .select({ hits: attempt.hits, resetAt: attempt.resetAt, user: users })
+    .select({ hits: attempt.hits, resetAt: attempt.resetAt, user: users, failures: { hits: failures.hits, resetAt: failures.resetAt } })
     .from(attempt)
     .leftJoin(users, isActiveWithEmail(email))
+    .leftJoin(failures, eq(failures.key, accountKey(email)))
     .limit(1);
   if (!row) throw new Error("rate limit upsert returned no row");
-  return { window: { hits: row.hits, resetAt: row.resetAt }, user: row.user };
+  return { window: { hits: row.hits, resetAt: row.resetAt }, user: row.user, failures: row.failures };
+}
+
+async function refuse(ctx: Context, email: string, seconds: number): Promise<never> {
+  await emit("Lockout", { email, ip: ctx.ip });
+  await recordActivity(ctx.db, { event: "lockout", ip: ctx.ip, properties: { email } }, ctx.now);
+  throw invalid("email", LOCKED_OUT, { seconds });
 }
 
 /**
@@ -37,16 +53,15 @@ async function countAttemptAndFindUser(ctx: Context, key: string, email: string)
  */
 export async function attemptLogin(ctx: Context, email: string, password: string): Promise<{ user: User; uncount: SQLWrapper }> {
   const key = limiterKey("login", email.toLowerCase(), ctx.ip);
-  const { window, user } = await countAttemptAndFindUser(ctx, key, email);
-  if (window.hits > ctx.config.limits["login-attempts"]) {
-    const seconds = secondsUntil(window, ctx.now);
-    await emit("Lockout", { email, ip: ctx.ip });
-    await recordActivity(ctx.db, { event: "lockout", ip: ctx.ip, properties: { email } }, ctx.now);
-    throw invalid("email", LOCKED_OUT, { seconds });
-  }
+  const { window, user, failures } = await countAttemptAndFindUser(ctx, key, email);
+  if (window.hits > ctx.config.limits["login-attempts"]) await refuse(ctx, email, secondsUntil(window, ctx.now));
+  // Checked before the password, so a delayed account answers nothing about it.
+  const delay = accountDelaySeconds(ctx.config.limits, failures, ctx.now);
+  if (delay > 0) await refuse(ctx, email, delay);
   if (!(await checkCredentials(user, password, ctx.config.hashing.rounds)) || !user) {
-    await recordActivity(ctx.db, { event: "login-failed", subjectId: user?.id, ip: ctx.ip, properties: { email } }, ctx.now);
+    const audit = activityStatement(ctx.db, { event: "login-failed", subjectId: user?.id, ip: ctx.ip, properties: { email } }, ctx.now);
+    await writeInOneStatement(ctx.db, audit, [failureStatement(ctx.db, accountKey(email), ctx.now)]);
     throw invalid("email", BAD_CREDENTIALS);
   }
-  return { user, uncount: clearStatement(ctx.db, key) };
+  return { user, uncount: clearStatement(ctx.db, key, accountKey(email)) };
 }

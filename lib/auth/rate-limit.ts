@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { rateLimits } from "@/db/schema";
 import { sha256Hex } from "@/lib/auth/secrets";
@@ -36,9 +36,9 @@ export async function hit(db: Db, key: string, decaySeconds: number, now: Date):
   return row;
 }
 
-/** The statement behind `clear`. */
-export function clearStatement(db: Db, key: string) {
-  return db.delete(rateLimits).where(eq(rateLimits.key, key));
+/** The statement behind `clear` (several keys at once: one statement). */
+export function clearStatement(db: Db, ...keys: string[]) {
+  return db.delete(rateLimits).where(inArray(rateLimits.key, keys));
 }
 
 export async function clear(db: Db, key: string): Promise<void> {

@@ -62,6 +62,7 @@ describe("POST /auth/forgot-password (SPEC §4, §9: identical either way)", () 
   });
 
   it("answers concurrent requests for one email alike, never 500, and sends one link", async () => {
+    app.configure({ auth: { limiters: { "forgot-password": [{ by: "ip", max: 100, minutes: 1 }] } } });
     const user = await app.createUser();
     const agents = await Promise.all(Array.from({ length: 6 }, () => guest()));
     const responses = await Promise.all(agents.map((agent) => agent.post("/auth/forgot-password", { email: user.email })));

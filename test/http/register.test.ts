@@ -141,6 +141,7 @@ describe("POST /auth/register (SPEC §4 rule 1; issue 3)", () => {
   });
 
   it("stores only known payload keys, and an avatar only as an upload of this application", async () => {
+    app.configure({ auth: { limiters: { register: [{ by: "ip", max: 100, minutes: 1 }] } } });
     const cases: [unknown, Record<string, string[]>][] = [
       [{ avatar: "https://evil.example/a.png" }, { "payload.avatar": ["The payload.avatar field must be a file uploaded to this application."] }],
       [{ avatar: "//evil.example/a.png" }, { "payload.avatar": ["The payload.avatar field must be a file uploaded to this application."] }],
