@@ -11,7 +11,8 @@ test("a user creates a token, copies it, uses it as a bearer token, and revokes 
 
   guard.allow(/\/auth\/create-token$/, 422);
   await page.getByLabel("Token name").fill("CI deploy");
-  await page.getByLabel("Abilities").fill("read, write");
+  await expect(page.getByLabel("Abilities")).toHaveAccessibleDescription(/user:write, tokens:write, admin/);
+  await page.getByLabel("Abilities").fill("user:write, tokens:write");
   await page.getByLabel("Current password").fill("wrong-password");
   await page.getByRole("button", { name: "Create token" }).click();
   await expect(page.getByLabel("Current password")).toHaveAccessibleDescription(/These credentials do not match our records\./);
@@ -35,8 +36,8 @@ test("a user creates a token, copies it, uses it as a bearer token, and revokes 
 
   await page.getByRole("button", { name: "Done" }).click();
   const row = page.getByRole("row", { name: /CI deploy/ });
-  await expect(row).toContainText("read");
-  await expect(row).toContainText("write");
+  await expect(row).toContainText("user:write");
+  await expect(row).toContainText("tokens:write");
   await snap("token-list");
 
   await row.getByRole("button", { name: "Revoke CI deploy" }).click();

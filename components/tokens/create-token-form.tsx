@@ -55,8 +55,8 @@ export function CreateTokenForm({ email }: { email: string }) {
             <TextField
               label={t("Abilities")}
               name="abilities"
-              placeholder="read, write"
-              hint={t("Comma-separated. Leave empty for full access (*).")}
+              placeholder="user:write, tokens:write"
+              hint={t("Comma-separated: user:write, tokens:write, admin. Any token can read. Leave empty for full access (*).")}
               error={errors.fields.abilities}
             />
             <TextField label={t("Expires on")} name="expires_at" type="date" min={tomorrow()} hint={t("Optional.")} error={errors.fields.expires_at} />

@@ -66,7 +66,7 @@ export const AUTH_DEFAULTS = {
       "reset-password": ["guest"],
       "update-password": ["auth:sanctum", "throttle:password"],
       "email-verification-notification": ["auth:sanctum", "throttle:6,1"],
-      "verification-verify": ["auth:sanctum", "signed", "throttle:6,1"],
+      "verification-verify": ["auth:web", "signed", "throttle:6,1"],
       "create-token": ["throttle:6,1", "throttle:credentials"],
       tokens: ["auth:sanctum"],
       "revoke-token": ["auth:sanctum"],

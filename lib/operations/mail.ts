@@ -53,5 +53,5 @@ export const retryMail = defineEndpoint({
   },
 });
 
-export const SHOW_MAIL: HostRoute = { name: "api.admin.mail", method: "GET", endpoint: showMail, middleware: ["auth:sanctum"] };
-export const RETRY_MAIL: HostRoute = { name: "api.admin.mail.retry", method: "POST", endpoint: retryMail, middleware: ["auth:sanctum"] };
+export const SHOW_MAIL: HostRoute = { name: "api.admin.mail", method: "GET", endpoint: showMail, middleware: ["auth:sanctum"], ability: null };
+export const RETRY_MAIL: HostRoute = { name: "api.admin.mail.retry", method: "POST", endpoint: retryMail, middleware: ["auth:sanctum"], ability: "admin" };

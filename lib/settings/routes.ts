@@ -4,6 +4,6 @@ import { revertSettingEndpoint, showSettings, updateSetting } from "@/lib/settin
 
 const admin = ["auth:sanctum"];
 
-export const SHOW_SETTINGS: HostRoute = { name: "api.admin.settings", method: "GET", endpoint: showSettings, middleware: admin };
-export const UPDATE_SETTING: HostRoute = { name: "api.admin.settings.update", method: "PUT", endpoint: updateSetting, middleware: admin };
-export const REVERT_SETTING: HostRoute = { name: "api.admin.settings.revert", method: "DELETE", endpoint: revertSettingEndpoint, middleware: admin };
+export const SHOW_SETTINGS: HostRoute = { name: "api.admin.settings", method: "GET", endpoint: showSettings, middleware: admin, ability: null };
+export const UPDATE_SETTING: HostRoute = { name: "api.admin.settings.update", method: "PUT", endpoint: updateSetting, middleware: admin, ability: "admin" };
+export const REVERT_SETTING: HostRoute = { name: "api.admin.settings.revert", method: "DELETE", endpoint: revertSettingEndpoint, middleware: admin, ability: "admin" };

@@ -8,4 +8,7 @@ export const USER_UPDATE_ROUTE: HostRoute = {
   method: "PUT",
   endpoint: updateUser,
   middleware: ["auth:sanctum"],
+  ability: "user:write",
+  // A new address or password is proven by a session, never by a token alone (decision record 011).
+  sessionOnlyFields: ["email"],
 };

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 import { linkIn } from "../support/session";
+import { createToken } from "../support/tokens";
 
 const app = useTestApp();
 
@@ -65,6 +66,30 @@ describe("GET /auth/email/verify/{id}/{hash} (SPEC §3 Email verification, §4 r
     const { id, path } = await registerAndGetLink();
     expect((await app.agent().get(path)).status).toBe(401);
     expect(await verifiedAt(id)).toBeNull();
+  });
+
+  it("answers 401 to a bearer token alone and verifies nothing: the link needs a session (SPEC §4 rule 5)", async () => {
+    const { id, path } = await registerAndGetLink();
+    const [user] = await app.database.db.select().from(users).where(eq(users.id, id));
+    const token = await createToken(app, user?.email ?? "", { abilities: ["*"] });
+    const response = await app.agent().get(path, { bearer: token });
+    expect(response.status).toBe(401);
+    expect(await verifiedAt(id)).toBeNull();
+    // The same token still works where a token may go.
+    expect((await app.agent().get("/auth/get-auth", { bearer: token })).body).toMatchObject({ authenticated: true, verified: false });
+  });
+
+  it("sends a browser without a session to sign in and back to the link, which then verifies", async () => {
+    const { id, path } = await registerAndGetLink("browser@example.com");
+    const browser = app.agent();
+    const opened = await browser.get(path, { asJson: false });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("location")).toBe(`/auth/login?redirect=${encodeURIComponent(path)}`);
+    await browser.csrf();
+    expect((await browser.post("/auth/login", { email: "browser@example.com", password: PASSWORD })).status).toBe(200);
+    const back = await browser.get(path, { asJson: false });
+    expect([back.status, back.headers.get("location")]).toEqual([302, "/admin"]);
+    expect(await verifiedAt(id)).not.toBeNull();
   });
 
   it("answers 403 once the address changed after the link was sent", async () => {

@@ -51,10 +51,10 @@ async function signedIn(): Promise<{ agent: Agent; email: string }> {
   return { agent, email };
 }
 
-async function tokenFor(email: string): Promise<string> {
+async function tokenFor(email: string, abilities?: string[]): Promise<string> {
   const guest = new Agent(services);
   await guest.csrf();
-  return (await guest.post("/auth/create-token", { email, password: PASSWORD, name: "hot" })).body.token as string;
+  return (await guest.post("/auth/create-token", { email, password: PASSWORD, name: "hot", abilities })).body.token as string;
 }
 
 describe("hot paths (issue 8)", () => {
@@ -85,6 +85,19 @@ describe("hot paths (issue 8)", () => {
     advance(30);
     const result = await counted(async () => expect((await new Agent(services).get("/auth/get-auth", { bearer: token })).body.authenticated).toBe(true));
     expect(result).toMatchObject({ total: 1, writes: 0 });
+  });
+
+  it("a bearer token checked against a route's ability: one statement, no write, whether it passes or not", async () => {
+    const { email } = await signedIn();
+    const reader = await tokenFor(email, ["read"]);
+    const writer = await tokenFor(email, ["tokens:write"]);
+    await new Agent(services).get("/auth/get-auth", { bearer: reader });
+    await new Agent(services).get("/auth/get-auth", { bearer: writer });
+    advance(30);
+    const refused = await counted(async () => expect((await new Agent(services).post("/auth/revoke-token", { token_id: 0 }, { bearer: reader })).status).toBe(403));
+    expect(refused).toMatchObject({ total: 1, writes: 0 });
+    const passed = await counted(async () => expect((await new Agent(services).post("/auth/tokens", {}, { bearer: reader })).status).toBe(200));
+    expect(passed.writes).toBe(0);
   });
 
   it("a bearer token's last_used_at is written once a minute, once for 50 parallel requests", async () => {

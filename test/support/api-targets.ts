@@ -5,6 +5,8 @@ import type { Endpoint } from "@/lib/auth/routes/endpoint";
 import { ENDPOINTS } from "@/lib/auth/routes/endpoints";
 import { compileRoutes } from "@/lib/auth/routes/match";
 import { type HostRoute, middlewareTable } from "@/lib/auth/routes/pipeline";
+import { ACTION_ROUTES } from "@/lib/auth/routes/methods";
+import type { RouteAbility } from "@/lib/auth/token-abilities";
 import { discoverHostRoutes } from "./host-routes";
 
 /** One method of one route: what the fault tests send bad input to. */
@@ -15,9 +17,21 @@ export type ApiTarget = {
   params: string[];
   endpoint: Endpoint;
   isGuestOnly: boolean;
+  /** The route's name (`auth.login`, `api.app.user.update`). */
+  name: string;
+  /** Its guard's name (`sanctum`, `web`), or null without an `auth` middleware. */
+  guard: string | null;
+  /** What a bearer token needs, as the route declares it. */
+  ability: RouteAbility;
   /** Set for a host route (dispatched with `dispatchHost`), unset for a route of the table. */
   host?: HostRoute;
 };
+
+/** `auth:web` → `web`, `auth` → `sanctum` (the default guard); null without one. */
+function guardOf(specs: string[]): string | null {
+  const spec = specs.find((candidate) => candidate === "auth" || candidate.startsWith("auth:"));
+  return spec === undefined ? null : spec.split(":")[1] || "sanctum";
+}
 
 /** Every route of the default route table and every host route under app/api, one entry per method. */
 export async function apiTargets(): Promise<ApiTarget[]> {
@@ -30,6 +44,9 @@ export async function apiTargets(): Promise<ApiTarget[]> {
     params: route.params,
     endpoint: ENDPOINTS[route.action],
     isGuestOnly: (middleware.get(route.action) ?? []).some((step) => step.name === "guest"),
+    name: route.name,
+    guard: guardOf(config.routes.middlewares[route.action]),
+    ability: ACTION_ROUTES[route.action].ability,
   }));
   const host = (await discoverHostRoutes()).flatMap(({ template, params, route }) =>
     [route.method].flat().map((method) => ({
@@ -39,6 +56,9 @@ export async function apiTargets(): Promise<ApiTarget[]> {
       params,
       endpoint: route.endpoint,
       isGuestOnly: route.middleware.includes("guest"),
+      name: route.name,
+      guard: guardOf(route.middleware),
+      ability: route.ability,
       host: route,
     })),
   );

@@ -18,17 +18,19 @@ export async function discoverHostRoutes(): Promise<DiscoveredHostRoute[]> {
   const found: DiscoveredHostRoute[] = [];
   for (const file of files) {
     const source = readFileSync(path.join(ROOT, "app", file), "utf8");
-    const name = /dispatchHost\(\s*request,\s*(\w+)/.exec(source)?.[1];
-    if (!name) continue;
-    const from = new RegExp(`import\\s*{[^}]*\\b${name}\\b[^}]*}\\s*from\\s*"@/([^"]+)"`).exec(source)?.[1];
-    if (!from) throw new Error(`app/${file}: cannot find where ${name} is imported from`);
-    const exported = (await import(/* @vite-ignore */ path.join(ROOT, `${from}.ts`))) as Record<string, HostRoute>;
-    const route = exported[name];
-    if (!route) throw new Error(`app/${file}: ${from} does not export ${name}`);
-    const segments = path.dirname(file).split(path.sep);
-    const params = segments.filter((segment) => /^\[\w+\]$/.test(segment)).map((segment) => segment.slice(1, -1));
-    const template = `/${segments.map((segment) => segment.replace(/^\[(\w+)\]$/, "{$1}")).join("/")}`;
-    found.push({ file: `app/${file}`, template, params, route });
+    // Every route of the file: one file may serve several methods (GET and PUT, say).
+    for (const [, name] of source.matchAll(/dispatchHost\(\s*request,\s*(\w+)/g)) {
+      if (!name) continue;
+      const from = new RegExp(`import\\s*{[^}]*\\b${name}\\b[^}]*}\\s*from\\s*"@/([^"]+)"`).exec(source)?.[1];
+      if (!from) throw new Error(`app/${file}: cannot find where ${name} is imported from`);
+      const exported = (await import(/* @vite-ignore */ path.join(ROOT, `${from}.ts`))) as Record<string, HostRoute>;
+      const route = exported[name];
+      if (!route) throw new Error(`app/${file}: ${from} does not export ${name}`);
+      const segments = path.dirname(file).split(path.sep);
+      const params = segments.filter((segment) => /^\[\w+\]$/.test(segment)).map((segment) => segment.slice(1, -1));
+      const template = `/${segments.map((segment) => segment.replace(/^\[(\w+)\]$/, "{$1}")).join("/")}`;
+      found.push({ file: `app/${file}`, template, params, route });
+    }
   }
   return found;
 }

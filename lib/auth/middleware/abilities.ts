@@ -1,8 +1,12 @@
 import "server-only";
 import type { Context } from "@/lib/auth/context";
 import { resolveAuth } from "@/lib/auth/guard";
+import { type RouteAbility, SESSION_ONLY } from "@/lib/auth/token-abilities";
 import { tokenCan } from "@/lib/auth/tokens";
-import { forbidden, unauthenticated } from "@/lib/http/errors";
+import { forbidden, HttpError, unauthenticated } from "@/lib/http/errors";
+
+// Sanctum's MissingAbilityException.
+const MISSING_ABILITY = "Invalid ability provided.";
 
 export function parseAbilityList(args: string[]): string[] {
   if (args.length === 0 || args.some((arg) => arg === "")) throw new Error("needs at least one ability");
@@ -18,11 +22,34 @@ async function currentToken(ctx: Context) {
 /** Sanctum's `abilities:a,b`: the token must have every ability (sessions have all). */
 export async function abilities(ctx: Context, required: string[]): Promise<void> {
   const token = await currentToken(ctx);
-  if (!required.every((name) => tokenCan(token, name))) throw forbidden("Invalid ability provided.");
+  if (!required.every((name) => tokenCan(token, name))) throw forbidden(MISSING_ABILITY);
 }
 
 /** Sanctum's `ability:a,b`: the token must have at least one of them. */
 export async function ability(ctx: Context, anyOf: string[]): Promise<void> {
   const token = await currentToken(ctx);
-  if (!anyOf.some((name) => tokenCan(token, name))) throw forbidden("Invalid ability provided.");
+  if (!anyOf.some((name) => tokenCan(token, name))) throw forbidden(MISSING_ABILITY);
+}
+
+/** What a route declares a bearer token needs (lib/auth/token-abilities.ts). */
+export type TokenAccess = {
+  ability: RouteAbility;
+  /** Fields that only a session may send (a token sending one gets 403): e.g. `email`. */
+  sessionOnlyFields?: readonly string[];
+};
+
+/**
+ * The route's declared ability, run by the pipeline after the guard (decision record 011): a
+ * bearer token without it gets 403; sessions and guests pass (the guard and the endpoint decide
+ * for them). Costs no statement after the guard: the caller is already resolved.
+ */
+export async function requireTokenAccess(ctx: Context, access: TokenAccess): Promise<void> {
+  const auth = await resolveAuth(ctx);
+  if (auth.via !== "token") return;
+  if (access.ability === SESSION_ONLY) throw forbidden("This action needs a signed-in session: a token cannot do it.");
+  if (access.ability && !tokenCan(auth.token, access.ability)) throw forbidden(MISSING_ABILITY);
+  if (!access.sessionOnlyFields?.length) return;
+  const input = await ctx.input();
+  const field = access.sessionOnlyFields.find((name) => Object.hasOwn(input, name));
+  if (field) throw new HttpError(403, "Changing the :field field needs a signed-in session: a token cannot do it.", {}, { field });
 }

@@ -53,6 +53,11 @@ describe("middlewareTable", () => {
 
   it("resolves the defaults", () => {
     const table = middlewareTable(buildAuthConfig({}));
-    expect(table.get("verification-verify")?.map((step) => step.name)).toEqual(["auth", "signed", "throttle"]);
+    // The route's declared token ability runs right after its guard (decision record 011).
+    expect(table.get("verification-verify")?.map((step) => step.name)).toEqual(["auth", "token-ability", "signed", "throttle"]);
+    expect(table.get("verification-verify")?.[0]?.args).toBe("web");
+    expect(table.get("update-password")?.map((step) => step.name)).toEqual(["auth", "token-ability", "throttle"]);
+    expect(table.get("tokens")?.map((step) => step.name)).toEqual(["auth"]);
+    expect(table.get("create-token")?.map((step) => step.name)).toEqual(["throttle", "throttle"]);
   });
 });

@@ -7,6 +7,7 @@ import type { AuthConfig } from "@/lib/auth/config";
 import { type Context, createContext } from "@/lib/auth/context";
 import { verifyCsrf } from "@/lib/auth/csrf";
 import { type ResolvedMiddleware, resolveMiddleware } from "@/lib/auth/middleware/registry";
+import { requireTokenAccess, type TokenAccess } from "@/lib/auth/middleware/abilities";
 import { type CompiledRoute, compileRoutes, matchRoute } from "@/lib/auth/routes/match";
 import { ENDPOINTS } from "@/lib/auth/routes/endpoints";
 import type { Endpoint } from "@/lib/auth/routes/endpoint";
@@ -23,7 +24,20 @@ import { parseInput } from "@/lib/validation/parse";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import type { Services } from "@/lib/runtime/services";
 import { ACTION_NAMES } from "@/lib/auth/actions";
-import type { HttpMethod } from "@/lib/auth/routes/methods";
+import { ACTION_ROUTES, type HttpMethod } from "@/lib/auth/routes/methods";
+import type { RouteAbility } from "@/lib/auth/token-abilities";
+
+/**
+ * Adds the route's declared token ability right after its guard (the last `auth` step, else
+ * first): a missing user is still a 401, and a refused token reaches no limiter, input or
+ * endpoint (decision record 011). Routes that any token may call get no step.
+ */
+function withTokenAccess(steps: ResolvedMiddleware[], access: TokenAccess): ResolvedMiddleware[] {
+  if (access.ability === null && !access.sessionOnlyFields?.length) return steps;
+  const step: ResolvedMiddleware = { name: "token-ability", args: access, run: requireTokenAccess as ResolvedMiddleware["run"] };
+  const at = steps.findLastIndex((candidate) => candidate.name === "auth") + 1;
+  return [...steps.slice(0, at), step, ...steps.slice(at)];
+}
 
 const resolvedMiddleware = new WeakMap<AuthConfig["routes"], Map<string, ResolvedMiddleware[]>>();
 
@@ -37,7 +51,10 @@ export function middlewareTable(config: AuthConfig): Map<string, ResolvedMiddlew
   const table = new Map(
     ACTION_NAMES.map((action) => [
       action,
-      config.routes.middlewares[action].map((spec, index) => resolveMiddleware(spec, `AUTH_CONFIG_JSON routes.middlewares.${action}.${index}`)),
+      withTokenAccess(
+        config.routes.middlewares[action].map((spec, index) => resolveMiddleware(spec, `AUTH_CONFIG_JSON routes.middlewares.${action}.${index}`)),
+        { ability: ACTION_ROUTES[action].ability },
+      ),
     ]),
   );
   resolvedMiddleware.set(config.routes, table);
@@ -129,6 +146,10 @@ export type HostRoute = {
   endpoint: Endpoint;
   /** Middleware specs, as in `routes.middlewares` (e.g. `auth:sanctum`, `throttle:60,1`). */
   middleware: string[];
+  /** What a bearer token needs to call it (lib/auth/token-abilities.ts; README "Token abilities"). */
+  ability: RouteAbility;
+  /** Fields only a session may send: a bearer token sending one gets 403 (e.g. a new `email`). */
+  sessionOnlyFields?: readonly string[];
   /** Where a browser goes after success when it did not ask for JSON. */
   redirect?: string;
   /** Largest body in bytes; a function when it follows configuration (uploads). */
@@ -148,7 +169,10 @@ export function dispatchHost(request: Request, route: HostRoute, services: Servi
       if (!methods.includes(method as HttpMethod)) throw methodNotAllowed(request.method, route.name, methods);
       let middleware = hostMiddleware.get(route);
       if (!middleware) {
-        middleware = route.middleware.map((spec, index) => resolveMiddleware(spec, `host route ${route.name} middleware.${index}`));
+        middleware = withTokenAccess(
+          route.middleware.map((spec, index) => resolveMiddleware(spec, `host route ${route.name} middleware.${index}`)),
+          { ability: route.ability, sessionOnlyFields: route.sessionOnlyFields },
+        );
         hostMiddleware.set(route, middleware);
       }
       ctx.routeName = route.name;
