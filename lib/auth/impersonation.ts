@@ -1,10 +1,10 @@
 import "server-only";
-import { sealData, unsealData } from "iron-session";
 import { z } from "zod";
 import type { User } from "@/db/schema";
 import { canImpersonate } from "@/lib/auth/abilities";
 import type { Context } from "@/lib/auth/context";
 import { getHooks } from "@/lib/auth/hooks";
+import { sealValue, unsealValue } from "@/lib/auth/sealed";
 import { deriveKey, hmacHex, safeEqual } from "@/lib/auth/secrets";
 import { forbidden } from "@/lib/http/errors";
 import { findUserById } from "@/lib/users/users";
@@ -56,13 +56,13 @@ export async function issueImpersonationToken(ctx: Context, requester: User, tar
   if (!session) throw forbidden();
   const data: ImpersonationToken = { requester: requester.id, target: target.id, at: ctx.now.getTime(), session };
   // Expiry is checked against the request's clock below, so iron's own ttl is off.
-  return sealData(data, { password: tokenPassword(ctx), ttl: 0 });
+  return sealValue(data, tokenPassword(ctx));
 }
 
-/** Opens a token; null when it is malformed, tampered with, or sealed with another secret. */
+/** Opens a token; null unless it is exactly as we issued it, under the current secret. */
 export async function openImpersonationToken(ctx: Context, token: string): Promise<ImpersonationToken | null> {
   if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
-  const data = await unsealData<unknown>(token, { password: tokenPassword(ctx), ttl: 0 }).catch(() => null);
+  const data = await unsealValue(token, tokenPassword(ctx));
   const parsed = tokenSchema.safeParse(data);
   return parsed.success ? parsed.data : null;
 }

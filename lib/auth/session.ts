@@ -1,11 +1,11 @@
 import "server-only";
 import type { SQLWrapper } from "drizzle-orm";
-import { sealData, unsealData } from "iron-session";
 import type { Db } from "@/db/client";
 import type { User } from "@/db/schema";
 import type { Env } from "@/lib/env";
 import { type CookieOptions, serializeCookie } from "@/lib/http/cookies";
 import { randomToken, sha256Hex } from "@/lib/auth/secrets";
+import { sealValue, unsealValue } from "@/lib/auth/sealed";
 import { writeThrottle } from "@/lib/auth/write-throttle";
 import {
   deleteSession,
@@ -35,7 +35,7 @@ const UNSEALED = new Map<string, Promise<CookieState | null>>();
 const UNSEALED_MAX = 10_000;
 
 async function openSeal(value: string, password: string): Promise<CookieState | null> {
-  const state = await unsealData<Partial<CookieState>>(value, { password, ttl: 0 }).catch(() => null);
+  const state = (await unsealValue(value, password)) as Partial<CookieState> | null;
   if (!state || typeof state.csrf !== "string") {
     UNSEALED.delete(value);
     return null;
@@ -217,7 +217,7 @@ export class Session {
     const remember = (await this.load())?.data.remember === true;
     const maxAge = remember ? REMEMBER_SECONDS : undefined;
     const base = this.cookieOptions();
-    const sealed = await sealData(this.state, { password: this.deps.env.SESSION_SECRET, ttl: 0 });
+    const sealed = await sealValue(this.state, this.deps.env.SESSION_SECRET);
     return [
       serializeCookie(this.deps.env.SESSION_COOKIE, sealed, { ...base, httpOnly: true, maxAge }),
       serializeCookie(XSRF_COOKIE, this.state.csrf, { ...base, httpOnly: false, maxAge }),
