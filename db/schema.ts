@@ -71,8 +71,14 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
     payload: text("payload").notNull(),
     lastActivity: integer("last_activity").notNull(),
+    /** Who started the impersonation this session is (null otherwise): joined on every request (decision record 008). */
+    impersonatorId: bigint("impersonator_id", { mode: "number" }),
   },
-  (table) => [index("sessions_user_id_index").on(table.userId), index("sessions_last_activity_index").on(table.lastActivity)],
+  (table) => [
+    index("sessions_user_id_index").on(table.userId),
+    index("sessions_last_activity_index").on(table.lastActivity),
+    index("sessions_impersonator_id_index").on(table.impersonatorId),
+  ],
 );
 
 export const jobs = pgTable(

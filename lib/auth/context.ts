@@ -9,6 +9,7 @@ import { type Input, clientIp, readInput, wantsJson } from "@/lib/http/request";
 import { type Locale, type Replacements, negotiateLocale, translate } from "@/lib/i18n/catalog";
 import type { Services } from "@/lib/runtime/services";
 import { unauthenticated } from "@/lib/http/errors";
+import { impersonationWatch } from "@/lib/auth/impersonation-watch";
 
 export type AuthState = { user: User | null; via: "session" | "token" | null; token: PersonalAccessToken | null };
 
@@ -73,5 +74,6 @@ export function createContext(request: Request, services: Services, session: Ses
       return ctx.auth.user;
     },
   };
+  session.watchImpersonation(impersonationWatch(ctx));
   return ctx;
 }

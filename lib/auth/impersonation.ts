@@ -1,11 +1,12 @@
 import "server-only";
-import { sealData, unsealData } from "iron-session";
 import { z } from "zod";
 import type { User } from "@/db/schema";
 import { canImpersonate } from "@/lib/auth/abilities";
 import type { Context } from "@/lib/auth/context";
 import { getHooks } from "@/lib/auth/hooks";
+import { sealValue, unsealValue } from "@/lib/auth/sealed";
 import { deriveKey, hmacHex, safeEqual } from "@/lib/auth/secrets";
+import { passwordFingerprint } from "@/lib/auth/session";
 import { forbidden } from "@/lib/http/errors";
 import { findUserById } from "@/lib/users/users";
 
@@ -17,6 +18,8 @@ const tokenSchema = z.object({
   at: z.int().nonnegative(),
   /** Binds the token to the requesting session (SPEC.md §7: "used by another session"). */
   session: z.string().min(1),
+  /** The requester's password fingerprint at the request: a password changed since voids the token. */
+  fingerprint: z.string().min(1),
 });
 
 export type ImpersonationToken = z.infer<typeof tokenSchema>;
@@ -54,41 +57,43 @@ export async function mayRequestImpersonation(ctx: Context, user: User, target: 
 export async function issueImpersonationToken(ctx: Context, requester: User, target: User): Promise<string> {
   const session = sessionBinding(ctx);
   if (!session) throw forbidden();
-  const data: ImpersonationToken = { requester: requester.id, target: target.id, at: ctx.now.getTime(), session };
+  const data: ImpersonationToken = { requester: requester.id, target: target.id, at: ctx.now.getTime(), session, fingerprint: passwordFingerprint(requester.password) };
   // Expiry is checked against the request's clock below, so iron's own ttl is off.
-  return sealData(data, { password: tokenPassword(ctx), ttl: 0 });
+  return sealValue(data, tokenPassword(ctx));
 }
 
-/** Opens a token; null when it is malformed, tampered with, or sealed with another secret. */
+/** Opens a token; null unless it is exactly as we issued it, under the current secret. */
 export async function openImpersonationToken(ctx: Context, token: string): Promise<ImpersonationToken | null> {
   if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
-  const data = await unsealData<unknown>(token, { password: tokenPassword(ctx), ttl: 0 }).catch(() => null);
+  const data = await unsealValue(token, tokenPassword(ctx));
   const parsed = tokenSchema.safeParse(data);
   return parsed.success ? parsed.data : null;
 }
 
 /**
- * SPEC.md §3 Impersonation, GET impersonate/{token}: unexpired (`impersonation-token-ttl`),
- * used from the session of its requester, and the requester may still impersonate the target
- * (or the application's token-use authorizer says so). Returns the target; 403 otherwise.
+ * Whether `requester` may go on as `target`: the application's token-use authorizer, else the
+ * `laravel-auth.impersonate` ability. Asked when the token is used and on every later request.
  */
-export async function authorizeTokenUse(ctx: Context, requester: User, token: string): Promise<User> {
+export async function mayUseImpersonation(ctx: Context, requester: User, target: User): Promise<boolean> {
+  const authorizer = getHooks().impersonationTokenAuthorizer;
+  return authorizer ? (await authorizer(requester, target, ctx)) === true : canImpersonate(ctx.config, requester, target);
+}
+
+/**
+ * SPEC.md §3 Impersonation, GET impersonate/{token}: unexpired (`impersonation-token-ttl`),
+ * used from the session of its requester, whose password has not changed since, and the
+ * requester may still impersonate the target. Returns the target and the token; 403 otherwise.
+ */
+export async function authorizeTokenUse(ctx: Context, requester: User, token: string): Promise<{ target: User; data: ImpersonationToken }> {
   const data = await openImpersonationToken(ctx, token);
   if (!data) throw forbidden();
   // A future `at` can only come from our own seal (another instance's clock): not an expiry.
   if (ctx.now.getTime() - data.at > ctx.config.limits["impersonation-token-ttl"] * 1000) throw forbidden();
   const binding = sessionBinding(ctx);
   if (data.requester !== requester.id || !binding || !safeEqual(binding, data.session)) throw forbidden();
+  if (!safeEqual(data.fingerprint, passwordFingerprint(requester.password))) throw forbidden();
   const target = await findUserById(ctx.db, data.target);
   if (!target) throw forbidden();
-  const authorizer = getHooks().impersonationTokenAuthorizer;
-  const allowed = authorizer ? (await authorizer(requester, target, ctx)) === true : await canImpersonate(ctx.config, requester, target);
-  if (!allowed) throw forbidden();
-  return target;
-}
-
-/** SPEC.md §3: revert-impersonate returns to the original account only within this window. */
-export function isWithinMaxDuration(ctx: Context, data: ImpersonationToken): boolean {
-  const elapsedMs = ctx.now.getTime() - data.at;
-  return elapsedMs <= ctx.config.limits["impersonation-max-duration"] * 1000;
+  if (!(await mayUseImpersonation(ctx, requester, target))) throw forbidden();
+  return { target, data };
 }

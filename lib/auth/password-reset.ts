@@ -5,6 +5,7 @@ import type { Context } from "@/lib/auth/context";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { randomToken, safeEqual, sha256Hex } from "@/lib/auth/secrets";
 import { deleteUserSessions } from "@/lib/auth/session-store";
+import { endImpersonationsBy } from "@/lib/auth/impersonation-watch";
 import { enqueueCompose, enqueueMail } from "@/lib/mail/queue";
 import type { Composer } from "@/lib/mail/worker";
 import type { AuthConfig } from "@/lib/auth/config";
@@ -83,7 +84,8 @@ async function tokenMatches(stored: string, token: string): Promise<boolean> {
 
 /**
  * Sets a new password with a valid reset token: the token is consumed in the same transaction
- * (single use, even under concurrent requests) and every session of the user ends.
+ * (single use, even under concurrent requests) and every session of the user ends, the
+ * impersonations they started included.
  */
 export async function resetPassword(ctx: Context, user: User, token: string, password: string): Promise<User> {
   const [row] = await ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.email, user.email));
@@ -102,6 +104,7 @@ export async function resetPassword(ctx: Context, user: User, token: string, pas
       .where(eq(users.id, user.id))
       .returning();
     await deleteUserSessions(tx, user.id);
+    await endImpersonationsBy(tx, user.id, "password-changed", ctx);
     return changed;
   });
   if (!updated) throw invalid("email", INVALID_TOKEN);

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, lt, ne, sql, type SQLWrapper } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { writeInOneStatement } from "@/db/one-statement";
 import { preparedPerDb } from "@/db/prepared";
@@ -12,45 +13,74 @@ export type SessionData = {
   remember: boolean;
   /** SPEC.md §2 Session keys: present while impersonating. */
   impersonate_token?: string;
+  /**
+   * While impersonating: when the token was requested (ms since the epoch) and the requester's
+   * password fingerprint then; with the requester's row, every request checks the impersonation
+   * without unsealing the token (decision record 008).
+   */
+  impersonation?: { at: number; fingerprint: string };
 };
 
-export type SessionRecord = { data: SessionData; lastActivity: number; user: User | null };
+export type SessionRecord = {
+  data: SessionData;
+  lastActivity: number;
+  user: User | null;
+  /** Who started the impersonation this session is, and their row (null once soft-deleted). */
+  impersonatorId: number | null;
+  requester: User | null;
+};
+
+const requesters = alias(users, "requester");
 
 const findSessionStatement = preparedPerDb((db) =>
   db
-    .select({ payload: sessions.payload, lastActivity: sessions.lastActivity, user: users })
+    .select({ payload: sessions.payload, lastActivity: sessions.lastActivity, user: users, impersonatorId: sessions.impersonatorId, requester: requesters })
     .from(sessions)
     .leftJoin(users, and(eq(users.id, sessions.userId), sql`${users.deletedAt} is null`))
+    // An impersonation's requester comes with the row: its checks cost no second round trip.
+    .leftJoin(requesters, and(eq(requesters.id, sessions.impersonatorId), sql`${requesters.deletedAt} is null`))
     .where(eq(sessions.id, sql.placeholder("id")))
     .limit(1)
     .prepare("find_session"),
 );
 
-/** One round trip, prepared: the session row and its (not soft-deleted) user. */
+/** One round trip, prepared: the session row, its user and its impersonation's requester (neither soft-deleted). */
 export async function findSession(db: Db, id: string): Promise<SessionRecord | null> {
   const rows = await findSessionStatement(db).execute({ id });
   const row = rows[0];
   if (!row) return null;
-  return { data: parsePayload(row.payload), lastActivity: row.lastActivity, user: row.user };
+  return { data: parsePayload(row.payload), lastActivity: row.lastActivity, user: row.user, impersonatorId: row.impersonatorId, requester: row.requester };
+}
+
+function parseImpersonation(value: unknown): SessionData["impersonation"] {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { at, fingerprint } = value as Record<string, unknown>;
+  return typeof at === "number" && typeof fingerprint === "string" ? { at, fingerprint } : undefined;
 }
 
 function parsePayload(payload: string): SessionData {
   try {
     const data = JSON.parse(payload) as Partial<SessionData>;
-    return { fingerprint: String(data.fingerprint ?? ""), remember: data.remember === true, impersonate_token: data.impersonate_token };
+    return {
+      fingerprint: String(data.fingerprint ?? ""),
+      remember: data.remember === true,
+      impersonate_token: data.impersonate_token,
+      impersonation: parseImpersonation(data.impersonation),
+    };
   } catch {
     // A row this application did not write (a Laravel session): never a valid session here.
     return { fingerprint: "", remember: false };
   }
 }
 
-export type NewSession = { id: string; userId: number; ip: string; userAgent: string; data: SessionData; now: number };
+export type NewSession = { id: string; userId: number; impersonatorId?: number; ip: string; userAgent: string; data: SessionData; now: number };
 
 /** Inserts a session row; `alongside` writes (a login's audit entry…) go in the same statement. */
 export async function insertSession(db: Db, session: NewSession, alongside: SQLWrapper[] = []): Promise<void> {
   const insert = db.insert(sessions).values({
     id: session.id,
     userId: session.userId,
+    impersonatorId: session.impersonatorId ?? null,
     ipAddress: session.ip.slice(0, 45),
     userAgent: session.userAgent.slice(0, 1000),
     payload: JSON.stringify(session.data),
@@ -59,8 +89,10 @@ export async function insertSession(db: Db, session: NewSession, alongside: SQLW
   await writeInOneStatement(db, insert, alongside);
 }
 
-export async function deleteSession(db: Db, id: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, id));
+/** Deletes a session row; false when it was already gone (another request ended it first). */
+export async function deleteSession(db: Db, id: string): Promise<boolean> {
+  const deleted = await db.delete(sessions).where(eq(sessions.id, id)).returning({ id: sessions.id });
+  return deleted.length > 0;
 }
 
 export async function updateSession(db: Db, id: string, data: SessionData, now: number): Promise<void> {
@@ -75,4 +107,10 @@ export async function touchSession(db: Db, id: string, now: number, staleBefore:
 /** Ends every session of a user except `keepId` (none kept when absent). */
 export async function deleteUserSessions(db: Pick<Db, "delete">, userId: number, keepId?: string): Promise<void> {
   await db.delete(sessions).where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
+}
+
+/** Ends every impersonation `requesterId` started; returns the impersonated users' ids, one per session ended. */
+export async function deleteImpersonationsBy(db: Pick<Db, "delete">, requesterId: number): Promise<number[]> {
+  const ended = await db.delete(sessions).where(eq(sessions.impersonatorId, requesterId)).returning({ userId: sessions.userId });
+  return ended.flatMap((row) => (row.userId === null ? [] : [row.userId]));
 }

@@ -1,11 +1,11 @@
 import "server-only";
 import type { SQLWrapper } from "drizzle-orm";
-import { sealData, unsealData } from "iron-session";
 import type { Db } from "@/db/client";
 import type { User } from "@/db/schema";
 import type { Env } from "@/lib/env";
 import { type CookieOptions, serializeCookie } from "@/lib/http/cookies";
 import { randomToken, sha256Hex } from "@/lib/auth/secrets";
+import { sealValue, unsealValue } from "@/lib/auth/sealed";
 import { writeThrottle } from "@/lib/auth/write-throttle";
 import {
   deleteSession,
@@ -16,6 +16,9 @@ import {
   touchSession,
   updateSession,
 } from "@/lib/auth/session-store";
+
+/** An impersonation starting (GET impersonate/{token}): the token, its requester, and when it was requested (ms). */
+export type Impersonating = { token: string; requester: User; at: number };
 
 /** What the sealed cookie carries. The server-side row holds everything that decides access. */
 type CookieState = { sid?: string; csrf: string; flash?: Record<string, unknown> };
@@ -35,7 +38,7 @@ const UNSEALED = new Map<string, Promise<CookieState | null>>();
 const UNSEALED_MAX = 10_000;
 
 async function openSeal(value: string, password: string): Promise<CookieState | null> {
-  const state = await unsealData<Partial<CookieState>>(value, { password, ttl: 0 }).catch(() => null);
+  const state = (await unsealValue(value, password)) as Partial<CookieState> | null;
   if (!state || typeof state.csrf !== "string") {
     UNSEALED.delete(value);
     return null;
@@ -72,6 +75,20 @@ export type SessionDeps = {
   stateful: boolean;
 };
 
+type SignedIn = SessionRecord & { user: User };
+/** A loaded row; `ended` says why its impersonation is over when the endpoint answers that itself. */
+type LoadedRecord = SessionRecord & { ended?: string };
+
+/** Judges an impersonating session on every load of its row (lib/auth/impersonation-watch.ts). */
+export type ImpersonationWatch = {
+  /** Why the impersonation is over (a reason for the audit trail), or null while it may go on. */
+  over(record: SignedIn): Promise<string | null>;
+  /** True when this request's endpoint answers an ended impersonation itself (revert-impersonate). */
+  answersEnded(): boolean;
+  /** After this request deleted the row of an impersonation that was over. */
+  ended(record: SignedIn, reason: string): Promise<void>;
+};
+
 /**
  * The request's session: a sealed cookie (session id, CSRF token, flash) pointing at a row of
  * `sessions`. Deleting the row ends the session everywhere, whatever cookies were copied.
@@ -79,8 +96,9 @@ export type SessionDeps = {
 export class Session {
   private state: CookieState;
   private changed = false;
-  private record: Promise<SessionRecord | null> | undefined;
+  private record: Promise<LoadedRecord | null> | undefined;
   private readonly hadCookie: boolean;
+  private watch: ImpersonationWatch | undefined;
 
   private constructor(
     private readonly deps: SessionDeps,
@@ -137,54 +155,100 @@ export class Session {
     return (await this.load())?.data ?? null;
   }
 
-  private load(): Promise<SessionRecord | null> {
+  /** Who started the impersonation this session is, and their row (null once soft-deleted). */
+  async impersonator(): Promise<{ id: number | null; user: User | null }> {
+    const record = await this.load();
+    return { id: record?.impersonatorId ?? null, user: record?.requester ?? null };
+  }
+
+  /** Set per request: without a watch, an impersonating session counts as none. */
+  watchImpersonation(watch: ImpersonationWatch): void {
+    this.watch = watch;
+  }
+
+  /** Why this session's impersonation is over, when the endpoint was left to answer it (`answersEnded`). */
+  async endedImpersonation(): Promise<string | null> {
+    return (await this.load())?.ended ?? null;
+  }
+
+  private load(): Promise<LoadedRecord | null> {
     this.record ??= this.fetch();
     return this.record;
   }
 
-  private async fetch(): Promise<SessionRecord | null> {
+  private async fetch(): Promise<LoadedRecord | null> {
     const id = this.id;
     if (!id || !this.deps.stateful) return null;
-    const record = await findSession(this.deps.db, id);
-    if (!record?.user) return null;
+    const found = await findSession(this.deps.db, id);
+    if (!found?.user) return null;
+    const record: SignedIn = { ...found, user: found.user };
     const now = this.nowSeconds();
     const lifetime = record.data.remember ? REMEMBER_SECONDS : this.deps.env.SESSION_LIFETIME * 60;
     if (now - record.lastActivity > lifetime) return null;
     if (record.data.fingerprint !== passwordFingerprint(record.user.password)) return null;
+    // Decision record 008: an impersonation ends when its conditions end, on any request.
+    if (record.data.impersonate_token) {
+      const judged = await this.judgeImpersonation(record);
+      if (judged !== record) return judged;
+    }
     if (now - record.lastActivity > TOUCH_INTERVAL_SECONDS && touches.claim(id, now * 1000)) {
       await touchSession(this.deps.db, id, now, now - TOUCH_INTERVAL_SECONDS);
     }
     return record;
   }
 
+  private async judgeImpersonation(record: SignedIn): Promise<LoadedRecord | null> {
+    if (!this.watch) return null;
+    const reason = await this.watch.over(record);
+    if (!reason) return record;
+    if (this.watch.answersEnded()) return { ...record, ended: reason };
+    if (await this.end()) await this.watch.ended(record, reason);
+    return null;
+  }
+
   /**
    * Signs `user` in on a new session id and a new CSRF token (fixation-proof); the old row is
    * deleted. `alongside` writes go in the same statement as the new row (one round trip).
    */
-  async login(user: User, options: { remember: boolean; impersonate_token?: string; alongside?: SQLWrapper[] }): Promise<void> {
+  async login(user: User, options: { remember: boolean; impersonating?: Impersonating; alongside?: SQLWrapper[] }): Promise<void> {
     await this.dropRecord();
     const sid = randomToken(32);
     const data: SessionData = { fingerprint: passwordFingerprint(user.password), remember: options.remember };
-    if (options.impersonate_token) data.impersonate_token = options.impersonate_token;
+    const { impersonating } = options;
+    if (impersonating) {
+      data.impersonate_token = impersonating.token;
+      data.impersonation = { at: impersonating.at, fingerprint: passwordFingerprint(impersonating.requester.password) };
+    }
     await insertSession(this.deps.db, {
       id: sha256Hex(sid),
       userId: user.id,
+      impersonatorId: impersonating?.requester.id,
       ip: this.deps.ip,
       userAgent: this.deps.userAgent,
       data,
       now: this.nowSeconds(),
     }, options.alongside);
     this.state = { sid, csrf: randomToken(30), flash: this.state.flash };
-    this.record = Promise.resolve({ data, lastActivity: this.nowSeconds(), user });
+    const requester = impersonating?.requester ?? null;
+    this.record = Promise.resolve({ data, lastActivity: this.nowSeconds(), user, impersonatorId: requester?.id ?? null, requester });
     this.changed = true;
   }
 
-  /** Ends the session server-side and starts a fresh guest session with a new CSRF token. */
-  async logout(): Promise<void> {
-    await this.dropRecord();
-    this.state = { csrf: randomToken(30), flash: this.state.flash };
+  /**
+   * Ends the session server-side and starts a fresh guest session with a new CSRF token; false
+   * when the row was already gone (another request ended it first).
+   */
+  async logout(): Promise<boolean> {
+    const ended = await this.end();
     this.record = Promise.resolve(null);
+    return ended;
+  }
+
+  private async end(): Promise<boolean> {
+    const ended = await this.dropRecord();
+    this.state = { csrf: randomToken(30), flash: this.state.flash };
     this.changed = true;
+    return ended;
   }
 
   /** Rewrites the server-side data of the current session (e.g. a refreshed password fingerprint). */
@@ -197,9 +261,9 @@ export class Session {
     this.record = Promise.resolve({ ...current, data, user: user ?? current.user });
   }
 
-  private async dropRecord(): Promise<void> {
+  private async dropRecord(): Promise<boolean> {
     const id = this.id;
-    if (id) await deleteSession(this.deps.db, id);
+    return id ? deleteSession(this.deps.db, id) : false;
   }
 
   private nowSeconds(): number {
@@ -217,7 +281,7 @@ export class Session {
     const remember = (await this.load())?.data.remember === true;
     const maxAge = remember ? REMEMBER_SECONDS : undefined;
     const base = this.cookieOptions();
-    const sealed = await sealData(this.state, { password: this.deps.env.SESSION_SECRET, ttl: 0 });
+    const sealed = await sealValue(this.state, this.deps.env.SESSION_SECRET);
     return [
       serializeCookie(this.deps.env.SESSION_COOKIE, sealed, { ...base, httpOnly: true, maxAge }),
       serializeCookie(XSRF_COOKIE, this.state.csrf, { ...base, httpOnly: false, maxAge }),

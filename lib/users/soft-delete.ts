@@ -4,6 +4,7 @@ import { type User, users } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/auth/context";
 import { deleteUserSessions } from "@/lib/auth/session-store";
+import { endImpersonationsBy } from "@/lib/auth/impersonation-watch";
 
 /**
  * Soft-deletes a user (Laravel's SoftDeletes): the row stays, the guard refuses its sessions and
@@ -19,6 +20,7 @@ export async function softDeleteUser(ctx: Context, actor: User, target: User): P
       .returning({ id: users.id });
     if (!deleted) return false;
     await deleteUserSessions(tx, target.id);
+    await endImpersonationsBy(tx, target.id, "original-gone", ctx);
     await recordActivity(tx, { event: "user-deleted", subjectId: target.id, causerId: actor.id, ip: ctx.ip }, ctx.now);
     return true;
   });

@@ -16,11 +16,12 @@ let services: Services;
 let dataDir: string;
 let now: Date;
 const statements: string[] = [];
+const ADMIN = "hot-admin@example.test";
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "auth-hot-"));
   database = await openTestDatabase({ logQuery: (query) => statements.push(query) });
-  services = servicesOn(database, dataDir);
+  services = servicesOn(database, dataDir, { AUTH_CONFIG_JSON: JSON.stringify({ hashing: { rounds: 4 }, admins: [ADMIN] }) });
   services.now = () => now;
 });
 beforeEach(async () => {
@@ -42,8 +43,7 @@ async function counted(run: () => Promise<unknown>) {
 
 const advance = (seconds: number) => (now = new Date(now.getTime() + seconds * 1000));
 
-async function signedIn(): Promise<{ agent: Agent; email: string }> {
-  const email = `hot-${Math.random().toString(36).slice(2)}@example.test`;
+async function signedIn(email = `hot-${Math.random().toString(36).slice(2)}@example.test`): Promise<{ agent: Agent; email: string }> {
   await insertUser(database, email);
   const agent = new Agent(services);
   await agent.csrf();
@@ -67,6 +67,16 @@ describe("hot paths (issue 8)", () => {
     const { agent } = await signedIn();
     advance(30);
     const result = await counted(async () => expect((await agent.get("/auth/get-auth")).body.authenticated).toBe(true));
+    expect(result).toMatchObject({ total: 1, writes: 0 });
+  });
+
+  it("get-auth with an impersonating session cookie: one statement, no write (the requester comes with the row)", async () => {
+    const { agent: admin } = await signedIn(ADMIN);
+    const target = await insertUser(database, `target-${Math.random().toString(36).slice(2)}@example.test`);
+    const issued = await admin.post("/auth/impersonate", { target_user_id: target.id });
+    expect((await admin.get(new URL(issued.body.url as string).pathname)).status).toBe(200);
+    advance(30);
+    const result = await counted(async () => expect((await admin.get("/auth/get-auth")).body).toMatchObject({ user: { id: target.id }, impersonating: true }));
     expect(result).toMatchObject({ total: 1, writes: 0 });
   });
 

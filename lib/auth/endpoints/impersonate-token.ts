@@ -12,8 +12,8 @@ export const impersonateToken = defineEndpoint({
   async run(ctx) {
     const requester = assertImpersonationOpen(ctx);
     const token = ctx.params.token ?? "";
-    const target = await authorizeTokenUse(ctx, requester, token);
-    await ctx.session.login(target, { remember: false, impersonate_token: token });
+    const { target, data } = await authorizeTokenUse(ctx, requester, token);
+    await ctx.session.login(target, { remember: false, impersonating: { token, requester, at: data.at } });
     await recordActivity(ctx.db, { event: "impersonation-started", subjectId: target.id, causerId: requester.id, ip: ctx.ip }, ctx.now);
     return { success: true, user: presentUser(target) };
   },

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { personalAccessTokens } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
-import { openImpersonationToken } from "@/lib/auth/impersonation";
+import { endedEntry } from "@/lib/auth/impersonation-watch";
 import { defineEndpoint } from "@/lib/auth/routes/endpoint";
 
 export const logout = defineEndpoint({
@@ -14,11 +14,9 @@ export const logout = defineEndpoint({
     }
     // Signing out while impersonating ends the impersonation too: the audit trail says so.
     const impersonation = ctx.auth?.via === "session" ? (await ctx.session.data())?.impersonate_token : undefined;
-    const requester = impersonation ? (await openImpersonationToken(ctx, impersonation))?.requester : undefined;
+    const { id: requester } = await ctx.session.impersonator();
     await ctx.session.logout();
-    if (impersonation) {
-      await recordActivity(ctx.db, { event: "impersonation-ended", subjectId: user.id, causerId: requester ?? null, ip: ctx.ip, properties: { reverted: false, reason: "logout" } }, ctx.now);
-    }
+    if (impersonation) await recordActivity(ctx.db, endedEntry(ctx.ip, user.id, requester, "logout"), ctx.now);
     await recordActivity(ctx.db, { event: "logout", subjectId: user.id, ip: ctx.ip }, ctx.now);
     return { success: true };
   },

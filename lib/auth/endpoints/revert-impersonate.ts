@@ -1,32 +1,40 @@
 import "server-only";
 import { recordActivity } from "@/lib/audit/activity";
-import { assertImpersonationOpen, isWithinMaxDuration, openImpersonationToken } from "@/lib/auth/impersonation";
+import { assertImpersonationOpen, openImpersonationToken } from "@/lib/auth/impersonation";
+import { endedEntry, type ImpersonationEnd } from "@/lib/auth/impersonation-watch";
 import { defineEndpoint } from "@/lib/auth/routes/endpoint";
 import { forbidden } from "@/lib/http/errors";
-import { findUserById, presentUser } from "@/lib/users/users";
+import { presentUser } from "@/lib/users/users";
 
 /**
- * SPEC.md §3 Impersonation, POST revert-impersonate: back to the original account within
- * `impersonation-max-duration` of the token request while it exists; otherwise signed out.
+ * SPEC.md §3 Impersonation, POST revert-impersonate: back to the original account while the
+ * impersonation may go on (decision record 008: within `impersonation-max-duration` of the token
+ * request, the requester not deleted, their password unchanged, still allowed); otherwise signed
+ * out with `{success: false, user: null}` — or 403 when `allow-impersonate` is off (SPEC.md §1).
  */
 export const revertImpersonate = defineEndpoint({
   async run(ctx) {
-    const impersonated = assertImpersonationOpen(ctx);
+    const impersonated = ctx.requireUser();
+    // The session's watch leaves an impersonation that is over to this endpoint to answer.
+    const ended = ctx.auth?.via === "session" ? ((await ctx.session.endedImpersonation()) as ImpersonationEnd | null) : null;
+    const { id: requesterId, user: original } = await ctx.session.impersonator();
+    const signOut = async (reason: ImpersonationEnd) => {
+      if (await ctx.session.logout()) await recordActivity(ctx.db, endedEntry(ctx.ip, impersonated.id, requesterId, reason), ctx.now);
+      return { success: false, user: null };
+    };
+    if (ended === "impersonation-disabled") {
+      await signOut(ended);
+      throw forbidden();
+    }
+    if (ended) return signOut(ended);
+    assertImpersonationOpen(ctx);
     const sealed = (await ctx.session.data())?.impersonate_token;
     if (!sealed) throw forbidden();
-    // A token that no longer opens (SESSION_SECRET rotated) proves nothing: treat it as expired.
+    // A token that no longer opens (SESSION_SECRET rotated) proves nothing: signed out.
     const data = await openImpersonationToken(ctx, sealed);
-    const inTime = data !== null && isWithinMaxDuration(ctx, data);
-    const original = data && inTime ? await findUserById(ctx.db, data.requester) : null;
-    const entry = { event: "impersonation-ended", subjectId: impersonated.id, causerId: data?.requester ?? null, ip: ctx.ip } as const;
-    if (!original) {
-      await ctx.session.logout();
-      const reason = inTime ? "original-gone" : data ? "expired" : "invalid-token";
-      await recordActivity(ctx.db, { ...entry, properties: { reverted: false, reason } }, ctx.now);
-      return { success: false, user: null };
-    }
+    if (!original || data?.requester !== original.id) return signOut("invalid-token");
     await ctx.session.login(original, { remember: false });
-    await recordActivity(ctx.db, { ...entry, properties: { reverted: true } }, ctx.now);
+    await recordActivity(ctx.db, { event: "impersonation-ended", subjectId: impersonated.id, causerId: original.id, ip: ctx.ip, properties: { reverted: true } }, ctx.now);
     return { success: true, user: presentUser(original) };
   },
 });

@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { defineEndpoint } from "@/lib/auth/routes/endpoint";
 import { passwordFingerprint } from "@/lib/auth/session";
 import { deleteUserSessions } from "@/lib/auth/session-store";
+import { endImpersonationsBy } from "@/lib/auth/impersonation-watch";
 import { invalid } from "@/lib/http/errors";
 import { confirmed, CONFIRMED_WHEN, IGNORED_FIELDS, newPassword, passwordConfirmation } from "@/lib/validation/rules";
 
@@ -29,6 +30,8 @@ export const updatePassword = defineEndpoint({
       const [changed] = await tx.update(users).set({ password: hash, updatedAt: ctx.now }).where(eq(users.id, user.id)).returning();
       // Other browsers are signed out; this one stays (SPEC.md §3 Session, fixed in 6.0.3).
       await deleteUserSessions(tx, user.id, ctx.session.id);
+      // …and so are the impersonations they started (decision record 008).
+      await endImpersonationsBy(tx, user.id, "password-changed", ctx);
       await recordActivity(tx, { event: "password-changed", subjectId: user.id, ip: ctx.ip }, ctx.now);
       return changed ?? user;
     });

@@ -1,8 +1,8 @@
 import "server-only";
-import { sealData, unsealData } from "iron-session";
 import { z } from "zod";
 import type { Context } from "@/lib/auth/context";
 import { actionPath } from "@/lib/auth/routes/url";
+import { sealValue, unsealValue } from "@/lib/auth/sealed";
 import { deriveKey, safeEqual } from "@/lib/auth/secrets";
 import { parseCookies, serializeCookie } from "@/lib/http/cookies";
 
@@ -27,7 +27,7 @@ function cookieOptions(ctx: Context, provider: string) {
  */
 export async function stateCookie(ctx: Context, provider: string, state: string, verifier: string): Promise<string> {
   const pending: Pending = { provider, state, verifier, expiresAt: Math.floor(ctx.now.getTime() / 1000) + SOCIAL_STATE_TTL_SECONDS };
-  const sealed = await sealData(pending, { password: sealKey(ctx), ttl: SOCIAL_STATE_TTL_SECONDS });
+  const sealed = await sealValue(pending, sealKey(ctx), SOCIAL_STATE_TTL_SECONDS);
   return serializeCookie(SOCIAL_STATE_COOKIE, sealed, { ...cookieOptions(ctx, provider), maxAge: SOCIAL_STATE_TTL_SECONDS });
 }
 
@@ -43,7 +43,7 @@ export function clearStateCookie(ctx: Context, provider: string): string {
 export async function verifyState(ctx: Context, provider: string, returnedState: string | null): Promise<string | null> {
   const sealed = parseCookies(ctx.request.headers.get("cookie")).get(SOCIAL_STATE_COOKIE);
   if (!sealed || !returnedState) return null;
-  const unsealed = await unsealData(sealed, { password: sealKey(ctx), ttl: SOCIAL_STATE_TTL_SECONDS }).catch(() => null);
+  const unsealed = await unsealValue(sealed, sealKey(ctx), SOCIAL_STATE_TTL_SECONDS);
   const pending = pendingSchema.safeParse(unsealed);
   if (!pending.success) return null;
   const { data } = pending;

@@ -1,0 +1,70 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import type { User } from "@/db/schema";
+import { type ActivityEntry, recordActivity } from "@/lib/audit/activity";
+import type { Context } from "@/lib/auth/context";
+import { mayUseImpersonation } from "@/lib/auth/impersonation";
+import { type ImpersonationWatch, passwordFingerprint } from "@/lib/auth/session";
+import { deleteImpersonationsBy, type SessionRecord } from "@/lib/auth/session-store";
+
+/** Why an impersonation ended without a revert (the `reason` of its `impersonation-ended` entry). */
+export type ImpersonationEnd =
+  | "expired"
+  | "original-gone"
+  | "password-changed"
+  | "impersonation-disabled"
+  | "not-allowed"
+  | "invalid-token"
+  | "logout";
+
+/**
+ * Decision record 008: why an impersonating session may not go on, or null. Everything it reads
+ * came with the session row (the requester is joined to it), so it costs no round trip; only an
+ * application's token-use authorizer may do more.
+ */
+export async function impersonationOver(ctx: Context, record: SessionRecord & { user: User }): Promise<ImpersonationEnd | null> {
+  const started = record.data.impersonation;
+  // A session written before impersonations were recorded this way: nothing to judge it by.
+  if (!started || record.impersonatorId === null) return "invalid-token";
+  // SPEC.md §3: the order of its revert rows, time first.
+  if (ctx.now.getTime() - started.at > ctx.config.limits["impersonation-max-duration"] * 1000) return "expired";
+  const requester = record.requester;
+  if (!requester) return "original-gone";
+  if (passwordFingerprint(requester.password) !== started.fingerprint) return "password-changed";
+  if (!ctx.config["allow-impersonate"]) return "impersonation-disabled";
+  if (!(await mayUseImpersonation(ctx, requester, record.user))) return "not-allowed";
+  return null;
+}
+
+/** The audit entry of an impersonation that ended without returning to the requester. */
+export function endedEntry(ip: string, subjectId: number, causerId: number | null, reason: ImpersonationEnd): ActivityEntry {
+  return { event: "impersonation-ended", subjectId, causerId, ip, properties: { reverted: false, reason } };
+}
+
+/**
+ * The request's watch over an impersonating session (Session.watchImpersonation): an ended one is
+ * deleted and recorded, and the request goes on as a guest's — except revert-impersonate, which
+ * answers it as SPEC.md §3 says.
+ */
+export function impersonationWatch(ctx: Context): ImpersonationWatch {
+  return {
+    over: (record) => impersonationOver(ctx, record),
+    answersEnded: () => ctx.route?.action === "revert-impersonate",
+    ended: (record, reason) => recordActivity(ctx.db, endedEntry(ctx.ip, record.user.id, record.impersonatorId, reason as ImpersonationEnd), ctx.now),
+  };
+}
+
+/**
+ * Ends, at once, every impersonation `requesterId` started (their password changed, their
+ * account was deleted), each recorded like any other end. Runs in the caller's transaction.
+ */
+export async function endImpersonationsBy(
+  db: Pick<Db, "delete" | "insert">,
+  requesterId: number,
+  reason: ImpersonationEnd,
+  at: { ip: string; now: Date },
+): Promise<void> {
+  for (const subjectId of await deleteImpersonationsBy(db, requesterId)) {
+    await recordActivity(db, endedEntry(at.ip, subjectId, requesterId, reason), at.now);
+  }
+}
