@@ -26,7 +26,7 @@ test("an administrator impersonates a user from the list, sees the banner, retur
   await banner.getByRole("button", { name: "Return to my account" }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(banner).toHaveCount(0);
-  await expect(page.getByRole("link", { name: `Your profile: ${admin.name}` })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: `${admin.name} ${admin.email} (your profile)` })).toBeVisible();
 
   await page.goto("/admin/activity");
   await page.getByLabel("Event").selectOption({ label: "Impersonation started" });

@@ -12,7 +12,7 @@ test("a user edits their profile, then uploads and removes a photo", async ({ pa
   await page.getByLabel("Email address").fill(newEmail);
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByText("Your profile has been saved.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Your profile: Paula Renamed" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: `Paula Renamed ${newEmail} (your profile)` })).toBeVisible();
 
   const photoCard = page.getByRole("region", { name: "Photo" });
   await page.getByLabel("Upload a photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: gradientPng() });
