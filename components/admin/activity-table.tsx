@@ -19,7 +19,7 @@ function details(properties: ActivityEntry["properties"]): string[] {
 }
 
 function Person({ user, onUser, label }: { user: UserRef | null; onUser: Props["onUser"]; label: string }) {
-  if (!user) return <span className="text-zinc-400">—</span>;
+  if (!user) return <span className="text-zinc-500">—</span>;
   return (
     <button type="button" onClick={() => onUser(user)} className="max-w-56 text-left hover:underline" title={label}>
       <span className="block truncate font-medium text-zinc-900">{user.name}</span>
