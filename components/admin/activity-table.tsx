@@ -33,7 +33,7 @@ export function ActivityTable({ entries, onUser }: Props) {
   const t = useT();
   const formatDate = useFormatDate();
   return (
-    <DataTable columns={[{ label: t("When") }, { label: t("Event") }, { label: t("User") }, { label: t("By") }, { label: t("Details") }]}>
+    <DataTable label={t("Activity")} columns={[{ label: t("When") }, { label: t("Event") }, { label: t("User") }, { label: t("By") }, { label: t("Details") }]}>
       {entries.map((entry) => {
         const known = ACTIVITY_EVENTS[entry.event];
         return (

@@ -53,6 +53,7 @@ export function RouteSettings({ rows }: { rows: SettingRow[] }) {
       )}
       {/* Phones scroll the table sideways, as every table here; squeezed, each value broke into syllables. */}
       <DataTable
+        label={t("Routes")}
         columns={[
           { label: t("Action") },
           { label: t("URI") },
