@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { expectAccessible } from "./support/accessibility";
 
 test("a user changes their password, stays signed in, and signs in with the new one", async ({ page, users, guard, snap }) => {
   const user = await users.create("changer");
@@ -14,6 +15,7 @@ test("a user changes their password, stays signed in, and signs in with the new 
   await expect(current).toHaveAttribute("aria-invalid", "true");
   await expect(current).toHaveAccessibleDescription("The password is incorrect.");
   await snap("change-password-wrong-current");
+  await expectAccessible(page, "profile with a wrong current password");
 
   await current.fill(user.password);
   await page.getByRole("button", { name: "Update password" }).click();

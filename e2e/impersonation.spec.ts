@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { expectAccessible } from "./support/accessibility";
 
 test("an administrator impersonates a user from the list, sees the banner, returns, and finds it in the activity log", async ({ page, users, snap }) => {
   const target = await users.create("target", { name: "Tina Target" });
@@ -11,7 +12,10 @@ test("an administrator impersonates a user from the list, sees the banner, retur
   const row = page.getByRole("row", { name: /Tina Target/ });
   await expect(row).toBeVisible();
   await snap("admin-users");
+  await expectAccessible(page, "users");
   await row.getByRole("button", { name: "Impersonate Tina Target" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectAccessible(page, "impersonate dialog");
   await page.getByRole("dialog").getByRole("button", { name: "Impersonate" }).click();
 
   await expect(page).toHaveURL(/\/admin$/);
@@ -19,6 +23,7 @@ test("an administrator impersonates a user from the list, sees the banner, retur
   await expect(banner).toContainText("You are acting as Tina Target");
   await expect(page.getByRole("heading", { name: "Welcome, Tina Target" })).toBeVisible();
   await snap("impersonating-dashboard");
+  await expectAccessible(page, "dashboard while impersonating");
   // The banner stays on every signed-in screen.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
   await expect(banner).toBeVisible();
@@ -26,7 +31,7 @@ test("an administrator impersonates a user from the list, sees the banner, retur
   await banner.getByRole("button", { name: "Return to my account" }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(banner).toHaveCount(0);
-  await expect(page.getByRole("link", { name: `Your profile: ${admin.name}` })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: `${admin.name} ${admin.email} (your profile)` })).toBeVisible();
 
   await page.goto("/admin/activity");
   await page.getByLabel("Event").selectOption({ label: "Impersonation started" });
@@ -34,6 +39,7 @@ test("an administrator impersonates a user from the list, sees the banner, retur
   await expect(entry).toContainText("Tina Target");
   await expect(entry).toContainText(admin.name);
   await snap("activity-impersonation");
+  await expectAccessible(page, "activity");
 });
 
 test("an administrator deletes a user and restores them", async ({ page, users, snap }) => {
@@ -43,6 +49,8 @@ test("an administrator deletes a user and restores them", async ({ page, users, 
   await page.getByRole("searchbox", { name: "Search users" }).fill(target.email);
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("button", { name: "Delete Dora Doomed" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectAccessible(page, "delete-user dialog");
   await page.getByRole("dialog").getByRole("button", { name: "Delete user" }).click();
   await expect(page.getByText("No users found")).toBeVisible();
 
@@ -50,6 +58,7 @@ test("an administrator deletes a user and restores them", async ({ page, users, 
   const row = page.getByRole("row", { name: /Dora Doomed/ });
   await expect(row).toContainText("Deleted");
   await snap("admin-users-deleted");
+  await expectAccessible(page, "deleted users");
   await row.getByRole("button", { name: "Restore Dora Doomed" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Restore user" }).click();
   await expect(page.getByText("No users found")).toBeVisible();
@@ -63,6 +72,7 @@ test("a user who is not an administrator sees a clear 403 on administration scre
   await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" })).toHaveCount(0);
   await snap("admin-forbidden");
+  await expectAccessible(page, "403");
   await page.goto("/admin/activity");
   await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { expectAccessible } from "./support/accessibility";
 import { linkIn, waitForMail } from "./support/outbox";
 
 test("a user who forgot their password resets it through the emailed link", async ({ page, users, guard, snap }) => {
@@ -10,6 +11,7 @@ test("a user who forgot their password resets it through the emailed link", asyn
   await page.getByRole("button", { name: "Email me a reset link" }).click();
   await expect(page.getByRole("status")).toHaveText(/we have emailed a password reset link/);
   await snap("forgot-password-sent");
+  await expectAccessible(page, "forgot password, link sent");
 
   const mail = await waitForMail(user.email, { subject: /Reset Password/ });
   const link = linkIn(mail, /^\/auth\/reset-password\//);
@@ -18,11 +20,13 @@ test("a user who forgot their password resets it through the emailed link", asyn
   await page.getByLabel("New password", { exact: true }).fill("reset-and-remembered-9");
   await page.getByLabel("Confirm new password").fill("reset-and-remembered-9");
   await snap("reset-password-form");
+  await expectAccessible(page, "reset password");
   await page.getByRole("button", { name: "Reset password" }).click();
 
   await expect(page).toHaveURL(/\/auth\/login\?status=password-reset$/);
   await expect(page.getByText("Your password has been reset. Sign in with your new password.")).toBeVisible();
   await snap("login-after-reset");
+  await expectAccessible(page, "sign-in after a reset");
   await page.getByLabel("Email address").fill(user.email);
   await page.getByLabel("Password").fill("reset-and-remembered-9");
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -37,4 +41,5 @@ test("a user who forgot their password resets it through the emailed link", asyn
   await page.getByLabel("Confirm new password").fill("another-try-1234");
   await page.getByRole("button", { name: "Reset password" }).click();
   await expect(page.getByLabel("Email address")).toHaveAccessibleDescription("This password reset token is invalid.");
+  await expectAccessible(page, "reset password with a used link");
 });

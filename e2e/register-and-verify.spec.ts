@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { expectAccessible } from "./support/accessibility";
 import { linkIn, waitForMail } from "./support/outbox";
 import { DEFAULT_PASSWORD, uniqueEmail } from "./support/users";
 
@@ -12,6 +13,7 @@ test("a visitor registers, verifies the address through the emailed link, and si
   await page.getByLabel("Password", { exact: true }).fill(DEFAULT_PASSWORD);
   await page.getByLabel("Confirm password").fill(DEFAULT_PASSWORD);
   await snap("register-form");
+  await expectAccessible(page, "register");
   await page.getByRole("button", { name: "Create account" }).click();
 
   await expect(page).toHaveURL(/\/admin$/);
@@ -23,6 +25,7 @@ test("a visitor registers, verifies the address through the emailed link, and si
   await page.getByRole("button", { name: "Resend verification email" }).click();
   await expect(page.getByText("A new verification link has been sent to your email address.")).toBeVisible();
   await snap("dashboard-unverified");
+  await expectAccessible(page, "dashboard, address not verified");
   const mail = await waitForMail(email, { subject: /Verify Email Address/, since: resentAfter });
 
   await page.goto(linkIn(mail, /\/auth\/email\/verify\//));
@@ -30,6 +33,7 @@ test("a visitor registers, verifies the address through the emailed link, and si
   await expect(page.getByText("Email verified")).toBeVisible();
   await expect(page.getByText("Please verify your email address")).toHaveCount(0);
   await snap("dashboard-verified");
+  await expectAccessible(page, "dashboard, address verified");
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
@@ -52,4 +56,5 @@ test("a taken address is reported beside its field", async ({ page, users, guard
   await expect(field).toHaveAccessibleDescription("The email has already been taken.");
   await expect(field).toBeFocused();
   await snap("register-email-taken");
+  await expectAccessible(page, "register with a taken address");
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { expectAccessible } from "./support/accessibility";
 
 // How proxy.ts and the route files share the URL space, through the production server (the
 // vitest suites call the pipeline directly and never see Next's router).
@@ -33,6 +34,7 @@ test.describe("routing of the API beside the pages", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     await snap("auth-not-found");
+    await expectAccessible(page, "404");
   });
 
   test("the pages of /auth stay pages, and the dispatcher cannot be reached directly", async ({ page, request }) => {

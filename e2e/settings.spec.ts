@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { expectAccessible } from "./support/accessibility";
 import { revertSetting } from "./support/settings";
 import { DEFAULT_PASSWORD, postJson, uniqueEmail } from "./support/users";
 
@@ -21,6 +22,7 @@ test("an administrator closes registration, a visitor is refused, and one click 
   await expect(toggle).toBeChecked();
   await expect(setting.getByText("Default", { exact: true })).toBeVisible();
   await snap("admin-settings");
+  await expectAccessible(page, "settings");
 
   await toggle.click();
   await expect(toggle).not.toBeChecked();
@@ -29,8 +31,10 @@ test("an administrator closes registration, a visitor is refused, and one click 
   await expect(setting.getByText("Set here", { exact: true })).toBeVisible();
   await expect(setting).toContainText("Start-up value: On");
   await snap("admin-settings-saved");
+  await expectAccessible(page, "settings, one saved");
   await page.setViewportSize({ width: 390, height: 844 });
   await snap("admin-settings-mobile");
+  await expectAccessible(page, "settings on a phone");
   await page.setViewportSize({ width: 1280, height: 860 });
 
   // A visitor: the register screen (rendered with the configuration in force) and the API both refuse.
@@ -39,6 +43,7 @@ test("an administrator closes registration, a visitor is refused, and one click 
   await expect(page.getByText("Registration is closed")).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveCount(0);
   await snap("register-closed");
+  await expectAccessible(page, "register, closed");
   const visitor = await playwright.request.newContext({ baseURL });
   const refused = await postJson(visitor, "/auth/register", { name: "Vic Visitor", email: uniqueEmail("refused"), password: DEFAULT_PASSWORD, password_confirmation: DEFAULT_PASSWORD });
   expect(refused.status()).toBe(403);
@@ -61,6 +66,7 @@ test("an administrator closes registration, a visitor is refused, and one click 
   await expect(entries.nth(1)).toContainText("new: false");
   await expect(entries.nth(1)).toContainText(admin.name);
   await snap("activity-setting-changed");
+  await expectAccessible(page, "activity, settings changed");
 
   await page.context().clearCookies();
   await page.goto("/auth/register");
@@ -84,6 +90,7 @@ test("an invalid value is refused beside its field, naming the key, and nothing 
   await expect(input).toHaveAttribute("aria-invalid", "true");
   await expect(setting.getByText(/The value of password\.length is invalid/)).toBeVisible();
   await snap("admin-settings-invalid");
+  await expectAccessible(page, "settings with an invalid value");
 
   await page.reload();
   await expect(input).toHaveValue("8");
@@ -98,6 +105,7 @@ test("an administrator sees the mail queue", async ({ page, users, snap }) => {
   await expect(page.getByRole("heading", { name: "Queued" })).toBeVisible();
   await expect(page.getByText("No failed messages")).toBeVisible();
   await snap("admin-mail");
+  await expectAccessible(page, "mail");
 });
 
 test("a user who is not an administrator gets the 403 screen on settings and mail", async ({ page, users }) => {

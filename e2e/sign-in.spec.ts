@@ -1,9 +1,11 @@
 import { expect, test } from "./fixtures";
+import { expectAccessible } from "./support/accessibility";
 
 test("a signed-out visitor signs in and comes back to the screen they asked for", async ({ page, users, guard, snap }) => {
   const user = await users.create("returning", { name: "Rita Returning" });
   await page.goto("/admin/tokens");
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fadmin%2Ftokens$/);
+  await expectAccessible(page, "sign-in");
 
   guard.allow(/\/auth\/login$/, 422);
   await page.getByLabel("Email address").fill(user.email);
@@ -13,12 +15,14 @@ test("a signed-out visitor signs in and comes back to the screen they asked for"
   await expect(email).toHaveAttribute("aria-invalid", "true");
   await expect(email).toHaveAccessibleDescription("These credentials do not match our records.");
   await snap("login-bad-credentials");
+  await expectAccessible(page, "sign-in with wrong credentials");
 
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/admin\/tokens$/);
   await expect(page.getByRole("heading", { name: "API tokens", level: 1 })).toBeVisible();
   await snap("signed-in-after-redirect");
+  await expectAccessible(page, "tokens");
 });
 
 test("an external redirect is ignored: the sign-in lands on the dashboard", async ({ page, users, snap }) => {
@@ -30,6 +34,7 @@ test("an external redirect is ignored: the sign-in lands on the dashboard", asyn
   await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/admin$/);
   await expect(page.getByRole("heading", { name: `Welcome, ${user.name}` })).toBeVisible();
   await snap("external-redirect-ignored");
+  await expectAccessible(page, "dashboard");
 });
 
 test("the keyboard alone is enough to sign in", async ({ page, users }) => {
@@ -51,6 +56,7 @@ test("a session that ends meanwhile sends the user to sign in, then back to the 
   await users.signIn(user);
   await page.goto("/admin/profile");
   await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
+  await expectAccessible(page, "profile");
 
   // Signed out elsewhere: the next call answers 401 (SPEC §4 rule 7).
   await context.clearCookies();

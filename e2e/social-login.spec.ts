@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { expectAccessible } from "./support/accessibility";
 import { type FakeOidc, startFakeOidc } from "./support/fake-oidc";
 import { linkIn, waitForMail } from "./support/outbox";
 import { uniqueEmail } from "./support/users";
@@ -19,6 +20,7 @@ test("a new person signs in with the provider: an account is created and verifie
   const button = page.getByRole("link", { name: "Continue with Acme ID" });
   await expect(button).toBeVisible();
   await snap("login-with-provider");
+  await expectAccessible(page, "sign-in with a provider");
   await button.click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText(email).first()).toBeVisible();

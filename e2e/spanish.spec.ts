@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { expectAccessible } from "./support/accessibility";
 
 test.use({ locale: "es-ES" });
 
@@ -13,6 +14,7 @@ test("a Spanish browser gets the Spanish UI and Spanish server messages, and can
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(page.getByLabel("Correo electrónico")).toHaveAccessibleDescription("Estas credenciales no coinciden con nuestros registros.");
   await snap("login-spanish");
+  await expectAccessible(page, "sign-in in Spanish, wrong credentials");
 
   // The switch wins over the browser's language, and is remembered.
   await page.getByLabel("Idioma").selectOption("en");
@@ -29,4 +31,5 @@ test("a Spanish browser gets the Spanish UI and Spanish server messages, and can
   await expect(page.getByRole("heading", { name: "Hola, Elena Español" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
   await snap("dashboard-spanish");
+  await expectAccessible(page, "dashboard in Spanish");
 });

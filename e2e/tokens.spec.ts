@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { expectAccessible } from "./support/accessibility";
 
 type GetAuth = { authenticated: boolean; user: { email: string } | null };
 
@@ -8,6 +9,7 @@ test("a user creates a token, copies it, uses it as a bearer token, and revokes 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/admin/tokens");
   await expect(page.getByText("No tokens yet")).toBeVisible();
+  await expectAccessible(page, "tokens, none yet");
 
   guard.allow(/\/auth\/create-token$/, 422);
   await page.getByLabel("Token name").fill("CI deploy");
@@ -26,6 +28,7 @@ test("a user creates a token, copies it, uses it as a bearer token, and revokes 
   await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
   await snap("token-created");
+  await expectAccessible(page, "tokens, new token shown");
 
   // SPEC §4 rule 4: the token authenticates `Authorization: Bearer` requests, without cookies.
   const whoAmI = async () => {
@@ -39,8 +42,11 @@ test("a user creates a token, copies it, uses it as a bearer token, and revokes 
   await expect(row).toContainText("user:write");
   await expect(row).toContainText("tokens:write");
   await snap("token-list");
+  await expectAccessible(page, "tokens, listed");
 
   await row.getByRole("button", { name: "Revoke CI deploy" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectAccessible(page, "revoke-token dialog");
   await page.getByRole("dialog").getByRole("button", { name: "Revoke token" }).click();
   await expect(page.getByText("No tokens yet")).toBeVisible();
   expect(await whoAmI()).toMatchObject({ authenticated: false, user: null });
@@ -59,6 +65,7 @@ test("revoke all removes every token of the user", async ({ page, users, snap })
   }
   await page.getByRole("button", { name: "Revoke all" }).click();
   await snap("tokens-revoke-all-dialog");
+  await expectAccessible(page, "revoke-all dialog");
   await page.getByRole("dialog").getByRole("button", { name: "Revoke all" }).click();
   await expect(page.getByText("All tokens have been revoked.")).toBeVisible();
   await expect(page.getByText("No tokens yet")).toBeVisible();

@@ -19,7 +19,7 @@ function details(properties: ActivityEntry["properties"]): string[] {
 }
 
 function Person({ user, onUser, label }: { user: UserRef | null; onUser: Props["onUser"]; label: string }) {
-  if (!user) return <span className="text-zinc-400">—</span>;
+  if (!user) return <span className="text-zinc-500">—</span>;
   return (
     <button type="button" onClick={() => onUser(user)} className="max-w-56 text-left hover:underline" title={label}>
       <span className="block truncate font-medium text-zinc-900">{user.name}</span>
@@ -33,7 +33,7 @@ export function ActivityTable({ entries, onUser }: Props) {
   const t = useT();
   const formatDate = useFormatDate();
   return (
-    <DataTable columns={[{ label: t("When") }, { label: t("Event") }, { label: t("User") }, { label: t("By") }, { label: t("Details") }]}>
+    <DataTable label={t("Activity")} columns={[{ label: t("When") }, { label: t("Event") }, { label: t("User") }, { label: t("By") }, { label: t("Details") }]}>
       {entries.map((entry) => {
         const known = ACTIVITY_EVENTS[entry.event];
         return (

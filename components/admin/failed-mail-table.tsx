@@ -14,6 +14,7 @@ export function FailedMailTable({ messages, retryingId, onRetry }: Props) {
   const formatDate = useFormatDate();
   return (
     <DataTable
+      label={t("Failed")}
       columns={[
         ...messageColumns(t),
         { label: t("Error") },

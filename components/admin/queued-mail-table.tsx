@@ -37,7 +37,7 @@ export function QueuedMailTable({ messages, now }: { messages: QueuedMail[]; now
   const t = useT();
   const formatDate = useFormatDate();
   return (
-    <DataTable columns={[...messageColumns(t), { label: t("Attempts") }, { label: t("Next attempt") }]}>
+    <DataTable label={t("Queued")} columns={[...messageColumns(t), { label: t("Attempts") }, { label: t("Next attempt") }]}>
       {messages.map((message) => (
         <tr key={message.id} className="align-top">
           <MessageCells to={message.to} subject={message.subject} />

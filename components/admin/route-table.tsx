@@ -23,7 +23,7 @@ function byAction(rows: SettingRow[]): { actions: Map<string, Partial<Record<Col
 }
 
 function Cell({ row }: { row: SettingRow | undefined }) {
-  if (!row) return <span className="text-zinc-400">—</span>;
+  if (!row) return <span className="text-zinc-500">—</span>;
   return (
     <div className="flex flex-wrap items-center gap-1.5">
       <SettingValue value={row.value} />
@@ -53,6 +53,7 @@ export function RouteSettings({ rows }: { rows: SettingRow[] }) {
       )}
       {/* Phones scroll the table sideways, as every table here; squeezed, each value broke into syllables. */}
       <DataTable
+        label={t("Routes")}
         columns={[
           { label: t("Action") },
           { label: t("URI") },

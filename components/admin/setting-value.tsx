@@ -27,9 +27,9 @@ export function BreakableText({ text }: { text: string }) {
 export function SettingValue({ value }: { value: unknown }) {
   const t = useT();
   if (typeof value === "boolean") return <span className="text-zinc-800">{value ? t("On") : t("Off")}</span>;
-  if (value === null || value === undefined || value === "") return <span className="text-zinc-400 italic">{t("Not set")}</span>;
+  if (value === null || value === undefined || value === "") return <span className="text-zinc-500 italic">{t("Not set")}</span>;
   if (Array.isArray(value)) {
-    if (value.length === 0) return <span className="text-zinc-400 italic">{t("None")}</span>;
+    if (value.length === 0) return <span className="text-zinc-500 italic">{t("None")}</span>;
     return (
       <ul className="flex flex-wrap gap-1.5">
         {value.map((item, index) => (

@@ -63,6 +63,7 @@ export function UsersPage() {
             <LoadingRows label={t("Loading users…")} />
           ) : page && page.data.length > 0 ? (
             <DataTable
+              label={t("Users")}
               columns={[
                 { label: t("User") },
                 { label: t("Role"), className: "hidden md:table-cell" },

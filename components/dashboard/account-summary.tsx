@@ -14,9 +14,11 @@ export function AccountSummary({ session, user }: { session: Session; user: User
     <Card title={t("Signed in as")}>
       <div className="flex flex-wrap items-center gap-4">
         <Avatar name={user.name} src={avatarOf(user)} size="lg" />
-        <div className="min-w-0 flex-1">
-          <p className="truncate text-lg font-semibold text-zinc-900">{user.name}</p>
-          <p className="truncate text-sm text-zinc-500">{user.email}</p>
+        {/* A basis, so that on phones "Member since" wraps to its own line instead of squeezing
+            the name down to its first letter. */}
+        <div className="min-w-0 flex-1 basis-48">
+          <p className="text-lg font-semibold wrap-break-word text-zinc-900">{user.name}</p>
+          <p className="text-sm wrap-anywhere text-zinc-500">{user.email}</p>
           <div className="mt-2 flex flex-wrap gap-2">
             {session.verified ? <Badge tone="green">{t("Email verified")}</Badge> : <Badge tone="amber">{t("Email not verified")}</Badge>}
             {session.is_admin && <Badge tone="indigo">{t("Administrator")}</Badge>}

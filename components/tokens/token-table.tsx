@@ -26,6 +26,7 @@ export function TokenTable({ tokens, now }: { tokens: Token[]; now: number }) {
     <>
       <ErrorAlert error={revoke.error} />
       <DataTable
+        label={t("Your tokens")}
         columns={[
           { label: t("Name") },
           { label: t("Abilities") },

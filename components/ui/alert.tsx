@@ -23,11 +23,15 @@ export function Alert({ tone, title, children, action }: { tone: AlertTone; titl
       <svg className="mt-0.5 size-5 shrink-0" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
         <path d={ICONS[tone]} />
       </svg>
-      <div className="min-w-0 flex-1">
-        {title && <p className="font-semibold">{title}</p>}
-        {children && <div className={title ? "mt-1" : ""}>{children}</div>}
+      {/* On phones the action goes under the words: beside them it squeezed them into a column of
+          single words. Long words (an email address) break rather than overflow. */}
+      <div className="flex min-w-0 flex-1 flex-col gap-3 wrap-break-word sm:flex-row sm:items-center sm:gap-4">
+        <div className="min-w-0 flex-1">
+          {title && <p className="font-semibold">{title}</p>}
+          {children && <div className={title ? "mt-1" : ""}>{children}</div>}
+        </div>
+        {action && <div className="shrink-0">{action}</div>}
       </div>
-      {action && <div className="shrink-0 self-center">{action}</div>}
     </div>
   );
 }

@@ -1,4 +1,7 @@
-import type { ReactNode } from "react";
+"use client";
+
+import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from "react";
+import { useT } from "@/lib/client/i18n";
 
 export type Column = {
   label: string;
@@ -13,7 +16,25 @@ function columnPadding(index: number, count: number): string {
   return index === 0 || index === count - 1 ? "px-5 sm:px-6" : "px-3";
 }
 
+/** Whether the element's content is wider than the element, so that it scrolls sideways. */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
+}
+
 type Props = {
+  /** What the table lists; names the scrolling region when the table is wider than the screen. */
+  label: string;
   columns: Column[];
   /** The rows (`<tr>`), each with as many cells as there are columns. */
   children: ReactNode;
@@ -28,9 +49,15 @@ type Props = {
  * style. The caller renders the rows, its edge cells padded `px-5 sm:px-6` and the others `px-3`
  * like the header's.
  */
-export function DataTable({ columns, children, busy, className = "" }: Props) {
+export function DataTable({ label, columns, children, busy, className = "" }: Props) {
+  const t = useT();
+  const scroller = useRef<HTMLDivElement>(null);
+  // A table wider than the screen must scroll from the keyboard too (WCAG 2.1.1): it is then a
+  // focusable region whose name says why (the card around it often has the table's name already);
+  // the outline is drawn inside, where the card does not clip it.
+  const region = useScrollsSideways(scroller) ? { role: "region", "aria-label": t(":table (scrolls sideways)", { table: label }), tabIndex: 0 } : {};
   return (
-    <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
+    <div ref={scroller} className="relative -mx-5 overflow-x-auto focus-visible:-outline-offset-2 sm:-mx-6" {...region}>
       <table className={`min-w-full divide-y divide-zinc-200 text-sm ${className}`} aria-busy={busy}>
         <thead>
           <tr className="text-left text-xs font-semibold tracking-wide text-zinc-500 uppercase">

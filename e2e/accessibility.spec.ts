@@ -1,0 +1,145 @@
+import type { Page } from "@playwright/test";
+import { catalog, type Locale } from "../lib/i18n/catalog";
+import { expect, test } from "./fixtures";
+import { expectAccessible } from "./support/accessibility";
+import { postJson } from "./support/users";
+
+// Every screen through axe-core in the combinations the journeys (English, desktop) do not cover:
+// Spanish on a desktop, and Spanish and English on a phone, where the navigation becomes a row of
+// tabs and the header drops its words for icons.
+const DESKTOP = { width: 1280, height: 860 };
+const PHONE = { width: 390, height: 844 };
+
+const VARIANTS: { title: string; locale: Locale; phone: boolean }[] = [
+  { title: "Spanish, desktop", locale: "es", phone: false },
+  { title: "Spanish, phone", locale: "es", phone: true },
+  { title: "English, phone", locale: "en", phone: true },
+];
+
+/** The screen's words in the variant's language, from the catalog the application uses. */
+function translator(locale: Locale) {
+  const messages = catalog(locale);
+  return (key: string, replacements: Record<string, string> = {}) => {
+    const text = messages[key];
+    if (text === undefined) throw new Error(`no "${key}" in the ${locale} catalog`);
+    return Object.entries(replacements).reduce((result, [name, value]) => result.replaceAll(`:${name}`, value), text);
+  };
+}
+
+for (const variant of VARIANTS) {
+  test.describe(variant.title, () => {
+    test.use({
+      locale: variant.locale === "es" ? "es-ES" : "en-US",
+      viewport: variant.phone ? PHONE : DESKTOP,
+      isMobile: variant.phone,
+      hasTouch: variant.phone,
+    });
+    const t = translator(variant.locale);
+    /** axe on the screen as it is now, and a screenshot to look at: a11y-<variant>-<screen>.png. */
+    const checker = (page: Page, snap: (name: string) => Promise<void>) => async (screen: string) => {
+      await expectAccessible(page, `${screen} (${variant.title})`);
+      await snap(`a11y-${variant.title.replace(", ", "-")}-${screen}`.toLowerCase().replaceAll(" ", "-"));
+    };
+
+    test("the signed-out screens and the 404 page", async ({ page, guard, snap }) => {
+      const check = checker(page, snap);
+      await page.goto("/auth/login");
+      await expect(page.getByRole("heading", { name: t("Sign in to your account") })).toBeVisible();
+      await expect(page.getByRole("link", { name: t("Continue with :provider", { provider: "Acme ID" }) })).toBeVisible();
+      await check("sign-in");
+
+      guard.allow(/\/auth\/login$/, 422);
+      await page.getByLabel(t("Email address")).fill("nobody@example.test");
+      await page.getByLabel(t("Password")).fill("not-a-password");
+      await page.getByRole("button", { name: t("Sign in") }).click();
+      await expect(page.getByLabel(t("Email address"))).toHaveAttribute("aria-invalid", "true");
+      await check("sign-in with an error");
+
+      await page.goto("/auth/register");
+      await expect(page.getByRole("heading", { name: t("Create your account") })).toBeVisible();
+      await check("register");
+
+      await page.goto("/auth/forgot-password");
+      await expect(page.getByRole("heading", { name: t("Forgot your password?") })).toBeVisible();
+      await check("forgot password");
+
+      await page.goto(`/auth/reset-password/${"0".repeat(64)}/${encodeURIComponent("someone@example.test")}`);
+      await expect(page.getByRole("heading", { name: t("Choose a new password") })).toBeVisible();
+      await check("reset password");
+
+      guard.allow(/\/no-such-page$/, 404);
+      await page.goto("/no-such-page");
+      await expect(page.getByRole("heading", { name: t("Page not found") })).toBeVisible();
+      await check("404");
+    });
+
+    test("a user's screens, a dialog, and the 403 page", async ({ page, users, snap }) => {
+      const check = checker(page, snap);
+      const user = await users.create("a11y", { name: "Alex Access" });
+      expect((await postJson(user.api, "/auth/create-token", { email: user.email, password: user.password, name: "deploy" })).ok()).toBe(true);
+      await users.signIn(user);
+
+      await page.goto("/admin");
+      await expect(page.getByRole("heading", { name: t("Welcome, :name", { name: user.name }) })).toBeVisible();
+      await check("dashboard");
+
+      await page.goto("/admin/profile");
+      await expect(page.getByRole("heading", { name: t("Profile"), level: 1 })).toBeVisible();
+      await check("profile");
+
+      await page.goto("/admin/tokens");
+      await expect(page.getByRole("row", { name: /deploy/ })).toBeVisible();
+      await check("tokens");
+      await page.getByRole("button", { name: t("Revoke all") }).click();
+      await expect(page.getByRole("dialog", { name: t("Revoke all tokens?") })).toBeVisible();
+      await check("revoke-all dialog");
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+
+      await page.goto("/admin/users");
+      await expect(page.getByRole("heading", { name: t("You do not have access to this page") })).toBeVisible();
+      await check("403");
+    });
+
+    test("the administration screens, a dialog, and the impersonation banner", async ({ page, users, snap }) => {
+      const check = checker(page, snap);
+      const target = await users.create("a11y-target", { name: "Tomás Target" });
+      await users.signIn(await users.admin());
+
+      await page.goto("/admin/users");
+      await page.getByRole("searchbox", { name: t("Search users") }).fill(target.email);
+      await page.getByRole("button", { name: t("Search"), exact: true }).click();
+      // Each variant adds a Tomás: the address tells them apart.
+      await expect(page.getByRole("row", { name: target.email })).toBeVisible();
+      await check("users");
+
+      await page.getByRole("button", { name: t("Impersonate :name", { name: target.name }) }).click();
+      const dialog = page.getByRole("dialog", { name: t("Act as :name?", { name: target.name }) });
+      await expect(dialog).toBeVisible();
+      await check("impersonate dialog");
+      await dialog.getByRole("button", { name: t("Impersonate"), exact: true }).click();
+      const banner = page.getByRole("region", { name: t("Impersonation") });
+      await expect(banner).toBeVisible();
+      await expect(page.getByRole("heading", { name: t("Welcome, :name", { name: target.name }) })).toBeVisible();
+      await check("dashboard while impersonating");
+      await banner.getByRole("button", { name: t("Return to my account") }).click();
+      await expect(banner).toHaveCount(0);
+
+      await page.goto("/admin/activity");
+      await expect(page.getByRole("heading", { name: t("Activity"), level: 1 })).toBeVisible();
+      await expect(page.getByRole("row").nth(1)).toBeVisible();
+      await check("activity");
+
+      await page.goto("/admin/settings");
+      await expect(page.getByRole("form", { name: t("Allow registration") })).toBeVisible();
+      // Wider than a phone, the route table scrolls sideways, and so can be reached from the keyboard.
+      if (variant.phone) await expect(page.getByRole("region", { name: t(":table (scrolls sideways)", { table: t("Routes") }) })).toHaveAttribute("tabindex", "0");
+      await check("settings");
+
+      await page.goto("/admin/mail");
+      await expect(page.getByRole("heading", { name: t("Queued") })).toBeVisible();
+      await expect(page.getByText(t("Loading mail…"))).toHaveCount(0);
+      await check("mail");
+    });
+  });
+}
