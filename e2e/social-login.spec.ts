@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { type FakeOidc, startFakeOidc } from "./support/fake-oidc";
 import { linkIn, waitForMail } from "./support/outbox";
-import { uniqueEmail } from "./support/users";
+import { postJson, uniqueEmail } from "./support/users";
 
 // Issue 5: social login through the `acme` OIDC provider that playwright.config.ts declares.
 let provider: FakeOidc;
@@ -29,7 +29,7 @@ test("a new person signs in with the provider: an account is created and verifie
 
 test("an existing account, its address verified, is signed into by its verified provider email", async ({ page, users }) => {
   const user = await users.create("existing");
-  // An account whose address was never proven is not entered by a provider's sign-in (record 007).
+  // Verified first: the provider's sign-in enters it and changes nothing else (record 007).
   const mail = await waitForMail(user.email, { subject: /Verify Email Address/ });
   expect((await user.api.get(linkIn(mail, /\/auth\/email\/verify\//), { headers: { Accept: "application/json" } })).status()).toBe(200);
   provider.setUser({ sub: `x-${user.id}`, email: user.email.toUpperCase(), email_verified: true, name: "Someone Else" });
@@ -37,6 +37,25 @@ test("an existing account, its address verified, is signed into by its verified 
   await page.getByRole("link", { name: "Continue with Acme ID" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText(user.email).first()).toBeVisible();
+});
+
+test("an account whose address was never verified is claimed: signed in, the owner mailed, the old password refused", async ({ page, users, snap }) => {
+  // Registered by someone else, who chose the password, before the owner of the address came.
+  const squatter = await users.create("claimed");
+  provider.setUser({ sub: `c-${squatter.id}`, email: squatter.email, email_verified: true, name: "Rightful Owner" });
+  await page.goto("/auth/login");
+  await page.getByRole("link", { name: "Continue with Acme ID" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText(squatter.email).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend verification email" })).toHaveCount(0);
+  await snap("social-claimed-account");
+  const notice = await waitForMail(squatter.email, { subject: /signed into with acme/ });
+  expect(notice.text).toContain("/auth/forgot-password");
+  // The squatter's session has ended, and their password no longer opens the account.
+  const auth = await squatter.api.get("/auth/get-auth", { headers: { Accept: "application/json" } });
+  expect(await auth.json()).toMatchObject({ authenticated: false });
+  const login = await postJson(squatter.api, "/auth/login", { email: squatter.email, password: squatter.password });
+  expect(login.status()).toBe(422);
 });
 
 test("a refusal at the provider comes back to the login screen with a message", async ({ page }) => {

@@ -33,7 +33,13 @@ const envSchema = z.object({
   RESEND_BASE_URL: z.url().optional(),
   AUTH_CONFIG_JSON: z.string().optional(),
   SERVICES_CONFIG_JSON: z.string().optional(),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  // Proxies trusted in front of this server, counted in hops; `true` is one, `false` none (lib/http/request.ts clientIp).
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[0-9]{1,2})$/, "must be true, false or a number of proxy hops (0-32)")
+    .transform((value) => (value === "true" ? 1 : value === "false" ? 0 : Number(value)))
+    .pipe(z.int().min(0).max(32, "must be true, false or a number of proxy hops (0-32)"))
+    .default(0),
   QUEUE_WORKER: z.enum(["true", "false"]).default("true"),
 });
 

@@ -10,6 +10,7 @@ export const ACTIVITY_EVENTS: Record<string, { label: string; tone: BadgeTone }>
   "password-reset": { label: "Password reset", tone: "amber" },
   "password-changed": { label: "Password changed", tone: "amber" },
   "email-verified": { label: "Email verified", tone: "green" },
+  "account-claimed": { label: "Claimed through social login", tone: "amber" },
   "token-created": { label: "Token created", tone: "indigo" },
   "token-revoked": { label: "Token revoked", tone: "gray" },
   "tokens-flushed": { label: "All tokens revoked", tone: "gray" },

@@ -12,6 +12,7 @@ export type ActivityEvent =
   | "password-reset"
   | "password-changed"
   | "email-verified"
+  | "account-claimed"
   | "token-created"
   | "token-revoked"
   | "tokens-flushed"

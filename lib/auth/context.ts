@@ -57,7 +57,7 @@ export function createContext(request: Request, services: Services, session: Ses
     db: services.database.db,
     now: services.now(),
     locale,
-    ip: clientIp(request),
+    ip: clientIp(request, services.env.TRUST_PROXY),
     userAgent: request.headers.get("user-agent") ?? "",
     wantsJson: wantsJson(request),
     route: null,

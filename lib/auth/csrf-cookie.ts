@@ -1,4 +1,6 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
+import { toErrorResponse } from "@/lib/http/error-response";
 import { openSession, withSessionCookies } from "@/lib/auth/routes/pipeline";
 import type { Services } from "@/lib/runtime/services";
 import { preflight, withCors } from "@/lib/http/cors";
@@ -6,7 +8,13 @@ import { preflight, withCors } from "@/lib/http/cors";
 /** RUNTIME.md: `GET /sanctum/csrf-cookie` answers 204 and sets XSRF-TOKEN (and the session cookie). */
 export async function csrfCookie(request: Request, services: Services): Promise<Response> {
   if (request.method === "OPTIONS") return preflight(services.cors, request);
-  const session = await openSession(request, services);
-  const response = await withSessionCookies(new Response(null, { status: 204, headers: { "Cache-Control": "no-store, private" } }), session, true);
+  let response: Response;
+  try {
+    const session = await openSession(request, services);
+    response = await withSessionCookies(new Response(null, { status: 204, headers: { "Cache-Control": "no-store, private" } }), session, true);
+  } catch (error) {
+    // The pipeline's answers (a 503 while starting or without the database), never a 500.
+    response = toErrorResponse(error, null, randomUUID());
+  }
   return withCors(services.cors, request, response);
 }

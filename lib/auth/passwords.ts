@@ -1,5 +1,6 @@
 import "server-only";
 import { bcryptCompare, bcryptHash } from "@/lib/auth/hashing-pool";
+import { randomToken } from "@/lib/auth/secrets";
 
 // Laravel writes `$2y$` hashes; bcrypt's `$2b$` is the same algorithm under another name.
 const toNative = (hash: string) => (hash.startsWith("$2y$") ? `$2b$${hash.slice(4)}` : hash);
@@ -39,4 +40,13 @@ export function dummyHash(rounds: number): Promise<string> {
 export async function checkCredentials(user: { password: string } | null | undefined, plain: string, rounds: number): Promise<boolean> {
   const matches = await verifyPassword(plain, user?.password ?? (await dummyHash(rounds)));
   return Boolean(user) && matches;
+}
+
+/**
+ * A password nobody knows: the hash of a random secret that is thrown away, at the configured
+ * cost, so signing in with it fails like any wrong password (same time, 422, never a 500). The
+ * owner sets a real one through forgot-password.
+ */
+export function unusablePasswordHash(rounds: number): Promise<string> {
+  return hashPassword(randomToken(32), rounds);
 }

@@ -1,50 +1,40 @@
 import type { Env } from "@/lib/env";
+import { matchesOrigin, originPolicy, type OriginPolicy, type SchemeRule, splitList } from "@/lib/http/origins";
 
-/**
- * Sanctum's stateful domains: the origins whose requests may authenticate with the session
- * cookie. Patterns are `host` or `host:port`, with `*` as a wildcard (`*.example.com`, `localhost:*`).
- */
-export type OriginPolicy = { patterns: RegExp[]; sources: string[] };
+export type { OriginPolicy } from "@/lib/http/origins";
 
-const toRegExp = (pattern: string) =>
-  new RegExp(`^${pattern.trim().toLowerCase().replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`);
+type OriginEnv = Pick<Env, "APP_URL" | "isProduction">;
 
-function policyOf(sources: string[]): OriginPolicy {
-  return { patterns: sources.map(toRegExp), sources };
+/** What an entry without a scheme means (decision record 006): APP_URL's scheme; loopback hosts in development also http. */
+function schemeRule(env: OriginEnv): SchemeRule {
+  return { appScheme: new URL(env.APP_URL).protocol.slice(0, -1), loopbackHttp: !env.isProduction };
 }
-
-const splitList = (value: string | undefined) => value?.split(",").map((entry) => entry.trim()).filter(Boolean);
 
 /**
  * CORS_ALLOWED_ORIGINS: origins allowed to call with credentials (Laravel's config/cors.php).
- * By default exactly the stateful origins.
+ * By default exactly the stateful origins. An entry whose host is `*` lets any origin call, never
+ * with credentials.
  */
-export function corsPolicy(env: Pick<Env, "CORS_ALLOWED_ORIGINS">, stateful: OriginPolicy): OriginPolicy {
+export function corsPolicy(env: Pick<Env, "CORS_ALLOWED_ORIGINS"> & OriginEnv, stateful: OriginPolicy): OriginPolicy {
   const configured = splitList(env.CORS_ALLOWED_ORIGINS);
-  return configured ? policyOf(configured) : stateful;
+  return configured ? originPolicy(configured, schemeRule(env), "CORS_ALLOWED_ORIGINS") : stateful;
 }
 
-/** SANCTUM_STATEFUL_DOMAINS, or by default the APP_URL host (plus localhost/127.0.0.1 on any port outside production). */
-export function statefulPolicy(env: Pick<Env, "SANCTUM_STATEFUL_DOMAINS" | "APP_URL" | "isProduction">): OriginPolicy {
-  const own = new URL(env.APP_URL).host;
+/**
+ * Sanctum's stateful domains: the origins whose requests may authenticate with the session
+ * cookie. SANCTUM_STATEFUL_DOMAINS, or by default the origin of APP_URL (plus localhost,
+ * 127.0.0.1 and [::1] on any port outside production); APP_URL's origin is always one.
+ */
+export function statefulPolicy(env: Pick<Env, "SANCTUM_STATEFUL_DOMAINS"> & OriginEnv): OriginPolicy {
+  const own = new URL(env.APP_URL).origin;
   const configured = splitList(env.SANCTUM_STATEFUL_DOMAINS);
   const sources = configured ?? [own, ...(env.isProduction ? [] : ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*", "[::1]", "[::1]:*"])];
   if (!sources.includes(own)) sources.push(own);
-  return policyOf(sources);
-}
-
-/** host[:port] of an Origin or Referer value; null when it is not a URL. */
-function hostOf(value: string): string | null {
-  try {
-    return new URL(value).host.toLowerCase();
-  } catch {
-    return null;
-  }
+  return originPolicy(sources, schemeRule(env), "SANCTUM_STATEFUL_DOMAINS");
 }
 
 export function isStatefulOrigin(policy: OriginPolicy, origin: string): boolean {
-  const host = hostOf(origin);
-  return host !== null && policy.patterns.some((pattern) => pattern.test(host));
+  return matchesOrigin(policy, origin);
 }
 
 /**

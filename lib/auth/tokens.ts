@@ -154,7 +154,7 @@ export async function revokeToken(db: Db, userClass: string, userId: number, tok
   return deleted.length > 0;
 }
 
-export async function flushTokens(db: Db, userClass: string, userId: number): Promise<number> {
+export async function flushTokens(db: Pick<Db, "delete">, userClass: string, userId: number): Promise<number> {
   const deleted = await db
     .delete(personalAccessTokens)
     .where(and(eq(personalAccessTokens.tokenableType, userClass), eq(personalAccessTokens.tokenableId, userId)))

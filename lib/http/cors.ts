@@ -1,18 +1,19 @@
-import { isStatefulOrigin, type OriginPolicy } from "@/lib/auth/stateful";
+import { namesOriginForCredentials, type OriginPolicy } from "@/lib/http/origins";
 
 const ALLOWED_HEADERS = "Accept, Accept-Language, Authorization, Content-Type, X-Requested-With, X-XSRF-TOKEN, X-CSRF-TOKEN";
 const ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
 
 /**
- * CORS for a cross-origin caller: allowed origins (by default the stateful ones) get
- * credentials, for the SPA and its cookies; any other origin may call without credentials,
- * which is all bearer tokens need.
+ * CORS for a cross-origin caller: allowed origins (by default the stateful ones), compared by
+ * scheme, host and port, get credentials, for the SPA and its cookies; any other origin — and
+ * any origin matched only by a `*` entry — may call without credentials, which is all bearer
+ * tokens need (decision record 006).
  */
 export function corsHeaders(policy: OriginPolicy, request: Request): Record<string, string> {
   const origin = request.headers.get("origin");
   if (!origin || origin === "null" || origin === new URL(request.url).origin) return {};
   const headers: Record<string, string> = { "Access-Control-Allow-Origin": origin, Vary: "Origin" };
-  if (isStatefulOrigin(policy, origin)) headers["Access-Control-Allow-Credentials"] = "true";
+  if (namesOriginForCredentials(policy, origin)) headers["Access-Control-Allow-Credentials"] = "true";
   return headers;
 }
 

@@ -1,4 +1,5 @@
-import { badRequest, payloadTooLarge, unsupportedMediaType } from "@/lib/http/errors";
+import { isStamped } from "@/lib/http/client-address";
+import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from "@/lib/http/errors";
 
 /** 1 MiB: far above any form of this service, far below what would hurt the server. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -132,8 +133,19 @@ async function parseBody(request: Request, limit: number): Promise<Input> {
   throw unsupportedMediaType();
 }
 
-/** The client's address. Set by the server from the socket (see instrumentation.ts), never taken from the client. */
-export function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for") ?? "";
-  return forwarded.split(",")[0]?.trim() || "0.0.0.0";
+/**
+ * The client's address, the one rule for every request. The server appends the socket's address
+ * to X-Forwarded-For (lib/runtime/client-address.ts), so the header's last entry is our direct
+ * peer; each trusted proxy (TRUST_PROXY hops) appended the address it was called from. The
+ * address `trustedHops` entries from the right is therefore the first one no trusted party
+ * vouches for: everything left of it is the client's own choice and is ignored. With fewer
+ * entries than that, the leftmost one (the request skipped some proxies).
+ * A request the server accepted before start-up installed the stamp has no address we know: it
+ * is answered 503 with Retry-After (its retry is stamped), never served under one it chose.
+ */
+export function clientIp(request: Request, trustedHops: number): string {
+  if (!isStamped(request.headers)) throw new HttpError(503, "Service temporarily unavailable. Please try again shortly.", { "Retry-After": "1" });
+  const chain = (request.headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim());
+  const index = Math.max(0, chain.length - 1 - trustedHops);
+  return chain[index] || "0.0.0.0";
 }

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { activityLog, users } from "@/db/schema";
+import { activityLog, personalAccessTokens, sessions, users } from "@/db/schema";
 import { verifyPassword } from "@/lib/auth/passwords";
 import { openSession } from "@/lib/auth/routes/pipeline";
 import { authorizeAt, type FakeOidc, startFakeOidc } from "@/e2e/support/fake-oidc";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
+import { createToken } from "../support/tokens";
 
 const app = useTestApp();
 let provider: FakeOidc;
@@ -98,21 +99,94 @@ describe("GET /auth/social/{provider}/callback", () => {
     await expectFailure(agent, await completeSignIn(agent), "The provider has not verified this email address. Sign in with your password instead.");
   });
 
-  it("does not enter an existing account whose address was never verified: whoever registered it holds its password", async () => {
+  it("enters an existing account whose address was never verified, and takes it from whoever registered it (SPEC §4 rule 6, record 007)", async () => {
     const squatter = await app.createUser({ email: "person@example.com", emailVerifiedAt: null, password: "squatters-password" });
-    const agent = app.agent();
-    await expectFailure(
-      agent,
-      await completeSignIn(agent),
-      "An account with this email address exists but the address is not verified yet. Sign in with your password, or reset it, and verify the address first.",
-    );
+    const squatterBrowser = await signIn(app, squatter, "squatters-password");
+    const token = await createToken(app, squatter.email, { password: "squatters-password" });
+    const verified = app.events("Verified");
+    app.setNow(new Date("2026-11-25T07:00:00Z"));
+    const owner = app.agent("203.0.113.9");
+    const response = await completeSignIn(owner);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin");
+    expect((await owner.get("/auth/get-auth")).body).toMatchObject({ authenticated: true, verified: true, user: { id: squatter.id } });
+
     const [after] = await app.database.db.select().from(users);
-    expect(after).toMatchObject({ id: squatter.id, emailVerifiedAt: null, password: squatter.password });
-    // Once the owner has proven the address, the provider's sign-in enters it.
-    await app.database.db.update(users).set({ emailVerifiedAt: new Date() });
+    expect(after?.emailVerifiedAt).toEqual(new Date("2026-11-25T07:00:00Z"));
+    expect(after?.password).toMatch(/^\$2y\$04\$/);
+    expect(after?.password).not.toBe(squatter.password);
+    expect(verified.map((event) => event.user.id)).toEqual([squatter.id]);
+    // The squatter's password, session and token are gone.
+    const login = app.agent();
+    await login.csrf();
+    const refused = await login.post("/auth/login", { email: squatter.email, password: "squatters-password" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ email: ["These credentials do not match our records."] });
+    expect((await squatterBrowser.get("/auth/get-auth")).body).toMatchObject({ authenticated: false });
+    expect((await app.agent().get("/auth/get-auth", { bearer: token })).body).toMatchObject({ authenticated: false });
+    expect(await app.database.db.select().from(personalAccessTokens)).toEqual([]);
+    expect((await app.database.db.select().from(sessions)).map((row) => row.userId)).toEqual([squatter.id]);
+    // Recorded, and the owner told, in the request's language.
+    const [claimed] = await app.database.db.select().from(activityLog).where(eq(activityLog.event, "account-claimed"));
+    expect(claimed).toMatchObject({ subjectId: squatter.id, properties: { ip: "203.0.113.9", provider: "acme", tokens: 1 } });
+    const notice = await app.lastMailTo("person@example.com");
+    expect(notice.subject).toBe("Your account was signed into with acme");
+    expect(notice.text).toContain("we removed the password");
+    expect(notice.text).toContain("2026-11-25T07:00:00.000Z");
+    expect(notice.text).toContain("http://localhost:3000/auth/forgot-password");
+  });
+
+  it("leaves a claimed account sane: create-token and update-password refuse the removed password with 422, forgot-password sets a new one", async () => {
+    const squatter = await app.createUser({ email: "person@example.com", emailVerifiedAt: null, password: "squatters-password" });
     const owner = app.agent();
     expect((await completeSignIn(owner)).status).toBe(302);
-    expect((await owner.get("/auth/get-auth")).body).toMatchObject({ authenticated: true, user: { id: squatter.id } });
+    const creating = app.agent();
+    await creating.csrf();
+    const token = await creating.post("/auth/create-token", { email: squatter.email, password: "squatters-password", name: "ci" });
+    expect(token.status).toBe(422);
+    expect(token.body.errors).toEqual({ email: ["These credentials do not match our records."] });
+    const change = await owner.post("/auth/update-password", { old_password: "squatters-password", password: "owners-new-password", password_confirmation: "owners-new-password" });
+    expect(change.status).toBe(422);
+    expect(change.body.errors).toEqual({ old_password: ["The password is incorrect."] });
+    expect((await owner.post("/auth/forgot-password", { email: squatter.email })).status).toBe(403);
+    const guest = app.agent();
+    await guest.csrf();
+    expect((await guest.post("/auth/forgot-password", { email: squatter.email })).status).toBe(200);
+    expect((await app.lastMailTo(squatter.email)).subject).toBe("Reset Password Notification");
+  });
+
+  it("mails the notice in Spanish to a Spanish browser", async () => {
+    await app.createUser({ email: "person@example.com", emailVerifiedAt: null });
+    const owner = app.agent();
+    const back = await visitProvider(owner);
+    expect((await owner.get(`${back.pathname}${back.search}`, { asJson: false, headers: { "accept-language": "es" } })).status).toBe(302);
+    expect((await app.lastMailTo("person@example.com")).subject).toBe("Se inició sesión en tu cuenta con acme");
+  });
+
+  it("never enters an existing unverified account for an email the provider has not verified: the account is untouched", async () => {
+    const squatter = await app.createUser({ email: "person@example.com", emailVerifiedAt: null, password: "squatters-password" });
+    const token = await createToken(app, squatter.email, { password: "squatters-password" });
+    provider.setUser({ sub: "42", email: "person@example.com", email_verified: false });
+    const agent = app.agent();
+    await expectFailure(agent, await completeSignIn(agent), "The provider has not verified this email address. Sign in with your password instead.");
+    const [after] = await app.database.db.select().from(users);
+    expect(after).toMatchObject({ id: squatter.id, emailVerifiedAt: null, password: squatter.password });
+    expect(await app.database.db.select().from(personalAccessTokens)).toHaveLength(1);
+    expect((await app.agent().get("/auth/get-auth", { bearer: token })).body).toMatchObject({ authenticated: true });
+    expect(await app.database.db.select().from(activityLog).where(eq(activityLog.event, "account-claimed"))).toEqual([]);
+    expect(await app.mail()).toEqual([]);
+  });
+
+  it("enters an account already verified without touching its password, sessions or tokens", async () => {
+    const user = await app.createUser({ email: "person@example.com" });
+    const browser = await signIn(app, user);
+    const token = await createToken(app, user.email);
+    expect((await completeSignIn(app.agent())).status).toBe(302);
+    const [after] = await app.database.db.select().from(users);
+    expect(after?.password).toBe(user.password);
+    expect((await browser.get("/auth/get-auth")).body).toMatchObject({ authenticated: true });
+    expect((await app.agent().get("/auth/get-auth", { bearer: token })).body).toMatchObject({ authenticated: true });
+    expect(await app.mail()).toEqual([]);
   });
 
   it("regenerates the session: a new session cookie and XSRF token (SPEC §3 Session)", async () => {

@@ -76,6 +76,43 @@ describe("stateful origins (SPEC §1 rule 6)", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe("http://evil.example.test");
   });
 
+  it("compares the whole origin: another scheme or port is not stateful and gets no credentialed CORS", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const user = await app.createUser();
+    const agent = await signIn(app, user);
+    for (const origin of ["https://spa.example.test:5173", "http://spa.example.test:5174", "http://spa.example.test"]) {
+      const response = await agent.get("/auth/get-auth", { headers: { origin } });
+      expect(response.body.authenticated, origin).toBe(false);
+      expect(response.headers.get("access-control-allow-credentials"), origin).toBeNull();
+    }
+  });
+
+  it("reads APP_URL's scheme into the default: http://app is not https://app", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    app.configure({ env: { APP_URL: "https://app.example.test", SANCTUM_STATEFUL_DOMAINS: "" } });
+    const user = await app.createUser();
+    const agent = await signIn(app, user);
+    const own = await agent.get("/auth/get-auth", { headers: { origin: "https://app.example.test" } });
+    expect(own.body.authenticated).toBe(true);
+    const downgraded = await agent.get("/auth/get-auth", { headers: { origin: "http://app.example.test" } });
+    expect(downgraded.body.authenticated).toBe(false);
+    expect(downgraded.headers.get("access-control-allow-credentials")).toBeNull();
+  });
+
+  it("never answers credentials to an origin allowed only by `*` in CORS_ALLOWED_ORIGINS", async () => {
+    app.configure({ env: { CORS_ALLOWED_ORIGINS: "*,spa.example.test:5173" } });
+    const agent = app.agent();
+    const preflight = await agent.request("OPTIONS", "/auth/login", {
+      headers: { origin: "http://evil.example.test", "access-control-request-method": "POST" },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("http://evil.example.test");
+    expect(preflight.headers.get("access-control-allow-credentials")).toBeNull();
+    const cookie = await agent.request("GET", "/sanctum/csrf-cookie", { headers: { origin: "http://evil.example.test" } });
+    expect(cookie.headers.get("access-control-allow-credentials")).toBeNull();
+    const listed = await agent.request("GET", "/sanctum/csrf-cookie", { headers: { origin: "http://spa.example.test:5173" } });
+    expect(listed.headers.get("access-control-allow-credentials")).toBe("true");
+  });
+
   it("refuses the session to a cross-site request without Origin or Referer (Sec-Fetch-Site)", async () => {
     const user = await app.createUser();
     const agent = await signIn(app, user);

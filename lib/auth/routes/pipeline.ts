@@ -72,7 +72,7 @@ export async function openSession(request: Request, services: Services): Promise
     env: services.env,
     db: services.database.db,
     now: services.now,
-    ip: clientIp(request),
+    ip: clientIp(request, services.env.TRUST_PROXY),
     userAgent: request.headers.get("user-agent") ?? "",
     stateful,
   };

@@ -4,17 +4,14 @@ import { recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/auth/context";
 import { emit } from "@/lib/auth/events";
 import { getHooks } from "@/lib/auth/hooks";
-import { hashPassword } from "@/lib/auth/passwords";
-import { randomToken } from "@/lib/auth/secrets";
+import { unusablePasswordHash } from "@/lib/auth/passwords";
+import { claimUnprovenAccount } from "@/lib/auth/social/claim";
 import { socialFailure, socialForbidden } from "@/lib/auth/social/failure";
 import type { ProviderUser } from "@/lib/auth/social/provider-user";
 import { queueVerificationMail } from "@/lib/auth/verification";
 import { findUserByEmail, isUniqueViolation } from "@/lib/users/users";
 
 export type SocialAccount = { user: User; created: boolean };
-
-const UNPROVEN_ACCOUNT =
-  "An account with this email address exists but the address is not verified yet. Sign in with your password, or reset it, and verify the address first.";
 
 /** A name for the account: the provider's, else the email's local part. */
 function accountName(providerUser: ProviderUser, email: string): string {
@@ -24,7 +21,7 @@ function accountName(providerUser: ProviderUser, email: string): string {
 
 /** The default social register: a new account with a random password nobody knows (reset it to get one). */
 async function createAccount(ctx: Context, provider: string, providerUser: ProviderUser, email: string): Promise<User> {
-  const password = await hashPassword(randomToken(32), ctx.config.hashing.rounds);
+  const password = await unusablePasswordHash(ctx.config.hashing.rounds);
   const verified = providerUser.emailVerified;
   const mustVerify = !verified && ctx.config["must-verify-email"];
   const user = await ctx.db.transaction(async (tx) => {
@@ -53,11 +50,15 @@ export async function findOrCreateAccount(ctx: Context, provider: string, provid
   if (existing) {
     // Otherwise anyone able to put this address on a provider account (unverified) could take it over.
     if (!providerUser.emailVerified) throw socialFailure(ctx, "email", "The provider has not verified this email address. Sign in with your password instead.");
-    // An account whose address was never proven may have been registered by someone else, who
-    // holds its password: entering it would hand the owner of the address their account. The
-    // owner proves the address first (signing in, or resetting the password through the mail).
-    if (!existing.emailVerifiedAt) throw socialFailure(ctx, "email", UNPROVEN_ACCOUNT);
-    return { user: existing, created: false };
+    if (existing.emailVerifiedAt) return { user: existing, created: false };
+    // SPEC §4 rule 6 enters it; whoever registered the address may hold its password, so the
+    // provider's proof claims the account first (decision record 007).
+    const claimed = await claimUnprovenAccount(ctx, provider, existing);
+    if (claimed) return { user: claimed, created: false };
+    // A concurrent callback claimed it (or the owner verified it) meanwhile.
+    const current = await findUserByEmail(ctx.db, email);
+    if (current?.emailVerifiedAt) return { user: current, created: false };
+    throw socialFailure(ctx, "email", "The sign-in with the provider failed. Please try again.");
   }
   // Closed registration closes every way in, not only the form.
   if (!ctx.config["allow-registration"]) throw socialForbidden(ctx, "Registration is closed.");

@@ -1,0 +1,45 @@
+import "server-only";
+import { and, eq, isNull } from "drizzle-orm";
+import { type User, users } from "@/db/schema";
+import { recordActivity } from "@/lib/audit/activity";
+import type { Context } from "@/lib/auth/context";
+import { emit } from "@/lib/auth/events";
+import { unusablePasswordHash } from "@/lib/auth/passwords";
+import { randomToken } from "@/lib/auth/secrets";
+import { deleteUserSessions } from "@/lib/auth/session-store";
+import { flushTokens } from "@/lib/auth/tokens";
+import { enqueueMail } from "@/lib/mail/queue";
+import { accountClaimedMail } from "@/lib/mail/templates/account-claimed";
+
+/** The screen where the owner asks for a reset link (app/auth/forgot-password). */
+const SET_PASSWORD_PATH = "/auth/forgot-password";
+
+/**
+ * A provider vouches for the address of an account whose own address was never proven
+ * (decision record 007): the account is the provider user's, but whoever registered it may
+ * hold its password. In one transaction: the address becomes verified, the password is replaced
+ * by one nobody knows, every session and token of the account ends, the activity log says so,
+ * and the owner is mailed. Guarded on the address still being unverified, so two concurrent
+ * callbacks claim once; returns null when it was not (the caller reads the account again).
+ */
+export async function claimUnprovenAccount(ctx: Context, provider: string, account: User): Promise<User | null> {
+  const password = await unusablePasswordHash(ctx.config.hashing.rounds);
+  const claimed = await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ password, emailVerifiedAt: ctx.now, rememberToken: randomToken(45).slice(0, 60), updatedAt: ctx.now })
+      .where(and(eq(users.id, account.id), isNull(users.emailVerifiedAt), isNull(users.deletedAt)))
+      .returning();
+    if (!user) return null;
+    await deleteUserSessions(tx, user.id);
+    const tokens = await flushTokens(tx, ctx.config["user-class"], user.id);
+    await recordActivity(tx, { event: "account-claimed", subjectId: user.id, ip: ctx.ip, properties: { provider, tokens } }, ctx.now);
+    const notice = { to: user.email, provider, at: ctx.now, ip: ctx.ip, setPasswordUrl: `${ctx.env.APP_URL}${SET_PASSWORD_PATH}` };
+    await enqueueMail(tx, accountClaimedMail(ctx.locale, notice), ctx.now);
+    return user;
+  });
+  if (!claimed) return null;
+  ctx.services.wakeMailWorker();
+  await emit("Verified", { user: claimed });
+  return claimed;
+}
