@@ -3,7 +3,7 @@ import { and, eq, lt, ne, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { writeInOneStatement } from "@/db/one-statement";
 import { preparedPerDb } from "@/db/prepared";
-import { sessions, type User, users } from "@/db/schema";
+import { pendingUserEmails, sessions, type User, users } from "@/db/schema";
 
 /** What the server keeps of a signed-in session (the `payload` column, JSON). */
 export type SessionData = {
@@ -14,24 +14,31 @@ export type SessionData = {
   impersonate_token?: string;
 };
 
-export type SessionRecord = { data: SessionData; lastActivity: number; user: User | null };
+export type SessionRecord = {
+  data: SessionData;
+  lastActivity: number;
+  user: User | null;
+  /** The user's address awaiting confirmation (decision record 012), read in the same statement. */
+  pendingEmail?: string | null;
+};
 
 const findSessionStatement = preparedPerDb((db) =>
   db
-    .select({ payload: sessions.payload, lastActivity: sessions.lastActivity, user: users })
+    .select({ payload: sessions.payload, lastActivity: sessions.lastActivity, user: users, pendingEmail: pendingUserEmails.email })
     .from(sessions)
     .leftJoin(users, and(eq(users.id, sessions.userId), sql`${users.deletedAt} is null`))
+    .leftJoin(pendingUserEmails, and(eq(pendingUserEmails.userId, users.id), eq(pendingUserEmails.userType, sql.placeholder("userClass"))))
     .where(eq(sessions.id, sql.placeholder("id")))
     .limit(1)
     .prepare("find_session"),
 );
 
-/** One round trip, prepared: the session row and its (not soft-deleted) user. */
-export async function findSession(db: Db, id: string): Promise<SessionRecord | null> {
-  const rows = await findSessionStatement(db).execute({ id });
+/** One round trip, prepared: the session row, its (not soft-deleted) user and their pending address. */
+export async function findSession(db: Db, id: string, userClass: string): Promise<SessionRecord | null> {
+  const rows = await findSessionStatement(db).execute({ id, userClass });
   const row = rows[0];
   if (!row) return null;
-  return { data: parsePayload(row.payload), lastActivity: row.lastActivity, user: row.user };
+  return { data: parsePayload(row.payload), lastActivity: row.lastActivity, user: row.user, pendingEmail: row.pendingEmail };
 }
 
 function parsePayload(payload: string): SessionData {

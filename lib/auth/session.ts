@@ -70,6 +70,8 @@ export type SessionDeps = {
   userAgent: string;
   /** False for a request from an origin that is not stateful: its cookie never signs anyone in. */
   stateful: boolean;
+  /** `user-class`: the `user_type` of the user's pending address. */
+  userClass: string;
 };
 
 /**
@@ -133,6 +135,11 @@ export class Session {
     return (await this.load())?.user ?? null;
   }
 
+  /** The signed-in user's address awaiting confirmation, from the same query as `user()`. */
+  async pendingEmail(): Promise<string | null> {
+    return (await this.load())?.pendingEmail ?? null;
+  }
+
   async data(): Promise<SessionData | null> {
     return (await this.load())?.data ?? null;
   }
@@ -145,7 +152,7 @@ export class Session {
   private async fetch(): Promise<SessionRecord | null> {
     const id = this.id;
     if (!id || !this.deps.stateful) return null;
-    const record = await findSession(this.deps.db, id);
+    const record = await findSession(this.deps.db, id, this.deps.userClass);
     if (!record?.user) return null;
     const now = this.nowSeconds();
     const lifetime = record.data.remember ? REMEMBER_SECONDS : this.deps.env.SESSION_LIFETIME * 60;

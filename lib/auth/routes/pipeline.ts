@@ -58,6 +58,7 @@ export async function openSession(request: Request, services: Services): Promise
     ip: clientIp(request),
     userAgent: request.headers.get("user-agent") ?? "",
     stateful,
+    userClass: services.config["user-class"],
   };
   return Session.open(deps, cookie);
 }

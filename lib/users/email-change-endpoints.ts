@@ -1,0 +1,41 @@
+import "server-only";
+import { z } from "zod";
+import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { profileTarget } from "@/lib/users/authorize";
+import { cancelEmailChange, confirmEmailChange, resendEmailChange } from "@/lib/users/email-change";
+import { userIdRule } from "@/lib/users/ids";
+import { withPendingEmail } from "@/lib/users/pending-email";
+import { presentUser } from "@/lib/users/users";
+import { IGNORED_FIELDS } from "@/lib/validation/rules";
+
+/** The three routes of a pending email change (decision record 012). */
+
+const forUser = () => z.strictObject({ user_id: userIdRule("The :attribute field must be a number."), ...IGNORED_FIELDS });
+
+/** GET the signed link from the new address's mailbox, signed in as its owner (like SPEC.md §4 rule 5). */
+export const confirmEmailChangeEndpoint = defineEndpoint({
+  async run(ctx) {
+    const updated = await confirmEmailChange(ctx, ctx.requireUser(), ctx.params.token ?? "");
+    return { success: true, user: withPendingEmail(presentUser(updated), null) };
+  },
+});
+
+/** POST: a fresh link to the pending address (the previous one stops working). */
+export const resendEmailChangeEndpoint = defineEndpoint({
+  input: forUser,
+  async run(ctx, input) {
+    const { target } = await profileTarget(ctx, input.user_id);
+    const email = await resendEmailChange(ctx, target);
+    return { success: true, status: email === null ? "no-pending-email" : "email-change-link-sent" };
+  },
+});
+
+/** POST: withdraws the pending address; the address in force stays. */
+export const cancelEmailChangeEndpoint = defineEndpoint({
+  input: forUser,
+  async run(ctx, input) {
+    const { user, target } = await profileTarget(ctx, input.user_id);
+    await cancelEmailChange(ctx, user, target);
+    return { success: true, user: withPendingEmail(presentUser(target), null) };
+  },
+});
