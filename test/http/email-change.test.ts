@@ -137,6 +137,12 @@ describe("email change: the address in force changes only once confirmed", () =>
     expect(redirected.status).toBe(302);
     expect(redirected.headers.get("location")).toBe(`/auth/login?redirect=${encodeURIComponent(link)}`);
     expect((await confirm(await signIn(app, await app.createUser()), link)).status).toBe(403);
+    // A bearer token alone is no session (auth:web).
+    const client = app.agent();
+    await client.csrf();
+    const token = (await client.post("/auth/create-token", { email: user.email, password: PASSWORD, name: "cli" })).body.token as string;
+    const secret = new URL(link, "http://x").pathname.split("/").at(-1) ?? "";
+    expect((await app.agent().get(link, { host: EMAIL_CHANGE_CONFIRM_ROUTE, params: { token: secret }, bearer: token })).status).toBe(401);
     expect(await reload(user.id)).toMatchObject({ email: "old@example.com" });
     // Signed in, a browser lands on the profile screen.
     const owner = await signIn(app, user);
