@@ -73,9 +73,17 @@ test("a new email address stays pending until the link from the outbox confirms 
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/admin\/profile$/);
+  await expect(page.getByText("Your email address has been changed.")).toBeVisible();
   await expect(page.getByLabel("Email address")).toHaveValue(newEmail);
   await expect(page.getByText("Check your inbox to confirm your new email address")).toHaveCount(0);
   await snap("profile-email-confirmed");
+
+  // The link works once: followed again, the profile screen says why nothing happened.
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/admin\/profile$/);
+  await expect(page.getByRole("alert").filter({ hasText: "This email change link is invalid or has expired." })).toBeVisible();
+  await expect(page.getByLabel("Email address")).toHaveValue(newEmail);
+  await snap("profile-email-link-used");
 });
 
 test.describe("on a phone, in Spanish", () => {
