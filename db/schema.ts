@@ -136,6 +136,28 @@ export const activityLog = pgTable(
   ],
 );
 
+/**
+ * An address a user asked to change to, in force only once confirmed from its mailbox. Shaped as
+ * protonemedia/laravel-verify-new-email's table; one row per user (decision record 012). `token`
+ * holds the sha256 of the link's secret.
+ */
+export const pendingUserEmails = pgTable(
+  "pending_user_emails",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userType: varchar("user_type", { length: 255 }).notNull(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    email: varchar("email", { length: 255 }).notNull(),
+    token: varchar("token", { length: 255 }).notNull(),
+    createdAt: stamp("created_at"),
+    updatedAt: stamp("updated_at"),
+  },
+  (table) => [
+    uniqueIndex("pending_user_emails_user_type_user_id_unique").on(table.userType, table.userId),
+    index("pending_user_emails_email_index").on(table.email),
+  ],
+);
+
 /** Settings changed at run time by administrators, layered over the start-up configuration. */
 export const settings = pgTable("settings", {
   key: varchar("key", { length: 255 }).primaryKey(),
@@ -150,3 +172,4 @@ export type PersonalAccessToken = typeof personalAccessTokens.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
 export type ActivityRow = typeof activityLog.$inferSelect;
+export type PendingUserEmail = typeof pendingUserEmails.$inferSelect;

@@ -1,17 +1,17 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { safeRedirect } from "@/lib/client/safe-redirect";
+import { useGoAfterSignIn } from "@/lib/client/use-go-after-sign-in";
 import { useSession } from "@/lib/client/use-session";
 
 /** Signed-out screens are for guests: a signed-in visitor goes on to where they were headed. */
 export function RedirectIfSignedIn({ redirect }: { redirect: string | null }) {
   const session = useSession();
-  const router = useRouter();
+  const goTo = useGoAfterSignIn();
   const isSignedIn = session.data?.authenticated === true;
   useEffect(() => {
-    if (isSignedIn) router.replace(safeRedirect(redirect));
-  }, [isSignedIn, redirect, router]);
+    if (isSignedIn) goTo(safeRedirect(redirect));
+  }, [isSignedIn, redirect, goTo]);
   return null;
 }

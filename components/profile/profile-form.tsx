@@ -4,6 +4,7 @@ import { type FormEvent, useRef } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { PendingEmailNotice } from "@/components/profile/pending-email-notice";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
 import type { User } from "@/lib/client/api-types";
@@ -41,6 +42,7 @@ export function ProfileForm({ user }: { user: User }) {
         <div className="space-y-5">
           {update.isSuccess && <Alert tone="success">{t("Your profile has been saved.")}</Alert>}
           <ErrorAlert error={errors.general} />
+          {user.pending_email && <PendingEmailNotice user={user} pendingEmail={user.pending_email} />}
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField label={t("Name")} name="name" autoComplete="name" required maxLength={255} defaultValue={user.name} error={errors.fields.name} />
             <TextField

@@ -19,6 +19,9 @@ export type ActivityEvent =
   | "impersonation-started"
   | "impersonation-ended"
   | "user-updated"
+  | "email-change-requested"
+  | "email-change-confirmed"
+  | "email-change-cancelled"
   | "user-deleted"
   | "user-restored"
   | "setting-changed";

@@ -11,7 +11,13 @@ import type { Services } from "@/lib/runtime/services";
 import { unauthenticated } from "@/lib/http/errors";
 import { impersonationWatch } from "@/lib/auth/impersonation-watch";
 
-export type AuthState = { user: User | null; via: "session" | "token" | null; token: PersonalAccessToken | null };
+export type AuthState = {
+  user: User | null;
+  via: "session" | "token" | null;
+  token: PersonalAccessToken | null;
+  /** The user's address awaiting confirmation, when the guard read it (get-auth's one statement). */
+  pendingEmail?: string | null;
+};
 
 /** Everything an endpoint or middleware may use. Built once per request by the pipeline. */
 export type Context = {

@@ -83,10 +83,10 @@ export async function translateForRequest(key: string): Promise<string> {
  * screen with `error`). Only read here: the page's first API call consumes the flash.
  */
 export async function flashedMessage(key: "error" | "status"): Promise<string | null> {
-  const { env, database, now } = await services();
+  const { env, database, now, config } = await services();
   const cookie = (await cookies()).get(env.SESSION_COOKIE)?.value;
   if (!cookie) return null;
-  const session = await Session.open({ env, db: database.db, now, ip: "", userAgent: "", stateful: true }, cookie);
+  const session = await Session.open({ env, db: database.db, now, ip: "", userAgent: "", stateful: true, userClass: config["user-class"] }, cookie);
   const value = session.flashed(key);
   return typeof value === "string" ? value : null;
 }

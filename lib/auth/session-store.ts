@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { writeInOneStatement } from "@/db/one-statement";
 import { preparedPerDb } from "@/db/prepared";
-import { sessions, type User, users } from "@/db/schema";
+import { pendingUserEmails, sessions, type User, users } from "@/db/schema";
 
 /** What the server keeps of a signed-in session (the `payload` column, JSON). */
 export type SessionData = {
@@ -28,15 +28,25 @@ export type SessionRecord = {
   /** Who started the impersonation this session is, and their row (null once soft-deleted). */
   impersonatorId: number | null;
   requester: User | null;
+  /** The user's address awaiting confirmation (decision record 012), read in the same statement. */
+  pendingEmail?: string | null;
 };
 
 const requesters = alias(users, "requester");
 
 const findSessionStatement = preparedPerDb((db) =>
   db
-    .select({ payload: sessions.payload, lastActivity: sessions.lastActivity, user: users, impersonatorId: sessions.impersonatorId, requester: requesters })
+    .select({
+      payload: sessions.payload,
+      lastActivity: sessions.lastActivity,
+      user: users,
+      impersonatorId: sessions.impersonatorId,
+      requester: requesters,
+      pendingEmail: pendingUserEmails.email,
+    })
     .from(sessions)
     .leftJoin(users, and(eq(users.id, sessions.userId), sql`${users.deletedAt} is null`))
+    .leftJoin(pendingUserEmails, and(eq(pendingUserEmails.userId, users.id), eq(pendingUserEmails.userType, sql.placeholder("userClass"))))
     // An impersonation's requester comes with the row: its checks cost no second round trip.
     .leftJoin(requesters, and(eq(requesters.id, sessions.impersonatorId), sql`${requesters.deletedAt} is null`))
     .where(eq(sessions.id, sql.placeholder("id")))
@@ -44,12 +54,22 @@ const findSessionStatement = preparedPerDb((db) =>
     .prepare("find_session"),
 );
 
-/** One round trip, prepared: the session row, its user and its impersonation's requester (neither soft-deleted). */
-export async function findSession(db: Db, id: string): Promise<SessionRecord | null> {
-  const rows = await findSessionStatement(db).execute({ id });
+/**
+ * One round trip, prepared: the session row, its user, their pending address and the
+ * impersonation's requester (neither user soft-deleted).
+ */
+export async function findSession(db: Db, id: string, userClass: string): Promise<SessionRecord | null> {
+  const rows = await findSessionStatement(db).execute({ id, userClass });
   const row = rows[0];
   if (!row) return null;
-  return { data: parsePayload(row.payload), lastActivity: row.lastActivity, user: row.user, impersonatorId: row.impersonatorId, requester: row.requester };
+  return {
+    data: parsePayload(row.payload),
+    lastActivity: row.lastActivity,
+    user: row.user,
+    impersonatorId: row.impersonatorId,
+    requester: row.requester,
+    pendingEmail: row.pendingEmail,
+  };
 }
 
 function parseImpersonation(value: unknown): SessionData["impersonation"] {

@@ -73,6 +73,8 @@ export type SessionDeps = {
   userAgent: string;
   /** False for a request from an origin that is not stateful: its cookie never signs anyone in. */
   stateful: boolean;
+  /** `user-class`: the `user_type` of the user's pending address. */
+  userClass: string;
 };
 
 type SignedIn = SessionRecord & { user: User };
@@ -151,6 +153,11 @@ export class Session {
     return (await this.load())?.user ?? null;
   }
 
+  /** The signed-in user's address awaiting confirmation, from the same query as `user()`. */
+  async pendingEmail(): Promise<string | null> {
+    return (await this.load())?.pendingEmail ?? null;
+  }
+
   async data(): Promise<SessionData | null> {
     return (await this.load())?.data ?? null;
   }
@@ -179,7 +186,7 @@ export class Session {
   private async fetch(): Promise<LoadedRecord | null> {
     const id = this.id;
     if (!id || !this.deps.stateful) return null;
-    const found = await findSession(this.deps.db, id);
+    const found = await findSession(this.deps.db, id, this.deps.userClass);
     if (!found?.user) return null;
     const record: SignedIn = { ...found, user: found.user };
     const now = this.nowSeconds();

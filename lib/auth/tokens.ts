@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { preparedPerDb } from "@/db/prepared";
-import { type PersonalAccessToken, personalAccessTokens, type User, users } from "@/db/schema";
+import { pendingUserEmails, type PersonalAccessToken, personalAccessTokens, type User, users } from "@/db/schema";
 import { randomToken, safeEqual, sha256Hex } from "@/lib/auth/secrets";
 import { writeThrottle } from "@/lib/auth/write-throttle";
 
@@ -26,9 +26,10 @@ export function parseBearer(header: string | null): { id: number | null; secret:
 /** The token (by `<id>|…` or, for a bare secret, by its hash) and its active user; prepared once (issue 8). */
 const findTokenStatement = (db: Db, key: SQL) =>
   db
-    .select({ token: personalAccessTokens, user: users })
+    .select({ token: personalAccessTokens, user: users, pendingEmail: pendingUserEmails.email })
     .from(personalAccessTokens)
     .innerJoin(users, and(eq(users.id, personalAccessTokens.tokenableId), sql`${users.deletedAt} is null`))
+    .leftJoin(pendingUserEmails, and(eq(pendingUserEmails.userId, users.id), eq(pendingUserEmails.userType, personalAccessTokens.tokenableType)))
     .where(and(key, eq(personalAccessTokens.tokenableType, sql.placeholder("userClass"))))
     .limit(1);
 const findByIdStatement = preparedPerDb((db) =>
@@ -47,7 +48,7 @@ export async function findBearerUser(
   userClass: string,
   header: string | null,
   now: Date,
-): Promise<{ user: User; token: PersonalAccessToken } | null> {
+): Promise<{ user: User; token: PersonalAccessToken; pendingEmail: string | null } | null> {
   const bearer = parseBearer(header);
   if (!bearer || bearer.secret.length === 0 || bearer.secret.length > 255) return null;
   const hash = sha256Hex(bearer.secret);

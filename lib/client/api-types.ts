@@ -6,6 +6,8 @@ export type User = {
   name: string;
   email: string;
   email_verified_at: string | null;
+  /** A new address awaiting confirmation from its mailbox (get-auth and the profile routes only). */
+  pending_email?: string | null;
   payload: Record<string, unknown> | string | null;
   created_at: string | null;
   updated_at: string | null;

@@ -1,10 +1,10 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { useApi } from "@/lib/client/api-context";
 import type { User } from "@/lib/client/api-types";
 import { safeRedirect } from "@/lib/client/safe-redirect";
+import { useGoAfterSignIn } from "@/lib/client/use-go-after-sign-in";
 import { useReloadSession } from "@/lib/client/use-session";
 
 export type LoginInput = { email: string; password: string; remember: boolean };
@@ -16,7 +16,7 @@ export type RegisterInput = { name: string; email: string; password: string; pas
  */
 function useSignIn<T>(action: "login" | "register", redirect: string | null) {
   const api = useApi();
-  const router = useRouter();
+  const goTo = useGoAfterSignIn();
   const reload = useReloadSession();
   return useMutation({
     mutationFn: async (input: T) => {
@@ -25,10 +25,7 @@ function useSignIn<T>(action: "login" | "register", redirect: string | null) {
     },
     onSuccess: async () => {
       await reload();
-      const target = safeRedirect(redirect);
-      // An API link (the verification link of a mail) is for the browser to load, not the router.
-      if (api.isApiPath(target)) window.location.assign(target);
-      else router.replace(target);
+      goTo(safeRedirect(redirect));
     },
   });
 }

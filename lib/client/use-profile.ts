@@ -11,7 +11,7 @@ export const UPLOAD_FILE = "lu.upload.file";
 type UpdateInput = { user_id: number; name?: string; email?: string; avatar?: string };
 
 /** Keeps the cached session's user in step with what the host API answered. */
-function useSetSessionUser() {
+export function useSetSessionUser() {
   const queryClient = useQueryClient();
   return (user: User) => {
     queryClient.setQueryData<Session>(queryKeys.session, (session) => (session ? { ...session, user } : session));

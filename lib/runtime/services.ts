@@ -8,6 +8,7 @@ import { outboxMailer } from "@/lib/mail/outbox";
 import { resendMailer } from "@/lib/mail/resend";
 import { startWorker, type WorkerDeps } from "@/lib/mail/worker";
 import { composeResetLink, RESET_LINK_COMPOSER } from "@/lib/auth/password-reset";
+import { composeConfirmationLink, CONFIRM_LINK_COMPOSER } from "@/lib/users/email-change";
 import { loadServicesConfig, type ServicesConfig } from "@/lib/auth/social/config";
 import { corsPolicy, statefulPolicy, type OriginPolicy } from "@/lib/auth/stateful";
 import { loadSettings, SETTINGS_REFRESH_MS, type SettingsState } from "@/lib/settings/store";
@@ -73,6 +74,7 @@ export function workerDeps(target: Services): WorkerDeps {
       // Read through `target` at run time: settings change the configuration, and the worker's wake-up is set after start.
       [RESET_LINK_COMPOSER]: (data) =>
         composeResetLink({ db, config: target.config, env: target.env, wakeMailWorker: () => target.wakeMailWorker() })(data),
+      [CONFIRM_LINK_COMPOSER]: (data) => composeConfirmationLink({ db, config: target.config, env: target.env, mailer: target.mailer })(data),
     },
   };
 }

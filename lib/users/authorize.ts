@@ -2,8 +2,9 @@ import "server-only";
 import type { User } from "@/db/schema";
 import { policyUser } from "@/lib/auth/abilities";
 import type { Context } from "@/lib/auth/context";
-import { forbidden } from "@/lib/http/errors";
-import type { PolicyUser } from "@/lib/policies/user-policy";
+import { forbidden, notFound } from "@/lib/http/errors";
+import { type PolicyUser, userPolicy } from "@/lib/policies/user-policy";
+import { findUserById } from "@/lib/users/users";
 
 /** The caller, and the caller as the user policy sees it (401 without one). */
 export function currentActor(ctx: Context): { user: User; actor: PolicyUser } {
@@ -14,4 +15,20 @@ export function currentActor(ctx: Context): { user: User; actor: PolicyUser } {
 /** Laravel's `$this->authorize(...)`: 403 unless a policy answered yes. */
 export function authorize(allowed: boolean): void {
   if (!allowed) throw forbidden();
+}
+
+/**
+ * The account a profile route acts on, once the user policy allows `update` (SPEC.md §4 User
+ * policy): 403, or 404 only for callers who could update someone else, so nobody else learns
+ * whether an id exists. Returns the caller too.
+ */
+export async function profileTarget(ctx: Context, userId: number): Promise<{ user: User; target: User }> {
+  const { user, actor } = currentActor(ctx);
+  const target = await findUserById(ctx.db, userId);
+  if (!target) {
+    authorize(userPolicy.update(actor, { id: userId }));
+    throw notFound();
+  }
+  authorize(userPolicy.update(actor, target));
+  return { user, target };
 }

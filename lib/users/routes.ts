@@ -1,5 +1,8 @@
 import "server-only";
 import type { HostRoute } from "@/lib/auth/routes/pipeline";
+import { SESSION_ONLY } from "@/lib/auth/token-abilities";
+import { cancelEmailChangeEndpoint, confirmEmailChangeEndpoint, resendEmailChangeEndpoint } from "@/lib/users/email-change-endpoints";
+import { PROFILE_PATH } from "@/lib/users/email-change";
 import { updateUser } from "@/lib/users/update-user";
 
 /** PUT /api/app/user/update (app/api/app/user/update/route.ts). */
@@ -11,4 +14,40 @@ export const USER_UPDATE_ROUTE: HostRoute = {
   ability: "user:write",
   // A new address or password is proven by a session, never by a token alone (decision record 011).
   sessionOnlyFields: ["email"],
+};
+
+// Throttled like the verification notification and link (SPEC.md §8: throttle:6,1).
+
+/**
+ * GET /api/app/user/email/confirm/{token} (app/api/app/user/email/confirm/[token]/route.ts): the
+ * signed link, for the signed-in owner only (a session, like the verification link); a browser
+ * without one signs in and comes back.
+ */
+export const EMAIL_CHANGE_CONFIRM_ROUTE: HostRoute = {
+  name: "api.app.user.email.confirm",
+  method: "GET",
+  endpoint: confirmEmailChangeEndpoint,
+  middleware: ["auth:web", "signed", "throttle:6,1"],
+  ability: SESSION_ONLY,
+  redirect: PROFILE_PATH,
+};
+
+/** POST /api/app/user/email/resend (app/api/app/user/email/resend/route.ts). */
+export const EMAIL_CHANGE_RESEND_ROUTE: HostRoute = {
+  name: "api.app.user.email.resend",
+  method: "POST",
+  endpoint: resendEmailChangeEndpoint,
+  middleware: ["auth:sanctum", "throttle:6,1"],
+  ability: "user:write",
+  redirect: PROFILE_PATH,
+};
+
+/** POST /api/app/user/email/cancel (app/api/app/user/email/cancel/route.ts). */
+export const EMAIL_CHANGE_CANCEL_ROUTE: HostRoute = {
+  name: "api.app.user.email.cancel",
+  method: "POST",
+  endpoint: cancelEmailChangeEndpoint,
+  middleware: ["auth:sanctum", "throttle:6,1"],
+  ability: "user:write",
+  redirect: PROFILE_PATH,
 };

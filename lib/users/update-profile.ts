@@ -1,11 +1,11 @@
 import "server-only";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { and, eq, isNull } from "drizzle-orm";
 import { type User, users } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/auth/context";
-import { queueVerificationMail } from "@/lib/auth/verification";
 import { invalid, notFound } from "@/lib/http/errors";
+import { isEmailTaken, requestEmailChange, TAKEN } from "@/lib/users/email-change";
+import { findPendingEmail } from "@/lib/users/pending-email";
 import { isUniqueViolation } from "@/lib/users/users";
 
 export type ProfileChanges = {
@@ -14,18 +14,6 @@ export type ProfileChanges = {
   /** A relative URI sets `payload.avatar`; null removes it (SPEC.md §2: an empty value removes it). */
   avatar?: string | null;
 };
-
-const TAKEN = "The :attribute has already been taken.";
-
-/** Whether another account (soft-deleted ones too: they may be restored) uses the email. */
-async function isEmailTaken(db: Db, email: string, exceptId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptId)))
-    .limit(1);
-  return row !== undefined;
-}
 
 /** `payload` is an object or JSON text (SPEC.md §2); anything else holds no meta to keep. */
 function payloadObject(payload: unknown): Record<string, unknown> {
@@ -49,19 +37,18 @@ function withAvatar(payload: unknown, avatar: string | null): Record<string, unk
 
 /**
  * Applies a profile update in one transaction. A new email address (compared case-insensitively)
- * is unverified again when `must-verify-email` is on, and gets the verification email.
- * 422 on `email` when another account has it; 404 when the user is gone.
+ * does not replace the one in force: it waits, pending, for confirmation from its mailbox
+ * (decision record 012); a change of letter case alone applies at once. 422 on `email` when
+ * another account has it; 404 when the user is gone. Returns the user and their pending address.
  */
-export async function updateProfile(ctx: Context, actor: User, user: User, changes: ProfileChanges): Promise<User> {
-  const emailChanged = changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase();
-  if (emailChanged && changes.email && (await isEmailTaken(ctx.db, changes.email, user.id))) throw invalid("email", TAKEN);
-  const reverify = emailChanged && ctx.config["must-verify-email"];
+export async function updateProfile(ctx: Context, actor: User, user: User, changes: ProfileChanges): Promise<{ user: User; pendingEmail: string | null }> {
+  const newEmail = changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase() ? changes.email : null;
+  if (newEmail !== null && (await isEmailTaken(ctx.db, newEmail, user.id))) throw invalid("email", TAKEN);
   try {
     const updated = await ctx.db.transaction(async (tx) => {
       const set: Partial<typeof users.$inferInsert> = { updatedAt: ctx.now };
       if (changes.name !== undefined) set.name = changes.name;
-      if (changes.email !== undefined) set.email = changes.email;
-      if (reverify) set.emailVerifiedAt = null;
+      if (changes.email !== undefined && newEmail === null) set.email = changes.email;
       if (changes.avatar !== undefined) {
         // Read under a row lock, so a concurrent update of another meta key is not lost.
         const [row] = await tx.select({ payload: users.payload }).from(users).where(eq(users.id, user.id)).for("update");
@@ -69,16 +56,19 @@ export async function updateProfile(ctx: Context, actor: User, user: User, chang
       }
       const [row] = await tx.update(users).set(set).where(and(eq(users.id, user.id), isNull(users.deletedAt))).returning();
       if (!row) throw notFound();
-      if (reverify) await queueVerificationMail(ctx, row, tx);
+      const pending = (await findPendingEmail(tx, ctx.config["user-class"], row.id))?.email ?? null;
+      // The address already pending, sent again (the form resubmitted): nothing new to mail; resend is for that.
+      const isNewRequest = newEmail !== null && newEmail.toLowerCase() !== pending?.toLowerCase();
+      const pendingEmail = isNewRequest ? await requestEmailChange(tx, ctx, actor, row, newEmail) : pending;
       const fields = Object.keys(changes).filter((key) => changes[key as keyof ProfileChanges] !== undefined);
       await recordActivity(
         tx,
         { event: "user-updated", subjectId: row.id, causerId: actor.id === row.id ? null : actor.id, ip: ctx.ip, properties: { fields } },
         ctx.now,
       );
-      return row;
+      return { user: row, pendingEmail };
     });
-    if (reverify) ctx.services.wakeMailWorker();
+    if (newEmail !== null) ctx.services.wakeMailWorker();
     return updated;
   } catch (error) {
     // A concurrent change to the same address won the race (unique index on lower(email)).

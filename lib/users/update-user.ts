@@ -1,13 +1,12 @@
 import "server-only";
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/auth/routes/endpoint";
-import { notFound } from "@/lib/http/errors";
-import { userPolicy } from "@/lib/policies/user-policy";
-import { authorize, currentActor } from "@/lib/users/authorize";
+import { profileTarget } from "@/lib/users/authorize";
 import { userIdRule } from "@/lib/users/ids";
 import { avatarUri } from "@/lib/users/payload";
+import { withPendingEmail } from "@/lib/users/pending-email";
 import { updateProfile } from "@/lib/users/update-profile";
-import { findUserById, presentUser } from "@/lib/users/users";
+import { presentUser } from "@/lib/users/users";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 
 /**
@@ -25,15 +24,8 @@ export const updateUser = defineEndpoint({
       ...IGNORED_FIELDS,
     }),
   async run(ctx, input) {
-    const { user, actor } = currentActor(ctx);
-    const target = await findUserById(ctx.db, input.user_id);
-    // Only callers who could update someone else learn whether an id exists.
-    if (!target) {
-      authorize(userPolicy.update(actor, { id: input.user_id }));
-      throw notFound();
-    }
-    authorize(userPolicy.update(actor, target));
+    const { user, target } = await profileTarget(ctx, input.user_id);
     const updated = await updateProfile(ctx, user, target, { name: input.name, email: input.email, avatar: input.avatar });
-    return { success: true, user: presentUser(updated) };
+    return { success: true, user: withPendingEmail(presentUser(updated.user), updated.pendingEmail) };
   },
 });

@@ -24,7 +24,7 @@ const NOT_SIGNED_IN_BY_TOKEN = new Set(["auth.create.token"]);
 // POSTs that only read.
 const READING_POSTS = new Set(["auth.tokens"]);
 // GETs that change something: the signed verification link, the impersonation sign-in.
-const WRITING_GETS = new Set(["auth.verification.verify", "auth.impersonate.token"]);
+const WRITING_GETS = new Set(["auth.verification.verify", "auth.impersonate.token", "api.app.user.email.confirm"]);
 
 const isTokenRoute = (target: ApiTarget) => !target.isGuestOnly && !NOT_SIGNED_IN_BY_TOKEN.has(target.name);
 const isWrite = (target: ApiTarget) => (target.method === "GET" ? WRITING_GETS.has(target.name) : !READING_POSTS.has(target.name));

@@ -17,16 +17,20 @@ async function reload(id: number) {
 }
 
 describe("PUT /api/app/user/update (SPEC §4 Profile-related calls)", () => {
-  it("updates the caller's own name and email and answers {success, user}", async () => {
+  it("updates the caller's own name, keeps a new email pending, and answers {success, user}", async () => {
     const user = await app.createUser({ name: "Old", email: "old@example.com", payload: { theme: "dark" } });
     const agent = await signIn(app, user);
     const response = await update(agent, { user_id: user.id, name: "New Name", email: "new@example.com" });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ success: true, user: expect.objectContaining({ id: user.id, name: "New Name", email: "new@example.com", payload: { theme: "dark" } }) });
+    expect(response.body).toEqual({
+      success: true,
+      user: expect.objectContaining({ id: user.id, name: "New Name", email: "old@example.com", pending_email: "new@example.com", payload: { theme: "dark" } }),
+    });
     expect(response.body.user).not.toHaveProperty("password");
-    expect(await reload(user.id)).toMatchObject({ name: "New Name", email: "new@example.com" });
+    // Decision record 012: the address in force changes only once the new one is confirmed.
+    expect(await reload(user.id)).toMatchObject({ name: "New Name", email: "old@example.com" });
     // The session survives the change.
-    expect((await agent.get("/auth/get-auth")).body).toMatchObject({ user: { email: "new@example.com" } });
+    expect((await agent.get("/auth/get-auth")).body).toMatchObject({ user: { email: "old@example.com", pending_email: "new@example.com" } });
   });
 
   it("leaves absent fields alone (sometimes) and accepts user_id as digits", async () => {
@@ -37,25 +41,27 @@ describe("PUT /api/app/user/update (SPEC §4 Profile-related calls)", () => {
     expect(await reload(user.id)).toMatchObject({ name: "Changed", email: "keep@example.com" });
   });
 
-  it("a new email is unverified again and gets the verification email (must-verify-email)", async () => {
+  it("a new email leaves the address in force verified; the confirmation link goes to the new one", async () => {
     const user = await app.createUser({ email: "before@example.com" });
     const agent = await signIn(app, user);
     await update(agent, { user_id: user.id, email: "after@example.com" });
-    expect((await reload(user.id))?.emailVerifiedAt).toBeNull();
-    expect((await app.lastMailTo("after@example.com")).text).toContain("/auth/email/verify/");
-    expect((await agent.get("/auth/get-auth")).body.verified).toBe(false);
+    expect(await reload(user.id)).toMatchObject({ email: "before@example.com", emailVerifiedAt: user.emailVerifiedAt });
+    expect((await app.lastMailTo("after@example.com")).text).toContain("/api/app/user/email/confirm/");
+    expect((await agent.get("/auth/get-auth")).body.verified).toBe(true);
   });
 
-  it("keeps the verification when only the letter case of the email changes, or must-verify-email is off", async () => {
+  it("applies a change of letter case alone at once, verified; with must-verify-email off a new address still waits", async () => {
     const user = await app.createUser({ email: "case@example.com" });
     const agent = await signIn(app, user);
-    await update(agent, { user_id: user.id, email: "Case@Example.com" });
+    const cased = await update(agent, { user_id: user.id, email: "Case@Example.com" });
+    expect(cased.body.user).toMatchObject({ email: "Case@Example.com", pending_email: null });
     expect((await reload(user.id))?.emailVerifiedAt).not.toBeNull();
+    expect(await app.mail()).toEqual([]);
     app.configure({ auth: { "must-verify-email": false } });
     const other = await app.createUser();
     await update(await signIn(app, other), { user_id: other.id, email: "elsewhere@example.com" });
-    expect((await reload(other.id))?.emailVerifiedAt).not.toBeNull();
-    expect(await app.mail()).toEqual([]);
+    expect(await reload(other.id)).toMatchObject({ email: other.email });
+    expect((await app.lastMailTo("elsewhere@example.com")).text).toContain("/api/app/user/email/confirm/");
   });
 
   it("sets payload.avatar and removes it with an empty value, keeping other meta", async () => {

@@ -75,6 +75,7 @@ export async function openSession(request: Request, services: Services): Promise
     ip: clientIp(request, services.env.TRUST_PROXY),
     userAgent: request.headers.get("user-agent") ?? "",
     stateful,
+    userClass: services.config["user-class"],
   };
   return Session.open(deps, cookie);
 }

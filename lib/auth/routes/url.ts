@@ -5,6 +5,9 @@ import { compileRoutes } from "@/lib/auth/routes/match";
 export const HOST_ROUTES = {
   "api.app.user.update": { method: "PUT", template: "/api/app/user/update" },
   "lu.upload.file": { method: "POST", template: "/api/lu/upload/file" },
+  "api.app.user.email.confirm": { method: "GET", template: "/api/app/user/email/confirm/{token}" },
+  "api.app.user.email.resend": { method: "POST", template: "/api/app/user/email/resend" },
+  "api.app.user.email.cancel": { method: "POST", template: "/api/app/user/email/cancel" },
 } as const;
 
 export type RouteParams = Record<string, string | number>;

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { ProfilePage } from "@/components/profile/profile-page";
-import { translateForRequest } from "@/lib/auth/next-adapter";
+import { flashedMessages, translateForRequest } from "@/lib/auth/next-adapter";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: await translateForRequest("Profile") };
 }
 
-export default function Page() {
-  return <ProfilePage />;
+/** The outcome of an email-change link a browser just followed (decision record 012), flashed by the server. */
+export default async function Page() {
+  return <ProfilePage flashed={await flashedMessages()} />;
 }
