@@ -11,6 +11,11 @@ export function currentActor(ctx: Context): { user: User; actor: PolicyUser } {
   return { user, actor: policyUser(user, ctx.config) };
 }
 
+/** The account a policy is asked about, as the policy sees it (isAdmin() resolved). */
+export function policyTarget(ctx: Context, target: User): PolicyUser {
+  return policyUser(target, ctx.config);
+}
+
 /** Laravel's `$this->authorize(...)`: 403 unless a policy answered yes. */
 export function authorize(allowed: boolean): void {
   if (!allowed) throw forbidden();

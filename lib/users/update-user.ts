@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineEndpoint } from "@/lib/auth/routes/endpoint";
 import { notFound } from "@/lib/http/errors";
 import { userPolicy } from "@/lib/policies/user-policy";
-import { authorize, currentActor } from "@/lib/users/authorize";
+import { authorize, currentActor, policyTarget } from "@/lib/users/authorize";
 import { userIdRule } from "@/lib/users/ids";
 import { avatarUri } from "@/lib/users/payload";
 import { updateProfile } from "@/lib/users/update-profile";
@@ -29,10 +29,11 @@ export const updateUser = defineEndpoint({
     const target = await findUserById(ctx.db, input.user_id);
     // Only callers who could update someone else learn whether an id exists.
     if (!target) {
-      authorize(userPolicy.update(actor, { id: input.user_id }));
+      authorize(userPolicy.update(actor, { id: input.user_id, isAdmin: false }));
       throw notFound();
     }
-    authorize(userPolicy.update(actor, target));
+    // Decision record 011: never another administrator's account, whatever the field.
+    authorize(userPolicy.update(actor, policyTarget(ctx, target)));
     const updated = await updateProfile(ctx, user, target, { name: input.name, email: input.email, avatar: input.avatar });
     return { success: true, user: presentUser(updated) };
   },
