@@ -30,7 +30,8 @@ beforeAll(async () => {
     ADMIN_EMAILS: ADMIN,
     MAIL_DRIVER: "outbox",
     MAIL_OUTBOX_DIR: outbox,
-    AUTH_CONFIG_JSON: JSON.stringify({ hashing: { rounds: 4 } }),
+    // Every test registers from 127.0.0.1: the default register limiter (5 per 10 minutes) would refuse the sixth.
+    AUTH_CONFIG_JSON: JSON.stringify({ hashing: { rounds: 4 }, limiters: { register: [{ by: "ip", max: 1000, minutes: 10 }] } }),
   };
   // Started together: both apply migrations at once, under the advisory lock.
   [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
