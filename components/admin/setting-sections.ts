@@ -15,7 +15,7 @@ const EDITABLE_SECTIONS: { id: string; title: string; text: string; matches: (ke
   },
   { id: "password", title: "Password rules", text: "Rules for new passwords. Existing passwords keep working.", matches: under("password") },
   { id: "limits", title: "Limits", text: "The sign-in lockout and how long an impersonation may last.", matches: under("limits") },
-  { id: "admins", title: "Administrators", text: "Accounts with these email addresses are administrators.", matches: under("admins") },
+  { id: "admins", title: "Administrators", text: "Accounts with these email addresses are administrators once the address is verified.", matches: under("admins") },
   { id: "redirects", title: "Redirects", text: "Where a browser that did not ask for JSON is sent after each action.", matches: (key) => key.startsWith(REDIRECT_PREFIX) },
 ];
 

@@ -2,8 +2,8 @@ import "server-only";
 import type { User } from "@/db/schema";
 import type { Context } from "@/lib/auth/context";
 import { mayRequestImpersonation } from "@/lib/auth/impersonation";
-import { isAdmin } from "@/lib/policies/admin";
 import { type PolicyUser, userPolicy } from "@/lib/policies/user-policy";
+import { policyTarget } from "@/lib/users/authorize";
 import { presentUser } from "@/lib/users/users";
 
 /**
@@ -12,16 +12,17 @@ import { presentUser } from "@/lib/users/users";
  */
 export async function presentAdminUser(ctx: Context, caller: User, actor: PolicyUser, user: User) {
   const trashed = user.deletedAt !== null;
+  const subject = policyTarget(ctx, user);
   // Impersonation needs the switch on and a session (SPEC.md §5 rule 5), as the endpoint does.
   const impersonationOpen = ctx.config["allow-impersonate"] && ctx.auth?.via === "session";
   return {
     ...presentUser(user),
-    is_admin: isAdmin(user, ctx.config),
+    is_admin: subject.isAdmin,
     deleted_at: user.deletedAt?.toISOString() ?? null,
     can: {
       impersonate: impersonationOpen && !trashed && (await mayRequestImpersonation(ctx, caller, user)),
-      delete: !trashed && userPolicy.delete(actor, user),
-      restore: trashed && userPolicy.restore(actor),
+      delete: !trashed && userPolicy.delete(actor, subject),
+      restore: trashed && userPolicy.restore(actor, subject),
     },
   };
 }

@@ -2,17 +2,17 @@ import "server-only";
 import { routeUser } from "@/lib/admin/target-user";
 import { defineEndpoint } from "@/lib/auth/routes/endpoint";
 import { userPolicy } from "@/lib/policies/user-policy";
-import { authorize, currentActor } from "@/lib/users/authorize";
+import { authorize, currentActor, policyTarget } from "@/lib/users/authorize";
 import { softDeleteUser } from "@/lib/users/soft-delete";
 
-/** DELETE /api/admin/users/{id}: soft delete (policy delete; never one's own account). */
+/** DELETE /api/admin/users/{id}: soft delete (policy delete; never one's own account nor another administrator's). */
 export const deleteUser = defineEndpoint({
   async run(ctx) {
     const { user, actor } = currentActor(ctx);
     // Admins only, before looking anything up: others learn nothing about which ids exist.
     authorize(userPolicy.viewAny(actor));
     const target = await routeUser(ctx, { withTrashed: false });
-    authorize(userPolicy.delete(actor, target));
+    authorize(userPolicy.delete(actor, policyTarget(ctx, target)));
     await softDeleteUser(ctx, user, target);
     return { success: true };
   },

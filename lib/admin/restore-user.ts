@@ -2,16 +2,16 @@ import "server-only";
 import { routeUser } from "@/lib/admin/target-user";
 import { defineEndpoint } from "@/lib/auth/routes/endpoint";
 import { userPolicy } from "@/lib/policies/user-policy";
-import { authorize, currentActor } from "@/lib/users/authorize";
+import { authorize, currentActor, policyTarget } from "@/lib/users/authorize";
 import { restoreUser as restore } from "@/lib/users/soft-delete";
 
-/** POST /api/admin/users/{id}/restore (policy restore). Restoring an active user changes nothing. */
+/** POST /api/admin/users/{id}/restore (policy restore; never another administrator's account). Restoring an active user changes nothing. */
 export const restoreUser = defineEndpoint({
   async run(ctx) {
     const { user, actor } = currentActor(ctx);
     authorize(userPolicy.viewAny(actor));
     const target = await routeUser(ctx, { withTrashed: true });
-    authorize(userPolicy.restore(actor));
+    authorize(userPolicy.restore(actor, policyTarget(ctx, target)));
     await restore(ctx, user, target);
     return { success: true };
   },

@@ -10,10 +10,9 @@ function actionMap<T extends z.ZodType>(value: T) {
   );
 }
 
-// A redirect target is an internal path or an absolute http(s) URL chosen by the operator.
-const redirectTarget = z
-  .string()
-  .refine((value) => /^\/(?![/\\])/.test(value) || /^https?:\/\//.test(value), "must be a path starting with / or an http(s) URL");
+// A redirect target is an internal path (starts with /, not // or /\): an administrator's settings
+// change must not turn every sign-in into a redirect to another site (decision 011).
+const redirectTarget = z.string().regex(/^\/(?![/\\])/, "must be an internal path: starts with /, not // or /\\");
 
 // `name` or `name:arg,arg` — names are resolved against the middleware registry at start.
 const middlewareSpec = z.string().regex(/^[a-z][a-z0-9_.-]*(:[^:]*)?$/i, "must look like name or name:arg,arg");
@@ -43,17 +42,20 @@ export const authConfigSchema = z.strictObject({
     z.array(z.strictObject({ by: z.enum(["ip", "email", "user"]), max: z.int().min(1).max(100_000), minutes: z.number().positive().max(1440) })).min(1),
   ),
   limits: z.strictObject({
-    "login-attempts": z.int().positive(),
-    "login-decay-seconds": z.int().positive(),
+    // Upper bounds (decision 011): a number too large for the server to use (a lockout ending in
+    // the year 275760) would make every login a 500; a day, or a thousand, is the sane limit.
+    "login-attempts": z.int().min(1).max(1000),
+    "login-decay-seconds": z.int().min(1).max(86_400),
     "account-failures-before-delay": z.int().min(1).max(1000),
     "account-max-delay-seconds": z.int().min(1).max(86_400),
-    "impersonation-token-ttl": z.int().positive(),
-    "impersonation-max-duration": z.int().positive(),
+    "impersonation-token-ttl": z.int().min(1).max(3600),
+    "impersonation-max-duration": z.int().min(1).max(86_400),
   }),
-  verification: z.strictObject({ expire: z.int().positive() }),
-  passwords: z.strictObject({ expire: z.int().positive() }),
-  hashing: z.strictObject({ rounds: z.int().min(4).max(31) }),
-  uploads: z.strictObject({ "max-kilobytes": z.int().positive() }),
+  verification: z.strictObject({ expire: z.int().min(1).max(10_080) }),
+  passwords: z.strictObject({ expire: z.int().min(1).max(1440) }),
+  // bcrypt cost 15 is about 8 times the default 12: above it one login takes seconds of a core.
+  hashing: z.strictObject({ rounds: z.int().min(4).max(15) }),
+  uploads: z.strictObject({ "max-kilobytes": z.int().min(1).max(20_480) }),
   "editable-settings": z.array(
     z.string().refine((key) => !/^(routes\.(prefix|uris|names|as|active|middlewares)|hashing|user-class)/.test(key), "route URIs, names, middleware and hashing are never editable at run time"),
   ),

@@ -1,4 +1,4 @@
-import type { PolicyUser } from "@/lib/policies/user-policy";
+import { canManageAccount, type PolicyUser } from "@/lib/policies/user-policy";
 
 /**
  * A small Gate (Laravel's `Gate::define` / `Gate::allows`). Abilities are functions of plain
@@ -45,12 +45,10 @@ export function resetAbilities(): void {
 
 /**
  * SPEC.md §2 Ability `laravel-auth.impersonate($user, ?$target)`: administrators; with a target,
- * never themselves nor another administrator.
+ * never themselves nor another administrator (the user policy's rule for every per-account action).
  */
 export function impersonateByDefault(user: PolicyUser, target?: PolicyUser | null): boolean {
-  if (!user.isAdmin) return false;
-  if (!target) return true;
-  return target.id !== user.id && !target.isAdmin;
+  return target ? canManageAccount(user, target) : user.isAdmin;
 }
 
 defineDefaultAbility(IMPERSONATE_ABILITY, impersonateByDefault);

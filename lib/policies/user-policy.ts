@@ -13,8 +13,19 @@ export type PolicyUser = {
 };
 
 type Target = Pick<PolicyUser, "id">;
+type Account = Pick<PolicyUser, "id" | "isAdmin">;
 
 const isSelf = (actor: PolicyUser, target: Target) => actor.id === target.id;
+
+/**
+ * Whether an administrator may act on another account: SPEC.md §2 Ability keeps an administrator
+ * from impersonating another one, and decision record 014 extends that to every per-account action
+ * (change name, address, password or photo, delete, restore, end sessions, reset a second factor).
+ * One's own account is changed through one's own profile, never through this.
+ */
+export function canManageAccount(actor: PolicyUser, target: Account): boolean {
+  return actor.isAdmin && !isSelf(actor, target) && !target.isAdmin;
+}
 
 export const userPolicy = {
   viewAny: (actor: PolicyUser) => actor.isAdmin,
@@ -22,10 +33,12 @@ export const userPolicy = {
   create: (actor: PolicyUser) => actor.isAdmin,
   export: (actor: PolicyUser) => actor.isAdmin,
   view: (actor: PolicyUser, target: Target) => actor.isAdmin || isSelf(actor, target),
-  update: (actor: PolicyUser, target: Target) => actor.isAdmin || isSelf(actor, target),
-  // An administrator cannot delete their own account: nobody would be left to restore it.
-  delete: (actor: PolicyUser, target: Target) => actor.isAdmin && !isSelf(actor, target),
-  restore: (actor: PolicyUser) => actor.isAdmin,
+  update: (actor: PolicyUser, target: Account) => isSelf(actor, target) || canManageAccount(actor, target),
+  // Never one's own account (nobody would be left to restore it), nor another administrator's.
+  delete: (actor: PolicyUser, target: Account) => canManageAccount(actor, target),
+  restore: (actor: PolicyUser, target: Account) => canManageAccount(actor, target),
+  /** Any other per-account administrator action (sessions, second factor): the same rule. */
+  manage: (actor: PolicyUser, target: Account) => canManageAccount(actor, target),
   // SPEC.md §5 rule 8: an admin passes everything except forceDelete; records are only soft-deleted.
   forceDelete: (): boolean => false,
 } as const;

@@ -2,6 +2,7 @@ import "server-only";
 import { ConfigError } from "@/lib/config/errors";
 import { stampClientAddresses } from "@/lib/http/client-address";
 import { middlewareTable } from "@/lib/auth/routes/pipeline";
+import { unverifiedAdministratorsWarning } from "@/lib/policies/admin";
 import { services } from "@/lib/runtime/services";
 
 export async function boot(): Promise<void> {
@@ -10,6 +11,8 @@ export async function boot(): Promise<void> {
     stampClientAddresses();
     const ready = await services();
     middlewareTable(ready.config);
+    const adminWarning = unverifiedAdministratorsWarning(ready.config);
+    if (adminWarning) console.warn(adminWarning);
     console.log(`[boot] ready: ${ready.database.kind} database, mail via ${ready.env.MAIL_DRIVER}, routes under /${ready.config.routes.prefix}`);
   } catch (error) {
     // Serving 500s is worse than not starting: say why and stop, so a supervisor can restart us.

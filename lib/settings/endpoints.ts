@@ -1,10 +1,12 @@
 import "server-only";
 import { z } from "zod";
-import { buildAuthConfig } from "@/lib/auth/config";
+import { type AuthConfig, buildAuthConfig } from "@/lib/auth/config";
 import type { Context } from "@/lib/auth/context";
 import { defineEndpoint } from "@/lib/auth/routes/endpoint";
 import { requireAdmin } from "@/lib/policies/admin";
 import { applySettings } from "@/lib/runtime/services";
+import type { User } from "@/db/schema";
+import { assertAdministratorsKept } from "@/lib/settings/administrators";
 import { describeAuthConfig, describeEnvironment, describeProviders } from "@/lib/settings/describe";
 import { changeSetting, revertSetting, SETTINGS_REFRESH_MS } from "@/lib/settings/store";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
@@ -19,13 +21,14 @@ function listing(ctx: Context) {
   };
 }
 
-const change = (ctx: Context, actorId: number) => ({
+const change = (ctx: Context, actor: User) => ({
   db: ctx.db,
   env: ctx.env,
   current: { overrides: ctx.services.settingsOverrides, config: ctx.services.config },
-  actorId,
+  actorId: actor.id,
   ip: ctx.ip,
   now: ctx.now,
+  allows: (before: AuthConfig, after: AuthConfig) => assertAdministratorsKept(actor, before, after),
 });
 
 export const showSettings = defineEndpoint({
@@ -40,7 +43,7 @@ export const updateSetting = defineEndpoint({
   input: () => z.strictObject({ key: z.string().max(255), value: z.unknown(), ...IGNORED_FIELDS }),
   async run(ctx, input) {
     const admin = requireAdmin(ctx);
-    const state = await changeSetting(change(ctx, admin.id), input.key, input.value ?? null);
+    const state = await changeSetting(change(ctx, admin), input.key, input.value ?? null);
     applySettings(ctx.services, state);
     ctx.config = state.config;
     return { success: true, ...listing(ctx) };
@@ -51,7 +54,7 @@ export const updateSetting = defineEndpoint({
 export const revertSettingEndpoint = defineEndpoint({
   async run(ctx) {
     const admin = requireAdmin(ctx);
-    const state = await revertSetting(change(ctx, admin.id), ctx.params.key ?? "");
+    const state = await revertSetting(change(ctx, admin), ctx.params.key ?? "");
     applySettings(ctx.services, state);
     ctx.config = state.config;
     return { success: true, ...listing(ctx) };

@@ -38,15 +38,27 @@ export async function loadSettings(db: Db, env: Env): Promise<SettingsState> {
   }
 }
 
-type Change = { db: Db; env: Env; current: SettingsState; actorId: number; ip: string; now: Date };
+type Change = {
+  db: Db;
+  env: Env;
+  current: SettingsState;
+  actorId: number;
+  ip: string;
+  now: Date;
+  /** Refuses (throws) a resulting configuration the caller may not put in force; nothing is written then. */
+  allows?: (before: AuthConfig, after: AuthConfig) => void;
+};
 
-function validated(env: Env, overrides: Record<string, unknown>, key: string): AuthConfig {
+function validated(change: Change, overrides: Record<string, unknown>, key: string): AuthConfig {
+  let config: AuthConfig;
   try {
-    return effectiveConfig(env, overrides);
+    config = effectiveConfig(change.env, overrides);
   } catch (error) {
     const detail = error instanceof ConfigError ? error.message.replace(/^AUTH_CONFIG_JSON [^:]*: /, "") : String(error);
     throw invalid("value", "The value of :key is invalid: :detail", { key, detail });
   }
+  change.allows?.(change.current.config, config);
+  return config;
 }
 
 /** Sets one key: validated with the start-up schema, stored, audited. Nothing is half-applied. */
@@ -56,7 +68,7 @@ export async function changeSetting(change: Change, key: string, value: unknown)
     throw invalid("key", "The setting :key cannot be changed here.", { key });
   }
   const overrides = { ...change.current.overrides, [key]: value };
-  const config = validated(change.env, overrides, key);
+  const config = validated(change, overrides, key);
   const old = leaves[key];
   await change.db.transaction(async (tx) => {
     await tx
@@ -72,7 +84,7 @@ export async function changeSetting(change: Change, key: string, value: unknown)
 export async function revertSetting(change: Change, key: string): Promise<SettingsState> {
   if (!(key in change.current.overrides)) return change.current;
   const { [key]: old, ...overrides } = change.current.overrides;
-  const config = validated(change.env, overrides, key);
+  const config = validated(change, overrides, key);
   await change.db.transaction(async (tx) => {
     await tx.delete(settings).where(eq(settings.key, key));
     await recordActivity(tx, { event: "setting-changed", causerId: change.actorId, ip: change.ip, properties: { key, old, new: null, reverted: true } }, change.now);

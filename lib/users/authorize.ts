@@ -12,6 +12,11 @@ export function currentActor(ctx: Context): { user: User; actor: PolicyUser } {
   return { user, actor: policyUser(user, ctx.config) };
 }
 
+/** The account a policy is asked about, as the policy sees it (isAdmin() resolved). */
+export function policyTarget(ctx: Context, target: User): PolicyUser {
+  return policyUser(target, ctx.config);
+}
+
 /** Laravel's `$this->authorize(...)`: 403 unless a policy answered yes. */
 export function authorize(allowed: boolean): void {
   if (!allowed) throw forbidden();
@@ -20,15 +25,17 @@ export function authorize(allowed: boolean): void {
 /**
  * The account a profile route acts on, once the user policy allows `update` (SPEC.md §4 User
  * policy): 403, or 404 only for callers who could update someone else, so nobody else learns
- * whether an id exists. Returns the caller too.
+ * whether an id exists. Returns the caller too. Used by every route that changes an account's
+ * profile (the update, and resend and cancel of a pending address).
  */
 export async function profileTarget(ctx: Context, userId: number): Promise<{ user: User; target: User }> {
   const { user, actor } = currentActor(ctx);
   const target = await findUserById(ctx.db, userId);
   if (!target) {
-    authorize(userPolicy.update(actor, { id: userId }));
+    authorize(userPolicy.update(actor, { id: userId, isAdmin: false }));
     throw notFound();
   }
-  authorize(userPolicy.update(actor, target));
+  // Never another administrator's account, whatever the field (decision record 014).
+  authorize(userPolicy.update(actor, policyTarget(ctx, target)));
   return { user, target };
 }

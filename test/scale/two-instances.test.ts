@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppInstance, startInstance } from "../support/app-instance";
@@ -9,6 +12,8 @@ const ADMIN = "admin@example.test";
 const PASSWORD = "password123";
 const server = new URL(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
 const database = `scale_${process.pid}_${Date.now()}`;
+// One outbox for both servers: either one's mail worker may deliver a message.
+const outbox = mkdtempSync(path.join(tmpdir(), "scale-outbox-"));
 let a: AppInstance;
 let b: AppInstance;
 
@@ -24,11 +29,16 @@ beforeAll(async () => {
     SESSION_SECURE_COOKIE: "false",
     ADMIN_EMAILS: ADMIN,
     MAIL_DRIVER: "outbox",
-    AUTH_CONFIG_JSON: JSON.stringify({ hashing: { rounds: 4 } }),
+    MAIL_OUTBOX_DIR: outbox,
+    // Every test registers from 127.0.0.1: the default register limiter (5 per 10 minutes) would refuse the sixth.
+    AUTH_CONFIG_JSON: JSON.stringify({ hashing: { rounds: 4 }, limiters: { register: [{ by: "ip", max: 1000, minutes: 10 }] } }),
   };
   // Started together: both apply migrations at once, under the advisory lock.
   [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
-  await registered(a.base, ADMIN);
+  // A listed address makes an administrator once verified (decision record 014): from the emailed link.
+  const { client } = await registered(a.base, ADMIN);
+  const link = new URL(await verificationLink(ADMIN));
+  expect((await client.get(b.base, `${link.pathname}${link.search}`)).body).toEqual({ verified: true });
 });
 
 afterAll(async () => {
@@ -36,7 +46,22 @@ afterAll(async () => {
   const admin = postgres(server.toString(), { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists "${database}" with (force)`);
   await admin.end();
+  rmSync(outbox, { recursive: true, force: true });
 });
+
+/** The verification link of the first message to `email` in the shared outbox (waits for the mail worker). */
+async function verificationLink(email: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    for (const file of readdirSync(outbox).filter((name) => name.endsWith(".json")).sort()) {
+      const mail = JSON.parse(readFileSync(path.join(outbox, file), "utf8")) as { to: string[]; text: string };
+      const link = /https?:\/\/\S+\/email\/verify\/\S+/.exec(mail.text)?.[0];
+      if (mail.to.includes(email) && link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`no verification mail to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 const unique = (name: string) => `${name}-${Math.random().toString(36).slice(2, 10)}@example.test`;
 

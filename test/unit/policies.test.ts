@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { allows, defineAbility, defineDefaultAbility, hasAbility, IMPERSONATE_ABILITY, resetAbilities } from "@/lib/policies/abilities";
-import { type PolicyUser, userPolicy } from "@/lib/policies/user-policy";
+import { canManageAccount, type PolicyUser, userPolicy } from "@/lib/policies/user-policy";
 
 const admin: PolicyUser = { id: 1, isAdmin: true };
 const otherAdmin: PolicyUser = { id: 2, isAdmin: true };
@@ -15,25 +15,36 @@ describe("user policy (SPEC §4 User policy of the host)", () => {
     expect(userPolicy[ability](user)).toBe(false);
   });
 
-  it.each(["view", "update"] as const)("%s: admins and the user themself", (ability) => {
-    expect(userPolicy[ability](admin, otherUser)).toBe(true);
-    expect(userPolicy[ability](admin, admin)).toBe(true);
-    expect(userPolicy[ability](user, user)).toBe(true);
+  it("view: admins and the user themself", () => {
+    expect(userPolicy.view(admin, otherUser)).toBe(true);
+    expect(userPolicy.view(admin, otherAdmin)).toBe(true);
+    expect(userPolicy.view(admin, admin)).toBe(true);
+    expect(userPolicy.view(user, user)).toBe(true);
+    expect(userPolicy.view(user, otherUser)).toBe(false);
+    expect(userPolicy.view(user, admin)).toBe(false);
+  });
+
+  it("update: the user themself, and admins for accounts that are not another admin's (decision 011)", () => {
+    expect(userPolicy.update(admin, otherUser)).toBe(true);
+    expect(userPolicy.update(admin, admin)).toBe(true);
+    expect(userPolicy.update(admin, otherAdmin)).toBe(false);
+    expect(userPolicy.update(user, user)).toBe(true);
+    expect(userPolicy.update(user, otherUser)).toBe(false);
+    expect(userPolicy.update(user, admin)).toBe(false);
+  });
+
+  it.each(["delete", "restore", "manage"] as const)("%s: admins, never their own account nor another admin's (decision 011)", (ability) => {
+    expect(userPolicy[ability](admin, user)).toBe(true);
+    expect(userPolicy[ability](admin, otherAdmin)).toBe(false);
+    expect(userPolicy[ability](admin, admin)).toBe(false);
+    expect(userPolicy[ability](user, user)).toBe(false);
     expect(userPolicy[ability](user, otherUser)).toBe(false);
-    expect(userPolicy[ability](user, admin)).toBe(false);
   });
 
-  it("delete: admins only, never their own account", () => {
-    expect(userPolicy.delete(admin, user)).toBe(true);
-    expect(userPolicy.delete(admin, otherAdmin)).toBe(true);
-    expect(userPolicy.delete(admin, admin)).toBe(false);
-    expect(userPolicy.delete(user, user)).toBe(false);
-    expect(userPolicy.delete(user, otherUser)).toBe(false);
-  });
-
-  it("restore: admins only", () => {
-    expect(userPolicy.restore(admin)).toBe(true);
-    expect(userPolicy.restore(user)).toBe(false);
+  it("canManageAccount is the one rule behind them and the impersonate ability", async () => {
+    for (const [actor, target] of [[admin, user], [admin, otherAdmin], [admin, admin], [user, otherUser]] as const) {
+      expect(await allows(actor, IMPERSONATE_ABILITY, target)).toBe(canManageAccount(actor, target));
+    }
   });
 
   it("forceDelete: nobody, admins included", () => {
