@@ -1,4 +1,6 @@
 import type { NextConfig } from "next";
+import { INTERNAL_REWRITES } from "./lib/auth/routes/internal-rewrites";
+import { BASELINE_SECURITY_HEADERS } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
   // Native and WASM packages are loaded by Node at run time, never bundled.
@@ -6,6 +8,15 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The API speaks for itself (JSON or redirect); no trailing-slash redirects in front of it.
   skipTrailingSlashRedirect: true,
+  // Where proxy.ts sends what no route file serves (decision record 001): applied after the proxy.
+  async rewrites() {
+    return { beforeFiles: INTERNAL_REWRITES, afterFiles: [], fallback: [] };
+  },
+  // Next's own files and anything else no pipeline or proxy answers carry the baseline too;
+  // screens and API answers add their policy (decision record 013).
+  async headers() {
+    return [{ source: "/:path*", headers: Object.entries(BASELINE_SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }];
+  },
 };
 
 export default nextConfig;

@@ -64,11 +64,15 @@ export default defineConfig({
           // e2e/spa-origin.spec.ts: a SPA on :3291 is stateful; :3292 is allowed by CORS but not stateful.
           SANCTUM_STATEFUL_DOMAINS: `localhost:${PORT},localhost:3291`,
           CORS_ALLOWED_ORIGINS: `localhost:${PORT},localhost:3291,localhost:3292`,
-          // Every test registers its own users, all from this one address: more than the register
-          // limiter's default lets through in ten minutes (the per-email limit stays as shipped).
+          // Every test user registers and signs in from this one address: its per-address limits
+          // (README "Limits") are raised; the per-email ones stay as shipped.
           AUTH_CONFIG_JSON: JSON.stringify({
             hashing: { rounds: 4 },
-            limiters: { register: [{ by: "ip", max: 500, minutes: 10 }, { by: "email", max: 3, minutes: 60 }] },
+            limiters: {
+              login: [{ by: "ip", max: 1000, minutes: 1 }],
+              register: [{ by: "ip", max: 1000, minutes: 10 }, { by: "email", max: 3, minutes: 60 }],
+              "forgot-password": [{ by: "ip", max: 1000, minutes: 1 }, { by: "email", max: 3, minutes: 15 }],
+            },
           }),
           // e2e/social-login.spec.ts starts this provider (e2e/support/fake-oidc.ts) on port 3298.
           SERVICES_CONFIG_JSON: JSON.stringify({

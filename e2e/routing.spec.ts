@@ -22,6 +22,11 @@ test.describe("routing of the API beside the pages", () => {
     const response = await request.get("/auth/get-auth", { headers: { ...json, "x-auth-original-path": "/auth/tokens" } });
     expect(response.status()).toBe(200);
     expect(await response.json()).toMatchObject({ authenticated: false });
+    // Nor can a client ask next.config.ts's rewrites for the dispatcher itself.
+    const forced = await request.get("/auth/get-auth", { headers: { ...json, "x-auth-rewrite": "dispatch", "x-auth-original-path": "/auth/tokens" } });
+    expect([forced.status(), await forced.json()]).toEqual([200, expect.objectContaining({ authenticated: false })]);
+    const page = await request.get("/auth/login", { headers: { "x-auth-rewrite": "dispatch", "x-auth-original-path": "/auth/get-auth" } });
+    expect([page.status(), page.headers()["content-type"]]).toEqual([200, expect.stringContaining("text/html")]);
   });
 
   test("an unknown path under /auth is a JSON 404 for clients and the 404 page for browsers", async ({ request, page, guard, snap }) => {

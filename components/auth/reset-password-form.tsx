@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { type FormEvent, useRef } from "react";
+import { type FormEvent, useEffect, useRef } from "react";
 import { AuthCard, LINK_CLASSES } from "@/components/auth/auth-card";
 import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { Button } from "@/components/ui/button";
@@ -13,6 +13,8 @@ import { useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import { useResetPassword } from "@/lib/client/use-password-reset";
 
+const FORGOT_PASSWORD_SCREEN = "/auth/forgot-password";
+
 /** SPEC §4 rule 8: the screen the reset email links to, with the token and the email in its path. */
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const t = useT();
@@ -22,6 +24,9 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
   // An invalid or used token is a 422 on `email` (SPEC §7): shown beside the address.
   const errors = formErrors(reset.error, ["email", "password", "password_confirmation"]);
   useFocusFirstError(form, reset.error);
+  // The token is read (it is in the props): take it out of the address bar, the history and
+  // bookmarks. A reload lands on the screen that asks for a new link (decision record 013).
+  useEffect(() => window.history.replaceState(window.history.state, "", FORGOT_PASSWORD_SCREEN), []);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,7 +43,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
       title={t("Choose a new password")}
       description={t("Pick a password you have not used here before.")}
       footer={
-        <Link href="/auth/forgot-password" className={LINK_CLASSES}>
+        <Link href={FORGOT_PASSWORD_SCREEN} className={LINK_CLASSES}>
           {t("Request a new link")}
         </Link>
       }

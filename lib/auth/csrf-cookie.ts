@@ -1,13 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { toErrorResponse } from "@/lib/http/error-response";
-import { openSession, withSessionCookies } from "@/lib/auth/routes/pipeline";
+import { finish, openSession, withSessionCookies } from "@/lib/auth/routes/pipeline";
 import type { Services } from "@/lib/runtime/services";
-import { preflight, withCors } from "@/lib/http/cors";
+import { preflight } from "@/lib/http/cors";
 
 /** RUNTIME.md: `GET /sanctum/csrf-cookie` answers 204 and sets XSRF-TOKEN (and the session cookie). */
 export async function csrfCookie(request: Request, services: Services): Promise<Response> {
-  if (request.method === "OPTIONS") return preflight(services.cors, request);
+  if (request.method === "OPTIONS") return finish(services, request, preflight(services.cors, request));
   let response: Response;
   try {
     const session = await openSession(request, services);
@@ -16,5 +16,5 @@ export async function csrfCookie(request: Request, services: Services): Promise<
     // The pipeline's answers (a 503 while starting or without the database), never a 500.
     response = toErrorResponse(error, null, randomUUID());
   }
-  return withCors(services.cors, request, response);
+  return finish(services, request, response);
 }

@@ -52,7 +52,7 @@ export function validationBody(error: ValidationError, locale: Locale) {
  * The one place that turns an error into a response. Any error that is not an HttpError is
  * logged with the request id and answered 500 with a generic message.
  */
-export function toErrorResponse(error: unknown, ctx: Pick<Context, "locale" | "wantsJson" | "request" | "config" | "session"> | null, requestId: string): Response {
+export function toErrorResponse(error: unknown, ctx: Pick<Context, "locale" | "wantsJson" | "request" | "config" | "session" | "env"> | null, requestId: string): Response {
   const locale = ctx?.locale ?? "en";
   if (!(error instanceof HttpError) && isUnavailable(error)) error = new UnavailableError(error);
   if (!(error instanceof HttpError)) {
@@ -71,7 +71,7 @@ export function toErrorResponse(error: unknown, ctx: Pick<Context, "locale" | "w
     if (error.status === 401) return redirect(loginPath(ctx.request));
     if (error instanceof ValidationError) {
       ctx.session.flash("errors", validationBody(error, locale).errors);
-      return redirect(backPath(ctx.request, "/"));
+      return redirect(backPath(ctx.request, ctx.env.APP_URL, "/"));
     }
   }
   const body = error instanceof ValidationError ? validationBody(error, locale) : { message: translate(locale, error.messageKey, error.replacements) };

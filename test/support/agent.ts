@@ -19,6 +19,8 @@ type RequestOptions = {
   /** Sends the request to a host route (app/api/…, app/uploads/…) with these path parameters. */
   host?: HostRoute;
   params?: Record<string, string>;
+  /** The origin of `request.url` (default APP_URL); behind `next start` it is `http://localhost:<port>` whatever `Host` says. */
+  base?: string;
 };
 
 /**
@@ -76,7 +78,7 @@ export class Agent {
       body = new URLSearchParams(options.form).toString();
       headers.set("content-type", "application/x-www-form-urlencoded");
     }
-    const url = new URL(path, this.services.env.APP_URL);
+    const url = new URL(path, options.base ?? this.services.env.APP_URL);
     const request = new Request(url, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : body });
     const response = options.host
       ? await dispatchHost(request, options.host, this.services, options.params)

@@ -36,7 +36,7 @@ export type AppInstance = {
  * One production server of the application (`next start` on the existing build) with its own
  * port and DATA_DIR; `stop` and `start` restart it on the same port and environment.
  */
-export async function startInstance(env: Record<string, string>): Promise<AppInstance> {
+export async function startInstance(env: Record<string, string>, options: { hostname?: string } = {}): Promise<AppInstance> {
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("no production build: run `npm run build` first");
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `auth-instance-${port}-`));
@@ -50,8 +50,8 @@ export async function startInstance(env: Record<string, string>): Promise<AppIns
     log: () => (existsSync(logFile) ? readFileSync(logFile, "utf8") : ""),
     async start() {
       const log = openSync(logFile, "a");
-      // `-H localhost`: with `-H 127.0.0.1` Next 16.4 makes proxy.ts's rewrites absolute (and 404).
-      child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "localhost"], {
+      // The address the server is bound to (`-H`); any works (test/scale/bound-address.test.ts).
+      child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", options.hostname ?? "localhost"], {
         cwd: ROOT,
         env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), DATA_DIR: dataDir, ...env },
         stdio: ["ignore", log, log],

@@ -9,3 +9,8 @@ export function isPagePath(path: string): boolean {
   const trimmed = path.replace(/\/$/, "");
   return PAGE_PATHS.has(trimmed) || RESET_PAGE.test(trimmed);
 }
+
+/** Whether the path itself holds a secret (the reset screen's token): its screen sends no Referer. */
+export function hasSecretInPath(path: string): boolean {
+  return RESET_PAGE.test(path.replace(/\/$/, ""));
+}

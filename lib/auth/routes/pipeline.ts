@@ -18,6 +18,7 @@ import { methodNotAllowed, notFound } from "@/lib/http/errors";
 import { clientIp, type Input } from "@/lib/http/request";
 import { parseCookies } from "@/lib/http/cookies";
 import { preflight, withCors } from "@/lib/http/cors";
+import { apiSecurityHeaders, withSecurityHeaders } from "@/lib/http/security-headers";
 import { isStatefulRequest } from "@/lib/auth/stateful";
 import { warnStatelessCookie } from "@/lib/auth/stateful-warning";
 import { parseInput } from "@/lib/validation/parse";
@@ -103,7 +104,7 @@ type Selected = { endpoint: Endpoint; middleware: ResolvedMiddleware[] };
 
 /** The request pipeline shared by the auth routes and the host routes; the only try/catch on the path. */
 async function handle(request: Request, services: Services, select: (ctx: Context) => Selected, bodyLimit?: number): Promise<Response> {
-  if (request.method === "OPTIONS") return preflight(services.cors, request);
+  if (request.method === "OPTIONS") return finish(services, request, preflight(services.cors, request));
   const requestId = randomUUID();
   let ctx: Context | null = null;
   let response: Response;
@@ -122,7 +123,12 @@ async function handle(request: Request, services: Services, select: (ctx: Contex
       response = toErrorResponse(error, null, requestId);
     }
   }
-  return withCors(services.cors, request, response);
+  return finish(services, request, response);
+}
+
+/** The last step of every API answer: CORS for the caller, the browser's defences for everyone (decision record 013). */
+export function finish(services: Services, request: Request, response: Response): Response {
+  return withSecurityHeaders(withCors(services.cors, request, response), apiSecurityHeaders(services.env.APP_URL));
 }
 
 /** The one entry point of every /auth/* API call: route → middleware → zod → endpoint → response. */

@@ -1,9 +1,6 @@
 import type { AuthConfig } from "@/lib/auth/config";
 import { compileRoutes, matchPath } from "@/lib/auth/routes/match";
-import { isPagePath } from "@/lib/auth/routes/pages";
-
-/** Where the dispatcher's route handler lives; never reachable directly. */
-export const DISPATCH_PREFIX = "/internal/dispatch";
+import { hasSecretInPath, isPagePath } from "@/lib/auth/routes/pages";
 
 /**
  * The folder `app/auth/[...path]/route.ts` serves: the default prefix's API paths reach the
@@ -13,16 +10,21 @@ export const DISPATCH_PREFIX = "/internal/dispatch";
  */
 const DIRECT_PREFIX = "/auth/";
 
-/** A path nothing serves: Next renders `app/not-found.tsx` for it. */
-export const NOT_FOUND_PAGE = "/internal/not-found";
+/**
+ * Paths of route files that answer through the pipeline, which sets their headers itself: the
+ * host application's API, the CSRF cookie, uploaded files.
+ */
+const PIPELINE_PREFIXES = ["/api/", "/sanctum/", "/uploads/"];
 
 export type ProxyDecision =
   /** A direct request for the internal dispatcher. */
   | { action: "not-found" }
-  /** Next serves it as usual: a page, a host route, or an API path `app/auth/[...path]` serves. */
+  /** Next serves it as usual: a host route, or an API path `app/auth/[...path]` serves. */
   | { action: "continue" }
+  /** A screen (or Next's 404 page): served as usual, with its nonce and headers (decision record 013). */
+  | { action: "screen"; secretInPath: boolean }
   /** An API path no route file holds: rewritten to the dispatcher, the original path in a header. */
-  | { action: "rewrite"; pathname: string; originalPath: string }
+  | { action: "rewrite"; originalPath: string }
   /** A browser asking for an unknown path under `app/auth`: the 404 page, not the API's JSON 404. */
   | { action: "not-found-page" };
 
@@ -38,10 +40,13 @@ export function decideProxy(routes: AuthConfig["routes"], request: ProxyRequest)
   const page = isPagePath(path);
   const servedDirectly = path.startsWith(DIRECT_PREFIX) && !page;
   const acceptsJson = /\/json|\+json/i.test(request.accept ?? "");
+  const isRead = request.method === "GET" || request.method === "HEAD";
+  const screen = { action: "screen", secretInPath: hasSecretInPath(path) } as const;
   if (!matchPath(compileRoutes(routes), path)) {
-    return servedDirectly && !acceptsJson ? { action: "not-found-page" } : { action: "continue" };
+    if (servedDirectly) return acceptsJson ? { action: "continue" } : { action: "not-found-page" };
+    return isRead && !PIPELINE_PREFIXES.some((prefix) => path.startsWith(prefix)) ? screen : { action: "continue" };
   }
-  const isPageView = page && (request.method === "GET" || request.method === "HEAD") && !acceptsJson;
-  if (isPageView || servedDirectly) return { action: "continue" };
-  return { action: "rewrite", pathname: `${DISPATCH_PREFIX}${path}`, originalPath: path };
+  if (page && isRead && !acceptsJson) return screen;
+  if (servedDirectly) return { action: "continue" };
+  return { action: "rewrite", originalPath: path };
 }

@@ -11,7 +11,7 @@ export function respond(ctx: Context, endpoint: Endpoint, result: Record<string,
   const fallback = ctx.route ? ctx.config.routes.redirects[ctx.route.action] : (ctx.redirectTarget ?? "/");
   if (mode === "back") {
     if (typeof result.message === "string") ctx.session.flash("status", result.message);
-    return redirect(backPath(ctx.request, fallback));
+    return redirect(backPath(ctx.request, ctx.env.APP_URL, fallback));
   }
   return redirect(fallback);
 }
