@@ -3,10 +3,12 @@ import { and, eq, isNull } from "drizzle-orm";
 import { type User, users } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/auth/context";
-import { invalid, notFound } from "@/lib/http/errors";
+import { forbidden, invalid, notFound } from "@/lib/http/errors";
 import { isEmailTaken, requestEmailChange, TAKEN } from "@/lib/users/email-change";
 import { findPendingEmail } from "@/lib/users/pending-email";
 import { isUniqueViolation } from "@/lib/users/users";
+
+export const WHILE_IMPERSONATING = "An email address cannot be changed while impersonating.";
 
 export type ProfileChanges = {
   name?: string;
@@ -39,10 +41,13 @@ function withAvatar(payload: unknown, avatar: string | null): Record<string, unk
  * Applies a profile update in one transaction. A new email address (compared case-insensitively)
  * does not replace the one in force: it waits, pending, for confirmation from its mailbox
  * (decision record 012); a change of letter case alone applies at once. 422 on `email` when
- * another account has it; 404 when the user is gone. Returns the user and their pending address.
+ * another account has it; 404 when the user is gone; 403 for a new address while impersonating
+ * (the administrator holds the user's session, and would confirm an address of their own).
+ * Returns the user and their pending address.
  */
 export async function updateProfile(ctx: Context, actor: User, user: User, changes: ProfileChanges): Promise<{ user: User; pendingEmail: string | null }> {
   const newEmail = changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase() ? changes.email : null;
+  if (newEmail !== null && (await ctx.session.data())?.impersonate_token) throw forbidden(WHILE_IMPERSONATING);
   if (newEmail !== null && (await isEmailTaken(ctx.db, newEmail, user.id))) throw invalid("email", TAKEN);
   try {
     const updated = await ctx.db.transaction(async (tx) => {

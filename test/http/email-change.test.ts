@@ -5,6 +5,7 @@ import { ADMIN_USERS_ROUTE } from "@/lib/admin/routes";
 import { EMAIL_CHANGE_CANCEL_ROUTE, EMAIL_CHANGE_CONFIRM_ROUTE, EMAIL_CHANGE_RESEND_ROUTE, USER_UPDATE_ROUTE } from "@/lib/users/routes";
 import type { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
+import { impersonating } from "../support/impersonation";
 
 // Decision record 012: a new email address counts only once it is confirmed from its mailbox.
 const ADMIN = "admin@example.com";
@@ -270,5 +271,17 @@ describe("email change: the address in force changes only once confirmed", () =>
     const created = await client.post("/auth/create-token", { email: user.email, password: PASSWORD, name: "cli" });
     const body = (await app.agent().get("/auth/get-auth", { bearer: created.body.token })).body;
     expect(body.user).toMatchObject({ email: "old@example.com", pending_email: "new@example.com" });
+  });
+});
+
+describe("an administrator impersonating a user", () => {
+  it("cannot change the user's address: they hold the user's session and would confirm one of their own (403)", async () => {
+    const { target, agent } = await impersonating(app, ADMIN);
+    const response = await update(agent, { user_id: target.id, email: "admin-owned@example.com" });
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe("An email address cannot be changed while impersonating.");
+    expect(await app.database.db.select().from(pendingUserEmails)).toEqual([]);
+    // Other profile fields stay editable during an impersonation.
+    expect((await update(agent, { user_id: target.id, name: "Renamed" })).status).toBe(200);
   });
 });

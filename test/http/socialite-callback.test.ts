@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { activityLog, personalAccessTokens, sessions, users } from "@/db/schema";
+import { USER_UPDATE_ROUTE } from "@/lib/users/routes";
+import { activityLog, pendingUserEmails, personalAccessTokens, sessions, users } from "@/db/schema";
 import { verifyPassword } from "@/lib/auth/passwords";
 import { openSession } from "@/lib/auth/routes/pipeline";
 import { authorizeAt, type FakeOidc, startFakeOidc } from "@/e2e/support/fake-oidc";
@@ -103,6 +104,8 @@ describe("GET /auth/social/{provider}/callback", () => {
     const squatter = await app.createUser({ email: "person@example.com", emailVerifiedAt: null, password: "squatters-password" });
     const squatterBrowser = await signIn(app, squatter, "squatters-password");
     const token = await createToken(app, squatter.email, { password: "squatters-password" });
+    const change = await squatterBrowser.put("/api/app/user/update", { user_id: squatter.id, email: "squatter@example.net" }, { host: USER_UPDATE_ROUTE });
+    expect(change.body.user).toMatchObject({ pending_email: "squatter@example.net" });
     const verified = app.events("Verified");
     app.setNow(new Date("2026-11-25T07:00:00Z"));
     const owner = app.agent("203.0.113.9");
@@ -126,6 +129,9 @@ describe("GET /auth/social/{provider}/callback", () => {
     expect((await app.agent().get("/auth/get-auth", { bearer: token })).body).toMatchObject({ authenticated: false });
     expect(await app.database.db.select().from(personalAccessTokens)).toEqual([]);
     expect((await app.database.db.select().from(sessions)).map((row) => row.userId)).toEqual([squatter.id]);
+    // The address change the squatter asked for is withdrawn (decision record 012).
+    expect(await app.database.db.select().from(pendingUserEmails)).toEqual([]);
+    expect((await owner.get("/auth/get-auth")).body.user.pending_email).toBeNull();
     // Recorded, and the owner told, in the request's language.
     const [claimed] = await app.database.db.select().from(activityLog).where(eq(activityLog.event, "account-claimed"));
     expect(claimed).toMatchObject({ subjectId: squatter.id, properties: { ip: "203.0.113.9", provider: "acme", tokens: 1 } });

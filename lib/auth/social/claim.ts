@@ -10,6 +10,7 @@ import { deleteUserSessions } from "@/lib/auth/session-store";
 import { flushTokens } from "@/lib/auth/tokens";
 import { enqueueMail } from "@/lib/mail/queue";
 import { accountClaimedMail } from "@/lib/mail/templates/account-claimed";
+import { deletePendingEmail } from "@/lib/users/pending-email";
 
 /** The screen where the owner asks for a reset link (app/auth/forgot-password). */
 const SET_PASSWORD_PATH = "/auth/forgot-password";
@@ -18,8 +19,8 @@ const SET_PASSWORD_PATH = "/auth/forgot-password";
  * A provider vouches for the address of an account whose own address was never proven
  * (decision record 007): the account is the provider user's, but whoever registered it may
  * hold its password. In one transaction: the address becomes verified, the password is replaced
- * by one nobody knows, every session and token of the account ends, the activity log says so,
- * and the owner is mailed. Guarded on the address still being unverified, so two concurrent
+ * by one nobody knows, every session and token of the account ends, an address change the
+ * squatter left pending is withdrawn, the activity log says so, and the owner is mailed. Guarded on the address still being unverified, so two concurrent
  * callbacks claim once; returns null when it was not (the caller reads the account again).
  */
 export async function claimUnprovenAccount(ctx: Context, provider: string, account: User): Promise<User | null> {
@@ -32,6 +33,8 @@ export async function claimUnprovenAccount(ctx: Context, provider: string, accou
       .returning();
     if (!user) return null;
     await deleteUserSessions(tx, user.id);
+    // Else the squatter's own address could replace the owner's once its link is followed.
+    await deletePendingEmail(tx, ctx.config["user-class"], user.id);
     const tokens = await flushTokens(tx, ctx.config["user-class"], user.id);
     await recordActivity(tx, { event: "account-claimed", subjectId: user.id, ip: ctx.ip, properties: { provider, tokens } }, ctx.now);
     const notice = { to: user.email, provider, at: ctx.now, ip: ctx.ip, setPasswordUrl: `${ctx.env.APP_URL}${SET_PASSWORD_PATH}` };
