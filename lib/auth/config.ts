@@ -53,7 +53,20 @@ export const authConfigSchema = z.strictObject({
   verification: z.strictObject({ expire: z.int().positive() }),
   passwords: z.strictObject({ expire: z.int().positive() }),
   hashing: z.strictObject({ rounds: z.int().min(4).max(31) }),
-  uploads: z.strictObject({ "max-kilobytes": z.int().positive() }),
+  uploads: z.strictObject({
+    "max-kilobytes": z.int().positive(),
+    "max-files": z.int().min(1).max(100_000),
+    "max-total-kilobytes": z.int().min(1),
+  }),
+  retention: z.strictObject({
+    "prune-every-minutes": z.int().min(1).max(10_080),
+    "sessions-hours": z.int().min(0),
+    "rate-limits-hours": z.int().min(0),
+    "reset-tokens-hours": z.int().min(0),
+    "tokens-hours": z.int().min(0),
+    "uploads-hours": z.int().min(1),
+    "failed-mail-days": z.int().min(0),
+  }),
   "editable-settings": z.array(
     z.string().refine((key) => !/^(routes\.(prefix|uris|names|as|active|middlewares)|hashing|user-class)/.test(key), "route URIs, names, middleware and hashing are never editable at run time"),
   ),

@@ -7,7 +7,9 @@ import type { Mailer } from "@/lib/mail/mailer";
 import { outboxMailer } from "@/lib/mail/outbox";
 import { resendMailer } from "@/lib/mail/resend";
 import { startWorker, type WorkerDeps } from "@/lib/mail/worker";
+import { startPruning } from "@/lib/runtime/pruning";
 import { composeResetLink, RESET_LINK_COMPOSER } from "@/lib/auth/password-reset";
+import { mailQueueKey } from "@/lib/auth/secrets";
 import { loadServicesConfig, type ServicesConfig } from "@/lib/auth/social/config";
 import { corsPolicy, statefulPolicy, type OriginPolicy } from "@/lib/auth/stateful";
 import { loadSettings, SETTINGS_REFRESH_MS, type SettingsState } from "@/lib/settings/store";
@@ -69,6 +71,7 @@ export function workerDeps(target: Services): WorkerDeps {
     db,
     mailer: target.mailer,
     now: target.now,
+    key: mailQueueKey(target.env.SESSION_SECRET),
     composers: {
       // Read through `target` at run time: settings change the configuration, and the worker's wake-up is set after start.
       [RESET_LINK_COMPOSER]: (data) =>
@@ -107,6 +110,7 @@ export function services(): Promise<Services> {
       if (created.env.QUEUE_WORKER === "true") {
         const worker = startWorker(workerDeps(created));
         created.wakeMailWorker = worker.wake;
+        startPruning(() => ({ db: created.database.db, config: created.config, env: created.env, now: created.now() }));
       }
       return created;
     })();

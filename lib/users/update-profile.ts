@@ -7,6 +7,7 @@ import type { Context } from "@/lib/auth/context";
 import { queueVerificationMail } from "@/lib/auth/verification";
 import { invalid, notFound } from "@/lib/http/errors";
 import { isUniqueViolation } from "@/lib/users/users";
+import { deleteReplacedPhoto } from "@/lib/uploads/cleanup";
 
 export type ProfileChanges = {
   name?: string;
@@ -56,6 +57,7 @@ export async function updateProfile(ctx: Context, actor: User, user: User, chang
   const emailChanged = changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase();
   if (emailChanged && changes.email && (await isEmailTaken(ctx.db, changes.email, user.id))) throw invalid("email", TAKEN);
   const reverify = emailChanged && ctx.config["must-verify-email"];
+  let previousAvatar: unknown;
   try {
     const updated = await ctx.db.transaction(async (tx) => {
       const set: Partial<typeof users.$inferInsert> = { updatedAt: ctx.now };
@@ -65,6 +67,7 @@ export async function updateProfile(ctx: Context, actor: User, user: User, chang
       if (changes.avatar !== undefined) {
         // Read under a row lock, so a concurrent update of another meta key is not lost.
         const [row] = await tx.select({ payload: users.payload }).from(users).where(eq(users.id, user.id)).for("update");
+        previousAvatar = payloadObject(row?.payload).avatar;
         set.payload = withAvatar(row?.payload, changes.avatar);
       }
       const [row] = await tx.update(users).set(set).where(and(eq(users.id, user.id), isNull(users.deletedAt))).returning();
@@ -79,6 +82,8 @@ export async function updateProfile(ctx: Context, actor: User, user: User, chang
       return row;
     });
     if (reverify) ctx.services.wakeMailWorker();
+    // A replaced or removed photo is deleted once the change is committed (decision record 014).
+    if (previousAvatar !== undefined && previousAvatar !== changes.avatar) await deleteReplacedPhoto(ctx.db, ctx.env.DATA_DIR, previousAvatar);
     return updated;
   } catch (error) {
     // A concurrent change to the same address won the race (unique index on lower(email)).
