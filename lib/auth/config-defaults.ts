@@ -126,7 +126,7 @@ export const AUTH_DEFAULTS = {
   verification: { expire: 60 },
   passwords: { expire: 60 },
   hashing: { rounds: 12 },
-  /** Per user: one photo, and room to try a few before one is set (README "Retention and quotas"). */
+  /** Per user: one photo, and room to try a few before one is set (README, configuration table). */
   uploads: { "max-kilobytes": 5120, "max-files": 10, "max-total-kilobytes": 20_480 },
   /**
    * How long what is spent stays before the pruning task (decision record 014) removes it: hours
