@@ -164,7 +164,7 @@ describe("two instances, one database (issue 8)", () => {
     const changedAt = Date.now();
     let status = 0;
     while (Date.now() - changedAt < 3_000) {
-      const guest = new HttpClient();
+      const guest = new HttpClient(address());
       await guest.csrf(b.base);
       status = (await guest.post(b.base, "/auth/register", { name: "Late", email: unique("late"), password: PASSWORD, password_confirmation: PASSWORD })).status;
       if (status === 403) break;
