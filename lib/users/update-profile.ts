@@ -82,8 +82,13 @@ export async function updateProfile(ctx: Context, actor: User, user: User, chang
       return row;
     });
     if (reverify) ctx.services.wakeMailWorker();
-    // A replaced or removed photo is deleted once the change is committed (decision record 014).
-    if (previousAvatar !== undefined && previousAvatar !== changes.avatar) await deleteReplacedPhoto(ctx.db, ctx.env.DATA_DIR, previousAvatar);
+    // A replaced or removed photo is deleted once the change is committed (decision record 014);
+    // should that fail, the change stands and the pruning deletes the file later.
+    if (previousAvatar !== undefined && previousAvatar !== changes.avatar) {
+      await deleteReplacedPhoto(ctx.db, ctx.env.DATA_DIR, previousAvatar).catch((error: unknown) =>
+        console.error("[uploads] a replaced photo could not be deleted", error instanceof Error ? error.message : error),
+      );
+    }
     return updated;
   } catch (error) {
     // A concurrent change to the same address won the race (unique index on lower(email)).
