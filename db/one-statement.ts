@@ -3,7 +3,8 @@ import type { Db } from "./client";
 
 /**
  * Runs `main` with `alongside` as data-modifying CTEs: several writes in one statement, so one
- * round trip, and atomic. They must write different tables (all parts see one snapshot).
+ * round trip, and atomic. They must write different rows (all parts see one snapshot: a part never
+ * sees what another wrote).
  */
 export async function writeInOneStatement(db: Db, main: SQLWrapper, alongside: SQLWrapper[] = []): Promise<void> {
   if (alongside.length === 0) {

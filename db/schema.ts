@@ -166,6 +166,19 @@ export const settings = pgTable("settings", {
   updatedAt: timestamp("updated_at", { precision: 3, mode: "date" }).notNull(),
 });
 
+/** Who uploaded which file (`path` as `payload.avatar` holds it): per-user quota, and cleanup. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    path: varchar("path", { length: 255 }).notNull().unique("uploads_path_unique"),
+    bytes: integer("bytes").notNull(),
+    createdAt: timestamp("created_at", { precision: 3, mode: "date" }).notNull(),
+  },
+  (table) => [index("uploads_user_id_index").on(table.userId)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type PersonalAccessToken = typeof personalAccessTokens.$inferSelect;

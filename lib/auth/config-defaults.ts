@@ -126,7 +126,21 @@ export const AUTH_DEFAULTS = {
   verification: { expire: 60 },
   passwords: { expire: 60 },
   hashing: { rounds: 12 },
-  uploads: { "max-kilobytes": 5120 },
+  /** Per user: one photo, and room to try a few before one is set (README, configuration table). */
+  uploads: { "max-kilobytes": 5120, "max-files": 10, "max-total-kilobytes": 20_480 },
+  /**
+   * How long what is spent stays before the pruning task (decision record 015) removes it: hours
+   * after a row expired, days for failed mail; uploads no user references after `uploads-hours`.
+   */
+  retention: {
+    "prune-every-minutes": 60,
+    "sessions-hours": 24,
+    "rate-limits-hours": 1,
+    "reset-tokens-hours": 24,
+    "tokens-hours": 24,
+    "uploads-hours": 24,
+    "failed-mail-days": 7,
+  },
   /** Keys (or key prefixes) administrators may change at run time on the settings page. */
   "editable-settings": [
     "allow-registration",

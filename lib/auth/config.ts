@@ -55,7 +55,22 @@ export const authConfigSchema = z.strictObject({
   passwords: z.strictObject({ expire: z.int().min(1).max(1440) }),
   // bcrypt cost 15 is about 8 times the default 12: above it one login takes seconds of a core.
   hashing: z.strictObject({ rounds: z.int().min(4).max(15) }),
-  uploads: z.strictObject({ "max-kilobytes": z.int().min(1).max(20_480) }),
+  uploads: z.strictObject({
+    "max-kilobytes": z.int().min(1).max(20_480),
+    "max-files": z.int().min(1).max(100_000),
+    "max-total-kilobytes": z.int().min(1).max(10_485_760),
+  }),
+  // Retention (decision 015): how long spent rows and files are kept before the pruning task
+  // deletes them; bounded like the limits, so a typo cannot overflow a date.
+  retention: z.strictObject({
+    "prune-every-minutes": z.int().min(1).max(10_080),
+    "sessions-hours": z.int().min(0).max(87_600),
+    "rate-limits-hours": z.int().min(0).max(87_600),
+    "reset-tokens-hours": z.int().min(0).max(87_600),
+    "tokens-hours": z.int().min(0).max(87_600),
+    "uploads-hours": z.int().min(1).max(87_600),
+    "failed-mail-days": z.int().min(0).max(3650),
+  }),
   "editable-settings": z.array(
     z.string().refine((key) => !/^(routes\.(prefix|uris|names|as|active|middlewares)|hashing|user-class)/.test(key), "route URIs, names, middleware and hashing are never editable at run time"),
   ),

@@ -9,6 +9,7 @@ import { accountDelaySeconds, accountKey, failureStatement } from "@/lib/auth/ac
 import type { Context } from "@/lib/auth/context";
 import { emit } from "@/lib/auth/events";
 import { checkCredentials } from "@/lib/auth/passwords";
+import { rehashIfNeeded } from "@/lib/auth/rehash";
 import { clearStatement, hitStatement, limiterKey, secondsUntil, type Window } from "@/lib/auth/rate-limit";
 import { invalid } from "@/lib/http/errors";
 import { isActiveWithEmail } from "@/lib/users/users";
@@ -49,9 +50,10 @@ async function refuse(ctx: Context, email: string, seconds: number): Promise<nev
  * email and address, counted in the database so every instance shares it. 422 on `email`.
  * The attempt is counted (atomically) before the password is checked, and uncounted on success:
  * reading the count first let a burst of concurrent requests all pass the check. The uncounting
- * is returned as a statement, for the caller to fold into the session's write.
+ * and, for an outdated hash, the rehash are returned as statements, for the caller to fold into
+ * the session's write; `user` then carries the new hash (rehash.ts).
  */
-export async function attemptLogin(ctx: Context, email: string, password: string): Promise<{ user: User; uncount: SQLWrapper }> {
+export async function attemptLogin(ctx: Context, email: string, password: string): Promise<{ user: User; writes: SQLWrapper[] }> {
   const key = limiterKey("login", email.toLowerCase(), ctx.ip);
   const { window, user, failures } = await countAttemptAndFindUser(ctx, key, email);
   if (window.hits > ctx.config.limits["login-attempts"]) await refuse(ctx, email, secondsUntil(window, ctx.now));
@@ -63,5 +65,6 @@ export async function attemptLogin(ctx: Context, email: string, password: string
     await writeInOneStatement(ctx.db, audit, [failureStatement(ctx.db, accountKey(email), ctx.now)]);
     throw invalid("email", BAD_CREDENTIALS);
   }
-  return { user, uncount: clearStatement(ctx.db, key, accountKey(email)) };
+  const rehash = await rehashIfNeeded(ctx.db, user, password, ctx.config.hashing.rounds);
+  return { user: rehash?.user ?? user, writes: [clearStatement(ctx.db, key, accountKey(email)), ...(rehash?.statements ?? [])] };
 }

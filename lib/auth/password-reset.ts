@@ -3,7 +3,7 @@ import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { passwordResetTokens, type User, users } from "@/db/schema";
 import type { Context } from "@/lib/auth/context";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
-import { randomToken, safeEqual, sha256Hex } from "@/lib/auth/secrets";
+import { mailQueueKey, randomToken, safeEqual, sha256Hex } from "@/lib/auth/secrets";
 import { deleteUserSessions } from "@/lib/auth/session-store";
 import { endImpersonationsBy } from "@/lib/auth/impersonation-watch";
 import { enqueueCompose, enqueueMail } from "@/lib/mail/queue";
@@ -70,7 +70,8 @@ export function composeResetLink(deps: ResetLinkDeps): Composer {
         })
         .returning({ email: passwordResetTokens.email });
       if (stored.length === 0) return false;
-      await enqueueMail(tx, resetPasswordMail(locale, user.email, resetUrl(deps, token, user.email), deps.config.passwords.expire), now);
+      const message = resetPasswordMail(locale, user.email, resetUrl(deps, token, user.email), deps.config.passwords.expire);
+      await enqueueMail(tx, message, now, mailQueueKey(deps.env.SESSION_SECRET));
       return true;
     });
     if (sent) deps.wakeMailWorker();

@@ -24,7 +24,7 @@ export type Impersonating = { token: string; requester: User; at: number };
 type CookieState = { sid?: string; csrf: string; flash?: Record<string, unknown> };
 
 export const XSRF_COOKIE = "XSRF-TOKEN";
-const REMEMBER_SECONDS = 30 * 24 * 60 * 60;
+export const REMEMBER_SECONDS = 30 * 24 * 60 * 60;
 // last_activity is refreshed at most this often, so reads stay reads; of concurrent requests
 // that all see it stale, one writes it (issue 8).
 const TOUCH_INTERVAL_SECONDS = 60;

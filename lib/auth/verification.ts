@@ -8,7 +8,7 @@ import { actionPath } from "@/lib/auth/routes/url";
 import { signPath } from "@/lib/auth/signed-urls";
 import { enqueueMail } from "@/lib/mail/queue";
 import { verifyEmailMail } from "@/lib/mail/templates/verify-email";
-import { safeEqual } from "@/lib/auth/secrets";
+import { mailQueueKey, safeEqual } from "@/lib/auth/secrets";
 
 /** Laravel's `{hash}`: sha1 of the email address. */
 export function emailHash(email: string): string {
@@ -30,7 +30,7 @@ export function verificationUrl(ctx: Context, user: User): string {
 /** Queues the verification email (in the caller's transaction when one is given). */
 export async function queueVerificationMail(ctx: Context, user: User, db: Pick<Db, "insert"> = ctx.db): Promise<void> {
   const message = verifyEmailMail(ctx.locale, user.email, verificationUrl(ctx, user), ctx.config.verification.expire);
-  await enqueueMail(db, message, ctx.now);
+  await enqueueMail(db, message, ctx.now, mailQueueKey(ctx.env.SESSION_SECRET));
 }
 
 /** Does the link's `{id}/{hash}` name this user? */

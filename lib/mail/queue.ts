@@ -1,9 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { failedJobs, type Job, jobs } from "@/db/schema";
 import type { MailMessage } from "@/lib/mail/mailer";
+import { seal, unseal } from "@/lib/mail/sealed";
 
 export const MAIL_QUEUE = "mail";
 export const MAX_ATTEMPTS = 5;
@@ -18,7 +19,15 @@ type Executor = Pick<Db, "insert">;
  * the services) that decides, off the request path, whether there is anything to send.
  */
 export type ComposeJob = { type: "compose"; composer: string; data: Record<string, unknown> };
-export type JobPayload = { uuid: string } & ({ type: "mail"; message: MailMessage } | ComposeJob);
+/**
+ * A message is stored sealed (its links are secrets: reset tokens, signed verification links);
+ * the envelope stays readable for the operations page. `message` in clear is a row queued before
+ * messages were sealed, still delivered.
+ */
+export type MailJob = { type: "mail"; envelope?: Pick<MailMessage, "to" | "subject">; sealed?: string; message?: MailMessage };
+export type JobPayload = { uuid: string } & (MailJob | ComposeJob);
+/** The key that seals queued messages (`mailQueueKey(SESSION_SECRET)`). */
+export type QueueKey = Buffer;
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -26,14 +35,23 @@ function jobRow(payload: JobPayload, now: Date) {
   return { queue: MAIL_QUEUE, payload: JSON.stringify(payload), attempts: 0, availableAt: seconds(now), createdAt: seconds(now) };
 }
 
-/** The row that queues `message` (for a caller that inserts it as part of a larger statement). */
-export function mailJobValues(message: MailMessage, now: Date) {
-  return jobRow({ uuid: randomUUID(), type: "mail", message }, now);
+/** The row that queues `message`, sealed with `key` (for a caller that inserts it as part of a larger statement). */
+export function mailJobValues(message: MailMessage, now: Date, key: QueueKey) {
+  const uuid = randomUUID();
+  const envelope = { to: message.to, subject: message.subject };
+  return jobRow({ uuid, type: "mail", envelope, sealed: seal(key, JSON.stringify(message), uuid) }, now);
 }
 
 /** Queues a message. Pass the transaction of the change that causes it, so both commit or neither. */
-export async function enqueueMail(db: Executor, message: MailMessage, now: Date): Promise<void> {
-  await db.insert(jobs).values(mailJobValues(message, now));
+export async function enqueueMail(db: Executor, message: MailMessage, now: Date, key: QueueKey): Promise<void> {
+  await db.insert(jobs).values(mailJobValues(message, now, key));
+}
+
+/** The message of a mail job; throws when it was sealed with another key (SESSION_SECRET changed). */
+export function openMailJob(payload: { uuid: string } & MailJob, key: QueueKey): MailMessage {
+  if (payload.sealed !== undefined) return JSON.parse(unseal(key, payload.sealed, payload.uuid)) as MailMessage;
+  if (!payload.message) throw new Error("a mail job without a message");
+  return payload.message;
 }
 
 /** Queues a deferred message: the worker runs `job.composer` over `job.data`. */
@@ -94,4 +112,9 @@ export async function retryFailedJob(db: Db, id: number, now: Date): Promise<boo
     await tx.insert(jobs).values({ queue: failed.queue, payload: failed.payload, attempts: 0, availableAt: seconds(now), createdAt: seconds(now) });
     return true;
   });
+}
+
+/** Deletes failed messages older than `before` (their sealed links are long spent); returns how many. */
+export async function pruneFailedJobs(db: Db, before: Date): Promise<number> {
+  return (await db.delete(failedJobs).where(lt(failedJobs.failedAt, before)).returning({ id: failedJobs.id })).length;
 }

@@ -1,15 +1,15 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import type { Mailer } from "@/lib/mail/mailer";
-import { claimJob, completeJob, type ComposeJob, failJob, type JobPayload } from "@/lib/mail/queue";
+import { claimJob, completeJob, type ComposeJob, failJob, type JobPayload, openMailJob, type QueueKey } from "@/lib/mail/queue";
 
 /** Runs a deferred job: typically stores what it needs and queues the message it decided on. */
 export type Composer = (data: ComposeJob["data"]) => Promise<void>;
 
-export type WorkerDeps = { db: Db; mailer: Mailer; now: () => Date; composers?: Record<string, Composer> };
+export type WorkerDeps = { db: Db; mailer: Mailer; now: () => Date; key: QueueKey; composers?: Record<string, Composer> };
 
 async function run(deps: WorkerDeps, payload: JobPayload): Promise<void> {
-  if (payload.type === "mail") return deps.mailer.send(payload.message);
+  if (payload.type === "mail") return deps.mailer.send(openMailJob(payload, deps.key));
   const composer = deps.composers?.[payload.composer];
   if (!composer) throw new Error(`no composer named ${payload.composer}`);
   await composer(payload.data);

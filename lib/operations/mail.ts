@@ -8,13 +8,15 @@ import { notFound } from "@/lib/http/errors";
 import { MAIL_QUEUE, retryFailedJob } from "@/lib/mail/queue";
 import { requireAdmin } from "@/lib/policies/admin";
 
-type StoredPayload = { message?: { to?: string[]; subject?: string } };
+type Envelope = { to?: string[]; subject?: string };
+type StoredPayload = { envelope?: Envelope; message?: Envelope };
 
-// Only the envelope is shown: the body holds single-use links (reset, verification).
+// Only the envelope is shown: the body holds single-use links (reset, verification), sealed at rest.
 function envelope(payload: string) {
   try {
     const parsed = JSON.parse(payload) as StoredPayload;
-    return { to: parsed.message?.to ?? [], subject: parsed.message?.subject ?? "" };
+    const shown = parsed.envelope ?? parsed.message;
+    return { to: shown?.to ?? [], subject: shown?.subject ?? "" };
   } catch {
     return { to: [], subject: "" };
   }

@@ -7,8 +7,10 @@ import type { Mailer } from "@/lib/mail/mailer";
 import { outboxMailer } from "@/lib/mail/outbox";
 import { resendMailer } from "@/lib/mail/resend";
 import { startWorker, type WorkerDeps } from "@/lib/mail/worker";
+import { startPruning } from "@/lib/runtime/pruning";
 import { composeResetLink, RESET_LINK_COMPOSER } from "@/lib/auth/password-reset";
 import { composeConfirmationLink, CONFIRM_LINK_COMPOSER } from "@/lib/users/email-change";
+import { mailQueueKey } from "@/lib/auth/secrets";
 import { loadServicesConfig, type ServicesConfig } from "@/lib/auth/social/config";
 import { corsPolicy, statefulPolicy, type OriginPolicy } from "@/lib/auth/stateful";
 import { loadSettings, SETTINGS_REFRESH_MS, type SettingsState } from "@/lib/settings/store";
@@ -70,6 +72,7 @@ export function workerDeps(target: Services): WorkerDeps {
     db,
     mailer: target.mailer,
     now: target.now,
+    key: mailQueueKey(target.env.SESSION_SECRET),
     composers: {
       // Read through `target` at run time: settings change the configuration, and the worker's wake-up is set after start.
       [RESET_LINK_COMPOSER]: (data) =>
@@ -109,6 +112,7 @@ export function services(): Promise<Services> {
       if (created.env.QUEUE_WORKER === "true") {
         const worker = startWorker(workerDeps(created));
         created.wakeMailWorker = worker.wake;
+        startPruning(() => ({ db: created.database.db, config: created.config, env: created.env, now: created.now() }));
       }
       return created;
     })();

@@ -1,5 +1,5 @@
 import "server-only";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomToken } from "@/lib/auth/secrets";
 import { type ImageType, imageTypeOfExtension } from "@/lib/uploads/image-types";
@@ -8,7 +8,6 @@ import { UPLOAD_NAME } from "@/lib/users/payload";
 
 /** Where uploaded files live (RUNTIME.md: DATA_DIR holds uploaded files). */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, "uploads");
-
 
 /** Writes the bytes under a new random name with the detected type's extension; returns the name. */
 export async function storeUpload(dataDir: string, bytes: Uint8Array, type: ImageType): Promise<string> {
@@ -31,4 +30,28 @@ export async function readUpload(dataDir: string, name: string): Promise<{ bytes
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
+}
+
+/** Deletes a stored upload (nothing for an invalid name; a missing file is already deleted). */
+export async function removeUpload(dataDir: string, name: string): Promise<void> {
+  if (!UPLOAD_NAME.test(name)) return;
+  await rm(path.join(uploadsDir(dataDir), name), { force: true });
+}
+
+/** Every stored upload (names storeUpload gives only) and when it was written. */
+export async function listUploads(dataDir: string): Promise<{ name: string; modifiedAt: Date }[]> {
+  let names: string[];
+  try {
+    names = (await readdir(uploadsDir(dataDir))).filter((name) => UPLOAD_NAME.test(name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const listed = await Promise.all(
+    names.map(async (name) => {
+      const stats = await stat(path.join(uploadsDir(dataDir), name)).catch(() => null);
+      return stats ? { name, modifiedAt: stats.mtime } : null;
+    }),
+  );
+  return listed.filter((entry) => entry !== null);
 }

@@ -4,7 +4,7 @@ import type { AuthConfig } from "@/lib/auth/config";
 import { defineEndpoint } from "@/lib/auth/routes/endpoint";
 import { invalid } from "@/lib/http/errors";
 import { detectImageType } from "@/lib/uploads/image-types";
-import { storeUpload } from "@/lib/uploads/storage";
+import { storeWithinQuota } from "@/lib/uploads/quota";
 import { UPLOADS_PATH } from "@/lib/users/payload";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 
@@ -24,7 +24,8 @@ function fileRule(config: AuthConfig) {
 
 /**
  * SPEC.md §4 "Set photo": multipart POST lu.upload.file with `file` and `visibility=public`.
- * Images only, judged by their content; stored under DATA_DIR/uploads with a random name.
+ * Images only, judged by their content; stored under DATA_DIR/uploads with a random name, within
+ * the uploader's quota.
  */
 export const uploadFile = defineEndpoint({
   input: (config) =>
@@ -35,11 +36,11 @@ export const uploadFile = defineEndpoint({
       ...IGNORED_FIELDS,
     }),
   async run(ctx, input) {
-    ctx.requireUser();
+    const user = ctx.requireUser();
     const bytes = new Uint8Array(await input.file.arrayBuffer());
     const type = detectImageType(bytes);
     if (!type) throw invalid("file", NOT_AN_IMAGE);
-    const name = await storeUpload(ctx.env.DATA_DIR, bytes, type);
+    const name = await storeWithinQuota(ctx, user.id, bytes, type);
     return { success: true, uri: `${UPLOADS_PATH}${name}` };
   },
 });

@@ -7,7 +7,7 @@ import { recordActivity } from "@/lib/audit/activity";
 import type { AuthConfig } from "@/lib/auth/config";
 import type { Context } from "@/lib/auth/context";
 import { routePath } from "@/lib/auth/routes/url";
-import { randomToken, safeEqual, sha256Hex } from "@/lib/auth/secrets";
+import { mailQueueKey, randomToken, safeEqual, sha256Hex } from "@/lib/auth/secrets";
 import { signPath } from "@/lib/auth/signed-urls";
 import type { Env } from "@/lib/env";
 import { forbidden, invalid } from "@/lib/http/errors";
@@ -59,7 +59,7 @@ export async function requestEmailChange(tx: Executor, ctx: Context, actor: User
   const pending = await storePendingEmail(tx, ctx, user, email);
   await queueConfirmationLink(tx, ctx, pending);
   const profileUrl = `${ctx.env.APP_URL}${PROFILE_PATH}`;
-  await enqueueMail(tx, emailChangeNoticeMail(ctx.locale, { to: user.email, newEmail: email, requestedAt: ctx.now, ip: ctx.ip, profileUrl }), ctx.now);
+  await enqueueMail(tx, emailChangeNoticeMail(ctx.locale, { to: user.email, newEmail: email, requestedAt: ctx.now, ip: ctx.ip, profileUrl }), ctx.now, mailQueueKey(ctx.env.SESSION_SECRET));
   await recordActivity(tx, { event: "email-change-requested", subjectId: user.id, causerId: causer(actor, user), ip: ctx.ip, properties: { email } }, ctx.now);
   return pending.email;
 }

@@ -7,6 +7,7 @@ import { forbidden, invalid, notFound } from "@/lib/http/errors";
 import { isEmailTaken, requestEmailChange, TAKEN } from "@/lib/users/email-change";
 import { findPendingEmail } from "@/lib/users/pending-email";
 import { isUniqueViolation } from "@/lib/users/users";
+import { deleteReplacedPhoto } from "@/lib/uploads/cleanup";
 
 export const WHILE_IMPERSONATING = "An email address cannot be changed while impersonating.";
 
@@ -49,6 +50,7 @@ export async function updateProfile(ctx: Context, actor: User, user: User, chang
   const newEmail = changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase() ? changes.email : null;
   if (newEmail !== null && (await ctx.session.data())?.impersonate_token) throw forbidden(WHILE_IMPERSONATING);
   if (newEmail !== null && (await isEmailTaken(ctx.db, newEmail, user.id))) throw invalid("email", TAKEN);
+  let previousAvatar: unknown;
   try {
     const updated = await ctx.db.transaction(async (tx) => {
       const set: Partial<typeof users.$inferInsert> = { updatedAt: ctx.now };
@@ -57,6 +59,7 @@ export async function updateProfile(ctx: Context, actor: User, user: User, chang
       if (changes.avatar !== undefined) {
         // Read under a row lock, so a concurrent update of another meta key is not lost.
         const [row] = await tx.select({ payload: users.payload }).from(users).where(eq(users.id, user.id)).for("update");
+        previousAvatar = payloadObject(row?.payload).avatar;
         set.payload = withAvatar(row?.payload, changes.avatar);
       }
       const [row] = await tx.update(users).set(set).where(and(eq(users.id, user.id), isNull(users.deletedAt))).returning();
@@ -74,6 +77,13 @@ export async function updateProfile(ctx: Context, actor: User, user: User, chang
       return { user: row, pendingEmail };
     });
     if (newEmail !== null) ctx.services.wakeMailWorker();
+    // A replaced or removed photo is deleted once the change is committed (decision record 015);
+    // should that fail, the change stands and the pruning deletes the file later.
+    if (previousAvatar !== undefined && previousAvatar !== changes.avatar) {
+      await deleteReplacedPhoto(ctx.db, ctx.env.DATA_DIR, previousAvatar).catch((error: unknown) =>
+        console.error("[uploads] a replaced photo could not be deleted", error instanceof Error ? error.message : error),
+      );
+    }
     return updated;
   } catch (error) {
     // A concurrent change to the same address won the race (unique index on lower(email)).

@@ -30,7 +30,10 @@ beforeAll(async () => {
     ADMIN_EMAILS: ADMIN,
     MAIL_DRIVER: "outbox",
     MAIL_OUTBOX_DIR: outbox,
-    // Every test registers from 127.0.0.1: the default register limiter (5 per 10 minutes) would refuse the sixth.
+    // Clients come from addresses of their own (X-Forwarded-For), as behind a load balancer:
+    // the named limiters count per address. Registrations that come from 127.0.0.1 (the
+    // administrator's) stay under the register limiter's per-address default too.
+    TRUST_PROXY: "true",
     AUTH_CONFIG_JSON: JSON.stringify({ hashing: { rounds: 4 }, limiters: { register: [{ by: "ip", max: 1000, minutes: 10 }] } }),
   };
   // Started together: both apply migrations at once, under the advisory lock.
@@ -64,10 +67,13 @@ async function verificationLink(email: string): Promise<string> {
 }
 
 const unique = (name: string) => `${name}-${Math.random().toString(36).slice(2, 10)}@example.test`;
+const byte = () => Math.floor(Math.random() * 250) + 1;
+/** A client address no other test uses (the limiters count per address). */
+const address = () => `10.${byte()}.${byte()}.${byte()}`;
 
 /** Registers (and so signs in) a new user through `base`. */
 async function registered(base: string, email = unique("user")): Promise<{ client: HttpClient; email: string; id: number }> {
-  const client = new HttpClient();
+  const client = new HttpClient(address());
   await client.csrf(base);
   const response = await client.post(base, "/auth/register", { name: "Scale", email, password: PASSWORD, password_confirmation: PASSWORD });
   expect(response.status, response.text).toBe(200);
@@ -118,6 +124,38 @@ describe("two instances, one database (issue 8)", () => {
     expect(String(locked.body.message)).toMatch(/^Too many login attempts/);
   });
 
+  it("throttle:login (20 a minute per address, across emails) counts on both (issue 16)", async () => {
+    const guest = new HttpClient(address());
+    await guest.csrf(a.base);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const response = await guest.post(attempt % 2 ? b.base : a.base, "/auth/login", { email: unique("spray"), password: "wrong-password" });
+      expect(response.status, response.text).toBe(422);
+    }
+    const throttled = await guest.post(b.base, "/auth/login", { email: unique("spray"), password: "wrong-password" });
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another address is not affected.
+    const other = new HttpClient(address());
+    await other.csrf(a.base);
+    expect((await other.post(a.base, "/auth/login", { email: unique("spray"), password: "wrong-password" })).status).toBe(422);
+  });
+
+  it("failures against one account from many addresses make further sign-ins wait, on both (issue 16)", async () => {
+    const { email } = await registered(a.base);
+    // limits.account-failures-before-delay (10), each from its own address and instance.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const guest = new HttpClient(address());
+      await guest.csrf(a.base);
+      const response = await guest.post(attempt % 2 ? b.base : a.base, "/auth/login", { email, password: "wrong-password" });
+      expect(response.body.message).toBe("These credentials do not match our records.");
+    }
+    const owner = new HttpClient(address());
+    await owner.csrf(b.base);
+    const delayed = await owner.post(b.base, "/auth/login", { email, password: PASSWORD });
+    expect(delayed.status).toBe(422);
+    expect(String(delayed.body.message)).toMatch(/^Too many login attempts/);
+  });
+
   it("throttle:6,1 counts on both", async () => {
     const { client } = await registered(a.base);
     for (let request = 0; request < 6; request++) {
@@ -151,7 +189,7 @@ describe("two instances, one database (issue 8)", () => {
     const changedAt = Date.now();
     let status = 0;
     while (Date.now() - changedAt < 3_000) {
-      const guest = new HttpClient();
+      const guest = new HttpClient(address());
       await guest.csrf(b.base);
       status = (await guest.post(b.base, "/auth/register", { name: "Late", email: unique("late"), password: PASSWORD, password_confirmation: PASSWORD })).status;
       if (status === 403) break;

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { type Database, type DatabaseOptions, openDatabase } from "@/db/client";
 
-const TABLES = ["users", "pending_user_emails", "password_reset_tokens", "personal_access_tokens", "sessions", "jobs", "failed_jobs", "rate_limits", "activity_log", "settings"];
+const TABLES = ["users", "pending_user_emails", "password_reset_tokens", "personal_access_tokens", "sessions", "jobs", "failed_jobs", "rate_limits", "activity_log", "settings", "uploads"];
 
 /**
  * The test file's own database: in-process PGlite by default, or its own schema of the

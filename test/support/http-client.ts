@@ -7,6 +7,9 @@ export type HttpResponse = { status: number; headers: Headers; body: Record<stri
 export class HttpClient {
   readonly cookies = new Map<string, string>();
 
+  /** `forwardedFor`: the client address a proxy would report (X-Forwarded-For; servers with TRUST_PROXY). */
+  constructor(readonly forwardedFor?: string) {}
+
   async csrf(base: string): Promise<HttpResponse> {
     return this.request(base, "GET", "/sanctum/csrf-cookie");
   }
@@ -29,6 +32,7 @@ export class HttpClient {
     const xsrf = this.cookies.get("XSRF-TOKEN");
     if (xsrf) headers.set("x-xsrf-token", decodeURIComponent(xsrf));
     if (options.bearer) headers.set("authorization", `Bearer ${options.bearer}`);
+    if (this.forwardedFor) headers.set("x-forwarded-for", this.forwardedFor);
     if (json !== undefined) headers.set("content-type", "application/json");
     const response = await fetch(`${base}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json), redirect: "manual" });
     for (const cookie of response.headers.getSetCookie()) {

@@ -1,7 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { recordActivity } from "@/lib/audit/activity";
+import { writeInOneStatement } from "@/db/one-statement";
+import { activityStatement } from "@/lib/audit/activity";
 import { checkCredentials } from "@/lib/auth/passwords";
+import { rehashIfNeeded } from "@/lib/auth/rehash";
 import { defineEndpoint } from "@/lib/auth/routes/endpoint";
 import { issueToken } from "@/lib/auth/tokens";
 import { BAD_CREDENTIALS } from "@/lib/auth/login";
@@ -58,7 +60,10 @@ export const createToken = defineEndpoint({
       { name: input.name, abilities: input.abilities ?? ["*"], expiresAt: input.expires_at ?? input.expiration_date ?? null },
       ctx.now,
     );
-    await recordActivity(ctx.db, { event: "token-created", subjectId: user.id, ip: ctx.ip, properties: { token_id: token.id, name: token.name } }, ctx.now);
+    // create-token checks a password too: an outdated hash is rehashed along with the audit entry.
+    const rehash = await rehashIfNeeded(ctx.db, user, input.password, ctx.config.hashing.rounds);
+    const audit = activityStatement(ctx.db, { event: "token-created", subjectId: user.id, ip: ctx.ip, properties: { token_id: token.id, name: token.name } }, ctx.now);
+    await writeInOneStatement(ctx.db, audit, rehash?.statements);
     return { token: plainTextToken };
   },
 });

@@ -15,10 +15,10 @@ export const login = defineEndpoint({
       ...IGNORED_FIELDS,
     }),
   async run(ctx, input) {
-    const { user, uncount } = await attemptLogin(ctx, input.email, input.password);
-    // Issue 8: the session row, the lockout reset and the audit entry in one statement.
+    const { user, writes } = await attemptLogin(ctx, input.email, input.password);
+    // Issue 8: the session row, the lockout reset, a rehash and the audit entry in one statement.
     const audit = activityStatement(ctx.db, { event: "login", subjectId: user.id, ip: ctx.ip }, ctx.now);
-    await ctx.session.login(user, { remember: input.remember === true, alongside: [uncount, audit] });
+    await ctx.session.login(user, { remember: input.remember === true, alongside: [...writes, audit] });
     return { success: true, user: presentUser(user) };
   },
 });

@@ -5,7 +5,7 @@ import { recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/auth/context";
 import { emit } from "@/lib/auth/events";
 import { unusablePasswordHash } from "@/lib/auth/passwords";
-import { randomToken } from "@/lib/auth/secrets";
+import { mailQueueKey, randomToken } from "@/lib/auth/secrets";
 import { deleteUserSessions } from "@/lib/auth/session-store";
 import { flushTokens } from "@/lib/auth/tokens";
 import { enqueueMail } from "@/lib/mail/queue";
@@ -38,7 +38,7 @@ export async function claimUnprovenAccount(ctx: Context, provider: string, accou
     const tokens = await flushTokens(tx, ctx.config["user-class"], user.id);
     await recordActivity(tx, { event: "account-claimed", subjectId: user.id, ip: ctx.ip, properties: { provider, tokens } }, ctx.now);
     const notice = { to: user.email, provider, at: ctx.now, ip: ctx.ip, setPasswordUrl: `${ctx.env.APP_URL}${SET_PASSWORD_PATH}` };
-    await enqueueMail(tx, accountClaimedMail(ctx.locale, notice), ctx.now);
+    await enqueueMail(tx, accountClaimedMail(ctx.locale, notice), ctx.now, mailQueueKey(ctx.env.SESSION_SECRET));
     return user;
   });
   if (!claimed) return null;

@@ -1,0 +1,55 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import type { AuthConfig } from "@/lib/auth/config";
+import { pruneAuthTables } from "@/lib/auth/prune";
+import { hit } from "@/lib/auth/rate-limit";
+import type { Env } from "@/lib/env";
+import { pruneFailedJobs } from "@/lib/mail/queue";
+import { pruneOrphanedUploads } from "@/lib/uploads/cleanup";
+
+/**
+ * The pruning task (decision record 015): every instance's worker looks each minute, and the first
+ * to claim the window of `retention.prune-every-minutes` prunes; the others skip it. The claim is
+ * a rate-limit row (one atomic upsert), so it works alike on PGlite and on PostgreSQL, and an
+ * instance that dies mid-way leaves only deletes the next run repeats harmlessly.
+ */
+export type PruneDeps = { db: Db; config: AuthConfig; env: Env; now: Date };
+
+const CLAIM_KEY = "prune:claim";
+const DAY_MS = 86_400_000;
+const TICK_MS = 60_000;
+
+/** Prunes now, claim or not; returns how many rows or files went, per kind. */
+export async function prune(deps: PruneDeps): Promise<Record<string, number>> {
+  const keep = deps.config.retention;
+  return {
+    ...(await pruneAuthTables(deps.db, deps.config, deps.env.SESSION_LIFETIME, deps.now)),
+    failed_jobs: await pruneFailedJobs(deps.db, new Date(deps.now.getTime() - keep["failed-mail-days"] * DAY_MS)),
+    uploads: await pruneOrphanedUploads(deps.db, deps.env.DATA_DIR, new Date(deps.now.getTime() - keep["uploads-hours"] * 3_600_000)),
+  };
+}
+
+/** Prunes if this instance claims the current window; null when another instance has it. */
+export async function pruneIfDue(deps: PruneDeps): Promise<Record<string, number> | null> {
+  const window = await hit(deps.db, CLAIM_KEY, deps.config.retention["prune-every-minutes"] * 60, deps.now);
+  return window.hits === 1 ? prune(deps) : null;
+}
+
+/** Starts the ticks; `deps` is read at each tick (settings may change the configuration). */
+export function startPruning(deps: () => PruneDeps): { stop(): void } {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    pruneIfDue(deps())
+      .then((pruned) => {
+        if (pruned) console.info("[prune]", JSON.stringify(pruned));
+      })
+      .catch((error: unknown) => console.error("[prune] failed", error instanceof Error ? error.message : error))
+      .finally(() => {
+        running = false;
+      });
+  }, TICK_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
