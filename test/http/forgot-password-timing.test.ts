@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app";
 
 const app = useTestApp();
-const ROUNDS = 40;
+const ROUNDS = 60;
+// The first requests of a process pay for compiling and preparing, and for the garbage the
+// accounts' creation left: measured, five warm-up pairs left the known side ~15 % slower.
+const WARM_UP = 20;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -10,10 +13,10 @@ const median = (values: number[]) => {
 };
 
 describe("POST /auth/forgot-password answers known and unknown emails in the same time (no enumeration by timing)", () => {
-  it("has medians within 20 % of each other over 40 interleaved requests each", async () => {
+  it("has medians within 20 % of each other over 60 interleaved requests each", async () => {
     // A user each, so every known request really stores a token and queues a message (the
     // once-a-minute resend rule would otherwise make later ones cheaper).
-    const emails = (await Promise.all(Array.from({ length: ROUNDS + 5 }, () => app.createUser()))).map((user) => user.email);
+    const emails = (await Promise.all(Array.from({ length: ROUNDS + WARM_UP }, () => app.createUser()))).map((user) => user.email);
     const knownEmail = (i: number) => emails[i] ?? "";
     // Timing, not the limiters, is under test here.
     app.configure({ auth: { limiters: { "forgot-password": [{ by: "ip", max: 1000, minutes: 1 }] } } });
@@ -26,8 +29,7 @@ describe("POST /auth/forgot-password answers known and unknown emails in the sam
       expect(response.status).toBe(200);
       return elapsed;
     };
-    // Warm-up: the first requests of a process pay for compiling and preparing.
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < WARM_UP; i++) {
       await timed(knownEmail(ROUNDS + i));
       await timed(`warm-${i}@nowhere.example`);
     }
@@ -47,6 +49,6 @@ describe("POST /auth/forgot-password answers known and unknown emails in the sam
     expect(ratio, `median known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeGreaterThan(0.8);
     expect(ratio, `median known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeLessThan(1.2);
     // Every known request queued its message; no unknown one did.
-    expect((await app.mail()).length).toBe(ROUNDS + 5);
+    expect((await app.mail()).length).toBe(ROUNDS + WARM_UP);
   });
 });
