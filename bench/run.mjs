@@ -82,8 +82,9 @@ async function main() {
   const database = await openBenchDatabase();
   const peerDatabase = database ? await openBenchDatabase("bench_peer") : null;
   let peer = null;
-  const server = await startServer({ port: options.port, databaseUrl: database?.url, hashingRounds: options.cost });
+  let server = null;
   try {
+    server = await startServer({ port: options.port, databaseUrl: database?.url, hashingRounds: options.cost });
     peer = peerDatabase ? await startPeer({ port: options.port + 1, databaseUrl: peerDatabase.url }) : null;
     console.log(`[bench] server on ${server.base}, ${database ? "PostgreSQL" : "PGlite"}${peer ? `; Better Auth on ${peer.base}` : ""}`);
     const all = loads(await prepareFixtures(server.base), peer ? await preparePeerFixtures(peer.base) : null);
@@ -152,8 +153,9 @@ async function main() {
     writeFileSync(path.join(directory, `${kind}.json`), `${JSON.stringify({ meta, rows, targets, dbCosts, samples, pairedBare }, null, 2)}\n`);
     console.log(`\n${page}\nWritten to bench/results/${kind}.md, ${kind}.svg and ${kind}.json`);
   } finally {
+    // Also when a server failed to start: the temporary databases never outlive the run.
     await peer?.stop();
-    await server.stop();
+    await server?.stop();
     await peerDatabase?.drop();
     await database?.drop();
   }
