@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { type AuthConfig, buildAuthConfig } from "@/lib/auth/config";
 import { ORIGINAL_PATH_HEADER, REWRITE_HEADER } from "@/lib/auth/routes/headers";
 import { decideProxy } from "@/lib/auth/routes/proxy-decision";
+import { PROXY_MARK } from "@/lib/auth/routes/proxy-mark";
 import { newNonce, screenContentSecurityPolicy, screenSecurityHeaders } from "@/lib/http/security-headers";
 
 let authConfig: AuthConfig | undefined;
@@ -22,7 +23,13 @@ function forward(request: NextRequest, set: Record<string, string>): NextRespons
  * headers here (decision record 013); API answers get theirs from the pipeline. Who the caller
  * is, limits and CSRF are decided in the pipeline, never here.
  */
-export function proxy(request: NextRequest) {
+export function proxy(request: NextRequest): NextResponse {
+  const response = decide(request);
+  response.headers.set(PROXY_MARK.name, PROXY_MARK.value);
+  return response;
+}
+
+function decide(request: NextRequest): NextResponse {
   authConfig ??= buildAuthConfig({ AUTH_CONFIG_JSON: process.env.AUTH_CONFIG_JSON, ADMIN_EMAILS: process.env.ADMIN_EMAILS });
   const decision = decideProxy(authConfig.routes, {
     method: request.method,
@@ -43,8 +50,20 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
+// Next reads this statically: literals only. The requests left out are those for which the
+// proxy could only answer "continue" whatever the configuration (decision record 001):
+// - Next's own assets;
+// - the host's route files under /api, /sanctum and /uploads (the pipeline sets their headers);
+// - under /auth/, any path but a page's (login, register, forgot-password, reset-password/…),
+//   when the client asks for JSON: app/auth/get-auth and app/auth/[...path] serve it, or the
+//   pipeline answers the JSON 404 when the prefix moved. Without JSON, the proxy still decides
+//   between the API and the 404 page (second entry).
+// Any request carrying the proxy's own header always goes through it, which removes it (third
+// entry), so next.config.ts's rewrites never act on a client's copy.
 export const config = {
-  // Everything but Next's own assets (next.config.ts's rewrites assume the same); the route
-  // table decides the rest.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  matcher: [
+    { source: "/((?!_next/static|_next/image|favicon.ico|api/(?:admin|app|auth/providers|bench|lu)(?:/|$)|sanctum/csrf-cookie$|uploads/|auth/(?!login|register|forgot-password|reset-password/)).*)" },
+    { source: "/auth/:path*", missing: [{ type: "header", key: "accept", value: ".*[/+][Jj][Ss][Oo][Nn].*" }] },
+    { source: "/((?!_next/static|_next/image|favicon.ico).*)", has: [{ type: "header", key: "x-auth-rewrite" }] },
+  ],
 };

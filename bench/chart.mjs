@@ -4,10 +4,16 @@
 const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 function panel({ x, title, rows, value, whisker, unit, width, rowHeight, top, color }) {
-  const max = Math.max(...rows.map((row) => (whisker ? whisker(row)[1] : value(row))), 1);
+  const measured = rows.filter((row) => !row.unavailable);
+  const max = Math.max(...measured.map((row) => (whisker ? whisker(row)[1] : value(row))), 1);
   const parts = [`<text x="${x}" y="${top - 14}" font-weight="bold">${escape(title)}</text>`];
   rows.forEach((row, index) => {
     const y = top + index * rowHeight;
+    // A row that did not run (the peer on PGlite) says why instead of a bar.
+    if (row.unavailable) {
+      parts.push(`<text x="${x}" y="${y + rowHeight / 2}" fill="#555">${escape(row.unavailable)}</text>`);
+      return;
+    }
     const length = (value(row) / max) * width;
     let end = x + length;
     parts.push(`<rect x="${x}" y="${y}" width="${length.toFixed(1)}" height="${rowHeight - 8}" fill="${color}"/>`);
@@ -23,8 +29,8 @@ function panel({ x, title, rows, value, whisker, unit, width, rowHeight, top, co
   return parts.join("\n");
 }
 
-/** Two horizontal bar panels over the same scenario labels. */
-export function chart(rows, subtitle) {
+/** Two horizontal bar panels over the same scenario labels, and ours ÷ the peer under the subtitle. */
+export function chart(rows, subtitle, note = "") {
   const rowHeight = 30;
   const top = 70;
   const labelWidth = 290;
@@ -37,6 +43,7 @@ export function chart(rows, subtitle) {
     `<rect width="100%" height="100%" fill="#fff"/>`,
     `<text x="10" y="22" font-size="15" font-weight="bold">npm run bench</text>`,
     `<text x="10" y="40" fill="#555">${escape(subtitle)}</text>`,
+    ...(note ? [`<text x="${labelWidth}" y="22" fill="#222">${escape(note)}</text>`] : []),
     ...labels,
     panel({ x: labelWidth, title: "requests/s (median, min–max)", rows, value: (r) => r.rps, whisker: (r) => [r.min, r.max], unit: "/s", width: panelWidth, rowHeight, top, color: "#6aa6d8" }),
     panel({ x: labelWidth + panelWidth + 110, title: "p99 latency", rows, value: (r) => r.p99, unit: "ms", width: panelWidth, rowHeight, top, color: "#e39b5b" }),

@@ -1,17 +1,20 @@
 // npm run bench: issue 8's benchmark in one command. Builds, starts a production server on a
 // fresh DATA_DIR (PostgreSQL when DATABASE_URL is set, PGlite otherwise), measures every scenario
-// in rotating rounds, and writes bench/results/<database>.{md,svg,json}.
+// in rotating rounds, and writes bench/results/<database>.{md,svg,json}. On PostgreSQL the peer,
+// Better Auth (bench/better-auth, installed there with `npm ci` when missing), runs beside it on
+// a database of its own and its get-session is one more scenario of the same rotation.
 //
-// Knobs (environment): BENCH_SECONDS (8), BENCH_ROUNDS (3), BENCH_WARMUP (5), BENCH_PORT (3410),
-// BENCH_ROUNDS_COST (bcrypt cost, 12), BENCH_SKIP_BUILD=1 (reuse the existing .next build).
+// Knobs (environment): BENCH_SECONDS (8), BENCH_ROUNDS (3), BENCH_WARMUP (5), BENCH_PORT (3410;
+// the peer on the next port), BENCH_ROUNDS_COST (bcrypt cost, 12), BENCH_SKIP_BUILD=1 (reuse the
+// existing .next builds).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import bcrypt from "bcrypt";
 import { chart } from "./chart.mjs";
-import { checkTargets, markdown, summarize } from "./report.mjs";
-import { loads, prepareFixtures, runLoad, runScenario, SCENARIOS } from "./scenarios.mjs";
-import { build, openBenchDatabase, startServer } from "./server.mjs";
+import { checkTargets, markdown, PEER_UNAVAILABLE, peerRatio, summarize } from "./report.mjs";
+import { loads, PEER_SCENARIO, prepareFixtures, preparePeerFixtures, runLoad, runScenario, SCENARIOS } from "./scenarios.mjs";
+import { build, buildPeer, openBenchDatabase, peerVersion, startPeer, startServer } from "./server.mjs";
 
 const number = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
 const options = {
@@ -71,20 +74,28 @@ function machine() {
 }
 
 async function main() {
-  if (process.env.BENCH_SKIP_BUILD !== "1") await build();
+  const skipBuild = process.env.BENCH_SKIP_BUILD === "1";
+  if (!skipBuild) await build();
+  // The peer needs PostgreSQL (Better Auth has no embedded database to compare with PGlite).
+  if (process.env.DATABASE_URL) buildPeer({ skipBuild });
   const verifyBefore = verifyMs(options.cost);
   const database = await openBenchDatabase();
-  const server = await startServer({ port: options.port, databaseUrl: database?.url, hashingRounds: options.cost });
+  const peerDatabase = database ? await openBenchDatabase("bench_peer") : null;
+  let peer = null;
+  let server = null;
   try {
-    console.log(`[bench] server on ${server.base}, ${database ? "PostgreSQL" : "PGlite"}`);
-    const all = loads(await prepareFixtures(server.base));
-    for (const scenario of SCENARIOS) await runScenario(server.base, scenario, all, { seconds: options.warmup });
-    const samples = Object.fromEntries(SCENARIOS.map((scenario) => [scenario.name, []]));
+    server = await startServer({ port: options.port, databaseUrl: database?.url, hashingRounds: options.cost });
+    peer = peerDatabase ? await startPeer({ port: options.port + 1, databaseUrl: peerDatabase.url }) : null;
+    console.log(`[bench] server on ${server.base}, ${database ? "PostgreSQL" : "PGlite"}${peer ? `; Better Auth on ${peer.base}` : ""}`);
+    const all = loads(await prepareFixtures(server.base), peer ? await preparePeerFixtures(peer.base) : null);
+    const scenarios = peer ? [...SCENARIOS, PEER_SCENARIO] : SCENARIOS;
+    for (const scenario of scenarios) await runScenario(server.base, scenario, all, { seconds: options.warmup });
+    const samples = Object.fromEntries(scenarios.map((scenario) => [scenario.name, []]));
     // Each scenario run is paired with a bare-route run next to it (before it in even rounds,
     // after it in odd ones): its ratio compares two measurements seconds apart, so a machine
     // whose speed drifts (a shared VM's does) moves both alike.
-    const pairedBare = Object.fromEntries(SCENARIOS.map((scenario) => [scenario.name, []]));
-    const [bare, ...measured] = SCENARIOS;
+    const pairedBare = Object.fromEntries(scenarios.map((scenario) => [scenario.name, []]));
+    const [bare, ...measured] = scenarios;
     const rssTrail = [];
     const measure = async (scenario, round) => {
       await sleep(options.pause * 1000);
@@ -111,7 +122,8 @@ async function main() {
     const verify = (verifyBefore + verifyMs(options.cost)) / 2;
     const cores = os.availableParallelism();
     const hashingLimit = cores / (verify / 1000);
-    const rows = summarize(SCENARIOS, samples, pairedBare, all);
+    const rows = summarize(scenarios, samples, pairedBare, all);
+    if (!peer) rows.push(PEER_UNAVAILABLE);
     const targets = checkTargets({ rows, hashingLimit, rssBytes, dbCosts });
     const kind = database ? "postgres" : "pglite";
     const meta = {
@@ -127,16 +139,24 @@ async function main() {
       cores,
       hashingLimit,
       rssTrail,
+      peer: peer
+        ? `The peer: Better Auth ${peerVersion()} (email and password, PostgreSQL through pg, default sessions) in a minimal Next.js app, on a database of its own on the same server, measured in the same rotation and paired with the same yardstick.`
+        : "The peer, Better Auth, runs on PostgreSQL only.",
     };
     const page = markdown({ rows, targets, meta });
     const directory = path.join(import.meta.dirname, "results");
     mkdirSync(directory, { recursive: true });
     writeFileSync(path.join(directory, `${kind}.md`), page);
-    writeFileSync(path.join(directory, `${kind}.svg`), chart(rows, `${meta.date} · ${meta.machine} · ${kind}`));
+    const versusPeer = peerRatio(rows);
+    const note = versusPeer === null ? "" : `get-auth (session) ÷ Better Auth get-session: ${versusPeer.toFixed(2)}×`;
+    writeFileSync(path.join(directory, `${kind}.svg`), chart(rows, `${meta.date} · ${meta.machine} · ${kind}`, note));
     writeFileSync(path.join(directory, `${kind}.json`), `${JSON.stringify({ meta, rows, targets, dbCosts, samples, pairedBare }, null, 2)}\n`);
     console.log(`\n${page}\nWritten to bench/results/${kind}.md, ${kind}.svg and ${kind}.json`);
   } finally {
-    await server.stop();
+    // Also when a server failed to start: the temporary databases never outlive the run.
+    await peer?.stop();
+    await server?.stop();
+    await peerDatabase?.drop();
     await database?.drop();
   }
 }

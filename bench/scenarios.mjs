@@ -1,5 +1,6 @@
 // The scenarios of issue 8 and the fixtures they need (a user, a signed-in session, a bearer
-// token, a guest session with its CSRF token), obtained through the public API like any client.
+// token, a guest session with its CSRF token), obtained through the public API like any client;
+// and the peer's: Better Auth's get-session with a session cookie.
 import autocannon from "autocannon";
 
 const PASSWORD = "bench-password-123";
@@ -52,11 +53,35 @@ export async function prepareFixtures(base) {
   return { email, signedIn, token, loginGuest };
 }
 
+/**
+ * The peer's user, signed up through Better Auth's own API like any client: its session cookie
+ * (`better-auth.session_token`, default sessions: no cookie cache).
+ */
+export async function preparePeerFixtures(peerBase) {
+  const response = await fetch(`${peerBase}/api/auth/sign-up/email`, {
+    method: "POST",
+    // As its own client in a browser would: Better Auth refuses a sign-up without a trusted Origin.
+    headers: { accept: "application/json", "content-type": "application/json", origin: peerBase },
+    body: JSON.stringify({ name: "Bench", email: `bench-${Date.now()}@example.test`, password: PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`Better Auth's sign-up answered ${response.status}: ${await response.text()}`);
+  const jar = cookiesOf(response);
+  const token = jar["better-auth.session_token"];
+  if (!token) throw new Error("Better Auth's sign-up set no session cookie");
+  const check = await fetch(`${peerBase}/api/auth/get-session`, { headers: { cookie: `better-auth.session_token=${token}` } });
+  if (!(await check.json())?.session) throw new Error("Better Auth's get-session does not know the signed-up user");
+  return { base: peerBase, cookie: `better-auth.session_token=${token}` };
+}
+
 const JSON_ACCEPT = { accept: "application/json" };
 
-/** Every load of the benchmark: path, method, headers, body and connections. */
-export function loads(fixtures) {
+/**
+ * Every load of the benchmark: path, method, headers, body and connections (and `base` for a
+ * load on the peer's server). `peer` is null when the peer does not run (PGlite).
+ */
+export function loads(fixtures, peer = null) {
   return {
+    ...(peer ? { peer: { base: peer.base, path: "/api/auth/get-session", connections: 50, headers: { ...JSON_ACCEPT, cookie: peer.cookie } } } : {}),
     bare: { path: "/api/bench/bare", connections: 50, headers: JSON_ACCEPT },
     guest: { path: "/auth/get-auth", connections: 50, headers: JSON_ACCEPT },
     session: { path: "/auth/get-auth", connections: 50, headers: { ...JSON_ACCEPT, cookie: fixtures.signedIn } },
@@ -84,10 +109,13 @@ export const SCENARIOS = [
   { name: "storm", label: "get-auth, session, under login storm", loads: ["session", "login"] },
 ];
 
+/** Better Auth's get-session with its session cookie, on PostgreSQL only: measured like the others. */
+export const PEER_SCENARIO = { name: "peer", label: "Better Auth get-session, session cookie", loads: ["peer"] };
+
 /** Runs one load for `seconds` (or `amount` requests); the figures the report needs. */
 export async function runLoad(base, load, { seconds, amount }) {
   const result = await autocannon({
-    url: `${base}${load.path}`,
+    url: `${load.base ?? base}${load.path}`,
     method: load.method ?? "GET",
     headers: load.headers,
     body: load.body,

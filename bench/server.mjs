@@ -1,7 +1,8 @@
 // The server under test: a production build started with `next start` on a fresh DATA_DIR, on
-// PostgreSQL (a temporary database on the DATABASE_URL server) or on PGlite.
+// PostgreSQL (a temporary database on the DATABASE_URL server) or on PGlite. On PostgreSQL, the
+// peer beside it: Better Auth's minimal Next app (bench/better-auth) on a temporary database too.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -31,12 +32,12 @@ export async function build() {
 
 /**
  * A database of its own for the run: with DATABASE_URL, a temporary database on that server
- * (dropped afterwards); without it, null (the app uses PGlite under DATA_DIR).
+ * (dropped afterwards) named after `label`; without it, null (the app uses PGlite under DATA_DIR).
  */
-export async function openBenchDatabase() {
+export async function openBenchDatabase(label = "bench") {
   const url = process.env.DATABASE_URL;
   if (!url) return null;
-  const name = `bench_${process.pid}_${Date.now()}`;
+  const name = `${label}_${process.pid}_${Date.now()}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);
   const own = new URL(url);
@@ -86,30 +87,18 @@ export function treeRss(rootPid) {
   return total;
 }
 
-/** Starts `next start` and resolves once the bare route answers. */
-export async function startServer({ port, databaseUrl, hashingRounds }) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "auth-bench-"));
+/**
+ * `next start` of the project in `cwd` on loopback, resolved once `readyPath` answers 2xx; its
+ * output goes to server.log in `dataDir`, which stop() removes.
+ */
+async function spawnNext({ cwd, port, env, readyPath, dataDir }) {
   const log = openSync(path.join(dataDir, "server.log"), "a");
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    PORT: String(port),
-    APP_URL: `http://localhost:${port}`,
-    DATA_DIR: dataDir,
-    SESSION_SECRET: "bench-secret-that-is-at-least-32-characters-long",
-    SESSION_SECURE_COOKIE: "false",
-    MAIL_DRIVER: "outbox",
-    // The configured cost, and a lockout no benchmark login reaches.
-    AUTH_CONFIG_JSON: JSON.stringify({ hashing: { rounds: hashingRounds }, limits: { "login-attempts": 1_000_000_000 } }),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
+  const nextBin = path.join(cwd, "node_modules", "next", "dist", "bin", "next");
   // Loopback only. `-H localhost`, not `-H 127.0.0.1`: with the latter Next 16.4 turns proxy.ts's
   // rewrites into absolute URLs on localhost, fetched as external requests (rewritten calls 404).
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "localhost"], {
-    cwd: ROOT,
-    env,
+  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "localhost"], {
+    cwd,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), ...env },
     stdio: ["ignore", log, log],
     detached: true,
   });
@@ -124,12 +113,12 @@ export async function startServer({ port, databaseUrl, hashingRounds }) {
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited at start; see ${path.join(dataDir, "server.log")}`);
-    const ok = await fetch(`${base}/api/bench/bare`).then((r) => r.ok, () => false);
+    if (child.exitCode !== null) throw new Error(`the server in ${cwd} exited at start; see ${path.join(dataDir, "server.log")}`);
+    const ok = await fetch(`${base}${readyPath}`).then((r) => r.ok, () => false);
     if (ok) break;
     if (Date.now() > deadline) {
       stop();
-      throw new Error(`the server did not answer within 60 s; see ${path.join(dataDir, "server.log")}`);
+      throw new Error(`the server in ${cwd} did not answer within 60 s; see ${path.join(dataDir, "server.log")}`);
     }
     await sleep(250);
   }
@@ -143,4 +132,56 @@ export async function startServer({ port, databaseUrl, hashingRounds }) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Starts the application's `next start` and resolves once the bare route answers. */
+export async function startServer({ port, databaseUrl, hashingRounds }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "auth-bench-"));
+  const env = {
+    APP_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "bench-secret-that-is-at-least-32-characters-long",
+    SESSION_SECURE_COOKIE: "false",
+    MAIL_DRIVER: "outbox",
+    // The configured cost, and limits no benchmark login reaches (successful logins are uncounted
+    // from the lockout; the login limiter counts every request, so it gets the highest maximum).
+    AUTH_CONFIG_JSON: JSON.stringify({
+      hashing: { rounds: hashingRounds },
+      limits: { "login-attempts": 1000 },
+      limiters: { login: [{ by: "ip", max: 100_000, minutes: 1 }] },
+    }),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  return spawnNext({ cwd: ROOT, port, env, readyPath: "/api/bench/bare", dataDir });
+}
+
+/** The peer (bench/better-auth): a project of its own, never installed by the root `npm ci`. */
+export const PEER_DIR = path.join(ROOT, "bench", "better-auth");
+
+const PEER_ENV = { BETTER_AUTH_SECRET: "bench-secret-that-is-at-least-32-characters-long" };
+
+/** The peer's version, as installed. */
+export function peerVersion() {
+  return JSON.parse(readFileSync(path.join(PEER_DIR, "node_modules", "better-auth", "package.json"), "utf8")).version;
+}
+
+/** Installs the peer from its own lock file when it is missing, and builds it (unless `skipBuild` and built). */
+export function buildPeer({ skipBuild }) {
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  if (!existsSync(path.join(PEER_DIR, "node_modules"))) {
+    console.log("[bench] installing bench/better-auth (npm ci)…");
+    execFileSync(npm, ["ci", "--no-audit", "--no-fund"], { cwd: PEER_DIR, stdio: "inherit" });
+  }
+  if (skipBuild && existsSync(path.join(PEER_DIR, ".next", "BUILD_ID"))) return;
+  const nextBin = path.join(PEER_DIR, "node_modules", "next", "dist", "bin", "next");
+  execFileSync(process.execPath, [nextBin, "build"], { cwd: PEER_DIR, stdio: "inherit", env: { ...process.env, ...PEER_ENV, NEXT_TELEMETRY_DISABLED: "1" } });
+}
+
+/** Creates the peer's tables in `databaseUrl`, then starts it; resolves once it answers. */
+export async function startPeer({ port, databaseUrl }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "auth-bench-peer-"));
+  // The address the benchmark calls it on, so its sign-up sees a trusted Origin.
+  const env = { ...PEER_ENV, BETTER_AUTH_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl };
+  execFileSync(process.execPath, ["migrate.mjs"], { cwd: PEER_DIR, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
+  return spawnNext({ cwd: PEER_DIR, port, env, readyPath: "/api/auth/ok", dataDir });
 }

@@ -42,6 +42,35 @@ test.describe("routing of the API beside the pages", () => {
     await expectAccessible(page, "404");
   });
 
+  test("the proxy stays off the hot paths, whose answers still carry the API's security headers", async ({ request }) => {
+    // proxy.ts marks what it handled with `Server-Timing: proxy` (decision record 001).
+    const marked = (response: { headers(): Record<string, string> }) => (response.headers()["server-timing"] ?? "").includes("proxy");
+    const bearer = { ...json, authorization: "Bearer 1|not-a-real-token" };
+    const hot = [
+      await request.get("/auth/get-auth", { headers: json }),
+      await request.get("/auth/get-auth", { headers: bearer }),
+      await request.post("/auth/tokens", { headers: bearer }),
+      await request.get("/api/admin/users", { headers: bearer }),
+      await request.get("/api/bench/bare", { headers: json }),
+    ];
+    expect(hot.map((response) => [response.url(), response.status(), marked(response)])).toEqual([
+      [expect.stringContaining("/auth/get-auth"), 200, false],
+      [expect.stringContaining("/auth/get-auth"), 200, false],
+      [expect.stringContaining("/auth/tokens"), 401, false],
+      [expect.stringContaining("/api/admin/users"), 401, false],
+      [expect.stringContaining("/api/bench/bare"), 200, false],
+    ]);
+    for (const response of hot.slice(0, 4)) {
+      expect(response.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers()["x-frame-options"]).toBe("DENY");
+      expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    }
+    // Where it is needed, it runs: a screen, a POST to a page's path, an unknown /auth path for a browser.
+    expect(marked(await request.get("/auth/login"))).toBe(true);
+    expect(marked(await request.post("/auth/login", { headers: json, data: {} }))).toBe(true);
+    expect(marked(await request.get("/auth/no-such-action", { headers: { accept: "text/html" } }))).toBe(true);
+  });
+
   test("the pages of /auth stay pages, and the dispatcher cannot be reached directly", async ({ page, request }) => {
     await page.goto("/auth/login");
     await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();

@@ -107,6 +107,12 @@ for (const hostname of ["127.0.0.1", "0.0.0.0"]) {
         expect(await screen.text()).toContain("<form");
         const unknown = await fetch(`${base}/${prefix}/no-such-action`, { headers: { accept: "text/html" } });
         expect(unknown.status).toBe(404);
+        // proxy.ts's matcher is fixed at build time: the default prefix's API stays off the proxy
+        // even when the prefix moved (the pipeline answers its JSON 404), a browser still gets the page.
+        const direct = await fetch(`${base}/auth/get-auth`, { headers: { accept: "application/json" } });
+        expect([direct.status, direct.headers.get("server-timing")]).toEqual([prefix === "auth" ? 200 : 404, null]);
+        const browser = await fetch(`${base}/auth/get-auth`, { headers: { accept: "text/html" } });
+        expect([browser.status, browser.headers.get("server-timing")]).toEqual([prefix === "auth" ? 200 : 404, "proxy"]);
       });
     });
   }

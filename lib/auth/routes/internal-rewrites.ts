@@ -6,8 +6,9 @@ export const DISPATCH_PREFIX = "/internal/dispatch";
 /** A path nothing serves: Next renders `app/not-found.tsx` for it. */
 export const NOT_FOUND_PAGE = "/internal/not-found";
 
-// proxy.ts's matcher, as a route source: the rewrites act only where the proxy ran (and so set
-// or removed REWRITE_HEADER), never on a header a client sent to Next's own files.
+// Every path but Next's own files: proxy.ts's matcher sends every request carrying REWRITE_HEADER
+// on these paths through the proxy, which sets or removes it, so the rewrites never act on a
+// header a client sent.
 const PROXIED = "/:path((?!_next/static|_next/image|favicon.ico).*)";
 
 /**
