@@ -1,10 +1,11 @@
 import next from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import { layerRules } from "./eslint.layers.mjs";
 
 const config = [
   ...next,
   ...nextTs,
-  { ignores: [".next/**", "node_modules/**", ".data/**", "db/migrations/**", "test-results/**", "playwright-report/**", "bench/better-auth/**"] },
+  { ignores: [".next/**", "node_modules/**", ".data/**", "db/migrations/**", "test-results/**", "playwright-report/**", "bench/better-auth/**", "test/fixtures/**"] },
   {
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
@@ -12,6 +13,8 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // The floors of lib/ (docs/architecture.md, decision record 016): imports only point down.
+  ...layerRules,
   {
     // Vitest's useTestApp and Playwright's fixture `use` are not React hooks.
     files: ["test/**", "e2e/**", "**/*.test.ts"],

@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { INTERNAL_REWRITES } from "./lib/auth/routes/internal-rewrites";
+import { INTERNAL_REWRITES } from "./lib/server/internal-rewrites";
 import { BASELINE_SECURITY_HEADERS } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {

@@ -1,11 +1,9 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { type AuthConfig, buildAuthConfig } from "@/lib/auth/config";
-import { ORIGINAL_PATH_HEADER, REWRITE_HEADER } from "@/lib/auth/routes/headers";
-import { decideProxy } from "@/lib/auth/routes/proxy-decision";
-import { PROXY_MARK } from "@/lib/auth/routes/proxy-mark";
+import { startupAuthConfig } from "@/lib/config/startup";
+import { ORIGINAL_PATH_HEADER, REWRITE_HEADER } from "@/lib/server/headers";
+import { decideProxy } from "@/lib/server/proxy-decision";
+import { PROXY_MARK } from "@/lib/server/proxy-mark";
 import { newNonce, screenContentSecurityPolicy, screenSecurityHeaders } from "@/lib/http/security-headers";
-
-let authConfig: AuthConfig | undefined;
 
 /** Passes the request on with `set` among its headers, and never a client's copy of REWRITE_HEADER. */
 function forward(request: NextRequest, set: Record<string, string>): NextResponse {
@@ -30,7 +28,7 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 function decide(request: NextRequest): NextResponse {
-  authConfig ??= buildAuthConfig({ AUTH_CONFIG_JSON: process.env.AUTH_CONFIG_JSON, ADMIN_EMAILS: process.env.ADMIN_EMAILS });
+  const authConfig = startupAuthConfig({ AUTH_CONFIG_JSON: process.env.AUTH_CONFIG_JSON, ADMIN_EMAILS: process.env.ADMIN_EMAILS });
   const decision = decideProxy(authConfig.routes, {
     method: request.method,
     path: request.nextUrl.pathname,
@@ -54,7 +52,9 @@ function decide(request: NextRequest): NextResponse {
 // proxy could only answer "continue" whatever the configuration (decision record 001):
 // - Next's own assets;
 // - the host's route files under /api, /sanctum and /uploads (the pipeline sets their headers);
-// - under /auth/, any path but a page's (login, register, forgot-password, reset-password/…),
+// - the operators' routes /up, /metrics and /api/openapi.json (decision record 019);
+// - under /auth/, any path but a page's (login, register, forgot-password, two-factor-challenge,
+//   reset-password/…),
 //   when the client asks for JSON: app/auth/get-auth and app/auth/[...path] serve it, or the
 //   pipeline answers the JSON 404 when the prefix moved. Without JSON, the proxy still decides
 //   between the API and the 404 page (second entry).
@@ -62,7 +62,7 @@ function decide(request: NextRequest): NextResponse {
 // entry), so next.config.ts's rewrites never act on a client's copy.
 export const config = {
   matcher: [
-    { source: "/((?!_next/static|_next/image|favicon.ico|api/(?:admin|app|auth/providers|bench|lu)(?:/|$)|sanctum/csrf-cookie$|uploads/|auth/(?!login|register|forgot-password|reset-password/)).*)" },
+    { source: "/((?!_next/static|_next/image|favicon.ico|api/(?:admin|app|auth/providers|bench|lu|openapi.json)(?:/|$)|sanctum/csrf-cookie$|uploads/|up$|metrics$|auth/(?!login|register|forgot-password|two-factor-challenge|reset-password/)).*)" },
     { source: "/auth/:path*", missing: [{ type: "header", key: "accept", value: ".*[/+][Jj][Ss][Oo][Nn].*" }] },
     { source: "/((?!_next/static|_next/image|favicon.ico).*)", has: [{ type: "header", key: "x-auth-rewrite" }] },
   ],

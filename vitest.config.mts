@@ -15,6 +15,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts", "lib/**/*.test.ts"],
     // Production servers over HTTP, after a build: `npm run test:scale` (vitest.scale.config.mts).
     exclude: [...configDefaults.exclude, "test/scale/**"],
+    setupFiles: ["test/support/quiet-logs.ts"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/app-providers";
-import { frontendSettings, translateForRequest } from "@/lib/auth/next-adapter";
+import { frontendSettings, translateForRequest } from "@/lib/runtime/next-adapter";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
-import { translateForRequest } from "@/lib/auth/next-adapter";
+import { translateForRequest } from "@/lib/runtime/next-adapter";
 
 export default async function NotFound() {
   return (

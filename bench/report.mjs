@@ -55,15 +55,22 @@ export function peerRatio(rows) {
   return session && peer && !peer.unavailable && peer.ratio > 0 ? session.ratio / peer.ratio : null;
 }
 
-/** Each target of issue 8: what was asked, what was measured, met or not. */
-export function checkTargets({ rows: allRows, hashingLimit, rssBytes, dbCosts }) {
+/**
+ * The ratios asked of each database (issue 15): PostgreSQL is the deployment; PGlite, the embedded
+ * development database, runs every statement on the event loop.
+ */
+const RATIO_TARGETS = { postgres: { session: 0.75, bearer: 0.8 }, pglite: { session: 0.6, bearer: 0.6 } };
+
+/** Each target of issues 8 and 15: what was asked, what was measured, met or not. */
+export function checkTargets({ rows: allRows, hashingLimit, rssBytes, dbCosts, kind = "postgres" }) {
   const rows = allRows.filter((row) => !row.unavailable);
+  const ratios = RATIO_TARGETS[kind];
   const by = Object.fromEntries(rows.map((row) => [row.key, row]));
   const versusPeer = peerRatio(allRows);
   const targets = [
     { target: "get-auth, guest ≥ 0.9× bare", measured: `${round(by.guest.ratio, 2)}×`, met: by.guest.ratio >= 0.9 },
-    { target: "get-auth, session ≥ 0.75× bare", measured: `${round(by.session.ratio, 2)}×`, met: by.session.ratio >= 0.75 },
-    { target: "get-auth, bearer ≥ 0.75× bare", measured: `${round(by.bearer.ratio, 2)}×`, met: by.bearer.ratio >= 0.75 },
+    { target: `get-auth, session ≥ ${ratios.session}× bare`, measured: `${round(by.session.ratio, 2)}×`, met: by.session.ratio >= ratios.session },
+    { target: `get-auth, bearer ≥ ${ratios.bearer}× bare`, measured: `${round(by.bearer.ratio, 2)}×`, met: by.bearer.ratio >= ratios.bearer },
     {
       target: `login within 15 % of the hashing limit (${round(hashingLimit, 1)}/s)`,
       measured: `${round(by.login.rps, 1)}/s (${round((100 * by.login.rps) / hashingLimit)} %)`,

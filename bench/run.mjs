@@ -124,8 +124,8 @@ async function main() {
     const hashingLimit = cores / (verify / 1000);
     const rows = summarize(scenarios, samples, pairedBare, all);
     if (!peer) rows.push(PEER_UNAVAILABLE);
-    const targets = checkTargets({ rows, hashingLimit, rssBytes, dbCosts });
     const kind = database ? "postgres" : "pglite";
+    const targets = checkTargets({ rows, hashingLimit, rssBytes, dbCosts, kind });
     const meta = {
       date: new Date().toISOString().slice(0, 10),
       machine: machine(),

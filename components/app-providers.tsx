@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
+import { StepUpDialog } from "@/components/auth/step-up-dialog";
 import { ApiError } from "@/lib/client/api";
 import { ApiProvider } from "@/lib/client/api-context";
 import type { FrontendSettings } from "@/lib/client/frontend-settings";
@@ -14,7 +15,10 @@ function shouldRetry(failures: number, error: unknown): boolean {
   return failures < 2;
 }
 
-/** Everything a screen reads from context: settings, language, the query cache and the API client. */
+/**
+ * Everything a screen reads from context: settings, language, the query cache and the API client,
+ * and the step-up dialog that any call answered 423 opens.
+ */
 export function AppProviders({ settings, children }: { settings: FrontendSettings; children: ReactNode }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: shouldRetry, refetchOnWindowFocus: false }, mutations: { retry: false } } }),
@@ -23,7 +27,10 @@ export function AppProviders({ settings, children }: { settings: FrontendSetting
     <SettingsProvider settings={settings}>
       <I18nProvider locale={settings.locale}>
         <QueryClientProvider client={queryClient}>
-          <ApiProvider>{children}</ApiProvider>
+          <ApiProvider>
+            {children}
+            <StepUpDialog />
+          </ApiProvider>
         </QueryClientProvider>
       </I18nProvider>
     </SettingsProvider>

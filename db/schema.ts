@@ -8,8 +8,11 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
+  foreignKey,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   smallint,
@@ -34,6 +37,12 @@ export const users = pgTable(
     createdAt: stamp("created_at"),
     updatedAt: stamp("updated_at"),
     deletedAt: stamp("deleted_at"),
+    // Laravel Fortify's columns, encrypted in Laravel's format (decision record 023).
+    twoFactorSecret: text("two_factor_secret"),
+    twoFactorRecoveryCodes: text("two_factor_recovery_codes"),
+    twoFactorConfirmedAt: stamp("two_factor_confirmed_at"),
+    /** The last TOTP time step accepted (RFC 6238 counter): a step at or before it is a replay. */
+    twoFactorLastStep: bigint("two_factor_last_step", { mode: "number" }),
   },
   // Emails are unique case-insensitively; the index makes concurrent registrations safe.
   (table) => [uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`)],
@@ -179,6 +188,134 @@ export const uploads = pgTable(
   (table) => [index("uploads_user_id_index").on(table.userId)],
 );
 
+/**
+ * Accounts their owner deleted (soft-deleted in `users`): purged `retention.deleted-accounts-days`
+ * after `users.deleted_at` unless an administrator restores them first (decision record 021).
+ * Accounts an administrator deleted have no row here and are never purged.
+ */
+export const accountDeletions = pgTable("account_deletions", {
+  userId: bigint("user_id", { mode: "number" }).primaryKey(),
+  requestedAt: timestamp("requested_at", { precision: 3, mode: "date" }).notNull(),
+});
+
+/**
+ * Where activity-log events are posted (decision record 022). `secret` is the Standard Webhooks
+ * `whsec_…` secret sealed with AES-256-GCM, `uuid` its authenticated context; `events` lists
+ * activity events, or `*`.
+ */
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  uuid: varchar("uuid", { length: 36 }).notNull().unique("webhook_endpoints_uuid_unique"),
+  url: text("url").notNull(),
+  description: varchar("description", { length: 255 }),
+  events: jsonb("events").$type<string[]>().notNull(),
+  secret: text("secret").notNull(),
+  active: boolean("active").notNull().default(true),
+  createdBy: bigint("created_by", { mode: "number" }),
+  createdAt: timestamp("created_at", { precision: 3, mode: "date" }).notNull(),
+  updatedAt: timestamp("updated_at", { precision: 3, mode: "date" }).notNull(),
+});
+
+/** One message to one endpoint: its exact body (kept for retries), and how its latest attempt went. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    endpointId: bigint("endpoint_id", { mode: "number" })
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    messageId: varchar("message_id", { length: 64 }).notNull(),
+    event: varchar("event", { length: 255 }).notNull(),
+    activityId: bigint("activity_id", { mode: "number" }),
+    payload: text("payload").notNull(),
+    status: varchar("status", { length: 16 }).notNull(),
+    attempts: smallint("attempts").notNull(),
+    responseStatus: integer("response_status"),
+    responseExcerpt: text("response_excerpt"),
+    error: text("error"),
+    lastAttemptAt: timestamp("last_attempt_at", { precision: 3, mode: "date" }),
+    nextAttemptAt: timestamp("next_attempt_at", { precision: 3, mode: "date" }),
+    createdAt: timestamp("created_at", { precision: 3, mode: "date" }).notNull(),
+  },
+  (table) => [index("webhook_deliveries_endpoint_id_index").on(table.endpointId, table.id), index("webhook_deliveries_activity_id_index").on(table.activityId)],
+);
+
+/**
+ * A sign-in waiting for its second factor (decision record 023): the browser's sealed cookie holds
+ * a random token whose sha256 is `id`. Single use, deleted when the challenge is passed.
+ */
+export const twoFactorChallenges = pgTable(
+  "two_factor_challenges",
+  {
+    id: varchar("id", { length: 64 }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    remember: boolean("remember").notNull(),
+    /** How the first factor was given: `password` or `social`. */
+    method: varchar("method", { length: 32 }).notNull(),
+    expiresAt: timestamp("expires_at", { precision: 3, mode: "date" }).notNull(),
+  },
+  (table) => [index("two_factor_challenges_user_id_index").on(table.userId), index("two_factor_challenges_expires_at_index").on(table.expiresAt)],
+);
+
+/**
+ * The credential as web-auth/webauthn-lib serializes a PublicKeyCredentialSource (what
+ * laravel/passkeys-server keeps in `passkeys.credential`): binary fields base64url, unpadded.
+ */
+export type StoredCredential = {
+  publicKeyCredentialId: string;
+  type: string;
+  transports: string[];
+  attestationType: string;
+  trustPath: unknown;
+  aaguid: string;
+  credentialPublicKey: string;
+  userHandle: string;
+  counter: number;
+  otherUI?: unknown;
+  backupEligible?: boolean;
+  backupStatus?: boolean;
+  uvInitialized?: boolean;
+};
+
+/**
+ * Passkeys, in laravel/passkeys-server's table (decision record 025): the credential id
+ * (base64url) unique, and the rest of the credential (public key, counter, transports, AAGUID,
+ * backup flags, user handle) in `credential`, so a Laravel database moves over with its passkeys.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    name: varchar("name", { length: 255 }).notNull(),
+    credentialId: varchar("credential_id", { length: 255 }).notNull().unique("passkeys_credential_id_unique"),
+    credential: json("credential").$type<StoredCredential>().notNull(),
+    lastUsedAt: stamp("last_used_at"),
+    createdAt: stamp("created_at"),
+    updatedAt: stamp("updated_at"),
+  },
+  (table) => [
+    index("passkeys_user_id_index").on(table.userId),
+    foreignKey({ name: "passkeys_user_id_foreign", columns: [table.userId], foreignColumns: [users.id] }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * The WebAuthn challenges handed out and not yet used (decision record 025): keyed by the
+ * challenge's sha256, bound to the session that asked, deleted by the request that uses one.
+ */
+export const passkeyChallenges = pgTable(
+  "passkey_challenges",
+  {
+    id: varchar("id", { length: 64 }).primaryKey(),
+    sessionKey: varchar("session_key", { length: 64 }).notNull(),
+    purpose: varchar("purpose", { length: 16 }).notNull(),
+    userId: bigint("user_id", { mode: "number" }),
+    expiresAt: timestamp("expires_at", { precision: 3, mode: "date" }).notNull(),
+  },
+  (table) => [index("passkey_challenges_expires_at_index").on(table.expiresAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type PersonalAccessToken = typeof personalAccessTokens.$inferSelect;
@@ -186,3 +323,6 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
 export type ActivityRow = typeof activityLog.$inferSelect;
 export type PendingUserEmail = typeof pendingUserEmails.$inferSelect;
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type Passkey = typeof passkeys.$inferSelect;

@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { catalog, type Locale } from "../lib/i18n/catalog";
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
-import { postJson } from "./support/users";
+import { totpCode } from "./support/two-factor";
+import { confirmPasswordOf, postJson } from "./support/users";
 
 // Every screen through axe-core in the combinations the journeys (English, desktop) do not cover:
 // Spanish on a desktop, and Spanish and English on a phone, where the navigation becomes a row of
@@ -51,7 +52,7 @@ for (const variant of VARIANTS) {
       guard.allow(/\/auth\/login$/, 422);
       await page.getByLabel(t("Email address")).fill("nobody@example.test");
       await page.getByLabel(t("Password")).fill("not-a-password");
-      await page.getByRole("button", { name: t("Sign in") }).click();
+      await page.getByRole("button", { name: t("Sign in"), exact: true }).click();
       await expect(page.getByLabel(t("Email address"))).toHaveAttribute("aria-invalid", "true");
       await check("sign-in with an error");
 
@@ -76,6 +77,7 @@ for (const variant of VARIANTS) {
     test("a user's screens, a dialog, and the 403 page", async ({ page, users, snap }) => {
       const check = checker(page, snap);
       const user = await users.create("a11y", { name: "Alex Access" });
+      await confirmPasswordOf(user);
       expect((await postJson(user.api, "/auth/create-token", { email: user.email, password: user.password, name: "deploy" })).ok()).toBe(true);
       await users.signIn(user);
 
@@ -86,6 +88,11 @@ for (const variant of VARIANTS) {
       await page.goto("/admin/profile");
       await expect(page.getByRole("heading", { name: t("Profile"), level: 1 })).toBeVisible();
       await check("profile");
+      await page.getByRole("button", { name: t("Delete my account") }).click();
+      await expect(page.getByRole("dialog", { name: t("Delete your account?") })).toBeVisible();
+      await check("delete-account dialog");
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
 
       await page.goto("/admin/tokens");
       await expect(page.getByRole("row", { name: /deploy/ })).toBeVisible();
@@ -101,6 +108,44 @@ for (const variant of VARIANTS) {
       await check("403");
     });
 
+    test("the second factor's screens: step-up, set-up, recovery codes, sessions and the challenge", async ({ page, context, users, guard, snap }) => {
+      const check = checker(page, snap);
+      const user = await users.create("a11y-2fa", { name: "Íñigo Dos Pasos" });
+      await users.signIn(user);
+      await page.goto("/admin/profile");
+      const card = page.getByRole("region", { name: t("Two-factor authentication") });
+      guard.allow(/\/auth\/user\/two-factor-authentication$/, 423);
+      await card.getByRole("button", { name: t("Set up two-factor authentication") }).click();
+      const stepUp = page.getByRole("dialog", { name: t("Confirm your password") });
+      await expect(stepUp.getByLabel(t("Password"))).toBeFocused();
+      await check("step-up dialog");
+      await stepUp.getByLabel(t("Password")).fill(user.password);
+      await stepUp.getByRole("button", { name: t("Confirm") }).click();
+      const secretKey = card.getByTestId("two-factor-secret");
+      await expect(secretKey).toBeVisible();
+      await check("two-factor setup");
+      await card.getByLabel(t("Authentication code")).fill(totpCode((await secretKey.textContent()) ?? ""));
+      await card.getByRole("button", { name: t("Confirm and turn on") }).click();
+      await expect(card.getByRole("list", { name: t("Recovery codes") }).getByRole("listitem")).toHaveCount(8);
+      await check("recovery codes");
+      await card.getByRole("button", { name: t("Done") }).click();
+      await expect(page.getByRole("list", { name: t("Browser sessions") }).getByText(t("This device"))).toBeVisible();
+      // From the top, as the page opens: scrolled, the sticky bar covers part of a button, which axe counts against it.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await check("profile with two-factor and sessions");
+
+      await context.clearCookies();
+      await page.goto("/auth/login");
+      await page.getByLabel(t("Email address")).fill(user.email);
+      await page.getByLabel(t("Password")).fill(user.password);
+      await page.getByRole("button", { name: t("Sign in"), exact: true }).click();
+      await expect(page.getByLabel(t("Authentication code"))).toBeFocused();
+      await check("two-factor challenge");
+      await page.getByRole("button", { name: t("Use a recovery code") }).click();
+      await expect(page.getByLabel(t("Recovery code"))).toBeFocused();
+      await check("two-factor challenge with a recovery code");
+    });
+
     test("the administration screens, a dialog, and the impersonation banner", async ({ page, users, snap }) => {
       const check = checker(page, snap);
       const target = await users.create("a11y-target", { name: "Tomás Target" });
@@ -112,6 +157,13 @@ for (const variant of VARIANTS) {
       // Each variant adds a Tomás: the address tells them apart.
       await expect(page.getByRole("row", { name: target.email })).toBeVisible();
       await check("users");
+
+      await page.getByRole("button", { name: t("Sessions of :name", { name: target.name }) }).click();
+      const sessions = page.getByRole("dialog", { name: t("Sessions of :name", { name: target.name }) });
+      await expect(sessions.getByRole("listitem")).toHaveCount(1);
+      await check("user sessions dialog");
+      await sessions.getByRole("button", { name: t("Close"), exact: true }).click();
+      await expect(sessions).toHaveCount(0);
 
       await page.getByRole("button", { name: t("Impersonate :name", { name: target.name }) }).click();
       const dialog = page.getByRole("dialog", { name: t("Act as :name?", { name: target.name }) });
@@ -140,6 +192,12 @@ for (const variant of VARIANTS) {
       await expect(page.getByRole("heading", { name: t("Queued") })).toBeVisible();
       await expect(page.getByText(t("Loading mail…"))).toHaveCount(0);
       await check("mail");
+
+      await page.goto("/admin/webhooks");
+      await expect(page.getByRole("heading", { name: t("Webhooks"), level: 1 })).toBeVisible();
+      await expect(page.getByText(t("Loading webhooks…"))).toHaveCount(0);
+      await page.getByLabel(t("All events")).uncheck();
+      await check("webhooks");
     });
   });
 }

@@ -30,6 +30,6 @@ test("a user changes their password, stays signed in, and signs in with the new 
   await expect(page).toHaveURL(/\/auth\/login$/);
   await page.getByLabel("Email address").fill(user.email);
   await page.getByLabel("Password").fill("a-brand-new-secret-7");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/);
 });

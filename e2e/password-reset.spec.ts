@@ -29,7 +29,7 @@ test("a user who forgot their password resets it through the emailed link", asyn
   await expectAccessible(page, "sign-in after a reset");
   await page.getByLabel("Email address").fill(user.email);
   await page.getByLabel("Password").fill("reset-and-remembered-9");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/);
 
   // The link works once.

@@ -2,9 +2,9 @@ import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { linkIn, waitForMail } from "./support/outbox";
 import { gradientPng } from "./support/png";
-import { uniqueEmail } from "./support/users";
+import { confirmPasswordOf, uniqueEmail } from "./support/users";
 
-test("a user edits their profile, then uploads and removes a photo", async ({ page, users, snap }) => {
+test("a user edits their profile (confirming the password for the new address), then uploads and removes a photo", async ({ page, users, guard, snap }) => {
   const user = await users.create("profile", { name: "Paula Profile" });
   await users.signIn(user);
   await page.goto("/admin/profile");
@@ -12,7 +12,14 @@ test("a user edits their profile, then uploads and removes a photo", async ({ pa
   const newEmail = uniqueEmail("renamed");
   await page.getByLabel("Name", { exact: true }).fill("Paula Renamed");
   await page.getByLabel("Email address").fill(newEmail);
+  // A new address is behind the step-up (decision record 024): the dialog asks, the save goes again.
+  guard.allow(/\/api\/app\/user\/update$/, 423);
   await page.getByRole("button", { name: "Save profile" }).click();
+  const stepUp = page.getByRole("dialog", { name: "Confirm your password" });
+  await expect(stepUp.getByLabel("Password")).toBeFocused();
+  await page.keyboard.type(user.password);
+  await page.keyboard.press("Enter");
+  await expect(stepUp).toHaveCount(0);
   await expect(page.getByText("Your profile has been saved.")).toBeVisible();
   // The address in force stays until the new one is confirmed (decision record 012).
   await expect(page.getByRole("banner").getByRole("link", { name: `Paula Renamed ${user.email} (your profile)` })).toBeVisible();
@@ -43,6 +50,7 @@ test("a user edits their profile, then uploads and removes a photo", async ({ pa
 
 test("a new email address stays pending until the link from the outbox confirms it, after signing in again", async ({ page, users, snap }) => {
   const user = await users.create("mover", { name: "Mona Mover" });
+  await confirmPasswordOf(user);
   await users.signIn(user);
   await page.goto("/admin/profile");
 
@@ -74,7 +82,7 @@ test("a new email address stays pending until the link from the outbox confirms 
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fapi%2Fapp%2Fuser%2Femail%2Fconfirm%2F/);
   await page.getByLabel("Email address").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/profile$/);
   await expect(page.getByText("Your email address has been changed.")).toBeVisible();
   await expect(page.getByLabel("Email address")).toHaveValue(newEmail);
@@ -94,6 +102,7 @@ test.describe("on a phone, in Spanish", () => {
 
   test("the pending address is shown and the change is cancelled from the keyboard", async ({ page, users, snap }) => {
     const user = await users.create("telefono", { name: "Tomás Teléfono" });
+    await confirmPasswordOf(user);
     await users.signIn(user);
     await page.goto("/admin/profile");
     const newEmail = uniqueEmail("nuevo");

@@ -73,7 +73,7 @@ test.describe("routing of the API beside the pages", () => {
 
   test("the pages of /auth stay pages, and the dispatcher cannot be reached directly", async ({ page, request }) => {
     await page.goto("/auth/login");
-    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
     expect((await request.get("/internal/dispatch/auth/get-auth", { headers: json })).status()).toBe(404);
   });
 });

@@ -2,7 +2,7 @@ import type { Page, Response } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { linkIn, waitForMail } from "./support/outbox";
 import { gradientPng } from "./support/png";
-import { uniqueEmail } from "./support/users";
+import { confirmPasswordOf, uniqueEmail } from "./support/users";
 
 // Decision record 013: every screen carries a nonce-based Content-Security-Policy and the other
 // security headers, and works under them: no violation is reported, in the console or as a
@@ -103,7 +103,7 @@ test.describe("security headers and the Content-Security-Policy (decision record
     await expect(page).toHaveURL(/\/auth\/login\?status=password-reset$/);
     await page.getByLabel("Email address").fill(user.email);
     await page.getByLabel("Password").fill("reset-under-csp-9");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expectNoViolation(page, messages);
   });
@@ -111,6 +111,8 @@ test.describe("security headers and the Content-Security-Policy (decision record
   test("the signed-in screens carry them and work under them: dashboard, profile with a photo, tokens", async ({ page, users, snap }) => {
     const messages = await watchPolicy(page);
     const user = await users.create("signed-in", { name: "Csp Tester" });
+    // The token form asks for the step-up first (decision record 024): confirmed beforehand.
+    await confirmPasswordOf(user);
     await users.signIn(user);
 
     expectScreenHeaders(await page.goto("/admin"));

@@ -1,18 +1,24 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
-import { revertSetting } from "./support/settings";
-import { DEFAULT_PASSWORD, postJson, uniqueEmail } from "./support/users";
+import { revertSettings } from "./support/settings";
+import { confirmPasswordOf, DEFAULT_PASSWORD, postJson, uniqueEmail } from "./support/users";
 
 // Issue 10: administrators change the configuration at run time on /admin/settings.
 
 // Whatever happens in a test, the next spec finds registration open and the default password rules.
 test.afterEach(async ({ users }) => {
   const admin = await users.admin();
-  await revertSetting(admin.api, "allow-registration");
-  await revertSetting(admin.api, "password.length");
+  await revertSettings(admin, ["allow-registration", "password.length"]);
 });
 
-test("an administrator closes registration, a visitor is refused, and one click on Revert opens it again", async ({ page, users, playwright, baseURL, snap }) => {
+test("an administrator closes registration (confirming the password first), a visitor is refused, and one click on Revert opens it again", async ({
+  page,
+  users,
+  playwright,
+  baseURL,
+  guard,
+  snap,
+}) => {
   const admin = await users.admin();
   await users.signIn(admin);
   await page.goto("/admin/settings");
@@ -26,7 +32,13 @@ test("an administrator closes registration, a visitor is refused, and one click 
 
   await toggle.click();
   await expect(toggle).not.toBeChecked();
+  // A change of the configuration is behind the step-up (decision record 024): the dialog asks, the save goes again.
+  guard.allow(/\/api\/admin\/settings$/, 423);
   await setting.getByRole("button", { name: "Save Allow registration" }).click();
+  const stepUp = page.getByRole("dialog", { name: "Confirm your password" });
+  await stepUp.getByLabel("Password").fill(admin.password);
+  await stepUp.getByRole("button", { name: "Confirm" }).click();
+  await expect(stepUp).toHaveCount(0);
   await expect(setting.getByRole("status")).toHaveText("Saved.");
   await expect(setting.getByText("Set here", { exact: true })).toBeVisible();
   await expect(setting).toContainText("Start-up value: On");
@@ -80,7 +92,9 @@ test("an administrator closes registration, a visitor is refused, and one click 
 
 test("an invalid value is refused beside its field, naming the key, and nothing changes", async ({ page, users, guard, snap }) => {
   guard.allow(/\/api\/admin\/settings$/, 422);
-  await users.signIn(await users.admin());
+  const admin = await users.admin();
+  await confirmPasswordOf(admin);
+  await users.signIn(admin);
   await page.goto("/admin/settings");
   const setting = page.getByRole("form", { name: "Minimum length" });
   const input = setting.getByRole("spinbutton", { name: "Minimum length" });

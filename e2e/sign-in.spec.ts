@@ -10,7 +10,7 @@ test("a signed-out visitor signs in and comes back to the screen they asked for"
   guard.allow(/\/auth\/login$/, 422);
   await page.getByLabel("Email address").fill(user.email);
   await page.getByLabel("Password").fill("not-the-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   const email = page.getByLabel("Email address");
   await expect(email).toHaveAttribute("aria-invalid", "true");
   await expect(email).toHaveAccessibleDescription("These credentials do not match our records.");
@@ -18,7 +18,7 @@ test("a signed-out visitor signs in and comes back to the screen they asked for"
   await expectAccessible(page, "sign-in with wrong credentials");
 
   await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/tokens$/);
   await expect(page.getByRole("heading", { name: "API tokens", level: 1 })).toBeVisible();
   await snap("signed-in-after-redirect");
@@ -30,7 +30,7 @@ test("an external redirect is ignored: the sign-in lands on the dashboard", asyn
   await page.goto("/auth/login?redirect=//evil.example/steal");
   await page.getByLabel("Email address").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/admin$/);
   await expect(page.getByRole("heading", { name: `Welcome, ${user.name}` })).toBeVisible();
   await snap("external-redirect-ignored");
@@ -67,6 +67,6 @@ test("a session that ends meanwhile sends the user to sign in, then back to the 
 
   await page.getByLabel("Email address").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/profile$/);
 });

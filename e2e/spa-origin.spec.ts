@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
 import { startSpa, type SpaServer } from "./support/spa-server";
-import { postJson } from "./support/users";
+import { confirmPasswordOf, postJson } from "./support/users";
 
 // Issue 9 / SPEC §1 rule 6: a Laravel-style SPA (axios, withCredentials, withXSRFToken) on
 // another origin. playwright.config.ts makes localhost:3291 stateful, and localhost:3292 allowed
@@ -59,6 +59,8 @@ test("a page on any other origin cannot use the session, while bearer tokens wor
   // The browser refuses the credentialed call: CORS errors are the expected outcome here.
   guard.allow(/localhost:3200/);
   const user = await users.create("bearer");
+  // The token is made from the user's session, which asks for the step-up first (decision record 024).
+  await confirmPasswordOf(user);
   const created = await postJson(user.api, "/auth/create-token", { email: user.email, password: user.password, name: "spa" });
   const { token } = (await created.json()) as { token: string };
   const spa = await openSpa(page, "127.0.0.1", 3293);

@@ -11,7 +11,7 @@ test("a Spanish browser gets the Spanish UI and Spanish server messages, and can
   guard.allow(/\/auth\/login$/, 422);
   await page.getByLabel("Correo electrónico").fill(user.email);
   await page.getByLabel("Contraseña").fill("incorrecta-123");
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
   await expect(page.getByLabel("Correo electrónico")).toHaveAccessibleDescription("Estas credenciales no coinciden con nuestros registros.");
   await snap("login-spanish");
   await expectAccessible(page, "sign-in in Spanish, wrong credentials");
@@ -26,7 +26,7 @@ test("a Spanish browser gets the Spanish UI and Spanish server messages, and can
 
   await page.getByLabel("Correo electrónico").fill(user.email);
   await page.getByLabel("Contraseña").fill(user.password);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Hola, Elena Español" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();

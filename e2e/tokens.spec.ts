@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
+import { confirmPasswordOf } from "./support/users";
 
 type GetAuth = { authenticated: boolean; user: { email: string } | null };
 
@@ -12,11 +13,17 @@ test("a user creates a token, copies it, uses it as a bearer token, and revokes 
   await expectAccessible(page, "tokens, none yet");
 
   guard.allow(/\/auth\/create-token$/, 422);
+  guard.allow(/\/auth\/create-token$/, 423);
   await page.getByLabel("Token name").fill("CI deploy");
   await expect(page.getByLabel("Abilities")).toHaveAccessibleDescription(/user:write, tokens:write, admin/);
   await page.getByLabel("Abilities").fill("user:write, tokens:write");
   await page.getByLabel("Current password").fill("wrong-password");
   await page.getByRole("button", { name: "Create token" }).click();
+  // Creating a token from a session is behind the step-up (decision record 024); then the form's own password is checked.
+  const stepUp = page.getByRole("dialog", { name: "Confirm your password" });
+  await stepUp.getByLabel("Password").fill(user.password);
+  await stepUp.getByRole("button", { name: "Confirm" }).click();
+  await expect(stepUp).toHaveCount(0);
   await expect(page.getByLabel("Current password")).toHaveAccessibleDescription(/These credentials do not match our records\./);
 
   await page.getByLabel("Current password").fill(user.password);
@@ -54,6 +61,7 @@ test("a user creates a token, copies it, uses it as a bearer token, and revokes 
 
 test("revoke all removes every token of the user", async ({ page, users, snap }) => {
   const user = await users.create("flusher");
+  await confirmPasswordOf(user);
   await users.signIn(user);
   await page.goto("/admin/tokens");
   for (const name of ["first", "second"]) {

@@ -9,6 +9,10 @@ import { ConfigError } from "@/lib/config/errors";
  * The only reader of process.env. Everything else receives a typed Env.
  * RUNTIME.md is the contract for every variable here.
  */
+/** LOG_LEVEL's values (pino's levels), least verbose last. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -19,6 +23,11 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // Laravel's key: the second factor's columns are read and written in its encrypter's format (decision record 023).
+  APP_KEY: z
+    .string()
+    .regex(/^(base64:[A-Za-z0-9+/]{43}=|[^:].{31})$/, 'must be "base64:" followed by 32 bytes in base64, as php artisan key:generate writes it')
+    .optional(),
   SESSION_COOKIE: z.string().regex(/^[A-Za-z0-9_-]+$/).default("auth_session"),
   SESSION_LIFETIME: z.coerce.number().int().positive().default(120),
   SESSION_DOMAIN: z.string().optional(),
@@ -41,6 +50,10 @@ const envSchema = z.object({
     .pipe(z.int().min(0).max(32, "must be true, false or a number of proxy hops (0-32)"))
     .default(0),
   QUEUE_WORKER: z.enum(["true", "false"]).default("true"),
+  // Decision record 019: the least severe level written; development prints readable lines.
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  // Lets a scraper off loopback read /metrics with `Authorization: Bearer …` (decision record 019).
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 type RawEnv = z.infer<typeof envSchema>;
@@ -86,12 +99,4 @@ function developmentSecret(raw: RawEnv, isProduction: boolean): string {
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
   return secret;
-}
-
-let cached: Env | undefined;
-
-/** The process environment, parsed once. */
-export function env(): Env {
-  cached ??= loadEnv();
-  return cached;
 }

@@ -27,6 +27,7 @@ const READ_ONLY_GROUPS: Record<string, { title: string; text: string }> = {
   hashing: { title: "Hashing", text: "The bcrypt cost of new password hashes." },
   uploads: { title: "Uploads", text: "The largest profile photo accepted, in kilobytes." },
   frontend: { title: "Front end", text: "The page a password reset mail links to." },
+  webhooks: { title: "Webhooks", text: "Whether webhook endpoints may be on private or loopback addresses." },
 };
 const OTHER = { id: "other", title: "Other settings", text: "The user model and what this page may change." };
 

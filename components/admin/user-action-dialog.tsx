@@ -19,6 +19,12 @@ const COPY: Record<UserAction, { title: string; text: string; confirm: string; t
     tone: "danger",
   },
   restore: { title: "Restore :name?", text: "The account can sign in again.", confirm: "Restore user", tone: "primary" },
+  "reset-two-factor": {
+    title: "Reset two-factor authentication for :name?",
+    text: "Their second factor and recovery codes are removed: they sign in with their password alone until they set it up again. They are told by email.",
+    confirm: "Reset two-factor",
+    tone: "danger",
+  },
 };
 
 type Props = { pending: { user: AdminUser; action: UserAction } | null; loading: boolean; onConfirm: () => void; onClose: () => void };

@@ -6,12 +6,17 @@ import { Button } from "@/components/ui/button";
 import { avatarOf, type AdminUser } from "@/lib/client/api-types";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 
-export type UserAction = "impersonate" | "delete" | "restore";
+export type UserAction = "impersonate" | "delete" | "restore" | "reset-two-factor";
 
-type Props = { user: AdminUser; canImpersonate: boolean; onAction: (user: AdminUser, action: UserAction) => void };
+type Props = {
+  user: AdminUser;
+  canImpersonate: boolean;
+  onAction: (user: AdminUser, action: UserAction) => void;
+  onSessions: (user: AdminUser) => void;
+};
 
 /** One account: who, role, state, and what the policy lets this administrator do. */
-export function UserRow({ user, canImpersonate, onAction }: Props) {
+export function UserRow({ user, canImpersonate, onAction, onSessions }: Props) {
   const t = useT();
   const formatDate = useFormatDate();
   const isDeleted = user.deleted_at !== null;
@@ -36,12 +41,25 @@ export function UserRow({ user, canImpersonate, onAction }: Props) {
           <Badge tone="amber">{t("Unverified")}</Badge>
         )}
       </td>
+      <td className="px-3 py-3">
+        {user.two_factor_enabled ? <Badge tone="green">{t("On")}</Badge> : <Badge tone="gray">{t("Off")}</Badge>}
+      </td>
       <td className="hidden px-3 py-3 whitespace-nowrap text-zinc-600 md:table-cell">{formatDate(user.created_at, { dateStyle: "medium" })}</td>
       <td className="px-5 py-3 sm:px-6">
-        <div className="flex justify-end gap-1">
+        <div className="flex flex-wrap justify-end gap-1">
           {!isDeleted && canImpersonate && user.can.impersonate && (
             <Button variant="ghost-accent" size="sm" onClick={() => onAction(user, "impersonate")} aria-label={t("Impersonate :name", { name: user.name })}>
               {t("Impersonate")}
+            </Button>
+          )}
+          {user.can.manage && (
+            <Button variant="ghost" size="sm" onClick={() => onSessions(user)} aria-label={t("Sessions of :name", { name: user.name })}>
+              {t("Sessions")}
+            </Button>
+          )}
+          {user.can.manage && user.two_factor_enabled && (
+            <Button variant="ghost-danger" size="sm" onClick={() => onAction(user, "reset-two-factor")} aria-label={t("Reset two-factor for :name", { name: user.name })}>
+              {t("Reset two-factor")}
             </Button>
           )}
           {!isDeleted && user.can.delete && (

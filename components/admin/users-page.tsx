@@ -3,6 +3,7 @@
 import { DataTable } from "@/components/ui/data-table";
 import { useState } from "react";
 import { UserActionDialog } from "@/components/admin/user-action-dialog";
+import { UserSessionsDialog } from "@/components/admin/user-sessions-dialog";
 import { UserFilters } from "@/components/admin/user-filters";
 import { type UserAction, UserRow } from "@/components/admin/user-row";
 import { buttonClasses } from "@/components/ui/button";
@@ -18,9 +19,10 @@ import { useT } from "@/lib/client/i18n";
 import { HOST_PATHS } from "@/lib/client/queries";
 import { useSettings } from "@/lib/client/settings-context";
 import { useAdminUsers, useUserStatusChange } from "@/lib/client/use-admin-users";
+import { useResetTwoFactor } from "@/lib/client/use-browser-sessions";
 import { useImpersonate } from "@/lib/client/use-impersonation";
 
-/** The administration's user list: search, pages, impersonate, delete and restore, export. */
+/** The administration's user list: search, pages, impersonate, sessions, reset a second factor, delete and restore, export. */
 export function UsersPage() {
   const t = useT();
   const { allowImpersonate } = useSettings();
@@ -28,13 +30,16 @@ export function UsersPage() {
   const users = useAdminUsers(filters);
   const statusChange = useUserStatusChange();
   const impersonate = useImpersonate();
+  const resetTwoFactor = useResetTwoFactor();
   const [pending, setPending] = useState<{ user: AdminUser; action: UserAction } | null>(null);
+  const [sessionsOf, setSessionsOf] = useState<AdminUser | null>(null);
   const page = users.data;
 
   function confirm() {
     if (!pending) return;
     const close = { onSuccess: () => setPending(null) };
     if (pending.action === "impersonate") impersonate.mutate(pending.user.id, close);
+    else if (pending.action === "reset-two-factor") resetTwoFactor.mutate(pending.user.id, close);
     else statusChange.mutate({ user: pending.user, action: pending.action }, close);
   }
 
@@ -58,7 +63,7 @@ export function UsersPage() {
             onSearch={(search) => setFilters((current) => ({ ...current, search, page: 1 }))}
             onStatus={(status) => setFilters((current) => ({ ...current, status, page: 1 }))}
           />
-          <ErrorAlert error={users.error ?? statusChange.error ?? impersonate.error} />
+          <ErrorAlert error={users.error ?? statusChange.error ?? impersonate.error ?? resetTwoFactor.error} />
           {users.isPending ? (
             <LoadingRows label={t("Loading users…")} />
           ) : page && page.data.length > 0 ? (
@@ -68,13 +73,20 @@ export function UsersPage() {
                 { label: t("User") },
                 { label: t("Role"), className: "hidden md:table-cell" },
                 { label: t("Status") },
+                { label: t("Two-factor") },
                 { label: t("Joined"), className: "hidden md:table-cell" },
                 { label: t("Actions"), srOnly: true },
               ]}
               busy={users.isFetching}
             >
               {page.data.map((user) => (
-                <UserRow key={user.id} user={user} canImpersonate={allowImpersonate} onAction={(target, action) => setPending({ user: target, action })} />
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  canImpersonate={allowImpersonate}
+                  onAction={(target, action) => setPending({ user: target, action })}
+                  onSessions={setSessionsOf}
+                />
               ))}
             </DataTable>
           ) : (
@@ -93,10 +105,11 @@ export function UsersPage() {
       </Card>
       <UserActionDialog
         pending={pending}
-        loading={statusChange.isPending || impersonate.isPending || impersonate.isSuccess}
+        loading={statusChange.isPending || resetTwoFactor.isPending || impersonate.isPending || impersonate.isSuccess}
         onConfirm={confirm}
         onClose={() => setPending(null)}
       />
+      <UserSessionsDialog user={sessionsOf} onClose={() => setSessionsOf(null)} />
     </>
   );
 }

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { type FormEvent, useRef } from "react";
 import { AuthCard, LINK_CLASSES } from "@/components/auth/auth-card";
+import { PasskeySignIn } from "@/components/auth/passkey-sign-in";
 import { RedirectIfSignedIn } from "@/components/auth/redirect-if-signed-in";
 import { SocialSignIn } from "@/components/auth/social-sign-in";
 import { Alert } from "@/components/ui/alert";
@@ -19,6 +20,7 @@ import { useLogin } from "@/lib/client/use-login";
 /** Messages other screens leave for this one, by code (never free text from the URL). */
 const STATUS_MESSAGES: Record<string, string> = {
   "password-reset": "Your password has been reset. Sign in with your new password.",
+  "account-deleted": "Your account has been deleted. We have sent you an email about it.",
 };
 
 type Props = { redirect: string | null; status: string | null; flashedError?: string | null };
@@ -60,7 +62,7 @@ export function LoginForm({ redirect, status, flashedError = null }: Props) {
         {statusMessage && <Alert tone="success">{t(statusMessage)}</Alert>}
         {flashedError && !login.error && <Alert tone="error">{flashedError}</Alert>}
         <ErrorAlert error={errors.general} />
-        <TextField label={t("Email address")} name="email" type="email" autoComplete="email" required error={errors.fields.email} />
+        <TextField label={t("Email address")} name="email" type="email" autoComplete="username webauthn" required error={errors.fields.email} />
         <TextField
           label={t("Password")}
           name="password"
@@ -79,6 +81,7 @@ export function LoginForm({ redirect, status, flashedError = null }: Props) {
           {t("Sign in")}
         </Button>
       </form>
+      <PasskeySignIn redirect={redirect} />
       <SocialSignIn />
     </AuthCard>
   );

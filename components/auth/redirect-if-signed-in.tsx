@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { safeRedirect } from "@/lib/client/safe-redirect";
+import { safeRedirect } from "@/lib/http/safe-redirect";
 import { useGoAfterSignIn } from "@/lib/client/use-go-after-sign-in";
 import { useSession } from "@/lib/client/use-session";
 

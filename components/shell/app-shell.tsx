@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import { Brand } from "@/components/brand";
+import { PasskeyOffer } from "@/components/auth/passkey-offer";
 import { ImpersonationBanner } from "@/components/impersonation-banner";
 import { LanguageSwitch } from "@/components/shell/language-switch";
 import { NavLinks } from "@/components/shell/nav-links";
@@ -39,6 +40,7 @@ export function AppShell({ session, user, children }: { session: Session; user: 
           </div>
         </nav>
         <main id="main" className="min-w-0 flex-1">
+          {!session.impersonating && <PasskeyOffer userId={user.id} />}
           {children}
         </main>
       </div>

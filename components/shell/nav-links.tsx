@@ -19,6 +19,7 @@ const ADMINISTRATION: Item[] = [
   { href: "/admin/activity", label: "Activity", icon: "activity" },
   { href: "/admin/settings", label: "Settings", icon: "cog" },
   { href: "/admin/mail", label: "Mail", icon: "mail" },
+  { href: "/admin/webhooks", label: "Webhooks", icon: "bolt" },
 ];
 
 function NavItem({ item, layout }: { item: Item; layout: "sidebar" | "tabs" }) {

@@ -7,8 +7,10 @@ import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Spinner } from "@/components/ui/spinner";
 import { useT } from "@/lib/client/i18n";
-import { loginPathFor } from "@/lib/client/safe-redirect";
+import { loginPathFor } from "@/lib/http/safe-redirect";
 import { useSession } from "@/lib/client/use-session";
+
+const ENROLMENT_PAGE = "/admin/profile";
 
 function FullPage({ children }: { children: ReactNode }) {
   return <div className="flex min-h-dvh items-center justify-center p-6">{children}</div>;
@@ -24,9 +26,13 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const router = useRouter();
   const pathname = usePathname();
   const isGuest = session.data?.authenticated === false;
+  // The policy wants a second factor this user has not set up: the API refuses everything else
+  // (403) until they do, so every screen leads to the profile's enrolment.
+  const mustEnrol = session.data?.two_factor_required === true;
   useEffect(() => {
     if (isGuest) router.replace(loginPathFor(`${pathname}${window.location.search}`));
-  }, [isGuest, pathname, router]);
+    else if (mustEnrol && pathname !== ENROLMENT_PAGE) router.replace(`${ENROLMENT_PAGE}#two-factor`);
+  }, [isGuest, mustEnrol, pathname, router]);
 
   if (session.isError) {
     return (
@@ -41,7 +47,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     );
   }
   const user = session.data?.user;
-  if (!session.data || !user) {
+  if (!session.data || !user || (mustEnrol && pathname !== ENROLMENT_PAGE)) {
     return (
       <FullPage>
         <div role="status" className="flex items-center gap-3 text-sm text-zinc-500">

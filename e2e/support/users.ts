@@ -69,3 +69,13 @@ export async function useSessionOf(context: BrowserContext, user: TestUser): Pro
   await context.clearCookies();
   await context.addCookies((await user.api.storageState()).cookies);
 }
+
+/**
+ * The step-up through the API (`POST user/confirm-password`): the user's session may then change
+ * its email, create tokens or settings for a while without the dialog asking. For journeys about
+ * something else; the dialog itself has its own (e2e/two-factor.spec.ts, browser-sessions.spec.ts).
+ */
+export async function confirmPasswordOf(user: TestUser): Promise<void> {
+  const response = await postJson(user.api, "/auth/user/confirm-password", { password: user.password });
+  if (response.status() !== 201) throw new Error(`confirm-password ${user.email}: ${response.status()} ${await response.text()}`);
+}

@@ -1,10 +1,11 @@
 import "server-only";
 import type { User } from "@/db/schema";
-import type { Context } from "@/lib/auth/context";
+import type { Context } from "@/lib/server/context";
 import { mayRequestImpersonation } from "@/lib/auth/impersonation";
 import { type PolicyUser, userPolicy } from "@/lib/policies/user-policy";
-import { policyTarget } from "@/lib/users/authorize";
+import { policyTarget } from "@/lib/policies/authorize";
 import { presentUser } from "@/lib/users/users";
+import { hasTwoFactor } from "@/lib/auth/two-factor/account";
 
 /**
  * A row of the admin table: the presented user, whether they are an administrator, when they
@@ -19,12 +20,14 @@ export async function presentAdminUser(ctx: Context, caller: User, actor: Policy
     ...presentUser(user),
     is_admin: subject.isAdmin,
     deleted_at: user.deletedAt?.toISOString() ?? null,
+    two_factor_enabled: hasTwoFactor(user),
     can: {
       impersonate: impersonationOpen && !trashed && (await mayRequestImpersonation(ctx, caller, user)),
       delete: !trashed && userPolicy.delete(actor, subject),
       restore: trashed && userPolicy.restore(actor, subject),
+      // See and end their sessions, reset their second factor (decision records 023–024).
+      manage: !trashed && userPolicy.manage(actor, subject),
     },
   };
 }
 
-export type AdminUser = Awaited<ReturnType<typeof presentAdminUser>>;

@@ -4,10 +4,10 @@ import type { User } from "@/db/schema";
 import { csvRow } from "@/lib/admin/csv";
 import { parseQuery } from "@/lib/admin/query";
 import { type UserFilters, userFilterFields, usersAfter } from "@/lib/admin/user-search";
-import type { Context } from "@/lib/auth/context";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import type { Context } from "@/lib/server/context";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { userPolicy } from "@/lib/policies/user-policy";
-import { authorize, currentActor } from "@/lib/users/authorize";
+import { authorize, currentActor } from "@/lib/policies/authorize";
 
 const querySchema = z.strictObject(userFilterFields);
 const COLUMNS = ["id", "name", "email", "email_verified_at", "created_at", "deleted_at"];

@@ -2,9 +2,9 @@ import "server-only";
 import { z } from "zod";
 import { pageRequest, paginationFields, paginator, parseQuery } from "@/lib/admin/query";
 import { listActivity as queryActivity } from "@/lib/audit/activity-query";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { userPolicy } from "@/lib/policies/user-policy";
-import { authorize, currentActor } from "@/lib/users/authorize";
+import { authorize, currentActor } from "@/lib/policies/authorize";
 import { userIdRule } from "@/lib/users/ids";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { presentAdminUser } from "@/lib/admin/admin-user";
 import { pageRequest, paginationFields, paginator, parseQuery } from "@/lib/admin/query";
 import { searchUsers, userFilterFields } from "@/lib/admin/user-search";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { userPolicy } from "@/lib/policies/user-policy";
-import { authorize, currentActor } from "@/lib/users/authorize";
+import { authorize, currentActor } from "@/lib/policies/authorize";
 
 const querySchema = z.strictObject({ ...userFilterFields, ...paginationFields });
 

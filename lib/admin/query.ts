@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { Context } from "@/lib/auth/context";
+import type { Context } from "@/lib/server/context";
 import { parseInput } from "@/lib/validation/parse";
 
 /** Validates a GET request's query string like a body: Laravel's 422 shape, unknown keys prohibited. */

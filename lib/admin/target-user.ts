@@ -1,6 +1,6 @@
 import "server-only";
 import type { User } from "@/db/schema";
-import type { Context } from "@/lib/auth/context";
+import type { Context } from "@/lib/server/context";
 import { notFound } from "@/lib/http/errors";
 import { findUserById } from "@/lib/users/users";
 

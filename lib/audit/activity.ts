@@ -1,30 +1,53 @@
 import "server-only";
 import { activityLog } from "@/db/schema";
 import type { Db } from "@/db/client";
+import { countActivity } from "@/lib/observability/activity-metrics";
 
-/** Everything the activity page lists (issue: sign-ins, lockouts, tokens, impersonation…). */
-export type ActivityEvent =
-  | "login"
-  | "login-failed"
-  | "lockout"
-  | "logout"
-  | "registered"
-  | "password-reset"
-  | "password-changed"
-  | "email-verified"
-  | "account-claimed"
-  | "token-created"
-  | "token-revoked"
-  | "tokens-flushed"
-  | "impersonation-started"
-  | "impersonation-ended"
-  | "user-updated"
-  | "email-change-requested"
-  | "email-change-confirmed"
-  | "email-change-cancelled"
-  | "user-deleted"
-  | "user-restored"
-  | "setting-changed";
+/** Everything the activity page lists and webhooks can deliver (sign-ins, lockouts, tokens, impersonation…). */
+export const ACTIVITY_EVENT_NAMES = [
+  "login",
+  "login-failed",
+  "lockout",
+  "logout",
+  "registered",
+  "password-reset",
+  "password-changed",
+  "email-verified",
+  "account-claimed",
+  "token-created",
+  "token-revoked",
+  "tokens-flushed",
+  "impersonation-started",
+  "impersonation-ended",
+  "user-updated",
+  "email-change-requested",
+  "email-change-confirmed",
+  "email-change-cancelled",
+  "user-deleted",
+  "user-restored",
+  "setting-changed",
+  "account-deleted",
+  "account-purged",
+  "webhook-created",
+  "webhook-deleted",
+  "two-factor-enabled",
+  "two-factor-disabled",
+  "two-factor-reset",
+  "two-factor-challenge-passed",
+  "two-factor-challenge-failed",
+  "two-factor-recovery-code-used",
+  "two-factor-recovery-codes-regenerated",
+  "two-factor-lockout",
+  "password-confirmed",
+  "sessions-ended",
+  "passkey-registered",
+  "passkey-used",
+  "passkey-renamed",
+  "passkey-deleted",
+  "passkey-refused",
+] as const;
+
+export type ActivityEvent = (typeof ACTIVITY_EVENT_NAMES)[number];
 
 export type ActivityEntry = {
   event: ActivityEvent;
@@ -46,6 +69,7 @@ export async function recordActivity(db: Pick<Db, "insert">, entry: ActivityEntr
 
 /** The statement behind `recordActivity` (for a caller that folds it into another write). */
 export function activityStatement(db: Pick<Db, "insert">, entry: ActivityEntry, now: Date) {
+  countActivity(entry.event);
   return db.insert(activityLog).values({
     logName: "auth",
     description: entry.event,

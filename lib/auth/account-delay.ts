@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { rateLimits } from "@/db/schema";
-import type { AuthConfig } from "@/lib/auth/config";
+import type { AuthConfig } from "@/lib/config/auth";
 import { limiterKey } from "@/lib/auth/rate-limit";
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import type { AuthState, Context } from "@/lib/auth/context";
+import type { AuthState, Context } from "@/lib/server/context";
 import { findBearerUser } from "@/lib/auth/tokens";
 
 /**

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
-import { bcryptCompare, bcryptHash, HASHING_NICE } from "@/lib/auth/hashing-pool";
+import { describe, expect, it, vi } from "vitest";
+import { bcryptCompare, bcryptHash, HASHING_IDLE_MS, HASHING_NICE } from "@/lib/auth/hashing-pool";
 
 /** Nice values of this process's threads (Linux: /proc/self/task/<tid>/stat, field 19). */
 function threadNiceValues(): number[] {
@@ -31,5 +31,21 @@ describe("hashing pool (issue 8: password hashing off the event loop, below its 
     // The main thread's task id is the process id.
     const main = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
     expect(Number(main.slice(main.lastIndexOf(")") + 2).split(" ")[16])).toBe(0);
+  });
+
+  it("ends threads idle for HASHING_IDLE_MS, and starts one again for the next task", async () => {
+    const hashingThreads = () => threadNiceValues().filter((value) => value === HASHING_NICE).length;
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      await Promise.all([bcryptHash("a", 4), bcryptHash("b", 4)]);
+      expect(hashingThreads()).toBeGreaterThanOrEqual(1);
+      vi.advanceTimersByTime(HASHING_IDLE_MS - 1);
+      expect(hashingThreads()).toBeGreaterThanOrEqual(1);
+      vi.advanceTimersByTime(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    await vi.waitFor(() => expect(hashingThreads()).toBe(0));
+    expect(await bcryptCompare("c", await bcryptHash("c", 4))).toBe(true);
   });
 });

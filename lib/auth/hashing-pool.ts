@@ -5,7 +5,7 @@ import { Worker } from "node:worker_threads";
 /**
  * Nice value of the hashing threads. Linux keeps a nice value per thread, so only these threads
  * yield: under a login storm the event loop (nice 0) still gets a core for everything else,
- * and when nothing else runs, bcrypt has every core to itself (issue 8).
+ * and when nothing else runs, bcrypt has every core to itself (decision record 010).
  */
 export const HASHING_NICE = 10;
 
@@ -31,11 +31,36 @@ const queue: Task[] = [];
 const idle: Worker[] = [];
 const running = new Map<Worker, Task>();
 
+/**
+ * A thread idle this long ends: a quiet server gives its V8 isolate's memory back (about 10 MB
+ * per thread; decision record 018), and the next task starts one again (a few tens of ms).
+ */
+export const HASHING_IDLE_MS = 30_000;
+const retirements = new Map<Worker, ReturnType<typeof setTimeout>>();
+
+function retireWhenIdle(worker: Worker): void {
+  const timer = setTimeout(() => {
+    retirements.delete(worker);
+    const index = idle.indexOf(worker);
+    if (index === -1) return;
+    idle.splice(index, 1);
+    void worker.terminate();
+  }, HASHING_IDLE_MS);
+  timer.unref();
+  retirements.set(worker, timer);
+}
+
+function keep(worker: Worker): void {
+  clearTimeout(retirements.get(worker));
+  retirements.delete(worker);
+}
+
 function settle(worker: Worker, outcome: { result?: unknown; error?: string }): void {
   const task = running.get(worker);
   running.delete(worker);
   worker.unref();
   idle.push(worker);
+  retireWhenIdle(worker);
   if (outcome.error !== undefined) task?.reject(new Error(outcome.error));
   else task?.resolve(outcome.result);
   next();
@@ -47,6 +72,7 @@ function spawn(): Worker {
   // A worker that dies fails its task; the next task starts a fresh one.
   worker.on("error", (error) => running.get(worker)?.reject(error));
   worker.on("exit", () => {
+    keep(worker);
     running.delete(worker);
     const index = idle.indexOf(worker);
     if (index >= 0) idle.splice(index, 1);
@@ -59,6 +85,7 @@ function next(): void {
   for (let task = queue[0]; task && (idle.length > 0 || running.size + idle.length < SIZE); task = queue[0]) {
     queue.shift();
     const worker = idle.pop() ?? spawn();
+    keep(worker);
     running.set(worker, task);
     // Referenced while it works (the process waits for the answer), unreferenced when idle.
     worker.ref();

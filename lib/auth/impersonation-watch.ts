@@ -1,21 +1,11 @@
 import "server-only";
-import type { Db } from "@/db/client";
 import type { User } from "@/db/schema";
-import { type ActivityEntry, recordActivity } from "@/lib/audit/activity";
-import type { Context } from "@/lib/auth/context";
+import { recordActivity } from "@/lib/audit/activity";
+import { endedEntry, type ImpersonationEnd } from "@/lib/audit/impersonation-end";
+import type { Context } from "@/lib/server/context";
 import { mayUseImpersonation } from "@/lib/auth/impersonation";
-import { type ImpersonationWatch, passwordFingerprint } from "@/lib/auth/session";
-import { deleteImpersonationsBy, type SessionRecord } from "@/lib/auth/session-store";
-
-/** Why an impersonation ended without a revert (the `reason` of its `impersonation-ended` entry). */
-export type ImpersonationEnd =
-  | "expired"
-  | "original-gone"
-  | "password-changed"
-  | "impersonation-disabled"
-  | "not-allowed"
-  | "invalid-token"
-  | "logout";
+import { type ImpersonationWatch, passwordFingerprint } from "@/lib/server/session";
+import type { SessionRecord } from "@/lib/server/session-store";
 
 /**
  * Decision record 008: why an impersonating session may not go on, or null. Everything it reads
@@ -36,11 +26,6 @@ export async function impersonationOver(ctx: Context, record: SessionRecord & { 
   return null;
 }
 
-/** The audit entry of an impersonation that ended without returning to the requester. */
-export function endedEntry(ip: string, subjectId: number, causerId: number | null, reason: ImpersonationEnd): ActivityEntry {
-  return { event: "impersonation-ended", subjectId, causerId, ip, properties: { reverted: false, reason } };
-}
-
 /**
  * The request's watch over an impersonating session (Session.watchImpersonation): an ended one is
  * deleted and recorded, and the request goes on as a guest's — except revert-impersonate, which
@@ -54,17 +39,3 @@ export function impersonationWatch(ctx: Context): ImpersonationWatch {
   };
 }
 
-/**
- * Ends, at once, every impersonation `requesterId` started (their password changed, their
- * account was deleted), each recorded like any other end. Runs in the caller's transaction.
- */
-export async function endImpersonationsBy(
-  db: Pick<Db, "delete" | "insert">,
-  requesterId: number,
-  reason: ImpersonationEnd,
-  at: { ip: string; now: Date },
-): Promise<void> {
-  for (const subjectId of await deleteImpersonationsBy(db, requesterId)) {
-    await recordActivity(db, endedEntry(at.ip, subjectId, requesterId, reason), at.now);
-  }
-}

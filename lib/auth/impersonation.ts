@@ -1,12 +1,12 @@
 import "server-only";
 import { z } from "zod";
 import type { User } from "@/db/schema";
-import { canImpersonate } from "@/lib/auth/abilities";
-import type { Context } from "@/lib/auth/context";
-import { getHooks } from "@/lib/auth/hooks";
-import { sealValue, unsealValue } from "@/lib/auth/sealed";
-import { deriveKey, hmacHex, safeEqual } from "@/lib/auth/secrets";
-import { passwordFingerprint } from "@/lib/auth/session";
+import { canImpersonate } from "@/lib/policies/authorize";
+import type { Context } from "@/lib/server/context";
+import { getHooks } from "@/lib/server/hooks";
+import { sealValue, unsealValue } from "@/lib/crypto/sealed";
+import { deriveKey, hmacHex, safeEqual } from "@/lib/crypto/secrets";
+import { passwordFingerprint } from "@/lib/server/session";
 import { forbidden } from "@/lib/http/errors";
 import { findUserById } from "@/lib/users/users";
 

@@ -1,6 +1,6 @@
 import "server-only";
-import type { Context } from "@/lib/auth/context";
-import type { AuthConfig } from "@/lib/auth/config";
+import type { Context } from "@/lib/server/context";
+import type { AuthConfig } from "@/lib/config/auth";
 import { resolveAuth } from "@/lib/auth/guard";
 import { hit, limiterKey, secondsUntil } from "@/lib/auth/rate-limit";
 import { tooManyRequests } from "@/lib/http/errors";

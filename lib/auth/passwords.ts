@@ -1,6 +1,6 @@
 import "server-only";
 import { bcryptCompare, bcryptHash } from "@/lib/auth/hashing-pool";
-import { randomToken } from "@/lib/auth/secrets";
+import { randomToken } from "@/lib/crypto/secrets";
 
 // Laravel writes `$2y$` hashes; bcrypt's `$2b$` is the same algorithm under another name.
 const toNative = (hash: string) => (hash.startsWith("$2y$") ? `$2b$${hash.slice(4)}` : hash);

@@ -1,9 +1,10 @@
 import "server-only";
 import { and, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { passwordResetTokens, personalAccessTokens, rateLimits, sessions } from "@/db/schema";
-import type { AuthConfig } from "@/lib/auth/config";
-import { REMEMBER_SECONDS } from "@/lib/auth/session";
+import { passwordResetTokens, personalAccessTokens, rateLimits, sessions, twoFactorChallenges } from "@/db/schema";
+import type { AuthConfig } from "@/lib/config/auth";
+import { REMEMBER_SECONDS } from "@/lib/server/session";
+import { pruneChallenges } from "@/lib/passkeys/challenges";
 
 /**
  * What the authentication tables no longer need, each kept `retention.*-hours` past its expiry
@@ -51,5 +52,11 @@ export async function pruneAuthTables(db: Db, config: AuthConfig, sessionLifetim
         .where(lt(personalAccessTokens.expiresAt, hoursBefore(now, keep["tokens-hours"])))
         .returning({ id: personalAccessTokens.id }),
     ),
+    // Sign-ins that waited for a second factor and were never completed (decision record 023).
+    two_factor_challenges: count(
+      await db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, now)).returning({ id: twoFactorChallenges.id }),
+    ),
+    // Unanswered passkey challenges, once past their five minutes (decision record 025).
+    passkey_challenges: count(await pruneChallenges(db, now)),
   };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { rateLimits } from "@/db/schema";
-import { sha256Hex } from "@/lib/auth/secrets";
+import { sha256Hex } from "@/lib/crypto/secrets";
 
 /** A fixed window per key, kept in the database so every instance counts the same hits. */
 export type Window = { hits: number; resetAt: Date };
@@ -39,10 +39,6 @@ export async function hit(db: Db, key: string, decaySeconds: number, now: Date):
 /** The statement behind `clear` (several keys at once: one statement). */
 export function clearStatement(db: Db, ...keys: string[]) {
   return db.delete(rateLimits).where(inArray(rateLimits.key, keys));
-}
-
-export async function clear(db: Db, key: string): Promise<void> {
-  await clearStatement(db, key);
 }
 
 /** Whole seconds until the window closes (at least 1). */

@@ -2,9 +2,10 @@ import "server-only";
 import { and, desc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { preparedPerDb } from "@/db/prepared";
+import { cachedRead } from "@/db/read-cache";
 import { pendingUserEmails, type PersonalAccessToken, personalAccessTokens, type User, users } from "@/db/schema";
-import { randomToken, safeEqual, sha256Hex } from "@/lib/auth/secrets";
-import { writeThrottle } from "@/lib/auth/write-throttle";
+import { randomToken, safeEqual, sha256Hex } from "@/lib/crypto/secrets";
+import { writeThrottle } from "@/lib/server/write-throttle";
 
 /** last_used_at is written at most this often per token, so read traffic stays read traffic. */
 export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
@@ -52,10 +53,12 @@ export async function findBearerUser(
   const bearer = parseBearer(header);
   if (!bearer || bearer.secret.length === 0 || bearer.secret.length > 255) return null;
   const hash = sha256Hex(bearer.secret);
+  // On PGlite, cached until the next write (decision record 018); the secret and expiry are checked below.
+  const { id } = bearer;
   const rows =
-    bearer.id === null
-      ? await findByHashStatement(db).execute({ hash, userClass })
-      : await findByIdStatement(db).execute({ id: bearer.id, userClass });
+    id === null
+      ? await cachedRead(db, `token_hash\0${hash}\0${userClass}`, () => findByHashStatement(db).execute({ hash, userClass }))
+      : await cachedRead(db, `token_id\0${id}\0${userClass}`, () => findByIdStatement(db).execute({ id, userClass }));
   const row = rows[0];
   if (!row || !safeEqual(row.token.token, hash)) return null;
   if (row.token.expiresAt && row.token.expiresAt.getTime() <= now.getTime()) return null;

@@ -3,22 +3,18 @@ import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { type User, users } from "@/db/schema";
-import type { Context } from "@/lib/auth/context";
-import { actionPath } from "@/lib/auth/routes/url";
-import { signPath } from "@/lib/auth/signed-urls";
+import type { Context } from "@/lib/server/context";
+import { actionPath } from "@/lib/server/url";
+import { signPath } from "@/lib/crypto/signed-urls";
 import { enqueueMail } from "@/lib/mail/queue";
 import { verifyEmailMail } from "@/lib/mail/templates/verify-email";
-import { mailQueueKey, safeEqual } from "@/lib/auth/secrets";
+import { mailQueueKey, safeEqual } from "@/lib/crypto/secrets";
 
 /** Laravel's `{hash}`: sha1 of the email address. */
 export function emailHash(email: string): string {
   return createHash("sha1").update(email).digest("hex");
 }
 
-/** RUNTIME.md `must-verify-email`: false reports every user as verified. */
-export function isVerified(ctx: Pick<Context, "config">, user: User): boolean {
-  return !ctx.config["must-verify-email"] || user.emailVerifiedAt !== null;
-}
 
 /** The absolute, temporary signed link of SPEC.md §3 Email verification. */
 export function verificationUrl(ctx: Context, user: User): string {

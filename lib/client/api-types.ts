@@ -1,5 +1,5 @@
 /** Shapes of the answers the front end reads (SPEC.md §2 and the host API contract). */
-import { isUploadUri } from "@/lib/users/payload";
+import { isUploadUri } from "@/lib/uploads/upload-uri";
 
 export type User = {
   id: number;
@@ -8,6 +8,8 @@ export type User = {
   email_verified_at: string | null;
   /** A new address awaiting confirmation from its mailbox (get-auth and the profile routes only). */
   pending_email?: string | null;
+  /** A confirmed second factor (get-auth and the administration's list). */
+  two_factor_enabled?: boolean;
   payload: Record<string, unknown> | string | null;
   created_at: string | null;
   updated_at: string | null;
@@ -19,6 +21,9 @@ export type Session = {
   is_admin: boolean;
   verified: boolean;
   impersonating: boolean;
+  two_factor_enabled?: boolean;
+  /** The policy (`two-factor.required`) wants a second factor this user has not set up: every other call answers 403 until they do. */
+  two_factor_required?: boolean;
 };
 
 export type Provider = { name: string; label: string; driver: string; url: string };
@@ -35,8 +40,27 @@ export type Token = {
 export type AdminUser = User & {
   is_admin: boolean;
   deleted_at: string | null;
-  can: { impersonate: boolean; delete: boolean; restore: boolean };
+  /** `manage`: see and end their sessions, reset their second factor (never another administrator's). */
+  can: { impersonate: boolean; delete: boolean; restore: boolean; manage: boolean };
 };
+
+/** One signed-in browser of a user (`GET user/sessions`); times are ISO 8601. */
+export type BrowserSession = {
+  id: string;
+  browser: string | null;
+  system: string | null;
+  ip_address: string | null;
+  signed_in_at: string | null;
+  last_active: string | null;
+  method: string | null;
+  current: boolean;
+};
+
+/** `GET user/two-factor-qr-code`: our own server's SVG of the `otpauth://` URL, and the URL. */
+export type TwoFactorQrCode = { svg: string; url: string };
+
+/** What an authenticator app needs to be set up: the QR code and the same secret as text. */
+export type TwoFactorSetup = TwoFactorQrCode & { secretKey: string };
 
 export type Paginator<T> = { data: T[]; current_page: number; last_page: number; per_page: number; total: number };
 
@@ -94,3 +118,35 @@ export type QueuedMail = { id: number; to: string[]; subject: string; attempts: 
 export type FailedMail = { id: number; to: string[]; subject: string; exception: string; failed_at: string };
 
 export type MailQueue = { queued: QueuedMail[]; failed: FailedMail[] };
+
+export type WebhookDeliveryStatus = "pending" | "retrying" | "succeeded" | "failed";
+
+export type WebhookDelivery = {
+  id: number;
+  message_id: string;
+  event: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  response_status: number | null;
+  response_excerpt: string | null;
+  error: string | null;
+  last_attempt_at: string | null;
+  next_attempt_at: string | null;
+  created_at: string;
+};
+
+export type WebhookEndpoint = {
+  id: number;
+  url: string;
+  description: string | null;
+  events: string[];
+  active: boolean;
+  created_at: string;
+  last_delivery: WebhookDelivery | null;
+};
+
+export type WebhookList = { data: WebhookEndpoint[]; events: string[]; allow_private_addresses: boolean };
+
+export type NewWebhook = { url: string; events: string[]; description: string | null; secret: string | null };
+/** A passkey as GET user/passkeys lists it (decision record 025). */
+export type Passkey = { id: number; name: string; authenticator: string | null; backed_up: boolean; created_at: string | null; last_used_at: string | null };

@@ -95,6 +95,30 @@ describe("the API client (SPEC §4 rule 7)", () => {
     expect(calls[0]?.url).toBe("/auth/impersonate/abc?x=1");
   });
 
+  it("asks for the password after a 423 and makes the call again, once, when it was confirmed", async () => {
+    const onConfirmationRequired = vi.fn(async () => true);
+    const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn(), onConfirmationRequired });
+    replies.push(reply(423, { message: "Password confirmation required." }), reply(200, { success: true }));
+    await expect(api.call("login", { email: "a@example.test" })).resolves.toEqual({ success: true });
+    expect(onConfirmationRequired).toHaveBeenCalledOnce();
+    expect(calls.map((call) => `${call.method} ${call.url} ${String(call.body)}`)).toEqual([
+      'POST /auth/login {"email":"a@example.test"}',
+      'POST /auth/login {"email":"a@example.test"}',
+    ]);
+  });
+
+  it("fails with the server's 423 when the confirmation was given up, or asked for again after it", async () => {
+    const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn(), onConfirmationRequired: async () => false });
+    replies.push(reply(423, { message: "Password confirmation required." }));
+    await expect(api.call("login", {})).rejects.toMatchObject({ status: 423, message: "Password confirmation required." });
+    expect(calls).toHaveLength(1);
+
+    const confirming = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn(), onConfirmationRequired: async () => true });
+    replies.push(reply(423, { message: "Password confirmation required." }), reply(423, { message: "Password confirmation required." }));
+    await expect(confirming.call("login", {})).rejects.toMatchObject({ status: 423 });
+    expect(calls).toHaveLength(3);
+  });
+
   it("turns an unreachable server into status 0", async () => {
     vi.stubGlobal("fetch", async () => {
       throw new TypeError("Failed to fetch");

@@ -37,7 +37,15 @@ export type ApiClientOptions = {
   routes: RouteManifest;
   /** SPEC §4 rule 7: a 401 outside session loading clears the session and goes to the login page. */
   onUnauthenticated: () => void;
+  /**
+   * A 423 "Password confirmation required." (step-up, decision record 009): asks the user to
+   * confirm it is them; true once they did, false when they gave up. The call is then made again, once.
+   */
+  onConfirmationRequired?: () => Promise<boolean>;
 };
+
+/** Which second tries a call has had: one after a 419 (fresh CSRF cookie), one after a 423 (step-up). */
+type Retries = { csrf: boolean; stepUp: boolean };
 
 /** A cookie's raw value as the browser holds it (the server decodes the XSRF header itself). */
 export function readCookie(name: string): string | null {
@@ -89,10 +97,11 @@ function toApiError(status: number, body: unknown): ApiError {
 
 /**
  * The one HTTP client of the front end (the only caller of fetch): JSON, credentials, the
- * X-XSRF-TOKEN header from the XSRF-TOKEN cookie, a fresh CSRF cookie and one retry after a 419.
+ * X-XSRF-TOKEN header from the XSRF-TOKEN cookie, a fresh CSRF cookie and one retry after a 419,
+ * the step-up question and one retry after a 423.
  */
-export function createApiClient({ routes, onUnauthenticated }: ApiClientOptions) {
-  async function send(path: string, options: RequestOptions, isRetry: boolean): Promise<unknown> {
+export function createApiClient({ routes, onUnauthenticated, onConfirmationRequired }: ApiClientOptions) {
+  async function send(path: string, options: RequestOptions, retried: Retries = { csrf: false, stepUp: false }): Promise<unknown> {
     const method = (options.method ?? "GET").toUpperCase();
     const headers = new Headers({ Accept: "application/json", "Accept-Language": uiLanguage() });
     // No CSRF cookie yet (first visit, cookies cleared): get one rather than provoke a 419.
@@ -112,18 +121,22 @@ export function createApiClient({ routes, onUnauthenticated }: ApiClientOptions)
       if (error instanceof DOMException && error.name === "AbortError") throw error;
       throw new ApiError(0, "");
     }
-    if (response.status === 419 && !isRetry) {
+    if (response.status === 419 && !retried.csrf) {
       await fetchCsrfCookie();
-      return send(path, options, true);
+      return send(path, options, { ...retried, csrf: true });
     }
     const data = await readBody(response);
+    // Given up, the call fails with the server's own words ("Password confirmation required.").
+    if (response.status === 423 && !retried.stepUp && onConfirmationRequired && (await onConfirmationRequired())) {
+      return send(path, options, { ...retried, stepUp: true });
+    }
     if (response.ok) return data;
     if (response.status === 401 && !options.ignoreUnauthenticated) onUnauthenticated();
     throw toApiError(response.status, data);
   }
 
   async function fetchCsrfCookie(): Promise<void> {
-    await send(CSRF_COOKIE_PATH, { ignoreUnauthenticated: true }, true);
+    await send(CSRF_COOKIE_PATH, { ignoreUnauthenticated: true }, { csrf: true, stepUp: true });
   }
 
   function route(action: string): { method: string; template: string } {
@@ -136,17 +149,17 @@ export function createApiClient({ routes, onUnauthenticated }: ApiClientOptions)
     /** Any path of this origin (host API, or an absolute URL the server returned, kept same-origin). */
     request<T>(path: string, options: RequestOptions = {}): Promise<T> {
       const sameOrigin = /^https?:\/\//.test(path) ? new URL(path).pathname + new URL(path).search : path;
-      return send(sameOrigin, options, false) as Promise<T>;
+      return send(sameOrigin, options) as Promise<T>;
     },
     /** An action of the route manifest, by its name (`login`, `update-password`, `api.app.user.update`). */
     call<T>(action: string, json?: unknown, options: Omit<RequestOptions, "json" | "method"> & { params?: Record<string, string | number> } = {}): Promise<T> {
       const { method, template } = route(action);
-      return send(fillTemplate(template, options.params), { ...options, method, json }, false) as Promise<T>;
+      return send(fillTemplate(template, options.params), { ...options, method, json }) as Promise<T>;
     },
     /** Multipart to an action of the manifest (photo upload). */
     upload<T>(action: string, form: FormData): Promise<T> {
       const { method, template } = route(action);
-      return send(fillTemplate(template), { method, form }, false) as Promise<T>;
+      return send(fillTemplate(template), { method, form }) as Promise<T>;
     },
     csrfCookie: fetchCsrfCookie,
     /** Whether `path` is one of the API's own routes (a link from a mail) rather than a screen. */

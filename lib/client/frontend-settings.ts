@@ -1,11 +1,11 @@
-/** Route name → method and path template, as lib/auth/routes/url.ts `routeManifest` builds it. */
+/** Route name → method and path template, as lib/server/url.ts `routeManifest` builds it. */
 export type RouteManifest = Record<string, { method: string; template: string }>;
 
 export type Locale = "en" | "es";
 
 /**
  * What the server tells the front end about the configuration in force, once per page load
- * (lib/auth/next-adapter.ts `frontendSettings`). Plain data: it crosses the server/client line.
+ * (lib/runtime/next-adapter.ts `frontendSettings`). Plain data: it crosses the server/client line.
  */
 export type FrontendSettings = {
   routes: RouteManifest;

@@ -44,3 +44,27 @@ export function useFormatDate(): (iso: string | null, options?: Intl.DateTimeFor
     [locale],
   );
 }
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 86_400],
+  ["month", 30 * 86_400],
+  ["week", 7 * 86_400],
+  ["day", 86_400],
+  ["hour", 3_600],
+  ["minute", 60],
+];
+
+/** "5 minutes ago", "hace 5 minutos", "now": a time relative to `now` (milliseconds), in the UI language. */
+export function useFormatRelative(): (iso: string | null, now: number) => string {
+  const locale = useLocale();
+  return useCallback(
+    (iso, now) => {
+      if (!iso) return "";
+      const seconds = Math.round((Date.parse(iso) - now) / 1000);
+      const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+      for (const [unit, size] of RELATIVE_UNITS) if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+      return format.format(0, "second");
+    },
+    [locale],
+  );
+}

@@ -5,6 +5,7 @@ export const queryKeys = {
   session: ["session"] as const,
   providers: ["providers"] as const,
   tokens: ["tokens"] as const,
+  passkeys: ["passkeys"] as const,
   adminUsers: ["admin-users"] as const,
   adminUserPage: (filters: AdminUserFilters) => ["admin-users", filters] as const,
   activity: ["activity"] as const,
@@ -12,6 +13,10 @@ export const queryKeys = {
   activityUsers: ["activity", "users"] as const,
   adminSettings: ["admin-settings"] as const,
   mailQueue: ["mail-queue"] as const,
+  webhooks: ["webhooks"] as const,
+  webhookDeliveries: (id: number) => ["webhooks", id, "deliveries"] as const,
+  browserSessions: ["browser-sessions"] as const,
+  userSessions: (userId: number) => ["admin-users", userId, "sessions"] as const,
 };
 
 /** Host API paths (fixed; the auth routes come from the route manifest instead). */
@@ -26,4 +31,13 @@ export const HOST_PATHS = {
   setting: (key: string) => `/api/admin/settings/${encodeURIComponent(key)}`,
   mail: "/api/admin/mail",
   retryMail: (id: number) => `/api/admin/mail/failed/${id}/retry`,
+  webhooks: "/api/admin/webhooks",
+  webhook: (id: number) => `/api/admin/webhooks/${id}`,
+  testWebhook: (id: number) => `/api/admin/webhooks/${id}/test`,
+  webhookDeliveries: (id: number) => `/api/admin/webhooks/${id}/deliveries`,
+  myData: "/api/app/user/export",
+  myAccount: "/api/app/user",
+  userSessions: (id: number) => `/api/admin/users/${id}/sessions`,
+  userSession: (id: number, sessionId: string) => `/api/admin/users/${id}/sessions/${encodeURIComponent(sessionId)}`,
+  userTwoFactor: (id: number) => `/api/admin/users/${id}/two-factor`,
 } as const;

@@ -3,8 +3,28 @@ import type { Replacements } from "@/lib/i18n/catalog";
 /** A message still to be translated: an English key and its replacements. */
 export type Message = { key: string; replacements?: Replacements };
 
+// Next compiles each route into a bundle with its own copy of this module, and an endpoint built in
+// one bundle may be run by another's pipeline: `instanceof` asks for a process-wide brand, not for
+// one copy's prototype (decision record 016).
+const HTTP_ERROR = Symbol.for("next-laravel-auth.HttpError");
+const VALIDATION_ERROR = Symbol.for("next-laravel-auth.ValidationError");
+const UNAVAILABLE_ERROR = Symbol.for("next-laravel-auth.UnavailableError");
+
+/** Whether `value` carries `brand` (set by the constructor of any copy of the class). */
+export function hasBrand(value: unknown, brand: symbol): boolean {
+  return typeof value === "object" && value !== null && brand in value;
+}
+
+function brand(target: object, mark: symbol): void {
+  Object.defineProperty(target, mark, { value: true });
+}
+
 /** An error that ends the request with a given status. Thrown anywhere; answered by toErrorResponse only. */
 export class HttpError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, HTTP_ERROR);
+  }
+
   constructor(
     readonly status: number,
     readonly messageKey: string,
@@ -13,22 +33,33 @@ export class HttpError extends Error {
   ) {
     super(messageKey);
     this.name = "HttpError";
+    brand(this, HTTP_ERROR);
   }
 }
 
 /** 422 with Laravel's `{message, errors}` body: field → list of messages. */
 export class ValidationError extends HttpError {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, VALIDATION_ERROR);
+  }
+
   constructor(readonly errors: Record<string, Message[]>) {
     super(422, "The given data was invalid.");
     this.name = "ValidationError";
+    brand(this, VALIDATION_ERROR);
   }
 }
 
 /** A database that cannot be reached: 503, and the request is safe to retry. */
 export class UnavailableError extends HttpError {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, UNAVAILABLE_ERROR);
+  }
+
   constructor(readonly cause: unknown) {
     super(503, "Service temporarily unavailable. Please try again shortly.", { "Retry-After": "5" });
     this.name = "UnavailableError";
+    brand(this, UNAVAILABLE_ERROR);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { corsPolicy, statefulPolicy } from "@/lib/auth/stateful";
+import { corsPolicy, statefulPolicy } from "@/lib/http/stateful";
 import { ConfigError } from "@/lib/config/errors";
 import { matchesOrigin, namesOriginForCredentials, originPolicy } from "@/lib/http/origins";
 

@@ -1,4 +1,4 @@
-import { safeRedirect } from "@/lib/client/safe-redirect";
+import { safeRedirect } from "@/lib/http/safe-redirect";
 
 /** JSON responses of the API: never cached, never sniffed. */
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {

@@ -2,7 +2,7 @@ import "server-only";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import type { Mailer, MailMessage } from "@/lib/mail/mailer";
+import type { Mailer, MailMessage } from "@/lib/server/mailer";
 
 let sequence = 0;
 

@@ -1,12 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { failedJobs, type Job, jobs } from "@/db/schema";
-import type { MailMessage } from "@/lib/mail/mailer";
+import type { MailMessage } from "@/lib/server/mailer";
 import { seal, unseal } from "@/lib/mail/sealed";
 
 export const MAIL_QUEUE = "mail";
+/** Webhook fan-out and deliveries (decision record 022): a worker loop of their own, so a slow endpoint never holds mail back. */
+export const WEBHOOK_QUEUE = "webhooks";
 export const MAX_ATTEMPTS = 5;
 /** Seconds before the next try, by attempts made so far. */
 const BACKOFF_SECONDS = [10, 30, 120, 600];
@@ -31,8 +33,8 @@ export type QueueKey = Buffer;
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-function jobRow(payload: JobPayload, now: Date) {
-  return { queue: MAIL_QUEUE, payload: JSON.stringify(payload), attempts: 0, availableAt: seconds(now), createdAt: seconds(now) };
+function jobRow(payload: JobPayload, now: Date, queue = MAIL_QUEUE, delaySeconds = 0) {
+  return { queue, payload: JSON.stringify(payload), attempts: 0, availableAt: seconds(now) + delaySeconds, createdAt: seconds(now) };
 }
 
 /** The row that queues `message`, sealed with `key` (for a caller that inserts it as part of a larger statement). */
@@ -54,20 +56,23 @@ export function openMailJob(payload: { uuid: string } & MailJob, key: QueueKey):
   return payload.message;
 }
 
-/** Queues a deferred message: the worker runs `job.composer` over `job.data`. */
-export async function enqueueCompose(db: Executor, job: ComposeJob, now: Date): Promise<void> {
-  await db.insert(jobs).values(jobRow({ uuid: randomUUID(), ...job }, now));
+/**
+ * Queues a deferred job: the worker runs `job.composer` over `job.data`. On the mail queue unless
+ * told otherwise; `delaySeconds` holds it back (a webhook's next attempt).
+ */
+export async function enqueueCompose(db: Executor, job: ComposeJob, now: Date, options: { queue?: string; delaySeconds?: number } = {}): Promise<void> {
+  await db.insert(jobs).values(jobRow({ uuid: randomUUID(), ...job }, now, options.queue, options.delaySeconds));
 }
 
-/** Reserves the oldest available job; concurrent workers never get the same one. */
-export async function claimJob(db: Db, now: Date): Promise<{ job: Job; payload: JobPayload } | null> {
+/** Reserves the oldest available job of `queues`; concurrent workers never get the same one. */
+export async function claimJob(db: Db, now: Date, queues: readonly string[] = [MAIL_QUEUE]): Promise<{ job: Job; payload: JobPayload } | null> {
   const at = seconds(now);
   const available = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(
       and(
-        eq(jobs.queue, MAIL_QUEUE),
+        queues.length === 1 ? eq(jobs.queue, queues[0] ?? MAIL_QUEUE) : inArray(jobs.queue, [...queues]),
         lte(jobs.availableAt, at),
         or(isNull(jobs.reservedAt), lte(jobs.reservedAt, at - RESERVATION_SECONDS)),
       ),

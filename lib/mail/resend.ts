@@ -1,6 +1,6 @@
 import "server-only";
 import { Resend } from "resend";
-import type { Mailer, MailMessage } from "@/lib/mail/mailer";
+import type { Mailer, MailMessage } from "@/lib/server/mailer";
 
 // An API that accepts the connection and never answers must not stall the queue behind it.
 const SEND_TIMEOUT_MS = 15_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveEncryptionKey, mailQueueKey } from "@/lib/auth/secrets";
+import { deriveEncryptionKey, mailQueueKey } from "@/lib/crypto/secrets";
 import { seal, unseal } from "@/lib/mail/sealed";
 
 const SECRET = "a-session-secret-that-is-at-least-32-characters";

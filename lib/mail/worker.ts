@@ -1,12 +1,22 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import type { Mailer } from "@/lib/mail/mailer";
+import type { Mailer } from "@/lib/server/mailer";
 import { claimJob, completeJob, type ComposeJob, failJob, type JobPayload, openMailJob, type QueueKey } from "@/lib/mail/queue";
+import { log } from "@/lib/observability/request-scope";
+import { describeError } from "@/lib/observability/logger";
 
 /** Runs a deferred job: typically stores what it needs and queues the message it decided on. */
 export type Composer = (data: ComposeJob["data"]) => Promise<void>;
 
-export type WorkerDeps = { db: Db; mailer: Mailer; now: () => Date; key: QueueKey; composers?: Record<string, Composer> };
+export type WorkerDeps = {
+  db: Db;
+  mailer: Mailer;
+  now: () => Date;
+  key: QueueKey;
+  composers?: Record<string, Composer>;
+  /** The queues this worker takes jobs from (default: mail). */
+  queues?: readonly string[];
+};
 
 async function run(deps: WorkerDeps, payload: JobPayload): Promise<void> {
   if (payload.type === "mail") return deps.mailer.send(openMailJob(payload, deps.key));
@@ -19,7 +29,7 @@ async function run(deps: WorkerDeps, payload: JobPayload): Promise<void> {
 export async function drainQueue(deps: WorkerDeps, limit = 100): Promise<number> {
   let sent = 0;
   for (let i = 0; i < limit; i++) {
-    const claimed = await claimJob(deps.db, deps.now());
+    const claimed = await claimJob(deps.db, deps.now(), deps.queues);
     if (!claimed) break;
     try {
       await run(deps, claimed.payload);
@@ -27,7 +37,7 @@ export async function drainQueue(deps: WorkerDeps, limit = 100): Promise<number>
       sent++;
     } catch (error) {
       const outcome = await failJob(deps.db, claimed.job, error, deps.now());
-      console.error(`[mail] job ${claimed.job.id} attempt ${claimed.job.attempts} failed (${outcome})`, error instanceof Error ? error.message : error);
+      log().error({ job: claimed.job.id, err: describeError(error) }, `mail: job ${claimed.job.id} attempt ${claimed.job.attempts} failed (${outcome})`);
     }
   }
   return sent;
@@ -54,7 +64,7 @@ export function startWorker(deps: WorkerDeps): { wake(): void; stop(): void } {
         await drainQueue(deps);
       } while (again);
     } catch (error) {
-      console.error("[mail] the queue could not be read", error instanceof Error ? error.message : error);
+      log().error({ err: describeError(error) }, "mail: the queue could not be read");
     } finally {
       running = false;
     }

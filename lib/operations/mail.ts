@@ -2,8 +2,8 @@ import "server-only";
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { failedJobs, jobs } from "@/db/schema";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
-import type { HostRoute } from "@/lib/auth/routes/pipeline";
+import { defineEndpoint } from "@/lib/server/endpoint";
+import type { HostRoute } from "@/lib/server/pipeline";
 import { notFound } from "@/lib/http/errors";
 import { MAIL_QUEUE, retryFailedJob } from "@/lib/mail/queue";
 import { requireAdmin } from "@/lib/policies/admin";
@@ -29,7 +29,7 @@ export const showMail = defineEndpoint({
   async run(ctx) {
     requireAdmin(ctx);
     const queued = await ctx.db.select().from(jobs).where(eq(jobs.queue, MAIL_QUEUE)).orderBy(desc(jobs.id)).limit(LIMIT);
-    const failed = await ctx.db.select().from(failedJobs).orderBy(desc(failedJobs.id)).limit(LIMIT);
+    const failed = await ctx.db.select().from(failedJobs).where(eq(failedJobs.queue, MAIL_QUEUE)).orderBy(desc(failedJobs.id)).limit(LIMIT);
     return {
       queued: queued.map((job) => ({
         id: job.id,
@@ -55,5 +55,5 @@ export const retryMail = defineEndpoint({
   },
 });
 
-export const SHOW_MAIL: HostRoute = { name: "api.admin.mail", method: "GET", endpoint: showMail, middleware: ["auth:sanctum"], ability: null };
-export const RETRY_MAIL: HostRoute = { name: "api.admin.mail.retry", method: "POST", endpoint: retryMail, middleware: ["auth:sanctum"], ability: "admin" };
+export const SHOW_MAIL: HostRoute = { name: "api.admin.mail", path: "/api/admin/mail", method: "GET", endpoint: showMail, middleware: ["auth:sanctum"], ability: null };
+export const RETRY_MAIL: HostRoute = { name: "api.admin.mail.retry", path: "/api/admin/mail/failed/{id}/retry", method: "POST", endpoint: retryMail, middleware: ["auth:sanctum"], ability: "admin" };

@@ -1,3 +1,4 @@
+import { processSlot } from "@/lib/server/process-slot";
 import { canManageAccount, type PolicyUser } from "@/lib/policies/user-policy";
 
 /**
@@ -10,8 +11,8 @@ export const IMPERSONATE_ABILITY = "laravel-auth.impersonate";
 
 // The application's definitions win over the service's defaults, whichever is registered first
 // (SPEC.md §2 Ability: "defined only when the host has not defined it first").
-const defined = new Map<string, AbilityCheck<unknown[]>>();
-const defaults = new Map<string, AbilityCheck<unknown[]>>();
+const defined = processSlot("abilities", () => new Map<string, AbilityCheck<unknown[]>>());
+const defaults = processSlot("default-abilities", () => new Map<string, AbilityCheck<unknown[]>>());
 
 /** Defines (or redefines) an ability. Applications call it in lib/extensions.ts. */
 export function defineAbility<A extends unknown[]>(name: string, check: AbilityCheck<A>): void {
@@ -32,10 +33,6 @@ export async function allows(user: PolicyUser, name: string, ...args: unknown[])
   const check = defined.get(name) ?? defaults.get(name);
   if (!check) return false;
   return (await check(user, ...args)) === true;
-}
-
-export async function denies(user: PolicyUser, name: string, ...args: unknown[]): Promise<boolean> {
-  return !(await allows(user, name, ...args));
 }
 
 /** Forgets the application's definitions (tests); defaults stay. */

@@ -1,8 +1,8 @@
 import "server-only";
 import type { User } from "@/db/schema";
-import type { AuthConfig } from "@/lib/auth/config";
-import { getHooks } from "@/lib/auth/hooks";
-import { isVerified } from "@/lib/auth/verification";
+import type { AuthConfig } from "@/lib/config/auth";
+import { getHooks } from "@/lib/server/hooks";
+import { isVerified } from "@/lib/policies/verified";
 import { isAdminEmail } from "@/lib/policies/is-admin";
 import { forbidden } from "@/lib/http/errors";
 

@@ -43,4 +43,3 @@ export const userPolicy = {
   forceDelete: (): boolean => false,
 } as const;
 
-export type UserAbility = keyof typeof userPolicy;

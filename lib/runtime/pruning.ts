@@ -1,11 +1,15 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import type { AuthConfig } from "@/lib/auth/config";
+import type { AuthConfig } from "@/lib/config/auth";
 import { pruneAuthTables } from "@/lib/auth/prune";
 import { hit } from "@/lib/auth/rate-limit";
 import type { Env } from "@/lib/env";
 import { pruneFailedJobs } from "@/lib/mail/queue";
 import { pruneOrphanedUploads } from "@/lib/uploads/cleanup";
+import { log } from "@/lib/observability/request-scope";
+import { describeError } from "@/lib/observability/logger";
+import { purgeDeletedAccounts } from "@/lib/users/purge-accounts";
+import { pruneDeliveries } from "@/lib/webhooks/deliveries";
 
 /**
  * The pruning task (decision record 015): every instance's worker looks each minute, and the first
@@ -25,6 +29,9 @@ export async function prune(deps: PruneDeps): Promise<Record<string, number>> {
   return {
     ...(await pruneAuthTables(deps.db, deps.config, deps.env.SESSION_LIFETIME, deps.now)),
     failed_jobs: await pruneFailedJobs(deps.db, new Date(deps.now.getTime() - keep["failed-mail-days"] * DAY_MS)),
+    // Before the uploads: a purged account's photo is then no one's and goes in the same run.
+    deleted_accounts: await purgeDeletedAccounts(deps.db, { graceDays: keep["deleted-accounts-days"], userClass: deps.config["user-class"] }, deps.now),
+    webhook_deliveries: await pruneDeliveries(deps.db, new Date(deps.now.getTime() - keep["webhook-deliveries-days"] * DAY_MS)),
     uploads: await pruneOrphanedUploads(deps.db, deps.env.DATA_DIR, new Date(deps.now.getTime() - keep["uploads-hours"] * 3_600_000)),
   };
 }
@@ -43,9 +50,9 @@ export function startPruning(deps: () => PruneDeps): { stop(): void } {
     running = true;
     pruneIfDue(deps())
       .then((pruned) => {
-        if (pruned) console.info("[prune]", JSON.stringify(pruned));
+        if (pruned) log().info({ pruned }, "prune: expired rows deleted");
       })
-      .catch((error: unknown) => console.error("[prune] failed", error instanceof Error ? error.message : error))
+      .catch((error: unknown) => log().error({ err: describeError(error) }, "prune: failed"))
       .finally(() => {
         running = false;
       });

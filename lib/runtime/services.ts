@@ -1,38 +1,30 @@
 import "server-only";
 import path from "node:path";
 import { type Database, openDatabase } from "@/db/client";
-import { type AuthConfig, buildAuthConfig } from "@/lib/auth/config";
+import { startupAuthConfig } from "@/lib/config/startup";
 import { type Env, loadEnv } from "@/lib/env";
-import type { Mailer } from "@/lib/mail/mailer";
+import type { Mailer } from "@/lib/server/mailer";
+import { type Application, applySettings, type Services } from "@/lib/server/services";
+import { ENDPOINTS } from "@/lib/auth/action-endpoints";
+import { impersonationWatch } from "@/lib/auth/impersonation-watch";
+import { registerAuthMiddleware } from "@/lib/auth/middleware/built-in";
+import { applyExtensions } from "@/lib/extensions";
 import { outboxMailer } from "@/lib/mail/outbox";
 import { resendMailer } from "@/lib/mail/resend";
 import { startWorker, type WorkerDeps } from "@/lib/mail/worker";
 import { startPruning } from "@/lib/runtime/pruning";
+import { WEBHOOK_QUEUE } from "@/lib/mail/queue";
+import { DELIVER_COMPOSER, FANOUT_COMPOSER } from "@/lib/webhooks/deliveries";
+import { webhookSecretKey } from "@/lib/webhooks/secrets";
+import { attemptDelivery, fanOutActivity, type WebhookDeps } from "@/lib/webhooks/worker";
 import { composeResetLink, RESET_LINK_COMPOSER } from "@/lib/auth/password-reset";
 import { composeConfirmationLink, CONFIRM_LINK_COMPOSER } from "@/lib/users/email-change";
-import { mailQueueKey } from "@/lib/auth/secrets";
-import { loadServicesConfig, type ServicesConfig } from "@/lib/auth/social/config";
-import { corsPolicy, statefulPolicy, type OriginPolicy } from "@/lib/auth/stateful";
-import { loadSettings, SETTINGS_REFRESH_MS, type SettingsState } from "@/lib/settings/store";
-
-/** Everything a request needs from the process: configuration, database, mail, clock. */
-export type Services = {
-  env: Env;
-  /** The effective auth configuration: start-up configuration plus the administrators' settings. */
-  config: AuthConfig;
-  /** The settings stored in the database, as `dotted.key → value`. */
-  settingsOverrides: Record<string, unknown>;
-  providers: ServicesConfig;
-  database: Database;
-  mailer: Mailer;
-  now: () => Date;
-  /** Origins whose requests may use the session cookie (issue 9). */
-  stateful: OriginPolicy;
-  /** Origins allowed to call with credentials (CORS); by default the stateful ones. */
-  cors: OriginPolicy;
-  /** Asks the mail worker to look at the queue now (after a request queued a message). */
-  wakeMailWorker: () => void;
-};
+import { mailQueueKey } from "@/lib/crypto/secrets";
+import { loadServicesConfig } from "@/lib/config/services";
+import { corsPolicy, statefulPolicy } from "@/lib/http/stateful";
+import { loadSettings, SETTINGS_REFRESH_MS } from "@/lib/settings/store";
+import { log } from "@/lib/observability/request-scope";
+import { configureLogging, describeError } from "@/lib/observability/logger";
 
 export function createMailer(env: Env, now: () => Date): Mailer {
   if (env.MAIL_DRIVER === "resend") {
@@ -42,10 +34,22 @@ export function createMailer(env: Env, now: () => Date): Mailer {
   return outboxMailer(env.MAIL_OUTBOX_DIR, now);
 }
 
-/** Builds the services from an environment; throws a ConfigError naming the first bad key. */
+/** What the features give the framework: the auth actions' endpoints, and the impersonation watch of every request. */
+const APPLICATION: Application = {
+  endpoints: ENDPOINTS,
+  prepareContext: (ctx) => ctx.session.watchImpersonation(impersonationWatch(ctx)),
+};
+
+/**
+ * Builds the services from an environment; throws a ConfigError naming the first bad key. The
+ * features' middleware and the application's extensions (lib/extensions.ts) are registered here,
+ * before any request.
+ */
 export function createServices(source: Record<string, string | undefined>, options: { database?: Database } = {}): Services {
+  registerAuthMiddleware();
+  applyExtensions();
   const env = loadEnv(source);
-  const config = buildAuthConfig(env);
+  const config = startupAuthConfig(env);
   const providers = loadServicesConfig(env);
   const now = () => new Date();
   const stateful = statefulPolicy(env);
@@ -54,6 +58,7 @@ export function createServices(source: Record<string, string | undefined>, optio
   return {
     env,
     config,
+    startupConfig: config,
     settingsOverrides: {},
     providers,
     database,
@@ -62,6 +67,8 @@ export function createServices(source: Record<string, string | undefined>, optio
     stateful,
     cors: corsPolicy(env, stateful),
     wakeMailWorker: () => {},
+    wakeWebhookWorker: () => {},
+    application: APPLICATION,
   };
 }
 
@@ -82,15 +89,31 @@ export function workerDeps(target: Services): WorkerDeps {
   };
 }
 
-/** Puts a settings state in force in this process. */
-export function applySettings(target: Services, state: SettingsState): void {
-  target.config = state.config;
-  target.settingsOverrides = state.overrides;
+/** What the webhook worker runs with (decision record 022): its own queue, so a slow endpoint never holds mail back. */
+export function webhookWorkerDeps(target: Services): WorkerDeps {
+  const db = target.database.db;
+  const deps: WebhookDeps = {
+    db,
+    now: target.now,
+    secretKey: webhookSecretKey(target.env.SESSION_SECRET),
+    allowPrivate: () => target.config.webhooks["allow-private-addresses"],
+  };
+  return {
+    db,
+    mailer: target.mailer,
+    now: target.now,
+    key: mailQueueKey(target.env.SESSION_SECRET),
+    queues: [WEBHOOK_QUEUE],
+    composers: {
+      [FANOUT_COMPOSER]: async (data) => void (await fanOutActivity(deps, Number(data.activity_id))),
+      [DELIVER_COMPOSER]: (data) => attemptDelivery(deps, Number(data.delivery_id)),
+    },
+  };
 }
 
 /** Re-reads the settings table (every instance does this every SETTINGS_REFRESH_MS). */
 export async function refreshSettings(target: Services): Promise<void> {
-  applySettings(target, await loadSettings(target.database.db, target.env));
+  applySettings(target, await loadSettings(target.database.db, target.env, { overrides: target.settingsOverrides, config: target.config }));
 }
 
 type Booted = { services: Services; ready: Promise<Services> };
@@ -104,14 +127,16 @@ export function services(): Promise<Services> {
   if (!globalForServices.__authServices) {
     const created = createServices(process.env);
     const ready = (async () => {
+      await configureLogging(created.env.LOG_LEVEL, created.env.NODE_ENV === "development");
       await created.database.migrate();
       await refreshSettings(created);
       setInterval(() => {
-        refreshSettings(created).catch((error: unknown) => console.error("[settings] refresh failed", (error as Error).message));
+        refreshSettings(created).catch((error: unknown) => log().error({ err: describeError(error) }, "settings: refresh failed"));
       }, SETTINGS_REFRESH_MS).unref();
       if (created.env.QUEUE_WORKER === "true") {
         const worker = startWorker(workerDeps(created));
         created.wakeMailWorker = worker.wake;
+        created.wakeWebhookWorker = startWorker(webhookWorkerDeps(created)).wake;
         startPruning(() => ({ db: created.database.db, config: created.config, env: created.env, now: created.now() }));
       }
       return created;

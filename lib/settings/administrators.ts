@@ -1,6 +1,6 @@
 import "server-only";
 import type { User } from "@/db/schema";
-import type { AuthConfig } from "@/lib/auth/config";
+import type { AuthConfig } from "@/lib/config/auth";
 import { invalid } from "@/lib/http/errors";
 import { isAdmin } from "@/lib/policies/admin";
 

@@ -1,7 +1,7 @@
 import "server-only";
-import type { AuthConfig } from "@/lib/auth/config";
+import type { AuthConfig } from "@/lib/config/auth";
 import { parseJsonObject } from "@/lib/config/merge";
-import type { Services } from "@/lib/runtime/services";
+import type { Services } from "@/lib/server/services";
 import { flatten, isEditable } from "@/lib/settings/keys";
 
 export type SettingSource = "default" | "environment" | "settings";

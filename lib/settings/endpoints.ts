@@ -1,20 +1,20 @@
 import "server-only";
 import { z } from "zod";
-import { type AuthConfig, buildAuthConfig } from "@/lib/auth/config";
-import type { Context } from "@/lib/auth/context";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import type { AuthConfig } from "@/lib/config/auth";
+import type { Context } from "@/lib/server/context";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { requireAdmin } from "@/lib/policies/admin";
-import { applySettings } from "@/lib/runtime/services";
+import { applySettings } from "@/lib/server/services";
 import type { User } from "@/db/schema";
 import { assertAdministratorsKept } from "@/lib/settings/administrators";
 import { describeAuthConfig, describeEnvironment, describeProviders } from "@/lib/settings/describe";
+import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
 import { changeSetting, revertSetting, SETTINGS_REFRESH_MS } from "@/lib/settings/store";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 
 function listing(ctx: Context) {
-  const startup = buildAuthConfig(ctx.env);
   return {
-    settings: describeAuthConfig(ctx.services, startup),
+    settings: describeAuthConfig(ctx.services, ctx.services.startupConfig),
     environment: describeEnvironment(ctx.services),
     providers: describeProviders(ctx.services),
     refresh_seconds: SETTINGS_REFRESH_MS / 1000,
@@ -38,11 +38,16 @@ export const showSettings = defineEndpoint({
   },
 });
 
-/** PUT {key, value}: validated with the start-up schema, stored, audited, in force on every instance. */
+/**
+ * PUT {key, value}: validated with the start-up schema, stored, audited, in force on every
+ * instance. A change needs a recent step-up, asked once the caller is known to be an administrator
+ * (decision record 024), as is a revert.
+ */
 export const updateSetting = defineEndpoint({
   input: () => z.strictObject({ key: z.string().max(255), value: z.unknown(), ...IGNORED_FIELDS }),
   async run(ctx, input) {
     const admin = requireAdmin(ctx);
+    await requirePasswordConfirmation(ctx);
     const state = await changeSetting(change(ctx, admin), input.key, input.value ?? null);
     applySettings(ctx.services, state);
     ctx.config = state.config;
@@ -54,6 +59,7 @@ export const updateSetting = defineEndpoint({
 export const revertSettingEndpoint = defineEndpoint({
   async run(ctx) {
     const admin = requireAdmin(ctx);
+    await requirePasswordConfirmation(ctx);
     const state = await revertSetting(change(ctx, admin), ctx.params.key ?? "");
     applySettings(ctx.services, state);
     ctx.config = state.config;

@@ -3,11 +3,12 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { settings } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
-import { type AuthConfig, buildAuthConfig } from "@/lib/auth/config";
+import { type AuthConfig, buildAuthConfig } from "@/lib/config/auth";
 import type { Env } from "@/lib/env";
 import { ConfigError } from "@/lib/config/errors";
 import { invalid } from "@/lib/http/errors";
 import { flatten, isEditable, unflatten } from "@/lib/settings/keys";
+import { log } from "@/lib/observability/request-scope";
 
 /** How often an instance re-reads the settings table: a change is in force everywhere within this. */
 export const SETTINGS_REFRESH_MS = 2000;
@@ -25,15 +26,17 @@ export async function readOverrides(db: Db): Promise<Record<string, unknown>> {
 }
 
 /**
- * Loads the stored overrides. A stored value that no longer validates (the start-up
- * configuration changed under it) is skipped and logged rather than stopping the service.
+ * Loads the stored overrides; the configuration is rebuilt only when they differ from `current`'s.
+ * A stored value that no longer validates (the start-up configuration changed under it) is
+ * skipped and logged rather than stopping the service.
  */
-export async function loadSettings(db: Db, env: Env): Promise<SettingsState> {
+export async function loadSettings(db: Db, env: Env, current?: SettingsState): Promise<SettingsState> {
   const overrides = await readOverrides(db);
+  if (current && JSON.stringify(overrides) === JSON.stringify(current.overrides)) return current;
   try {
     return { overrides, config: effectiveConfig(env, overrides) };
   } catch (error) {
-    console.error("[settings] stored settings are invalid and were ignored:", (error as Error).message);
+    log().error({ detail: (error as Error).message }, "settings: stored settings are invalid and were ignored");
     return { overrides: {}, config: effectiveConfig(env, {}) };
   }
 }
@@ -42,7 +45,8 @@ type Change = {
   db: Db;
   env: Env;
   current: SettingsState;
-  actorId: number;
+  /** Null for the command line. */
+  actorId: number | null;
   ip: string;
   now: Date;
   /** Refuses (throws) a resulting configuration the caller may not put in force; nothing is written then. */

@@ -3,7 +3,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { uploads, users } from "@/db/schema";
 import { listUploads, removeUpload } from "@/lib/uploads/storage";
-import { isUploadUri, UPLOADS_PATH } from "@/lib/users/payload";
+import { isUploadUri, UPLOADS_PATH } from "@/lib/uploads/upload-uri";
 
 const avatar = sql<string>`${users.payload}->>'avatar'`;
 // Large lists go to the database in slices: one parameter per name.

@@ -1,11 +1,11 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { uploads, users } from "@/db/schema";
-import type { Context } from "@/lib/auth/context";
+import type { Context } from "@/lib/server/context";
 import { invalid } from "@/lib/http/errors";
 import type { ImageType } from "@/lib/uploads/image-types";
 import { storeUpload } from "@/lib/uploads/storage";
-import { UPLOADS_PATH } from "@/lib/users/payload";
+import { UPLOADS_PATH } from "@/lib/uploads/upload-uri";
 
 const TOO_MANY_FILES = "You may keep at most :max uploaded files.";
 const TOO_MANY_KILOBYTES = "Your uploaded files may take at most :max kilobytes in all.";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { HostRoute } from "@/lib/auth/routes/pipeline";
+import type { HostRoute } from "@/lib/server/pipeline";
 import { serveUpload } from "@/lib/uploads/serve-upload";
 import { uploadFile } from "@/lib/uploads/upload-file";
 
@@ -9,6 +9,7 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** POST /api/lu/upload/file (app/api/lu/upload/file/route.ts). */
 export const UPLOAD_FILE_ROUTE: HostRoute = {
   name: "lu.upload.file",
+  path: "/api/lu/upload/file",
   method: "POST",
   endpoint: uploadFile,
   middleware: ["auth:sanctum", "throttle:30,1"],
@@ -18,4 +19,4 @@ export const UPLOAD_FILE_ROUTE: HostRoute = {
 };
 
 /** GET /uploads/<name> (app/uploads/[name]/route.ts): public, like the files' visibility. */
-export const UPLOAD_SHOW_ROUTE: HostRoute = { name: "uploads.show", method: "GET", endpoint: serveUpload, middleware: [], ability: null };
+export const UPLOAD_SHOW_ROUTE: HostRoute = { name: "uploads.show", path: "/uploads/{name}", method: "GET", endpoint: serveUpload, middleware: [], ability: null };

@@ -1,5 +1,5 @@
 import "server-only";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { notFound } from "@/lib/http/errors";
 import { readUpload } from "@/lib/uploads/storage";
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { randomToken } from "@/lib/auth/secrets";
+import { randomToken } from "@/lib/crypto/secrets";
 import { type ImageType, imageTypeOfExtension } from "@/lib/uploads/image-types";
 // Exactly the names storeUpload gives: nothing else (no dots, slashes or traversal) is ever read.
-import { UPLOAD_NAME } from "@/lib/users/payload";
+import { UPLOAD_NAME } from "@/lib/uploads/upload-uri";
 
 /** Where uploaded files live (RUNTIME.md: DATA_DIR holds uploaded files). */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, "uploads");

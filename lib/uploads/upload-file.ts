@@ -1,11 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import type { AuthConfig } from "@/lib/auth/config";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import type { AuthConfig } from "@/lib/config/auth";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { invalid } from "@/lib/http/errors";
 import { detectImageType } from "@/lib/uploads/image-types";
 import { storeWithinQuota } from "@/lib/uploads/quota";
-import { UPLOADS_PATH } from "@/lib/users/payload";
+import { UPLOADS_PATH } from "@/lib/uploads/upload-uri";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 
 const NOT_AN_IMAGE = "The :attribute field must be an image.";

@@ -4,15 +4,15 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { passwordResetTokens, type PendingUserEmail, type User, users } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
-import type { AuthConfig } from "@/lib/auth/config";
-import type { Context } from "@/lib/auth/context";
-import { routePath } from "@/lib/auth/routes/url";
-import { mailQueueKey, randomToken, safeEqual, sha256Hex } from "@/lib/auth/secrets";
-import { signPath } from "@/lib/auth/signed-urls";
+import type { AuthConfig } from "@/lib/config/auth";
+import type { Context } from "@/lib/server/context";
+import { fillPath } from "@/lib/server/url";
+import { mailQueueKey, randomToken, safeEqual, sha256Hex } from "@/lib/crypto/secrets";
+import { signPath } from "@/lib/crypto/signed-urls";
 import type { Env } from "@/lib/env";
 import { forbidden, invalid } from "@/lib/http/errors";
 import { LOCALES } from "@/lib/i18n/catalog";
-import type { Mailer } from "@/lib/mail/mailer";
+import type { Mailer } from "@/lib/server/mailer";
 import { enqueueCompose, enqueueMail } from "@/lib/mail/queue";
 import { confirmNewEmailMail } from "@/lib/mail/templates/confirm-new-email";
 import { emailChangeNoticeMail } from "@/lib/mail/templates/email-change-notice";
@@ -31,6 +31,9 @@ export const TAKEN = "The :attribute has already been taken.";
 export const INVALID_LINK = "This email change link is invalid or has expired.";
 /** Where a browser lands after confirming, and where the notice points the old address. */
 export const PROFILE_PATH = "/admin/profile";
+
+/** The signed link's route (api.app.user.email.confirm). */
+export const CONFIRM_PATH = "/api/app/user/email/confirm/{token}";
 export const CONFIRM_LINK_COMPOSER = "email-change-link";
 
 type Executor = Pick<Db, "select" | "insert" | "update" | "delete">;
@@ -126,7 +129,7 @@ function isExpired(ctx: Context, pending: PendingUserEmail): boolean {
 /** The absolute, temporary signed link (Laravel's URL::temporarySignedRoute). */
 export function confirmationUrl(deps: { config: AuthConfig; env: Env }, token: string, requestedAt: Date): string {
   const expiresAt = new Date(requestedAt.getTime() + deps.config.verification.expire * 60_000);
-  const path = routePath(deps.config, "api.app.user.email.confirm", { token });
+  const path = fillPath(CONFIRM_PATH, "api.app.user.email.confirm", { token });
   return `${deps.env.APP_URL}${signPath(deps.env.SESSION_SECRET, path, expiresAt)}`;
 }
 

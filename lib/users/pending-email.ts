@@ -2,8 +2,8 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { type PendingUserEmail, pendingUserEmails, type User } from "@/db/schema";
-import type { Context } from "@/lib/auth/context";
-import { randomToken, sha256Hex } from "@/lib/auth/secrets";
+import type { Context } from "@/lib/server/context";
+import { randomToken, sha256Hex } from "@/lib/crypto/secrets";
 import type { PresentedUser } from "@/lib/users/users";
 
 /**

@@ -1,13 +1,14 @@
 import "server-only";
-import type { HostRoute } from "@/lib/auth/routes/pipeline";
-import { SESSION_ONLY } from "@/lib/auth/token-abilities";
+import type { HostRoute } from "@/lib/server/pipeline";
+import { SESSION_ONLY } from "@/lib/server/token-abilities";
 import { cancelEmailChangeEndpoint, confirmEmailChangeEndpoint, resendEmailChangeEndpoint } from "@/lib/users/email-change-endpoints";
-import { PROFILE_PATH } from "@/lib/users/email-change";
+import { CONFIRM_PATH, PROFILE_PATH } from "@/lib/users/email-change";
 import { updateUser } from "@/lib/users/update-user";
 
 /** PUT /api/app/user/update (app/api/app/user/update/route.ts). */
 export const USER_UPDATE_ROUTE: HostRoute = {
   name: "api.app.user.update",
+  path: "/api/app/user/update",
   method: "PUT",
   endpoint: updateUser,
   middleware: ["auth:sanctum"],
@@ -25,6 +26,7 @@ export const USER_UPDATE_ROUTE: HostRoute = {
  */
 export const EMAIL_CHANGE_CONFIRM_ROUTE: HostRoute = {
   name: "api.app.user.email.confirm",
+  path: CONFIRM_PATH,
   method: "GET",
   endpoint: confirmEmailChangeEndpoint,
   middleware: ["auth:web", "signed", "throttle:6,1"],
@@ -35,6 +37,7 @@ export const EMAIL_CHANGE_CONFIRM_ROUTE: HostRoute = {
 /** POST /api/app/user/email/resend (app/api/app/user/email/resend/route.ts). */
 export const EMAIL_CHANGE_RESEND_ROUTE: HostRoute = {
   name: "api.app.user.email.resend",
+  path: "/api/app/user/email/resend",
   method: "POST",
   endpoint: resendEmailChangeEndpoint,
   middleware: ["auth:sanctum", "throttle:6,1"],
@@ -45,6 +48,7 @@ export const EMAIL_CHANGE_RESEND_ROUTE: HostRoute = {
 /** POST /api/app/user/email/cancel (app/api/app/user/email/cancel/route.ts). */
 export const EMAIL_CHANGE_CANCEL_ROUTE: HostRoute = {
   name: "api.app.user.email.cancel",
+  path: "/api/app/user/email/cancel",
   method: "POST",
   endpoint: cancelEmailChangeEndpoint,
   middleware: ["auth:sanctum", "throttle:6,1"],

@@ -1,17 +1,18 @@
 import "server-only";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { type User, users } from "@/db/schema";
+import { accountDeletions, type User, users } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
-import type { Context } from "@/lib/auth/context";
-import { deleteUserSessions } from "@/lib/auth/session-store";
-import { endImpersonationsBy } from "@/lib/auth/impersonation-watch";
+import type { Context } from "@/lib/server/context";
+import { deleteUserSessions } from "@/lib/server/session-store";
+import { endImpersonationsBy } from "@/lib/audit/impersonation-end";
 
 /**
  * Soft-deletes a user (Laravel's SoftDeletes): the row stays, the guard refuses its sessions and
  * tokens. The sessions are also ended, so a later restore does not revive old browsers; tokens
  * are kept and work again after a restore, as integrations expect. False if already deleted.
+ * `actor` is null for the command line.
  */
-export async function softDeleteUser(ctx: Context, actor: User, target: User): Promise<boolean> {
+export async function softDeleteUser(ctx: Pick<Context, "db" | "now" | "ip">, actor: Pick<User, "id"> | null, target: Pick<User, "id">): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const [deleted] = await tx
       .update(users)
@@ -21,7 +22,7 @@ export async function softDeleteUser(ctx: Context, actor: User, target: User): P
     if (!deleted) return false;
     await deleteUserSessions(tx, target.id);
     await endImpersonationsBy(tx, target.id, "original-gone", ctx);
-    await recordActivity(tx, { event: "user-deleted", subjectId: target.id, causerId: actor.id, ip: ctx.ip }, ctx.now);
+    await recordActivity(tx, { event: "user-deleted", subjectId: target.id, causerId: actor?.id ?? null, ip: ctx.ip }, ctx.now);
     return true;
   });
 }
@@ -35,6 +36,8 @@ export async function restoreUser(ctx: Context, actor: User, target: User): Prom
       .where(and(eq(users.id, target.id), isNotNull(users.deletedAt)))
       .returning({ id: users.id });
     if (!restored) return false;
+    // An account its owner deleted is no longer due to be purged (decision record 021).
+    await tx.delete(accountDeletions).where(eq(accountDeletions.userId, target.id));
     await recordActivity(tx, { event: "user-restored", subjectId: target.id, causerId: actor.id, ip: ctx.ip }, ctx.now);
     return true;
   });

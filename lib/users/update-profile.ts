@@ -2,12 +2,15 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { type User, users } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
-import type { Context } from "@/lib/auth/context";
+import type { Context } from "@/lib/server/context";
 import { forbidden, invalid, notFound } from "@/lib/http/errors";
 import { isEmailTaken, requestEmailChange, TAKEN } from "@/lib/users/email-change";
 import { findPendingEmail } from "@/lib/users/pending-email";
+import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
 import { isUniqueViolation } from "@/lib/users/users";
 import { deleteReplacedPhoto } from "@/lib/uploads/cleanup";
+import { log } from "@/lib/observability/request-scope";
+import { describeError } from "@/lib/observability/logger";
 
 export const WHILE_IMPERSONATING = "An email address cannot be changed while impersonating.";
 
@@ -43,12 +46,15 @@ function withAvatar(payload: unknown, avatar: string | null): Record<string, unk
  * does not replace the one in force: it waits, pending, for confirmation from its mailbox
  * (decision record 012); a change of letter case alone applies at once. 422 on `email` when
  * another account has it; 404 when the user is gone; 403 for a new address while impersonating
- * (the administrator holds the user's session, and would confirm an address of their own).
+ * (the administrator holds the user's session, and would confirm an address of their own); 423
+ * for a new address from a session without a recent password confirmation.
  * Returns the user and their pending address.
  */
 export async function updateProfile(ctx: Context, actor: User, user: User, changes: ProfileChanges): Promise<{ user: User; pendingEmail: string | null }> {
   const newEmail = changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase() ? changes.email : null;
   if (newEmail !== null && (await ctx.session.data())?.impersonate_token) throw forbidden(WHILE_IMPERSONATING);
+  // A new address is where every reset link goes next: a recent step-up first (decision record 024).
+  if (newEmail !== null) await requirePasswordConfirmation(ctx);
   if (newEmail !== null && (await isEmailTaken(ctx.db, newEmail, user.id))) throw invalid("email", TAKEN);
   let previousAvatar: unknown;
   try {
@@ -81,7 +87,7 @@ export async function updateProfile(ctx: Context, actor: User, user: User, chang
     // should that fail, the change stands and the pruning deletes the file later.
     if (previousAvatar !== undefined && previousAvatar !== changes.avatar) {
       await deleteReplacedPhoto(ctx.db, ctx.env.DATA_DIR, previousAvatar).catch((error: unknown) =>
-        console.error("[uploads] a replaced photo could not be deleted", error instanceof Error ? error.message : error),
+        log().error({ err: describeError(error) }, "uploads: a replaced photo could not be deleted"),
       );
     }
     return updated;

@@ -1,13 +1,13 @@
 import "server-only";
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
-import { profileTarget } from "@/lib/users/authorize";
+import { defineEndpoint } from "@/lib/server/endpoint";
+import { profileTarget } from "@/lib/users/profile-target";
 import { userIdRule } from "@/lib/users/ids";
 import { avatarUri } from "@/lib/users/payload";
 import { withPendingEmail } from "@/lib/users/pending-email";
 import { updateProfile } from "@/lib/users/update-profile";
 import { presentUser } from "@/lib/users/users";
-import { IGNORED_FIELDS } from "@/lib/validation/rules";
+import { email, IGNORED_FIELDS } from "@/lib/validation/rules";
 
 /**
  * SPEC.md §4 "Profile-related calls": PUT api.app.user.update. Absent fields are left alone
@@ -18,7 +18,7 @@ export const updateUser = defineEndpoint({
     z.strictObject({
       user_id: userIdRule("The :attribute field must be a number."),
       name: z.string().max(255).optional(),
-      email: z.string().max(255).pipe(z.email()).optional(),
+      email: email().optional(),
       // The global input normalization has already turned "" into null.
       avatar: avatarUri().nullish(),
       ...IGNORED_FIELDS,

@@ -1,12 +1,10 @@
 import { z } from "zod";
-import type { PasswordRules } from "@/lib/auth/config";
+import type { PasswordRules } from "@/lib/config/auth";
 
 /** Fields every web form may carry and the service ignores (SPEC.md §4 rule 1). */
 export const IGNORED_FIELDS = { _token: z.unknown().optional(), redirect: z.unknown().optional() };
 
-export const requiredString = (max = 255) => z.string().max(max);
 export const email = () => z.string().max(255).pipe(z.email());
-export const looseEmail = () => z.string().max(255);
 
 /** Laravel's `boolean` rule: true, false, 1, 0, "1", "0" (and "true"/"false"/"on" from HTML forms). */
 export const booleanish = () =>
@@ -30,7 +28,7 @@ export const passwordConfirmation = () => z.unknown().optional();
  * `CONFIRMED_WHEN` so it runs whenever `password` itself is valid, and its error is reported
  * together with the other fields' (zod skips object refinements after any field fails).
  */
-export function confirmed<T extends { password: string; password_confirmation?: unknown }>(value: T, ctx: z.RefinementCtx) {
+export function confirmed(value: { password?: unknown; password_confirmation?: unknown }, ctx: z.RefinementCtx) {
   if (value.password_confirmation !== value.password) {
     ctx.addIssue({ code: "custom", path: ["password"], message: "The :attribute field confirmation does not match." });
   }
@@ -40,3 +38,13 @@ export const CONFIRMED_WHEN = {
   when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
     typeof (payload.value as { password?: unknown } | null)?.password === "string" && !payload.issues.some((issue) => issue.path?.[0] === "password"),
 };
+
+/**
+ * The fields of a form that sets a password, in Laravel's order: `before`, then `password` under
+ * the configured rules and its `password_confirmation`, then `after`; unknown fields refused.
+ */
+export function withNewPassword<B extends z.ZodRawShape, A extends z.ZodRawShape = Record<never, never>>(rules: PasswordRules, before: B, after?: A) {
+  return z
+    .strictObject({ ...before, password: newPassword(rules), password_confirmation: passwordConfirmation(), ...(after ?? ({} as A)), ...IGNORED_FIELDS })
+    .superRefine(confirmed, CONFIRMED_WHEN);
+}

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Services } from "@/lib/runtime/services";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Services } from "@/lib/server/services";
 import { Agent, type AgentResponse } from "../support/agent";
 import { PASSWORD } from "../support/app";
+import { captureLogs } from "../support/logs";
 import { openProxiedDatabase, type ProxiedDatabase } from "../support/proxied-database";
 import { insertUser, servicesOn } from "../support/services";
 
@@ -83,11 +84,11 @@ async function expectRecovered() {
 describe("PostgreSQL unreachable (issue 8)", () => {
   it("answers 503 with a JSON message at once when connections are refused, and recovers without a restart", async () => {
     await proxied.proxy.close();
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = captureLogs("warn");
     expectUnavailable(await requestsNeedingTheDatabase());
-    const lines = logged.mock.calls.map((call) => call.map(String).join(" "));
-    logged.mockRestore();
-    expect(lines.some((line) => line.includes("database unavailable: ECONNREFUSED"))).toBe(true);
+    logged.restore();
+    const lines = logged.text().split("\n");
+    expect(lines.some((line) => line.includes("database unavailable: ECONNREFUSED") && line.includes('"requestId"'))).toBe(true);
     // The failed query's parameters (emails, session ids) stay out of the log.
     expect(lines.filter((line) => line.includes(email) || line.includes("params:"))).toEqual([]);
     // A guest's get-auth needs no database at all.

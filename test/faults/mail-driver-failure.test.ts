@@ -1,13 +1,14 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { failedJobs, jobs, users } from "@/db/schema";
 import { MAX_ATTEMPTS } from "@/lib/mail/queue";
 import { drainQueue } from "@/lib/mail/worker";
 import { workerDeps } from "@/lib/runtime/services";
 import { RETRY_MAIL, SHOW_MAIL } from "@/lib/operations/mail";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
+import { captureLogs } from "../support/logs";
 import { closedPort, startFakeResend } from "../support/fake-resend";
 
 // Issue 8: the mail driver fails (the Resend API unreachable, the outbox not writable). Mail goes
@@ -27,12 +28,12 @@ async function guest() {
 
 /** Runs the worker's drain once, returning what it logged. */
 async function drainLogged(): Promise<string[]> {
-  const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+  const logged = captureLogs("error");
   try {
     await drainQueue(workerDeps(app.services));
-    return logged.mock.calls.map((call) => call.map(String).join(" "));
+    return logged.text().split("\n").filter(Boolean);
   } finally {
-    logged.mockRestore();
+    logged.restore();
   }
 }
 
@@ -57,7 +58,7 @@ describe("mail driver failing (issue 8)", () => {
     app.setNow(new Date("2026-11-22T12:00:00Z"));
     const { email } = await exerciseWhileMailFails();
     const log = await drainLogged();
-    expect(log.filter((line) => /\[mail\] job \d+ attempt 1 failed \(retry\)/.test(line))).toHaveLength(2);
+    expect(log.filter((line) => /mail: job \d+ attempt 1 failed \(retry\)/.test(line))).toHaveLength(2);
     expect(await app.database.db.select().from(jobs)).toHaveLength(2);
 
     const api = await startFakeResend(port);

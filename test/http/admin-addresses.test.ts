@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_USERS_ROUTE } from "@/lib/admin/routes";
-import { setHooks } from "@/lib/auth/hooks";
+import { setHooks } from "@/lib/server/hooks";
 import { SHOW_SETTINGS } from "@/lib/settings/routes";
 import { USER_UPDATE_ROUTE } from "@/lib/users/routes";
 import type { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 import { linkIn } from "../support/session";
+import { stepUp } from "../support/two-factor";
 
 // Decision record 014: an address on the administrators' list makes an administrator only once
 // it is verified, so registering an administrator's address before its owner gains nothing.
@@ -56,6 +57,7 @@ describe("administrators are verified addresses on the list (SPEC §1 rule 5, de
     const victim = await app.createUser();
     const user = await app.createUser({ email: "someone@example.com" });
     const agent = await signIn(app, user);
+    await stepUp(agent); // a new address needs the step-up (decision record 024)
     expect((await agent.put("/api/app/user/update", { user_id: user.id, email: BOSS }, { host: USER_UPDATE_ROUTE })).status).toBe(200);
     expect(await adminAccess(agent, victim.id)).toEqual(REFUSED);
   });

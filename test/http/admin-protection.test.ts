@@ -80,10 +80,10 @@ describe("administrators are protected from each other (SPEC §2 Ability, decisi
     const { bob, carol, agent } = await setup();
     const rows = (await agent.get("/api/admin/users", { host: ADMIN_USERS_ROUTE })).body.data as { id: number; can: Record<string, boolean> }[];
     const can = (id: number) => rows.find((row) => row.id === id)?.can;
-    expect(can(bob.id)).toEqual({ impersonate: false, delete: false, restore: false });
+    expect(can(bob.id)).toEqual({ impersonate: false, delete: false, restore: false, manage: false });
     expect(can(carol.id)).toMatchObject({ impersonate: true, delete: true });
     await app.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, bob.id));
     const trashed = (await agent.get("/api/admin/users?status=trashed", { host: ADMIN_USERS_ROUTE })).body.data as { id: number; can: Record<string, boolean> }[];
-    expect(trashed.find((row) => row.id === bob.id)?.can).toEqual({ impersonate: false, delete: false, restore: false });
+    expect(trashed.find((row) => row.id === bob.id)?.can).toEqual({ impersonate: false, delete: false, restore: false, manage: false });
   });
 });

@@ -3,13 +3,21 @@ import { settings } from "@/db/schema";
 import { REVERT_SETTING, UPDATE_SETTING } from "@/lib/settings/routes";
 import type { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
+import { stepUpIfSignedIn } from "../support/two-factor";
 
 // Decision record 014: the settings editor cannot lock the administrators out or break the server.
 const ADMIN = "admin@example.test";
 const app = useTestApp({ auth: { admins: [ADMIN] } });
 
-const put = (agent: Agent, key: string, value: unknown) => agent.put("/api/admin/settings", { key, value }, { host: UPDATE_SETTING });
-const revert = (agent: Agent, key: string) => agent.delete(`/api/admin/settings/${key}`, { host: REVERT_SETTING, params: { key } });
+// A change needs the step-up (decision record 024): confirmed once per session here.
+const put = async (agent: Agent, key: string, value: unknown) => {
+  await stepUpIfSignedIn(agent);
+  return agent.put("/api/admin/settings", { key, value }, { host: UPDATE_SETTING });
+};
+const revert = async (agent: Agent, key: string) => {
+  await stepUpIfSignedIn(agent);
+  return agent.delete(`/api/admin/settings/${key}`, { host: REVERT_SETTING, params: { key } });
+};
 
 async function login(email: string, password = PASSWORD) {
   const agent = app.agent();

@@ -5,12 +5,17 @@ import { refreshSettings } from "@/lib/runtime/services";
 import { REVERT_SETTING, SHOW_SETTINGS, UPDATE_SETTING } from "@/lib/settings/routes";
 import { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
+import { stepUpIfSignedIn } from "../support/two-factor";
 
 // Issue 10: the settings page's API. Administrators come from configuration.
 const app = useTestApp({ auth: { admins: ["admin@example.test"] }, env: { RESEND_API_KEY: "re_secret_value", MAIL_DRIVER: "outbox" } });
 
 const signInAdmin = async () => signIn(app, await app.createUser({ email: "admin@example.test" }));
-const put = (agent: Agent, key: string, value: unknown) => agent.put("/api/admin/settings", { key, value }, { host: UPDATE_SETTING });
+// A change needs the step-up (decision record 024): confirmed once per session here.
+const put = async (agent: Agent, key: string, value: unknown) => {
+  await stepUpIfSignedIn(agent);
+  return agent.put("/api/admin/settings", { key, value }, { host: UPDATE_SETTING });
+};
 
 async function register(agent: Agent) {
   await agent.csrf();

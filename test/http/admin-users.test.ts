@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setHooks } from "@/lib/auth/hooks";
+import { setHooks } from "@/lib/server/hooks";
 import { ADMIN_USERS_ROUTE } from "@/lib/admin/routes";
 import type { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
@@ -22,7 +22,7 @@ describe("GET /api/admin/users (policy viewAny)", () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ data: expect.any(Array), current_page: 1, last_page: 1, per_page: 15, total: 2 });
     const [first, second] = response.body.data;
-    expect(first).toMatchObject({ id: admin.id, is_admin: true, deleted_at: null, can: { impersonate: false, delete: false, restore: false } });
+    expect(first).toMatchObject({ id: admin.id, is_admin: true, deleted_at: null, can: { impersonate: false, delete: false, restore: false, manage: false } });
     expect(second).toEqual({
       id: user.id,
       name: "Plain",
@@ -33,7 +33,8 @@ describe("GET /api/admin/users (policy viewAny)", () => {
       updated_at: expect.any(String),
       is_admin: false,
       deleted_at: null,
-      can: { impersonate: true, delete: true, restore: false },
+      two_factor_enabled: false,
+      can: { impersonate: true, delete: true, restore: false, manage: true },
     });
     expect(second).not.toHaveProperty("password");
   });
@@ -75,7 +76,7 @@ describe("GET /api/admin/users (policy viewAny)", () => {
     expect(active.body.data.map((u: { id: number }) => u.id)).not.toContain(gone.id);
     const trashed = await list(agent, "?status=trashed");
     expect(trashed.body.data).toEqual([
-      expect.objectContaining({ id: gone.id, deleted_at: "2026-11-01T00:00:00.000Z", can: { impersonate: false, delete: false, restore: true } }),
+      expect.objectContaining({ id: gone.id, deleted_at: "2026-11-01T00:00:00.000Z", can: { impersonate: false, delete: false, restore: true, manage: false } }),
     ]);
     expect((await list(agent, "?status=all")).body.total).toBe(2);
   });

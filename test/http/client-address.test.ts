@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { activityLog, rateLimits } from "@/db/schema";
 import { stampClientAddresses } from "@/lib/http/client-address";
-import { dispatch } from "@/lib/auth/routes/pipeline";
-import { csrfCookie } from "@/lib/auth/csrf-cookie";
+import { dispatch } from "@/lib/server/pipeline";
+import { csrfCookie } from "@/lib/server/csrf-cookie";
 import { useTestApp } from "../support/app";
 
 // TRUST_PROXY counts hops (README "Environment"). The server appends its socket's peer to

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { personalAccessTokens, sessions } from "@/db/schema";
-import { sha256Hex } from "@/lib/auth/secrets";
+import { sha256Hex } from "@/lib/crypto/secrets";
 import { PASSWORD, useTestApp } from "../support/app";
 
 const app = useTestApp();

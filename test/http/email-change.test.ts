@@ -6,12 +6,17 @@ import { EMAIL_CHANGE_CANCEL_ROUTE, EMAIL_CHANGE_CONFIRM_ROUTE, EMAIL_CHANGE_RES
 import type { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 import { impersonating } from "../support/impersonation";
+import { stepUpIfSignedIn } from "../support/two-factor";
 
 // Decision record 012: a new email address counts only once it is confirmed from its mailbox.
 const ADMIN = "admin@example.com";
 const app = useTestApp({ auth: { admins: [ADMIN, "boss@example.com"] } });
 
-const update = (agent: Agent, body: unknown) => agent.put("/api/app/user/update", body, { host: USER_UPDATE_ROUTE });
+// A new address needs the step-up (decision record 024): confirmed once per session here.
+const update = async (agent: Agent, body: unknown) => {
+  await stepUpIfSignedIn(agent);
+  return agent.put("/api/app/user/update", body, { host: USER_UPDATE_ROUTE });
+};
 const resend = (agent: Agent, userId: number) => agent.post("/api/app/user/email/resend", { user_id: userId }, { host: EMAIL_CHANGE_RESEND_ROUTE });
 const cancel = (agent: Agent, userId: number) => agent.post("/api/app/user/email/cancel", { user_id: userId }, { host: EMAIL_CHANGE_CANCEL_ROUTE });
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
-import { setHooks } from "@/lib/auth/hooks";
+import { setHooks } from "@/lib/server/hooks";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 
 const app = useTestApp();
@@ -17,7 +17,7 @@ describe("GET /auth/get-auth (SPEC §2, §4 rule 2)", () => {
   it("answers a guest with no user", async () => {
     const response = await app.agent().get("/auth/get-auth");
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ user: null, authenticated: false, is_admin: false, verified: false, impersonating: false });
+    expect(response.body).toEqual({ user: null, authenticated: false, is_admin: false, verified: false, impersonating: false, two_factor_enabled: false, two_factor_required: false });
   });
 
   it("answers the session's user", async () => {
@@ -30,6 +30,8 @@ describe("GET /auth/get-auth (SPEC §2, §4 rule 2)", () => {
       is_admin: false,
       verified: true,
       impersonating: false,
+      two_factor_enabled: false,
+      two_factor_required: false,
     });
     expect(response.body.user).not.toHaveProperty("password");
     expect(response.body.user).not.toHaveProperty("remember_token");

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { users } from "@/db/schema";
-import { setHooks } from "@/lib/auth/hooks";
+import { setHooks } from "@/lib/server/hooks";
 import { defineAbility, IMPERSONATE_ABILITY, resetAbilities } from "@/lib/policies/abilities";
 import type { PolicyUser } from "@/lib/policies/user-policy";
 import { PASSWORD, signIn, useTestApp } from "../support/app";

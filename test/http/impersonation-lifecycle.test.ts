@@ -8,6 +8,7 @@ import type { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 import { impersonating as startImpersonating } from "../support/impersonation";
 import { linkIn } from "../support/session";
+import { stepUpIfSignedIn } from "../support/two-factor";
 
 // Decision record 008: an impersonation ends when its conditions end, on whatever request comes
 // next — not only when revert-impersonate is asked. The row is deleted and the end recorded.
@@ -29,7 +30,7 @@ async function lastEnd() {
 
 /** get-auth answers a guest, the row is gone, and the end is in the activity log once. */
 async function expectEnded(agent: Agent, ids: { admin: number; target: number }, reason: string) {
-  expect((await agent.get("/auth/get-auth")).body).toEqual({ user: null, authenticated: false, is_admin: false, verified: false, impersonating: false });
+  expect((await agent.get("/auth/get-auth")).body).toEqual({ user: null, authenticated: false, is_admin: false, verified: false, impersonating: false, two_factor_enabled: false, two_factor_required: false });
   expect(await impersonationRows(ids.target)).toHaveLength(0);
   const ends = await app.database.db.select().from(activityLog).where(and(eq(activityLog.event, "impersonation-ended"), eq(activityLog.subjectId, ids.target)));
   expect(ends).toHaveLength(1);
@@ -40,7 +41,11 @@ async function otherAdmin(): Promise<Agent> {
   return signIn(app, await app.createUser({ email: OTHER_ADMIN }));
 }
 
-const setSetting = (agent: Agent, key: string, value: unknown) => agent.put("/api/admin/settings", { key, value }, { host: UPDATE_SETTING });
+// A change needs the step-up (decision record 024): confirmed once per session here.
+const setSetting = async (agent: Agent, key: string, value: unknown) => {
+  await stepUpIfSignedIn(agent);
+  return agent.put("/api/admin/settings", { key, value }, { host: UPDATE_SETTING });
+};
 
 describe("an impersonation ends when its conditions end, on every request", () => {
   it("ends by itself past limits.impersonation-max-duration: get-auth shows a guest, the row is gone", async () => {

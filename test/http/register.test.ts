@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { jobs, users } from "@/db/schema";
-import { setHooks } from "@/lib/auth/hooks";
+import { setHooks } from "@/lib/server/hooks";
 import { verifyPassword } from "@/lib/auth/passwords";
 import { z } from "zod";
 import { PASSWORD, useTestApp } from "../support/app";

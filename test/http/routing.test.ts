@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildAuthConfig } from "@/lib/auth/config";
-import { compileRoutes } from "@/lib/auth/routes/match";
+import { buildAuthConfig } from "@/lib/config/auth";
+import { compileRoutes } from "@/lib/server/match";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 
 const app = useTestApp();

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { USER_UPDATE_ROUTE } from "@/lib/users/routes";
 import { activityLog, pendingUserEmails, personalAccessTokens, sessions, users } from "@/db/schema";
 import { verifyPassword } from "@/lib/auth/passwords";
-import { openSession } from "@/lib/auth/routes/pipeline";
+import { openSession } from "@/lib/server/pipeline";
 import { authorizeAt, type FakeOidc, startFakeOidc } from "@/e2e/support/fake-oidc";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
 import { createToken } from "../support/tokens";
+import { confirmPassword } from "../support/two-factor";
 
 const app = useTestApp();
 let provider: FakeOidc;
@@ -104,6 +105,7 @@ describe("GET /auth/social/{provider}/callback", () => {
     const squatter = await app.createUser({ email: "person@example.com", emailVerifiedAt: null, password: "squatters-password" });
     const squatterBrowser = await signIn(app, squatter, "squatters-password");
     const token = await createToken(app, squatter.email, { password: "squatters-password" });
+    await confirmPassword(squatterBrowser, "squatters-password"); // a new address needs the step-up (decision record 024)
     const change = await squatterBrowser.put("/api/app/user/update", { user_id: squatter.id, email: "squatter@example.net" }, { host: USER_UPDATE_ROUTE });
     expect(change.body.user).toMatchObject({ pending_email: "squatter@example.net" });
     const verified = app.events("Verified");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
-import { setHooks } from "@/lib/auth/hooks";
-import type { ProviderUser } from "@/lib/auth/social/provider-user";
+import { setHooks } from "@/lib/server/hooks";
+import type { ProviderUser } from "@/lib/server/provider-user";
 import { json } from "@/lib/http/respond";
 import { presentUser } from "@/lib/users/users";
 import { authorizeAt, type FakeOidc, startFakeOidc } from "@/e2e/support/fake-oidc";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { unsealData } from "iron-session";
 import { describe, expect, it } from "vitest";
-import { deriveKey } from "@/lib/auth/secrets";
+import { deriveKey } from "@/lib/crypto/secrets";
 import { signIn, TEST_SECRET, useTestApp } from "../support/app";
 
 const ACME = {

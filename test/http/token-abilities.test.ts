@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { personalAccessTokens, settings, users } from "@/db/schema";
-import { SESSION_ONLY, TOKEN_ABILITIES } from "@/lib/auth/token-abilities";
+import { SESSION_ONLY, TOKEN_ABILITIES } from "@/lib/server/token-abilities";
 import type { Agent, AgentResponse } from "../support/agent";
 import { type ApiTarget, apiTargets, writtenRows } from "../support/api-targets";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
@@ -23,8 +23,19 @@ const SESSION_REQUIRED = "This action needs a signed-in session: a token cannot 
 const NOT_SIGNED_IN_BY_TOKEN = new Set(["auth.create.token"]);
 // POSTs that only read.
 const READING_POSTS = new Set(["auth.tokens"]);
-// GETs that change something: the signed verification link, the impersonation sign-in.
-const WRITING_GETS = new Set(["auth.verification.verify", "auth.impersonate.token", "api.app.user.email.confirm"]);
+// GETs that change something: the signed verification link, the impersonation sign-in; and those
+// that show a second factor's secrets, which only the owner's session may see (decision record 023);
+// and the passkey ceremonies' options, which keep a challenge for a session (decision record 025).
+const WRITING_GETS = new Set([
+  "auth.verification.verify",
+  "auth.impersonate.token",
+  "api.app.user.email.confirm",
+  "auth.two-factor.qr-code",
+  "auth.two-factor.secret-key",
+  "auth.two-factor.recovery-codes",
+  "auth.passkey.confirm-options",
+  "auth.passkey.registration-options",
+]);
 
 const isTokenRoute = (target: ApiTarget) => !target.isGuestOnly && !NOT_SIGNED_IN_BY_TOKEN.has(target.name);
 const isWrite = (target: ApiTarget) => (target.method === "GET" ? WRITING_GETS.has(target.name) : !READING_POSTS.has(target.name));

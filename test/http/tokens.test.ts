@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { personalAccessTokens, users } from "@/db/schema";
-import { randomToken, sha256Hex } from "@/lib/auth/secrets";
+import { randomToken, sha256Hex } from "@/lib/crypto/secrets";
 import { signIn, useTestApp } from "../support/app";
 import { createToken, tokenId } from "../support/tokens";
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { dispatchHost } from "@/lib/auth/routes/pipeline";
+import { dispatchHost } from "@/lib/server/pipeline";
 import { UPLOAD_FILE_ROUTE, UPLOAD_SHOW_ROUTE } from "@/lib/uploads/routes";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";

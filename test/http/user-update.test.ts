@@ -4,12 +4,17 @@ import { activityLog, users } from "@/db/schema";
 import { USER_UPDATE_ROUTE } from "@/lib/users/routes";
 import type { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
+import { stepUpIfSignedIn } from "../support/two-factor";
 
 const ADMIN = "admin@example.com";
 const app = useTestApp({ auth: { admins: [ADMIN] } });
 const PATH = "/api/app/user/update";
 
-const update = (agent: Agent, body: unknown, options = {}) => agent.put(PATH, body, { host: USER_UPDATE_ROUTE, ...options });
+// A new address needs the step-up (decision record 024): confirmed once per session here.
+const update = async (agent: Agent, body: unknown, options = {}) => {
+  if (agent.cookies.size > 0 && !("bearer" in options)) await stepUpIfSignedIn(agent);
+  return agent.put(PATH, body, { host: USER_UPDATE_ROUTE, ...options });
+};
 
 async function reload(id: number) {
   const [row] = await app.database.db.select().from(users).where(eq(users.id, id));

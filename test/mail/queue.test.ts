@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { failedJobs, jobs } from "@/db/schema";
-import type { Mailer, MailMessage } from "@/lib/mail/mailer";
+import type { Mailer, MailMessage } from "@/lib/server/mailer";
 import { claimJob, enqueueMail, MAX_ATTEMPTS, openMailJob, retryFailedJob } from "@/lib/mail/queue";
 import { drainQueue } from "@/lib/mail/worker";
-import { mailQueueKey } from "@/lib/auth/secrets";
+import { mailQueueKey } from "@/lib/crypto/secrets";
 import { TEST_SECRET, useTestApp } from "../support/app";
 
 const app = useTestApp();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { failedJobs, jobs, passwordResetTokens } from "@/db/schema";
-import { sha256Hex } from "@/lib/auth/secrets";
+import { sha256Hex } from "@/lib/crypto/secrets";
 import { MAIL_QUEUE, MAX_ATTEMPTS, retryFailedJob } from "@/lib/mail/queue";
 import { drainQueue } from "@/lib/mail/worker";
 import { prune } from "@/lib/runtime/pruning";

@@ -185,6 +185,8 @@ describe("two instances, one database (issue 8)", () => {
 
   it("a settings change on A is in force on B within 3 seconds", async () => {
     const admin = await signedInAdmin(a.base);
+    // The settings editor asks for the step-up (decision record 024).
+    expect((await admin.post(a.base, "/auth/user/confirm-password", { password: PASSWORD })).status).toBe(201);
     expect((await admin.put(a.base, "/api/admin/settings", { key: "allow-registration", value: false })).status).toBe(200);
     const changedAt = Date.now();
     let status = 0;

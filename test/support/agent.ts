@@ -1,6 +1,6 @@
-import { csrfCookie } from "@/lib/auth/csrf-cookie";
-import { dispatch, dispatchHost, type HostRoute } from "@/lib/auth/routes/pipeline";
-import type { Services } from "@/lib/runtime/services";
+import { csrfCookie } from "@/lib/server/csrf-cookie";
+import { dispatch, dispatchHost, type HostRoute } from "@/lib/server/pipeline";
+import type { Services } from "@/lib/server/services";
 
 // Response bodies are whatever the contract says; tests assert on them field by field.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

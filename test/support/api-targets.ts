@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { buildAuthConfig } from "@/lib/auth/config";
-import type { Endpoint } from "@/lib/auth/routes/endpoint";
-import { ENDPOINTS } from "@/lib/auth/routes/endpoints";
-import { compileRoutes } from "@/lib/auth/routes/match";
-import { type HostRoute, middlewareTable } from "@/lib/auth/routes/pipeline";
-import { ACTION_ROUTES } from "@/lib/auth/routes/methods";
-import type { RouteAbility } from "@/lib/auth/token-abilities";
+import { buildAuthConfig } from "@/lib/config/auth";
+import type { Endpoint } from "@/lib/server/endpoint";
+import { ENDPOINTS } from "@/lib/auth/action-endpoints";
+import { registerAuthMiddleware } from "@/lib/auth/middleware/built-in";
+import { compileRoutes } from "@/lib/server/match";
+import { type HostRoute, middlewareTable } from "@/lib/server/pipeline";
+import { ACTION_ROUTES } from "@/lib/server/action-routes";
+import type { RouteAbility } from "@/lib/server/token-abilities";
 import { discoverHostRoutes } from "./host-routes";
 
 /** One method of one route: what the fault tests send bad input to. */
@@ -23,7 +24,7 @@ export type ApiTarget = {
   guard: string | null;
   /** What a bearer token needs, as the route declares it. */
   ability: RouteAbility;
-  /** Set for a host route (dispatched with `dispatchHost`), unset for a route of the table. */
+  /** Set for a host route (dispatched with `dispatchHost`, as routeHandlers does), unset for a route of the table. */
   host?: HostRoute;
 };
 
@@ -36,6 +37,8 @@ function guardOf(specs: string[]): string | null {
 /** Every route of the default route table and every host route under app/api, one entry per method. */
 export async function apiTargets(): Promise<ApiTarget[]> {
   const config = buildAuthConfig({});
+  // What createServices does before the first request: the features' middleware in the registry.
+  registerAuthMiddleware();
   const middleware = middlewareTable(config);
   const auth = compileRoutes(config.routes).map((route) => ({
     label: `${route.method} ${route.template} (${route.name})`,

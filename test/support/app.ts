@@ -6,10 +6,11 @@ import type { Database } from "@/db/client";
 import { type NewUser, type User, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { deepMerge } from "@/lib/config/merge";
-import { resetHooks } from "@/lib/auth/hooks";
-import { type AuthEvents, type EventName, listen } from "@/lib/auth/events";
+import { resetHooks } from "@/lib/server/hooks";
+import { type AuthEvents, type EventName, listen } from "@/lib/server/events";
 import { drainQueue } from "@/lib/mail/worker";
-import { createServices, type Services, workerDeps } from "@/lib/runtime/services";
+import { createServices, workerDeps } from "@/lib/runtime/services";
+import type { Services } from "@/lib/server/services";
 import { Agent } from "./agent";
 import { openTestDatabase } from "./database";
 

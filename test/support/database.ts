@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { type Database, type DatabaseOptions, openDatabase } from "@/db/client";
 
-const TABLES = ["users", "pending_user_emails", "password_reset_tokens", "personal_access_tokens", "sessions", "jobs", "failed_jobs", "rate_limits", "activity_log", "settings", "uploads"];
+const TABLES = ["users", "two_factor_challenges", "pending_user_emails", "password_reset_tokens", "personal_access_tokens", "sessions", "jobs", "failed_jobs", "rate_limits", "activity_log", "settings", "uploads", "passkeys", "passkey_challenges", "account_deletions", "webhook_endpoints", "webhook_deliveries"];
 
 /**
  * The test file's own database: in-process PGlite by default, or its own schema of the

@@ -1,7 +1,8 @@
 import { type Database } from "@/db/client";
 import { type User, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
-import { createServices, type Services } from "@/lib/runtime/services";
+import { createServices } from "@/lib/runtime/services";
+import type { Services } from "@/lib/server/services";
 import { PASSWORD, testEnv } from "./app";
 
 /**

@@ -1,4 +1,4 @@
-import { openSession } from "@/lib/auth/routes/pipeline";
+import { openSession } from "@/lib/server/pipeline";
 import type { Agent } from "./agent";
 import type { TestApp } from "./app";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { buildAuthConfig } from "@/lib/auth/config";
-import { resetHooks, setHooks } from "@/lib/auth/hooks";
+import { buildAuthConfig } from "@/lib/config/auth";
+import { resetHooks, setHooks } from "@/lib/server/hooks";
 import { unverifiedAdministratorsWarning } from "@/lib/policies/admin";
 
 const config = (auth: Record<string, unknown>, adminEmails = "") => buildAuthConfig({ AUTH_CONFIG_JSON: JSON.stringify(auth), ADMIN_EMAILS: adminEmails });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { avatarOf } from "@/lib/client/api-types";
-import { isUploadUri } from "@/lib/users/payload";
+import { isUploadUri } from "@/lib/uploads/upload-uri";
 
 const UPLOAD = `/uploads/${"a".repeat(32)}.webp`;
 

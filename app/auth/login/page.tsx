@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { LoginForm } from "@/components/auth/login-form";
-import { flashedMessage, translateForRequest } from "@/lib/auth/next-adapter";
+import { flashedMessage, translateForRequest } from "@/lib/runtime/next-adapter";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

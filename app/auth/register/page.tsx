@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { RegisterForm } from "@/components/auth/register-form";
-import { translateForRequest } from "@/lib/auth/next-adapter";
+import { translateForRequest } from "@/lib/runtime/next-adapter";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -1,4 +1,4 @@
-import { handleCsrfCookie } from "@/lib/auth/next-adapter";
+import { handleCsrfCookie } from "@/lib/runtime/next-adapter";
 
 export const dynamic = "force-dynamic";
 export { handleCsrfCookie as GET, handleCsrfCookie as OPTIONS };

@@ -4,12 +4,13 @@ import { writeInOneStatement } from "@/db/one-statement";
 import { activityStatement } from "@/lib/audit/activity";
 import { checkCredentials } from "@/lib/auth/passwords";
 import { rehashIfNeeded } from "@/lib/auth/rehash";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { issueToken } from "@/lib/auth/tokens";
 import { BAD_CREDENTIALS } from "@/lib/auth/login";
 import { invalid } from "@/lib/http/errors";
 import { findUserByEmail } from "@/lib/users/users";
-import { IGNORED_FIELDS } from "@/lib/validation/rules";
+import { email, IGNORED_FIELDS } from "@/lib/validation/rules";
+import { requireSecondFactor } from "@/lib/auth/two-factor/token-factor";
 
 const AFTER_NOW = "The :attribute field must be a date after now.";
 
@@ -38,21 +39,29 @@ const futureDate = (now: Date) =>
     .transform((value) => new Date(Date.parse(value)))
     .refine((date) => date.getTime() > now.getTime(), { message: AFTER_NOW });
 
-/** SPEC.md rule 4: issues a token for integrations; does not sign in. */
+/**
+ * SPEC.md rule 4: issues a token for integrations; does not sign in. An account with a second
+ * factor also needs `code` or `recovery_code`, except from its own signed-in session, which passed
+ * the challenge and (the `password.confirm` middleware) a recent step-up (decision record 023).
+ */
 export const createToken = defineEndpoint({
   input: (_config, ctx) =>
     z.strictObject({
-      email: z.string().max(255).pipe(z.email()),
+      email: email(),
       password: z.string().max(255),
       name: z.string().max(255),
       abilities: z.array(z.string().min(1).max(255)).max(100).nullish(),
       expires_at: futureDate(ctx.now).nullish(),
       expiration_date: futureDate(ctx.now).nullish(),
+      // Decision record 023: the second factor of an account that has one.
+      code: z.string().max(64).nullish(),
+      recovery_code: z.string().max(64).nullish(),
       ...IGNORED_FIELDS,
     }),
   async run(ctx, input) {
     const user = await findUserByEmail(ctx.db, input.email);
     if (!(await checkCredentials(user, input.password, ctx.config.hashing.rounds)) || !user) throw invalid("email", BAD_CREDENTIALS);
+    await requireSecondFactor(ctx, user, input);
     const { plainTextToken, token } = await issueToken(
       ctx.db,
       ctx.config["user-class"],

@@ -1,6 +1,7 @@
 import "server-only";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
-import { isVerified, queueVerificationMail } from "@/lib/auth/verification";
+import { defineEndpoint } from "@/lib/server/endpoint";
+import { queueVerificationMail } from "@/lib/auth/verification";
+import { isVerified } from "@/lib/policies/verified";
 
 /** SPEC §3 Email verification. Without JSON it redirects (default `/admin`): only forgot-password and flush-tokens go back (SPEC §1). */
 export const emailVerificationNotification = defineEndpoint({

@@ -1,6 +1,6 @@
 import "server-only";
 import { recordActivity } from "@/lib/audit/activity";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { flushTokens as flush } from "@/lib/auth/tokens";
 
 export const flushTokens = defineEndpoint({

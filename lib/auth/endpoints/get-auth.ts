@@ -1,25 +1,34 @@
 import "server-only";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { resolveAuth } from "@/lib/auth/guard";
-import { getHooks } from "@/lib/auth/hooks";
-import { isVerified } from "@/lib/auth/verification";
+import { getHooks } from "@/lib/server/hooks";
+import { isVerified } from "@/lib/policies/verified";
 import { isAdmin } from "@/lib/policies/admin";
 import { presentUser } from "@/lib/users/users";
 import { withPendingEmail } from "@/lib/users/pending-email";
+import { hasTwoFactor } from "@/lib/auth/two-factor/account";
+import { mustEnrol } from "@/lib/auth/two-factor/policy";
 
-/** SPEC.md §2 Get-auth response: one round trip (session row joined with its user, or the token's). */
+/**
+ * SPEC.md §2 Get-auth response: one round trip (session row joined with its user, or the token's).
+ * Decision record 023 adds `two_factor_enabled` (beside SPEC's fields and on `user`, as Jetstream
+ * appends it to the model) and `two_factor_required`: the user must enrol before anything else.
+ */
 export const getAuth = defineEndpoint({
   async run(ctx) {
     const { user, via, pendingEmail } = await resolveAuth(ctx);
     const custom = getHooks().getAuth;
     if (custom) return custom(user, ctx);
     const data = via === "session" ? await ctx.session.data() : null;
+    const twoFactorEnabled = user ? hasTwoFactor(user) : false;
     return {
-      user: user ? withPendingEmail(presentUser(user), pendingEmail ?? null) : null,
+      user: user ? { ...withPendingEmail(presentUser(user), pendingEmail ?? null), two_factor_enabled: twoFactorEnabled } : null,
       authenticated: user !== null,
       is_admin: user ? isAdmin(user, ctx.config) : false,
       verified: user ? isVerified(ctx, user) : false,
       impersonating: Boolean(data?.impersonate_token),
+      two_factor_enabled: twoFactorEnabled,
+      two_factor_required: user ? mustEnrol(user, ctx.config) : false,
     };
   },
 });

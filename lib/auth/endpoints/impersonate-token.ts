@@ -1,7 +1,7 @@
 import "server-only";
 import { recordActivity } from "@/lib/audit/activity";
 import { assertImpersonationOpen, authorizeTokenUse } from "@/lib/auth/impersonation";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { presentUser } from "@/lib/users/users";
 
 /**
@@ -13,7 +13,7 @@ export const impersonateToken = defineEndpoint({
     const requester = assertImpersonationOpen(ctx);
     const token = ctx.params.token ?? "";
     const { target, data } = await authorizeTokenUse(ctx, requester, token);
-    await ctx.session.login(target, { remember: false, impersonating: { token, requester, at: data.at } });
+    await ctx.session.login(target, { remember: false, method: "impersonation", impersonating: { token, requester, at: data.at } });
     await recordActivity(ctx.db, { event: "impersonation-started", subjectId: target.id, causerId: requester.id, ip: ctx.ip }, ctx.now);
     return { success: true, user: presentUser(target) };
   },

@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import { assertImpersonationOpen, issueImpersonationToken, mayRequestImpersonation } from "@/lib/auth/impersonation";
-import { getHooks } from "@/lib/auth/hooks";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
-import { actionPath } from "@/lib/auth/routes/url";
+import { getHooks } from "@/lib/server/hooks";
+import { defineEndpoint } from "@/lib/server/endpoint";
+import { actionPath } from "@/lib/server/url";
 import { forbidden, invalid } from "@/lib/http/errors";
 import { userIdRule } from "@/lib/users/ids";
 import { findUserById } from "@/lib/users/users";

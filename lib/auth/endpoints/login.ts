@@ -1,24 +1,27 @@
 import "server-only";
 import { z } from "zod";
-import { activityStatement } from "@/lib/audit/activity";
 import { attemptLogin } from "@/lib/auth/login";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { presentUser } from "@/lib/users/users";
-import { booleanish, IGNORED_FIELDS } from "@/lib/validation/rules";
+import { email, booleanish, IGNORED_FIELDS } from "@/lib/validation/rules";
+import { completeSignIn, holdForChallenge } from "@/lib/auth/two-factor/sign-in";
 
 export const login = defineEndpoint({
   input: () =>
     z.strictObject({
-      email: z.string().max(255).pipe(z.email()),
+      email: email(),
       password: z.string().max(255),
       remember: booleanish().nullish(),
       ...IGNORED_FIELDS,
     }),
   async run(ctx, input) {
     const { user, writes } = await attemptLogin(ctx, input.email, input.password);
-    // Issue 8: the session row, the lockout reset, a rehash and the audit entry in one statement.
-    const audit = activityStatement(ctx.db, { event: "login", subjectId: user.id, ip: ctx.ip }, ctx.now);
-    await ctx.session.login(user, { remember: input.remember === true, alongside: [...writes, audit] });
+    // The session row (or the pending sign-in), the lockout reset, a rehash and the audit entry in
+    // one statement (decision record 010). A second factor answers Fortify's {"two_factor": true}.
+    const remember = input.remember === true;
+    const held = await holdForChallenge(ctx, user, { remember, method: "password", alongside: writes });
+    if (held) return held;
+    await completeSignIn(ctx, user, { remember, method: "password", alongside: writes });
     return { success: true, user: presentUser(user) };
   },
 });

@@ -2,8 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { personalAccessTokens } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
-import { endedEntry } from "@/lib/auth/impersonation-watch";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { endedEntry } from "@/lib/audit/impersonation-end";
+import { defineEndpoint } from "@/lib/server/endpoint";
 
 export const logout = defineEndpoint({
   async run(ctx) {

@@ -2,15 +2,15 @@ import "server-only";
 import { z } from "zod";
 import { users } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
-import { emit } from "@/lib/auth/events";
-import { getHooks } from "@/lib/auth/hooks";
+import { emit } from "@/lib/server/events";
+import { getHooks } from "@/lib/server/hooks";
 import { hashPassword } from "@/lib/auth/passwords";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { queueVerificationMail } from "@/lib/auth/verification";
 import { forbidden, invalid } from "@/lib/http/errors";
 import { findUserByEmail, isUniqueViolation, presentUser } from "@/lib/users/users";
-import { booleanish, confirmed, CONFIRMED_WHEN, IGNORED_FIELDS, newPassword, passwordConfirmation } from "@/lib/validation/rules";
-import type { AuthConfig } from "@/lib/auth/config";
+import { booleanish, email, withNewPassword } from "@/lib/validation/rules";
+import type { AuthConfig } from "@/lib/config/auth";
 import { payloadInput } from "@/lib/users/payload";
 
 const TAKEN = "The :attribute has already been taken.";
@@ -18,17 +18,11 @@ const TAKEN = "The :attribute has already been taken.";
 const NEVER_STORED = new Set(["password_confirmation", "_token", "remember", "redirect"]);
 
 function defaultRules(config: AuthConfig) {
-  return z
-    .strictObject({
-      name: z.string().max(255),
-      email: z.string().max(255).pipe(z.email()),
-      password: newPassword(config.password),
-      password_confirmation: passwordConfirmation(),
-      payload: payloadInput().nullish(),
-      remember: booleanish().nullish(),
-      ...IGNORED_FIELDS,
-    })
-    .superRefine(confirmed, CONFIRMED_WHEN);
+  return withNewPassword(
+    config.password,
+    { name: z.string().max(255), email: email() },
+    { payload: payloadInput().nullish(), remember: booleanish().nullish() },
+  );
 }
 
 export const register = defineEndpoint({
@@ -68,7 +62,7 @@ export const register = defineEndpoint({
     }
     ctx.services.wakeMailWorker();
     await emit("Registered", { user });
-    await ctx.session.login(user, { remember: input.remember === true });
+    await ctx.session.login(user, { remember: input.remember === true, method: "registration" });
     return { success: true, user: presentUser(user) };
   },
 });

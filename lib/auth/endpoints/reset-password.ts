@@ -1,24 +1,15 @@
 import "server-only";
 import { z } from "zod";
 import { recordActivity } from "@/lib/audit/activity";
-import { emit } from "@/lib/auth/events";
+import { emit } from "@/lib/server/events";
 import { INVALID_TOKEN, resetPassword } from "@/lib/auth/password-reset";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { invalid } from "@/lib/http/errors";
 import { findUserByEmail } from "@/lib/users/users";
-import { confirmed, CONFIRMED_WHEN, IGNORED_FIELDS, newPassword, passwordConfirmation } from "@/lib/validation/rules";
+import { email, withNewPassword } from "@/lib/validation/rules";
 
 export const resetPasswordEndpoint = defineEndpoint({
-  input: (config) =>
-    z
-      .strictObject({
-        token: z.string().max(255),
-        email: z.string().max(255).pipe(z.email()),
-        password: newPassword(config.password),
-        password_confirmation: passwordConfirmation(),
-        ...IGNORED_FIELDS,
-      })
-      .superRefine(confirmed, CONFIRMED_WHEN),
+  input: (config) => withNewPassword(config.password, { token: z.string().max(255), email: email() }),
   async run(ctx, input) {
     const user = await findUserByEmail(ctx.db, input.email);
     if (!user) throw invalid("email", INVALID_TOKEN);

@@ -1,8 +1,8 @@
 import "server-only";
 import { recordActivity } from "@/lib/audit/activity";
 import { assertImpersonationOpen, openImpersonationToken } from "@/lib/auth/impersonation";
-import { endedEntry, type ImpersonationEnd } from "@/lib/auth/impersonation-watch";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { endedEntry, type ImpersonationEnd } from "@/lib/audit/impersonation-end";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { forbidden } from "@/lib/http/errors";
 import { presentUser } from "@/lib/users/users";
 
@@ -33,7 +33,7 @@ export const revertImpersonate = defineEndpoint({
     // A token that no longer opens (SESSION_SECRET rotated) proves nothing: signed out.
     const data = await openImpersonationToken(ctx, sealed);
     if (!original || data?.requester !== original.id) return signOut("invalid-token");
-    await ctx.session.login(original, { remember: false });
+    await ctx.session.login(original, { remember: false, method: "impersonation" });
     await recordActivity(ctx.db, { event: "impersonation-ended", subjectId: impersonated.id, causerId: original.id, ip: ctx.ip, properties: { reverted: true } }, ctx.now);
     return { success: true, user: presentUser(original) };
   },

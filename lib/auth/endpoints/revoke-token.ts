@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { recordActivity } from "@/lib/audit/activity";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { revokeToken as revoke } from "@/lib/auth/tokens";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 

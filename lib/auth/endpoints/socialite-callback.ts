@@ -1,17 +1,17 @@
 import "server-only";
 import type { User } from "@/db/schema";
-import { recordActivity } from "@/lib/audit/activity";
-import type { Context } from "@/lib/auth/context";
-import { getHooks } from "@/lib/auth/hooks";
-import { defineEndpoint, type Endpoint } from "@/lib/auth/routes/endpoint";
-import { respond } from "@/lib/auth/routes/respond";
+import type { Context } from "@/lib/server/context";
+import { getHooks } from "@/lib/server/hooks";
+import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { findOrCreateAccount } from "@/lib/auth/social/accounts";
 import { createDriver, type Driver } from "@/lib/auth/social/drivers";
-import { socialFailure } from "@/lib/auth/social/failure";
+import { socialFailure, socialFailureRedirect } from "@/lib/auth/social/failure";
 import { findProvider, type Provider, redirectUri } from "@/lib/auth/social/providers";
-import type { ProviderUser } from "@/lib/auth/social/provider-user";
+import type { ProviderUser } from "@/lib/server/provider-user";
 import { clearStateCookie, verifyState } from "@/lib/auth/social/state";
 import { presentUser } from "@/lib/users/users";
+import { completeSignIn, holdForChallenge } from "@/lib/auth/two-factor/sign-in";
+import { log } from "@/lib/observability/request-scope";
 
 const FAILED = "The sign-in with the provider failed. Please try again.";
 
@@ -25,7 +25,7 @@ async function fetchProviderUser(ctx: Context, provider: Provider, driver: Drive
   } catch (error) {
     // Logged for the operator (never the token or the code); the person gets a message to retry.
     const detail = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\s+/g, " ").slice(0, 300);
-    console.warn(`[social] ${provider.name}: ${detail}`);
+    log().warn({ provider: provider.name, detail }, "social login: the provider failed");
     throw socialFailure(ctx, "code", FAILED);
   }
 }
@@ -36,32 +36,46 @@ async function fetchProviderUser(ctx: Context, provider: Provider, driver: Drive
  */
 export const socialiteCallback: Endpoint = defineEndpoint({
   async run(ctx) {
-    const provider = findProvider(ctx);
-    // A state is good for one callback, whether it succeeds or not.
-    ctx.queuedCookies.push(clearStateCookie(ctx, provider.name));
-    const query = ctx.url.searchParams;
-    // The person declined at the provider, or it could not serve the request.
-    if (query.has("error")) throw socialFailure(ctx, "provider", "The sign-in was cancelled or refused by the provider.");
-    const verifier = await verifyState(ctx, provider.name, query.get("state"));
-    if (verifier === null) throw socialFailure(ctx, "state", "The sign-in request has expired or is invalid. Please try again.");
-    const code = query.get("code");
-    if (!code) throw socialFailure(ctx, "code", FAILED);
-
-    const driver = createDriver(provider.config, redirectUri(ctx, provider));
-    const providerUser = await fetchProviderUser(ctx, provider, driver, code, verifier);
-    const { user } = await findOrCreateAccount(ctx, provider.name, providerUser);
-
-    // SPEC §5: the custom social login callback signs in and responds in our place.
-    const custom = getHooks().socialLogin;
-    const result = custom
-      ? await custom(user, provider.name, providerUser, ctx)
-      : await signIn(ctx, provider.name, user);
-    return respond(ctx, socialiteCallback, result);
+    try {
+      return await completeCallback(ctx);
+    } catch (error) {
+      const redirect = socialFailureRedirect(ctx, error);
+      if (redirect) return redirect;
+      throw error;
+    }
   },
 });
 
+/** The callback proper; its failures are thrown, and answered by socialiteCallback. */
+async function completeCallback(ctx: Context) {
+  const provider = findProvider(ctx);
+  // A state is good for one callback, whether it succeeds or not.
+  ctx.queuedCookies.push(clearStateCookie(ctx, provider.name));
+  const query = ctx.url.searchParams;
+  // The person declined at the provider, or it could not serve the request.
+  if (query.has("error")) throw socialFailure(ctx, "provider", "The sign-in was cancelled or refused by the provider.");
+  const verifier = await verifyState(ctx, provider.name, query.get("state"));
+  if (verifier === null) throw socialFailure(ctx, "state", "The sign-in request has expired or is invalid. Please try again.");
+  const code = query.get("code");
+  if (!code) throw socialFailure(ctx, "code", FAILED);
+
+  const driver = createDriver(provider.config, redirectUri(ctx, provider));
+  const providerUser = await fetchProviderUser(ctx, provider, driver, code, verifier);
+  const { user } = await findOrCreateAccount(ctx, provider.name, providerUser);
+
+  // Decision record 023: an account with a second factor goes through the challenge, whatever
+  // signs in afterwards (the custom callback never sees a sign-in that skipped it).
+  const held = await holdForChallenge(ctx, user, { remember: false, method: "social" });
+  if (held) return held;
+  // SPEC §5: the custom social login callback signs in and responds in our place.
+  const custom = getHooks().socialLogin;
+  const result = custom
+    ? await custom(user, provider.name, providerUser, ctx)
+    : await signIn(ctx, provider.name, user);
+  return result;
+}
+
 async function signIn(ctx: Context, provider: string, user: User) {
-  await ctx.session.login(user, { remember: false });
-  await recordActivity(ctx.db, { event: "login", subjectId: user.id, ip: ctx.ip, properties: { provider } }, ctx.now);
+  await completeSignIn(ctx, user, { remember: false, method: "social", properties: { provider } });
   return { success: true, user: presentUser(user) };
 }

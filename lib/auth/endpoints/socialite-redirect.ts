@@ -1,6 +1,6 @@
 import "server-only";
 import { generateCodeVerifier, generateState } from "arctic";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { createDriver } from "@/lib/auth/social/drivers";
 import { findProvider, redirectUri } from "@/lib/auth/social/providers";
 import { stateCookie } from "@/lib/auth/social/state";

@@ -1,5 +1,5 @@
 import "server-only";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { listTokens, presentToken } from "@/lib/auth/tokens";
 
 export const tokens = defineEndpoint({

@@ -3,25 +3,17 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
-import { emit } from "@/lib/auth/events";
+import { emit } from "@/lib/server/events";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
-import { passwordFingerprint } from "@/lib/auth/session";
-import { deleteUserSessions } from "@/lib/auth/session-store";
-import { endImpersonationsBy } from "@/lib/auth/impersonation-watch";
+import { defineEndpoint } from "@/lib/server/endpoint";
+import { passwordFingerprint } from "@/lib/server/session";
+import { deleteUserSessions } from "@/lib/server/session-store";
+import { endImpersonationsBy } from "@/lib/audit/impersonation-end";
 import { invalid } from "@/lib/http/errors";
-import { confirmed, CONFIRMED_WHEN, IGNORED_FIELDS, newPassword, passwordConfirmation } from "@/lib/validation/rules";
+import { withNewPassword } from "@/lib/validation/rules";
 
 export const updatePassword = defineEndpoint({
-  input: (config) =>
-    z
-      .strictObject({
-        old_password: z.string().max(255),
-        password: newPassword(config.password),
-        password_confirmation: passwordConfirmation(),
-        ...IGNORED_FIELDS,
-      })
-      .superRefine(confirmed, CONFIRMED_WHEN),
+  input: (config) => withNewPassword(config.password, { old_password: z.string().max(255) }),
   async run(ctx, input) {
     const user = ctx.requireUser();
     if (!(await verifyPassword(input.old_password, user.password))) throw invalid("old_password", "The password is incorrect.");

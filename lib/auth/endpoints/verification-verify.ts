@@ -1,7 +1,7 @@
 import "server-only";
 import { recordActivity } from "@/lib/audit/activity";
-import { emit } from "@/lib/auth/events";
-import { defineEndpoint } from "@/lib/auth/routes/endpoint";
+import { emit } from "@/lib/server/events";
+import { defineEndpoint } from "@/lib/server/endpoint";
 import { linkMatchesUser, markVerified } from "@/lib/auth/verification";
 import { forbidden } from "@/lib/http/errors";
 

@@ -1,7 +1,7 @@
 import "server-only";
-import type { Context } from "@/lib/auth/context";
+import type { Context } from "@/lib/server/context";
 import { resolveAuth } from "@/lib/auth/guard";
-import { type RouteAbility, SESSION_ONLY } from "@/lib/auth/token-abilities";
+import { SESSION_ONLY, type TokenAccess } from "@/lib/server/token-abilities";
 import { tokenCan } from "@/lib/auth/tokens";
 import { forbidden, HttpError, unauthenticated } from "@/lib/http/errors";
 
@@ -30,13 +30,6 @@ export async function ability(ctx: Context, anyOf: string[]): Promise<void> {
   const token = await currentToken(ctx);
   if (!anyOf.some((name) => tokenCan(token, name))) throw forbidden(MISSING_ABILITY);
 }
-
-/** What a route declares a bearer token needs (lib/auth/token-abilities.ts). */
-export type TokenAccess = {
-  ability: RouteAbility;
-  /** Fields that only a session may send (a token sending one gets 403): e.g. `email`. */
-  sessionOnlyFields?: readonly string[];
-};
 
 /**
  * The route's declared ability, run by the pipeline after the guard (decision record 011): a

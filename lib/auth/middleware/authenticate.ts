@@ -1,7 +1,8 @@
 import "server-only";
-import type { Context } from "@/lib/auth/context";
+import type { Context } from "@/lib/server/context";
 import { resolveAuth, resolveSessionAuth } from "@/lib/auth/guard";
 import { unauthenticated } from "@/lib/http/errors";
+import { enforceEnrolment } from "@/lib/auth/two-factor/policy";
 
 export type Guard = "sanctum" | "web";
 
@@ -12,9 +13,10 @@ export function parseGuard(args: string[]): Guard {
   return guard;
 }
 
-/** 401 unless the guard finds a user (SPEC.md §7). */
+/** 401 unless the guard finds a user (SPEC.md §7); 403 while they must enrol a second factor first (decision record 023). */
 export async function authenticate(ctx: Context, guard: Guard): Promise<void> {
   const auth = guard === "web" ? await resolveSessionAuth(ctx) : await resolveAuth(ctx);
   if (!auth.user) throw unauthenticated();
   ctx.auth = auth;
+  enforceEnrolment(ctx, auth.user);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Context } from "@/lib/auth/context";
+import type { Context } from "@/lib/server/context";
 import { HttpError } from "@/lib/http/errors";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
-import type { Context } from "@/lib/auth/context";
-import { hasValidSignature } from "@/lib/auth/signed-urls";
+import type { Context } from "@/lib/server/context";
+import { hasValidSignature } from "@/lib/crypto/signed-urls";
 import { forbidden } from "@/lib/http/errors";
 
 /** 403 for a tampered or expired signed link. */

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Context } from "@/lib/auth/context";
+import type { Context } from "@/lib/server/context";
 import { resolveAuth } from "@/lib/auth/guard";
 import { hit, limiterKey, secondsUntil } from "@/lib/auth/rate-limit";
 import { tooManyRequests } from "@/lib/http/errors";

@@ -1,13 +1,13 @@
 import "server-only";
 import { users, type User } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
-import type { Context } from "@/lib/auth/context";
-import { emit } from "@/lib/auth/events";
-import { getHooks } from "@/lib/auth/hooks";
+import type { Context } from "@/lib/server/context";
+import { emit } from "@/lib/server/events";
+import { getHooks } from "@/lib/server/hooks";
 import { unusablePasswordHash } from "@/lib/auth/passwords";
 import { claimUnprovenAccount } from "@/lib/auth/social/claim";
 import { socialFailure, socialForbidden } from "@/lib/auth/social/failure";
-import type { ProviderUser } from "@/lib/auth/social/provider-user";
+import type { ProviderUser } from "@/lib/server/provider-user";
 import { queueVerificationMail } from "@/lib/auth/verification";
 import { findUserByEmail, isUniqueViolation } from "@/lib/users/users";
 

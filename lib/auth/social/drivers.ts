@@ -1,8 +1,8 @@
 import "server-only";
 import { CodeChallengeMethod, GitHub, Google, MicrosoftEntraId, OAuth2Client } from "arctic";
-import type { ProviderConfig } from "@/lib/auth/social/config";
+import type { ProviderConfig } from "@/lib/config/services";
 import { fetchGitHubUser, fetchOidcUser, PROVIDER_TIMEOUT_MS } from "@/lib/auth/social/profiles";
-import type { ProviderUser } from "@/lib/auth/social/provider-user";
+import type { ProviderUser } from "@/lib/server/provider-user";
 
 /** One provider's side of the authorization-code flow, whatever library speaks to it. */
 export type Driver = {

@@ -1,12 +1,13 @@
 import "server-only";
 import { z } from "zod";
-import type { ProviderUser } from "@/lib/auth/social/provider-user";
+import type { ProviderUser } from "@/lib/server/provider-user";
+import { email } from "@/lib/validation/rules";
 
 export const GITHUB_API = "https://api.github.com";
 // A provider that does not answer within this is treated as a failed sign-in, not a hung request.
 export const PROVIDER_TIMEOUT_MS = 10_000;
 
-const emailSchema = z.string().max(255).pipe(z.email());
+const emailSchema = email();
 const optionalText = z.string().nullish().catch(null);
 
 /** A usable email address or null (absent, blank, malformed or too long for the users table). */

@@ -1,9 +1,9 @@
 import "server-only";
-import type { Context } from "@/lib/auth/context";
-import { actionPath } from "@/lib/auth/routes/url";
-import type { ProviderConfig, ProviderDriver } from "@/lib/auth/social/config";
+import type { Context } from "@/lib/server/context";
+import { actionPath } from "@/lib/server/url";
+import type { ProviderConfig, ProviderDriver } from "@/lib/config/services";
 import { notFound } from "@/lib/http/errors";
-import type { Services } from "@/lib/runtime/services";
+import type { Services } from "@/lib/server/services";
 
 export type Provider = { name: string; config: ProviderConfig };
 

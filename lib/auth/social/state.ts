@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import type { Context } from "@/lib/auth/context";
-import { actionPath } from "@/lib/auth/routes/url";
-import { sealValue, unsealValue } from "@/lib/auth/sealed";
-import { deriveKey, safeEqual } from "@/lib/auth/secrets";
+import type { Context } from "@/lib/server/context";
+import { actionPath } from "@/lib/server/url";
+import { sealValue, unsealValue } from "@/lib/crypto/sealed";
+import { deriveKey, safeEqual } from "@/lib/crypto/secrets";
 import { parseCookies, serializeCookie } from "@/lib/http/cookies";
 
 /** How long a sign-in at the provider may take, from our redirect to its callback. */

@@ -1,4 +1,4 @@
-import type { MailMessage } from "@/lib/mail/mailer";
+import type { MailMessage } from "@/lib/server/mailer";
 import { renderActionMail } from "@/lib/mail/templates/layout";
 import { type Locale, translate } from "@/lib/i18n/catalog";
 

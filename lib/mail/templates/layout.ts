@@ -1,4 +1,4 @@
-import type { MailMessage } from "@/lib/mail/mailer";
+import type { MailMessage } from "@/lib/server/mailer";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);

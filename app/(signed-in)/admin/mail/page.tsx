@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { MailPage } from "@/components/admin/mail-page";
 import { AdminOnly } from "@/components/shell/admin-only";
-import { translateForRequest } from "@/lib/auth/next-adapter";
+import { translateForRequest } from "@/lib/runtime/next-adapter";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: await translateForRequest("Mail") };

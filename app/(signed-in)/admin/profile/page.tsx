@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ProfilePage } from "@/components/profile/profile-page";
-import { flashedMessages, translateForRequest } from "@/lib/auth/next-adapter";
+import { flashedMessage, translateForRequest } from "@/lib/runtime/next-adapter";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: await translateForRequest("Profile") };
@@ -8,5 +8,6 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The outcome of an email-change link a browser just followed (decision record 012), flashed by the server. */
 export default async function Page() {
-  return <ProfilePage flashed={await flashedMessages()} />;
+  const [status, error] = [await flashedMessage("status"), await flashedMessage("error")];
+  return <ProfilePage flashed={{ status: status ?? undefined, error: error ?? undefined }} />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { TokensPage } from "@/components/tokens/tokens-page";
-import { translateForRequest } from "@/lib/auth/next-adapter";
+import { translateForRequest } from "@/lib/runtime/next-adapter";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: await translateForRequest("API tokens") };

@@ -1,7 +1,6 @@
-import { dispatchHost } from "@/lib/auth/routes/pipeline";
-import { services } from "@/lib/runtime/services";
 import { SHOW_SETTINGS, UPDATE_SETTING } from "@/lib/settings/routes";
+import { routeHandlers } from "@/lib/runtime/next-adapter";
 
 export const dynamic = "force-dynamic";
-export const GET = async (request: Request) => dispatchHost(request, SHOW_SETTINGS, await services());
-export const PUT = async (request: Request) => dispatchHost(request, UPDATE_SETTING, await services());
+export const { GET } = routeHandlers(SHOW_SETTINGS);
+export const { PUT } = routeHandlers(UPDATE_SETTING);

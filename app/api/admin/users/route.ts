@@ -1,8 +1,5 @@
 import { ADMIN_USERS_ROUTE } from "@/lib/admin/routes";
-import { dispatchHost } from "@/lib/auth/routes/pipeline";
-import { services } from "@/lib/runtime/services";
+import { routeHandlers } from "@/lib/runtime/next-adapter";
 
 export const dynamic = "force-dynamic";
-export async function GET(request: Request) {
-  return dispatchHost(request, ADMIN_USERS_ROUTE, await services());
-}
+export const { GET } = routeHandlers(ADMIN_USERS_ROUTE);

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
-import { translateForRequest } from "@/lib/auth/next-adapter";
+import { translateForRequest } from "@/lib/runtime/next-adapter";
 
 type Props = { params: Promise<{ token: string; email: string }> };
 

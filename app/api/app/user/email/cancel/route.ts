@@ -1,8 +1,5 @@
-import { dispatchHost } from "@/lib/auth/routes/pipeline";
-import { services } from "@/lib/runtime/services";
 import { EMAIL_CHANGE_CANCEL_ROUTE } from "@/lib/users/routes";
+import { routeHandlers } from "@/lib/runtime/next-adapter";
 
 export const dynamic = "force-dynamic";
-export async function POST(request: Request) {
-  return dispatchHost(request, EMAIL_CHANGE_CANCEL_ROUTE, await services());
-}
+export const { POST } = routeHandlers(EMAIL_CHANGE_CANCEL_ROUTE);

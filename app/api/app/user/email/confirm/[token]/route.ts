@@ -1,8 +1,5 @@
-import { dispatchHost } from "@/lib/auth/routes/pipeline";
-import { services } from "@/lib/runtime/services";
 import { EMAIL_CHANGE_CONFIRM_ROUTE } from "@/lib/users/routes";
+import { routeHandlers } from "@/lib/runtime/next-adapter";
 
 export const dynamic = "force-dynamic";
-export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }) {
-  return dispatchHost(request, EMAIL_CHANGE_CONFIRM_ROUTE, await services(), await params);
-}
+export const { GET } = routeHandlers(EMAIL_CHANGE_CONFIRM_ROUTE);

@@ -1,0 +1,49 @@
+// The floors of lib/ and the order of the features (docs/architecture.md, decision record 016).
+// A lower floor never imports a higher one, and no two folders import each other: a new cycle
+// or an upward import fails `npm run lint` (test/unit/layers.test.ts shows it).
+
+/**
+ * The base floor, in tiers (lowest first): plain building blocks. A base folder imports only the
+ * tiers below its own.
+ */
+const BASE_TIERS = [["db", "lib/config", "lib/crypto", "lib/i18n"], ["lib/env.ts", "lib/http"], ["lib/validation", "lib/observability"]];
+const SERVER = ["lib/server"];
+const POLICIES = ["lib/policies"];
+/** The features, each above those it may use: an upper one may import a lower one, never the reverse. */
+const FEATURES = [
+  ["lib/audit", "lib/mail", "lib/uploads"],
+  // Browser sessions and the step-up (decision record 024): the profile update asks for it.
+  ["lib/sessions"],
+  ["lib/users"],
+  ["lib/auth"],
+  ["lib/admin", "lib/settings", "lib/operations", "lib/account", "lib/webhooks"],
+];
+/** The composition root: builds the services from the features and the application's extensions. */
+const APP = ["lib/runtime", "lib/extensions.ts"];
+
+const above = (floors, index) => floors.slice(index + 1).flat();
+const features = FEATURES.flat();
+
+const zone = (target, from, message) => ({ target: target.map((path) => `./${path}`), from: from.map((path) => `./${path}`), message });
+
+const zones = [
+  ...BASE_TIERS.map((tier, index) =>
+    zone(tier, [...above(BASE_TIERS, index), ...SERVER, ...POLICIES, ...features, ...APP, "lib/client"], "the base floor imports nothing above it (eslint.layers.mjs BASE_TIERS)"),
+  ),
+  zone(SERVER, [...POLICIES, ...features, ...APP, "lib/client"], "lib/server is the framework: it imports no policy, feature or application module (features are handed to it in the services)"),
+  zone(POLICIES, [...features, ...APP], "lib/policies imports no feature"),
+  ...FEATURES.map((level, index) => zone(level, [...above(FEATURES, index), ...APP], "a feature imports only the features below it (eslint.layers.mjs FEATURES)")),
+  // The browser's side: pure modules only (the base's pure files, the policies' rules, the upload address).
+  zone(["lib/client"], [...SERVER, ...APP, "db", "lib/crypto", ...features.filter((folder) => folder !== "lib/uploads")], "lib/client runs in the browser: no server module"),
+];
+
+export const layerRules = [
+  {
+    files: ["**/*.ts", "**/*.tsx"],
+    settings: { "import/ignore": ["node_modules"] },
+    rules: {
+      "import/no-cycle": ["error", { ignoreExternal: true }],
+      "import/no-restricted-paths": ["error", { zones }],
+    },
+  },
+];

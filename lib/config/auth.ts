@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { ACTION_NAMES, type ActionName } from "@/lib/config/auth-actions";
+import { AUTH_DEFAULTS } from "@/lib/config/auth-defaults";
+import { ConfigError } from "@/lib/config/errors";
+import { deepMerge, isPlainObject, parseJsonObject } from "@/lib/config/merge";
+
+function actionMap<T extends z.ZodType>(value: T) {
+  return z.strictObject(
+    Object.fromEntries(ACTION_NAMES.map((name) => [name, value])) as Record<ActionName, T>,
+  );
+}
+
+// A redirect target is an internal path (starts with /, not // or /\): an administrator's settings
+// change must not turn every sign-in into a redirect to another site (decision 011).
+const redirectTarget = z.string().regex(/^\/(?![/\\])/, "must be an internal path: starts with /, not // or /\\");
+
+// `name` or `name:arg,arg` — names are resolved against the middleware registry at start.
+const middlewareSpec = z.string().regex(/^[a-z][a-z0-9_.-]*(:[^:]*)?$/i, "must look like name or name:arg,arg");
+
+const segment = z.string().regex(/^[A-Za-z0-9._~\-/{}]*$/, "must be a URI path without query or fragment");
+
+export const authConfigSchema = z.strictObject({
+  "user-class": z.string(),
+  "user-fillable": z.array(z.string()),
+  "allow-registration": z.boolean(),
+  "allow-impersonate": z.boolean(),
+  "must-verify-email": z.boolean(),
+  admins: z.array(z.string()),
+  password: z.strictObject({ length: z.int().min(1).max(128), uppercase: z.boolean(), number: z.boolean() }),
+  frontend: z.strictObject({ "reset-password": z.string().min(1) }),
+  routes: z.strictObject({
+    active: z.boolean(),
+    as: z.string(),
+    prefix: segment,
+    uris: actionMap(segment),
+    names: actionMap(z.string().min(1)),
+    middlewares: actionMap(z.array(middlewareSpec)),
+    redirects: actionMap(redirectTarget),
+  }),
+  limiters: z.record(
+    z.string().regex(/^[a-z][a-z0-9-]*$/, "limiter names are lower-case words joined by -"),
+    z.array(z.strictObject({ by: z.enum(["ip", "email", "user"]), max: z.int().min(1).max(100_000), minutes: z.number().positive().max(1440) })).min(1),
+  ),
+  limits: z.strictObject({
+    // Upper bounds (decision 011): a number too large for the server to use (a lockout ending in
+    // the year 275760) would make every login a 500; a day, or a thousand, is the sane limit.
+    "login-attempts": z.int().min(1).max(1000),
+    "login-decay-seconds": z.int().min(1).max(86_400),
+    "account-failures-before-delay": z.int().min(1).max(1000),
+    "account-max-delay-seconds": z.int().min(1).max(86_400),
+    "impersonation-token-ttl": z.int().min(1).max(3600),
+    "impersonation-max-duration": z.int().min(1).max(86_400),
+  }),
+  verification: z.strictObject({ expire: z.int().min(1).max(10_080) }),
+  passwords: z.strictObject({ expire: z.int().min(1).max(1440), "confirm-timeout": z.int().min(1).max(604_800) }),
+  "two-factor": z.strictObject({
+    required: z.enum(["none", "admins", "everyone"]),
+    issuer: z.string().min(1).max(100).regex(/^[^:]+$/, "must not contain a colon (it separates issuer and account in otpauth:// labels)"),
+    "challenge-attempts": z.int().min(1).max(100),
+    "lockout-failures": z.int().min(1).max(1000),
+    "lockout-minutes": z.int().min(1).max(1440),
+  }),
+  // bcrypt cost 15 is about 8 times the default 12: above it one login takes seconds of a core.
+  hashing: z.strictObject({ rounds: z.int().min(4).max(15) }),
+  uploads: z.strictObject({
+    "max-kilobytes": z.int().min(1).max(20_480),
+    "max-files": z.int().min(1).max(100_000),
+    "max-total-kilobytes": z.int().min(1).max(10_485_760),
+  }),
+  // Retention (decision 015): how long spent rows and files are kept before the pruning task
+  // deletes them; bounded like the limits, so a typo cannot overflow a date.
+  retention: z.strictObject({
+    "prune-every-minutes": z.int().min(1).max(10_080),
+    "sessions-hours": z.int().min(0).max(87_600),
+    "rate-limits-hours": z.int().min(0).max(87_600),
+    "reset-tokens-hours": z.int().min(0).max(87_600),
+    "tokens-hours": z.int().min(0).max(87_600),
+    "uploads-hours": z.int().min(1).max(87_600),
+    "failed-mail-days": z.int().min(0).max(3650),
+    // At least a day: an account deleted by mistake must be restorable (decision record 021).
+    "deleted-accounts-days": z.int().min(1).max(3650),
+    "webhook-deliveries-days": z.int().min(1).max(3650),
+  }),
+  webhooks: z.strictObject({ "allow-private-addresses": z.boolean() }),
+  "editable-settings": z.array(
+    z.string().refine((key) => !/^(routes\.(prefix|uris|names|as|active|middlewares)|hashing|user-class)/.test(key), "route URIs, names, middleware and hashing are never editable at run time"),
+  ),
+});
+
+/** Every `throttle:<name>` of the route table names a limiter that exists. */
+function checkLimiterNames(config: z.infer<typeof authConfigSchema>, ctx: z.RefinementCtx): void {
+  for (const [action, specs] of Object.entries(config.routes.middlewares)) {
+    specs.forEach((spec, index) => {
+      const name = /^throttle:([a-z][a-z0-9-]*)$/.exec(spec)?.[1];
+      if (name && !config.limiters[name]) {
+        ctx.addIssue({ code: "custom", path: ["routes", "middlewares", action, index], message: `no limiter named "${name}" in limiters` });
+      }
+    });
+  }
+}
+
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+export type PasswordRules = AuthConfig["password"];
+
+/** SPEC.md §1 rule 5: comma-separated, whitespace trimmed, empty entries dropped. */
+export function parseAdminEmails(value: string): string[] {
+  return value
+    .split(",")
+    .map((email) => email.trim())
+    .filter((email) => email !== "");
+}
+
+// SPEC.md §1: a configuration from before 6.0 keeps the password rules under routes.password.
+function upgradeLegacyKeys(overrides: Record<string, unknown>): Record<string, unknown> {
+  const routes = overrides.routes;
+  if (!isPlainObject(routes) || !("password" in routes)) return overrides;
+  const { password: legacy, ...rest } = routes;
+  return { ...overrides, routes: rest, password: deepMerge(legacy, overrides.password) };
+}
+
+/** Builds and validates the auth configuration; throws ConfigError naming the first bad key. */
+export function buildAuthConfig(input: { AUTH_CONFIG_JSON?: string; ADMIN_EMAILS?: string }, extra: unknown = {}): AuthConfig {
+  const overrides = upgradeLegacyKeys(parseJsonObject("AUTH_CONFIG_JSON", input.AUTH_CONFIG_JSON));
+  const base = { ...AUTH_DEFAULTS, admins: parseAdminEmails(input.ADMIN_EMAILS ?? "") };
+  const result = authConfigSchema.superRefine(checkLimiterNames).safeParse(deepMerge(deepMerge(base, overrides), extra));
+  if (!result.success) throw ConfigError.fromZod("AUTH_CONFIG_JSON", result.error.issues);
+  return result.data;
+}

@@ -1,0 +1,89 @@
+import "server-only";
+import { services } from "@/lib/runtime/services";
+import { dispatch, dispatchHost, type HostRoute } from "@/lib/server/pipeline";
+import { csrfCookie } from "@/lib/server/csrf-cookie";
+import { ORIGINAL_PATH_HEADER } from "@/lib/server/headers";
+import { routeManifest } from "@/lib/server/url";
+import { HOST_ROUTES } from "@/lib/runtime/routes";
+import { isLocale, type Locale, negotiateLocale, translate } from "@/lib/i18n/catalog";
+import { LOCALE_COOKIE } from "@/lib/client/locale-cookie";
+import type { FrontendSettings } from "@/lib/client/frontend-settings";
+import { cookies, headers } from "next/headers";
+import { Session } from "@/lib/server/session";
+
+type RouteContext = { params?: Promise<Record<string, string | string[]>> };
+type Handler = (request: Request, context?: RouteContext) => Promise<Response>;
+
+/** Where a route file's requests go: an auth API path by its own URL, the dispatcher proxy.ts rewrites to, or a host route. */
+export type RouteTarget = "auth" | "rewritten" | HostRoute;
+
+/** The path the pipeline matches: the dispatcher's from the header proxy.ts always sets (a client's copy removed), else the URL's. */
+function authPath(request: Request, target: "auth" | "rewritten"): string {
+  const own = new URL(request.url).pathname;
+  return target === "rewritten" ? (request.headers.get(ORIGINAL_PATH_HEADER) ?? own) : own;
+}
+
+/** A host route's path parameters (its folder's `[id]`), as strings. */
+async function hostParams(context: RouteContext | undefined): Promise<Record<string, string>> {
+  const params = (await context?.params) ?? {};
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : value]));
+}
+
+/**
+ * The one way from a route file into the pipeline (lib/server/pipeline.ts): a handler for every
+ * method; a route file exports those it serves (Next answers 405 for the others), the auth
+ * route files export them all (the pipeline answers 405 with `Allow` itself).
+ */
+export function routeHandlers(target: RouteTarget) {
+  const handle: Handler = async (request, context) => {
+    const ready = await services();
+    if (typeof target === "string") return dispatch(request, authPath(request, target), ready);
+    return dispatchHost(request, target, ready, await hostParams(context));
+  };
+  return { GET: handle, POST: handle, PUT: handle, PATCH: handle, DELETE: handle, OPTIONS: handle };
+}
+
+export async function handleCsrfCookie(request: Request): Promise<Response> {
+  return csrfCookie(request, await services());
+}
+
+/** The `locale` cookie (the language switch) first, then the browser's Accept-Language. */
+export async function requestLocale(): Promise<Locale> {
+  const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
+  if (isLocale(chosen)) return chosen;
+  return negotiateLocale((await headers()).get("accept-language"));
+}
+
+/** For server components: the configuration the front end needs, and the request's language. */
+export async function frontendSettings(): Promise<FrontendSettings> {
+  // The request's cookies first: reading them makes the page dynamic, so `next build` never
+  // prerenders it and never needs the services (SESSION_SECRET, the database).
+  const locale = await requestLocale();
+  const { config } = await services();
+  return {
+    routes: routeManifest(config, HOST_ROUTES),
+    password: config.password,
+    allowRegistration: config["allow-registration"],
+    allowImpersonate: config["allow-impersonate"],
+    uploadMaxKilobytes: config.uploads["max-kilobytes"],
+    locale,
+  };
+}
+
+/** A message in the request's language, for server components (page titles, the 404 page). */
+export async function translateForRequest(key: string): Promise<string> {
+  return translate(await requestLocale(), key);
+}
+
+/**
+ * A message the server flashed for the next page (a failed social sign-in lands on the login
+ * screen with `error`). Only read here: the page's first API call consumes the flash.
+ */
+export async function flashedMessage(key: "error" | "status"): Promise<string | null> {
+  const { env, database, now, config } = await services();
+  const cookie = (await cookies()).get(env.SESSION_COOKIE)?.value;
+  if (!cookie) return null;
+  const session = await Session.open({ env, db: database.db, now, ip: "", userAgent: "", stateful: true, userClass: config["user-class"] }, cookie);
+  const value = session.flashed(key);
+  return typeof value === "string" ? value : null;
+}

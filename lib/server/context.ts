@@ -1,0 +1,84 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import type { PersonalAccessToken, User } from "@/db/schema";
+import type { AuthConfig } from "@/lib/config/auth";
+import type { CompiledRoute } from "@/lib/server/match";
+import type { Session } from "@/lib/server/session";
+import type { Env } from "@/lib/env";
+import { type Input, clientIp, readInput, wantsJson } from "@/lib/http/request";
+import { type Locale, type Replacements, negotiateLocale, translate } from "@/lib/i18n/catalog";
+import type { Services } from "@/lib/server/services";
+import { unauthenticated } from "@/lib/http/errors";
+
+export type AuthState = {
+  user: User | null;
+  via: "session" | "token" | null;
+  token: PersonalAccessToken | null;
+  /** The user's address awaiting confirmation, when the guard read it (get-auth's one statement). */
+  pendingEmail?: string | null;
+};
+
+/** Everything an endpoint or middleware may use. Built once per request by the pipeline. */
+export type Context = {
+  request: Request;
+  url: URL;
+  services: Services;
+  env: Env;
+  config: AuthConfig;
+  db: Db;
+  now: Date;
+  locale: Locale;
+  ip: string;
+  userAgent: string;
+  wantsJson: boolean;
+  /** The matched auth route (null on host routes). */
+  route: CompiledRoute | null;
+  /** Full route name (`auth.login`, `api.app.user.update`), for throttling and logs. */
+  routeName: string | null;
+  /** A host route's redirect target for browsers (auth routes use their configured one). */
+  redirectTarget: string | null;
+  params: Record<string, string>;
+  /** Set by the `web` middleware; stateless requests get a session that reads and writes nothing. */
+  session: Session;
+  /** Set by the guard (`auth` middleware, or get-auth): who is calling and how. */
+  auth: AuthState | null;
+  /** Set-Cookie values for whatever response the request ends with, an error's included (Laravel's Cookie::queue). */
+  queuedCookies: string[];
+  t(key: string, replacements?: Replacements): string;
+  input(): Promise<Input>;
+  requireUser(): User;
+};
+
+export function createContext(request: Request, services: Services, session: Session, bodyLimit?: number): Context {
+  const url = new URL(request.url);
+  const locale = negotiateLocale(request.headers.get("accept-language"));
+  let input: Promise<Input> | undefined;
+  const ctx: Context = {
+    request,
+    url,
+    services,
+    env: services.env,
+    config: services.config,
+    db: services.database.db,
+    now: services.now(),
+    locale,
+    ip: clientIp(request, services.env.TRUST_PROXY),
+    userAgent: request.headers.get("user-agent") ?? "",
+    wantsJson: wantsJson(request),
+    route: null,
+    routeName: null,
+    redirectTarget: null,
+    params: {},
+    session,
+    auth: null,
+    queuedCookies: [],
+    t: (key, replacements) => translate(locale, key, replacements),
+    input: () => (input ??= readInput(request, bodyLimit)),
+    requireUser() {
+      if (!ctx.auth?.user) throw unauthenticated();
+      return ctx.auth.user;
+    },
+  };
+  services.application.prepareContext(ctx);
+  return ctx;
+}

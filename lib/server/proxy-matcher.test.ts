@@ -1,0 +1,94 @@
+import { createRequire } from "node:module";
+import type { IncomingHttpHeaders } from "node:http";
+import { describe, expect, it } from "vitest";
+import { buildAuthConfig } from "@/lib/config/auth";
+import { REWRITE_HEADER } from "@/lib/server/headers";
+import { decideProxy } from "@/lib/server/proxy-decision";
+import { config } from "@/proxy";
+
+// proxy.ts's matcher, compiled by Next's own code as `next build` does, against the proxy's
+// decision: every request the matcher leaves out must be one the proxy would have let through
+// unchanged, whatever the route table (the prefix is read at run time, the matcher is fixed at
+// build time; decision record 001).
+type Matcher = { regexp: string; has?: unknown[]; missing?: unknown[] };
+const require = createRequire(import.meta.url);
+const { getMiddlewareMatchers } = require("next/dist/build/analysis/get-page-static-info") as {
+  getMiddlewareMatchers: (matchers: unknown, nextConfig: object) => Matcher[];
+};
+const { getMiddlewareRouteMatcher } = require("next/dist/shared/lib/router/utils/middleware-route-matcher") as {
+  getMiddlewareRouteMatcher: (matchers: Matcher[]) => (pathname: string, request: { headers: IncomingHttpHeaders }, query: object) => boolean;
+};
+const runsFor = getMiddlewareRouteMatcher(getMiddlewareMatchers(config.matcher, {}));
+const proxied = (path: string, headers: IncomingHttpHeaders = {}) => runsFor(path, { headers }, {});
+
+const tables = {
+  default: buildAuthConfig({}).routes,
+  moved: buildAuthConfig({ AUTH_CONFIG_JSON: JSON.stringify({ routes: { prefix: "account", uris: { login: "sign-in", "get-auth": "me" } } }) }).routes,
+  api: buildAuthConfig({ AUTH_CONFIG_JSON: JSON.stringify({ routes: { prefix: "api" } }) }).routes,
+  root: buildAuthConfig({ AUTH_CONFIG_JSON: JSON.stringify({ routes: { prefix: "" } }) }).routes,
+  inactive: buildAuthConfig({ AUTH_CONFIG_JSON: '{"routes": {"active": false}}' }).routes,
+};
+
+const PATHS = [
+  "/", "/admin", "/admin/users", "/no-such-page", "/auth", "/auth/", "/auth/get-auth", "/auth/get-auth/", "/auth/login", "/auth/login/",
+  "/auth/register", "/auth/forgot-password", "/auth/two-factor-challenge", "/auth/user/sessions", "/auth/reset-password", "/auth/reset-password/a-token/someone%40example.test",
+  "/auth/reset-password/a-token", "/auth/tokens", "/auth/logout", "/auth/me", "/auth/email/verify/1/abc", "/auth/social/acme/redirect",
+  "/auth/no-such-action", "/account/get-auth", "/account/me", "/account/sign-in", "/login", "/get-auth", "/api/login",
+  "/api/get-auth", "/api/bench/bare", "/api/admin/users", "/api/admin/users/7/restore", "/api/app/user/update",
+  "/api/auth/providers", "/api/lu/upload/file", "/api/unknown", "/api/adminx", "/sanctum/csrf-cookie", "/sanctum/other",
+  "/uploads/photo.png", "/internal", "/internal/dispatch/auth/login", "/up", "/metrics", "/api/openapi.json", "/docs/api",
+];
+const ACCEPTS = [undefined, "application/json", "application/json, text/plain, */*", "application/vnd.api+json", "text/html", "*/*", "APPLICATION/JSON"];
+const METHODS = ["GET", "HEAD", "POST", "DELETE"];
+
+describe("proxy.ts's matcher", () => {
+  it("leaves out only requests the proxy would pass on unchanged, under every route table", () => {
+    let skipped = 0;
+    for (const [name, routes] of Object.entries(tables)) {
+      for (const path of PATHS) {
+        for (const accept of ACCEPTS) {
+          for (const authorization of [undefined, "Bearer 1|abc"]) {
+            const headers: IncomingHttpHeaders = { ...(accept ? { accept } : {}), ...(authorization ? { authorization } : {}) };
+            if (proxied(path, headers)) continue;
+            skipped++;
+            for (const method of METHODS) {
+              const decision = decideProxy(routes, { method, path, accept: accept ?? null });
+              expect([name, method, path, accept, decision]).toEqual([name, method, path, accept, { action: "continue" }]);
+            }
+          }
+        }
+      }
+    }
+    expect(skipped).toBeGreaterThan(100);
+  });
+
+  it("keeps the hot paths away from the proxy", () => {
+    const json = { accept: "application/json" };
+    expect(proxied("/auth/get-auth", json)).toBe(false);
+    expect(proxied("/auth/get-auth", { ...json, cookie: "auth_session=abc" })).toBe(false);
+    expect(proxied("/auth/get-auth", { ...json, authorization: "Bearer 1|abc" })).toBe(false);
+    expect(proxied("/auth/tokens", { ...json, authorization: "Bearer 1|abc" })).toBe(false);
+    expect(proxied("/api/admin/users", { ...json, authorization: "Bearer 1|abc" })).toBe(false);
+    expect(proxied("/api/app/user/update", json)).toBe(false);
+    // The benchmark's yardstick, whatever the client sends.
+    expect(proxied("/api/bench/bare")).toBe(false);
+    expect(proxied("/api/bench/bare", { accept: "text/html" })).toBe(false);
+    // Health and metrics: never the proxy (decision record 019).
+    expect(proxied("/up")).toBe(false);
+    expect(proxied("/metrics", { accept: "text/plain" })).toBe(false);
+  });
+
+  it("still runs where it is needed: screens, a page's path, another prefix, the dispatcher, its own header", () => {
+    expect(proxied("/auth/login", { accept: "text/html" })).toBe(true);
+    expect(proxied("/auth/login", { accept: "application/json" })).toBe(true);
+    expect(proxied("/auth/reset-password/a-token/someone%40example.test")).toBe(true);
+    expect(proxied("/admin")).toBe(true);
+    expect(proxied("/auth/no-such-action", { accept: "text/html" })).toBe(true);
+    expect(proxied("/account/get-auth", { accept: "application/json" })).toBe(true);
+    expect(proxied("/api/get-auth", { accept: "application/json" })).toBe(true);
+    expect(proxied("/internal/dispatch/auth/get-auth", { accept: "application/json" })).toBe(true);
+    for (const path of ["/auth/get-auth", "/api/bench/bare", "/sanctum/csrf-cookie", "/uploads/photo.png"]) {
+      expect([path, proxied(path, { accept: "application/json", [REWRITE_HEADER]: "dispatch" })]).toEqual([path, true]);
+    }
+  });
+});

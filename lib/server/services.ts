@@ -1,0 +1,51 @@
+import "server-only";
+import type { Database } from "@/db/client";
+import type { AuthConfig } from "@/lib/config/auth";
+import type { ActionMap } from "@/lib/config/auth-actions";
+import type { ServicesConfig } from "@/lib/config/services";
+import type { Env } from "@/lib/env";
+import type { OriginPolicy } from "@/lib/http/stateful";
+import type { Context } from "@/lib/server/context";
+import type { Endpoint } from "@/lib/server/endpoint";
+import type { Mailer } from "@/lib/server/mailer";
+
+/**
+ * What the features hand to the framework when the services are built (lib/runtime/services.ts):
+ * the endpoint of each auth action, and what every request's context needs from them. The
+ * framework never imports a feature (decision record 016).
+ */
+export type Application = {
+  endpoints: ActionMap<Endpoint>;
+  /** Called once per request when its context is built (the impersonation watch over the session). */
+  prepareContext(ctx: Context): void;
+};
+
+/** Everything a request needs from the process: configuration, database, mail, clock. */
+export type Services = {
+  env: Env;
+  /** The effective auth configuration: start-up configuration plus the administrators' settings. */
+  config: AuthConfig;
+  /** The start-up configuration (defaults, AUTH_CONFIG_JSON, ADMIN_EMAILS), built once per process (lib/config/startup.ts). */
+  startupConfig: AuthConfig;
+  /** The settings stored in the database, as `dotted.key → value`. */
+  settingsOverrides: Record<string, unknown>;
+  providers: ServicesConfig;
+  database: Database;
+  mailer: Mailer;
+  now: () => Date;
+  /** Origins whose requests may use the session cookie (decision record 006). */
+  stateful: OriginPolicy;
+  /** Origins allowed to call with credentials (CORS); by default the stateful ones. */
+  cors: OriginPolicy;
+  /** Asks the mail worker to look at the queue now (after a request queued a message). */
+  wakeMailWorker: () => void;
+  /** Asks the webhook worker to look at its queue now (a test event, decision record 022). */
+  wakeWebhookWorker: () => void;
+  application: Application;
+};
+
+/** Puts a settings state (configuration plus the stored overrides) in force in this process. */
+export function applySettings(target: Services, state: { config: AuthConfig; overrides: Record<string, unknown> }): void {
+  target.config = state.config;
+  target.settingsOverrides = state.overrides;
+}
