@@ -1,0 +1,47 @@
+"use client";
+
+import { SessionList } from "@/components/profile/session-list";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { Modal } from "@/components/ui/modal";
+import { LoadingRows } from "@/components/ui/skeleton";
+import type { AdminUser } from "@/lib/client/api-types";
+import { useT } from "@/lib/client/i18n";
+import { useEndUserSession, useUserSessions } from "@/lib/client/use-browser-sessions";
+
+function Sessions({ user }: { user: AdminUser }) {
+  const t = useT();
+  const sessions = useUserSessions(user.id);
+  const end = useEndUserSession(user.id);
+  return (
+    <div className="space-y-4">
+      <ErrorAlert error={sessions.error ?? end.error} />
+      {sessions.isPending ? (
+        <LoadingRows label={t("Loading sessions…")} rows={2} />
+      ) : (
+        sessions.data && (
+          <SessionList
+            sessions={sessions.data}
+            label={t("Sessions of :name", { name: user.name })}
+            ending={end.isPending ? end.variables : null}
+            onEnd={(session) => end.mutate(session.id)}
+          />
+        )
+      )}
+    </div>
+  );
+}
+
+/** An account's signed-in browsers, for an administrator, each with an end button. */
+export function UserSessionsDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const t = useT();
+  return (
+    <Modal
+      open={user !== null}
+      title={t("Sessions of :name", { name: user?.name ?? "" })}
+      description={t("Signing a browser out ends that session at once.")}
+      onClose={onClose}
+    >
+      {user && <Sessions key={user.id} user={user} />}
+    </Modal>
+  );
+}

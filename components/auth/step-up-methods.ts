@@ -1,0 +1,18 @@
+import type { ComponentType } from "react";
+import { PasskeyStepUp } from "@/components/auth/passkey-step-up";
+
+/** What a way of confirming it is you gets from the step-up dialog. */
+export type StepUpMethodProps = {
+  /** Call once the server accepted the confirmation: the dialog closes and the waiting calls go again. */
+  onConfirmed: () => void;
+  /** Another way is being tried: stay disabled meanwhile. */
+  busy: boolean;
+};
+
+export type StepUpMethod = ComponentType<StepUpMethodProps>;
+
+/**
+ * Ways to confirm it is you besides the password, shown under it in the step-up dialog (a passkey
+ * button goes here). Each renders its own control and reports success through `onConfirmed`.
+ */
+export const STEP_UP_METHODS: StepUpMethod[] = [PasskeyStepUp];

@@ -1,0 +1,119 @@
+"use client";
+
+import Link from "next/link";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { AuthCard, LINK_CLASSES } from "@/components/auth/auth-card";
+import { RedirectIfSignedIn } from "@/components/auth/redirect-if-signed-in";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { TextField } from "@/components/ui/text-field";
+import { ApiError } from "@/lib/client/api";
+import { formErrors } from "@/lib/client/form-errors";
+import { useT } from "@/lib/client/i18n";
+import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
+import { useTwoFactorChallenge } from "@/lib/client/use-two-factor";
+
+type Mode = "code" | "recovery_code";
+
+// The server's 422 when this browser has no pending sign-in any more (expired, or completed elsewhere).
+const NO_PENDING_SIGN_IN = "Your sign-in has expired or was already completed. Please sign in again.";
+
+/**
+ * The code from the authenticator app, or one of the recovery codes. A wrong one, and a pending
+ * sign-in that expired, come back as a 422 on the field; the way back to the login is always shown.
+ */
+export function TwoFactorChallengeForm({ redirect }: { redirect: string | null }) {
+  const t = useT();
+  const [mode, setMode] = useState<Mode>("code");
+  const challenge = useTwoFactorChallenge(redirect);
+  const form = useRef<HTMLFormElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const errors = formErrors(challenge.error, ["code", "recovery_code"]);
+  useFocusFirstError(form, challenge.error);
+  const keepRedirect = redirect ? `?redirect=${encodeURIComponent(redirect)}` : "";
+  const isExpired = challenge.error instanceof ApiError && Object.values(challenge.error.errors).flat().includes(t(NO_PENDING_SIGN_IN));
+  const signInAgain = useRef<HTMLAnchorElement>(null);
+  // The form is gone: the keyboard goes to the way forward.
+  useEffect(() => {
+    if (isExpired) signInAgain.current?.focus();
+  }, [isExpired]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (challenge.isPending || challenge.isSuccess) return;
+    const value = (field.current?.value ?? "").trim();
+    challenge.mutate(mode === "code" ? { code: value.replace(/\s+/g, "") } : { recovery_code: value });
+  }
+
+  function switchMode() {
+    challenge.reset();
+    setMode(mode === "code" ? "recovery_code" : "code");
+    // The new field replaces the old one: keep the keyboard there.
+    requestAnimationFrame(() => field.current?.focus());
+  }
+
+  return (
+    <AuthCard
+      title={t("Two-factor authentication")}
+      description={
+        mode === "code" ? t("Enter the 6-digit code from your authenticator app.") : t("Enter one of your emergency recovery codes. Each one works once.")
+      }
+      footer={
+        <Link href={`/auth/login${keepRedirect}`} className={LINK_CLASSES}>
+          {t("Back to sign in")}
+        </Link>
+      }
+    >
+      <RedirectIfSignedIn redirect={redirect} />
+      {isExpired ? (
+        <Alert tone="warning">
+          <p>{t(NO_PENDING_SIGN_IN)}</p>
+          <Link ref={signInAgain} href={`/auth/login${keepRedirect}`} className={buttonClasses("primary", "md", "mt-4 w-full")}>
+            {t("Sign in again")}
+          </Link>
+        </Alert>
+      ) : (
+        <form ref={form} onSubmit={submit} className="space-y-5">
+          <ErrorAlert error={errors.general} />
+          {mode === "code" ? (
+            <TextField
+              key="code"
+              ref={field}
+              label={t("Authentication code")}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              autoFocus
+              required
+              maxLength={10}
+              className="[&_input]:font-mono [&_input]:tracking-widest"
+              error={errors.fields.code}
+            />
+          ) : (
+            <TextField
+              key="recovery_code"
+              ref={field}
+              label={t("Recovery code")}
+              name="recovery_code"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              className="[&_input]:font-mono"
+              error={errors.fields.recovery_code}
+            />
+          )}
+          <Button type="submit" className="w-full" loading={challenge.isPending || challenge.isSuccess}>
+            {t("Continue")}
+          </Button>
+          <div className="text-center">
+            <button type="button" onClick={switchMode} className={`text-sm ${LINK_CLASSES}`}>
+              {mode === "code" ? t("Use a recovery code") : t("Use an authentication code")}
+            </button>
+          </div>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

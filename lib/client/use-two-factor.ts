@@ -1,0 +1,89 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useApi } from "@/lib/client/api-context";
+import type { TwoFactorQrCode, TwoFactorSetup } from "@/lib/client/api-types";
+import { queryKeys } from "@/lib/client/queries";
+import { markPasswordSignIn } from "@/lib/client/passkey-offer";
+import { safeRedirect } from "@/lib/http/safe-redirect";
+import { TWO_FACTOR_ACTIONS as ACTIONS } from "@/lib/client/two-factor-actions";
+import { useGoAfterSignIn } from "@/lib/client/use-go-after-sign-in";
+import { useReloadSession } from "@/lib/client/use-session";
+
+export type ChallengeInput = { code: string } | { recovery_code: string };
+
+/** POST two-factor-challenge: the pending sign-in completes (204), then login's redirect rules apply. */
+export function useTwoFactorChallenge(redirect: string | null) {
+  const api = useApi();
+  const goTo = useGoAfterSignIn();
+  const reload = useReloadSession();
+  return useMutation({
+    mutationFn: async (input: ChallengeInput) => {
+      await api.csrfCookie(); // the session is regenerated, as at login
+      await api.call<null>(ACTIONS.challenge, input);
+    },
+    onSuccess: async () => {
+      markPasswordSignIn();
+      await reload();
+      goTo(safeRedirect(redirect));
+    },
+  });
+}
+
+/** Enrolment starts: a new secret (not in force until confirmed), shown as a QR code and as text. */
+export function useEnableTwoFactor() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: async (): Promise<TwoFactorSetup> => {
+      await api.call(ACTIONS.enable);
+      const [qr, secret] = await Promise.all([api.call<TwoFactorQrCode>(ACTIONS.qrCode), api.call<{ secretKey: string }>(ACTIONS.secretKey)]);
+      return { ...qr, secretKey: secret.secretKey };
+    },
+  });
+}
+
+/** A code from the app confirms the secret; the recovery codes are shown at once. */
+export function useConfirmTwoFactor() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (code: string) => {
+      await api.call(ACTIONS.confirm, { code });
+      return api.call<string[]>(ACTIONS.recoveryCodes);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+  });
+}
+
+/** The current recovery codes (behind the step-up, like every enrolment route). */
+export function useShowRecoveryCodes() {
+  const api = useApi();
+  return useMutation({ mutationFn: () => api.call<string[]>(ACTIONS.recoveryCodes) });
+}
+
+/** A new set of recovery codes; the old ones stop working. */
+export function useRegenerateRecoveryCodes() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: async () => {
+      await api.call(ACTIONS.regenerateRecoveryCodes);
+      return api.call<string[]>(ACTIONS.recoveryCodes);
+    },
+  });
+}
+
+/** Turns the second factor off (or drops a secret never confirmed). */
+export function useDisableTwoFactor() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(ACTIONS.disable),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+  });
+}
+
+/** POST confirm-password: the step-up dialog's password (201; 422 on `password`). */
+export function useConfirmPassword() {
+  const api = useApi();
+  return useMutation({ mutationFn: (password: string) => api.call(ACTIONS.confirmPassword, { password }) });
+}
