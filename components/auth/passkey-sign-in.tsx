@@ -1,0 +1,27 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { Icon } from "@/components/ui/icon";
+import { useT } from "@/lib/client/i18n";
+import { usePasskeySignIn } from "@/lib/client/use-passkey-sign-in";
+import { useSession } from "@/lib/client/use-session";
+
+/**
+ * "Sign in with a passkey" on the login screen, and the browser's passkey suggestions in the email
+ * field (its `autocomplete` carries `webauthn`), offered once the session is known to be a guest's.
+ */
+export function PasskeySignIn({ redirect }: { redirect: string | null }) {
+  const t = useT();
+  const session = useSession();
+  const isGuest = session.isSuccess && !session.data.authenticated;
+  const passkey = usePasskeySignIn(redirect, isGuest);
+  return (
+    <div className="mt-6 space-y-3">
+      <ErrorAlert error={passkey.error} />
+      <Button variant="secondary" className="w-full" icon={<Icon name="key" className="size-4" />} loading={passkey.pending} onClick={passkey.start}>
+        {passkey.pending ? t("Signing in with your passkey…") : t("Sign in with a passkey")}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import { useSyncExternalStore } from "react";
+import type { StepUpMethodProps } from "@/components/auth/step-up-methods";
+import { Button } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { Icon } from "@/components/ui/icon";
+import { useStepUpController } from "@/lib/client/api-context";
+import { useT } from "@/lib/client/i18n";
+import { useConfirmWithPasskey, usePasskeys } from "@/lib/client/use-passkeys";
+
+/** "Use a passkey" in the step-up dialog, for a user who has one (POST passkeys/confirm). */
+export function PasskeyStepUp({ onConfirmed, busy }: StepUpMethodProps) {
+  const t = useT();
+  const controller = useStepUpController();
+  // The dialog is mounted on every screen: the list is asked for only once it opens.
+  const open = useSyncExternalStore(controller.subscribe, controller.isOpen, () => false);
+  const passkeys = usePasskeys(open);
+  const confirm = useConfirmWithPasskey();
+  if (!passkeys.data?.length) return null;
+  return (
+    <div className="space-y-3">
+      <ErrorAlert error={confirm.error} />
+      <Button
+        variant="secondary"
+        className="w-full"
+        icon={<Icon name="key" className="size-4" />}
+        loading={confirm.isPending}
+        disabled={busy}
+        onClick={() => confirm.mutate(undefined, { onSuccess: () => (confirm.reset(), onConfirmed()) })}
+      >
+        {confirm.isPending ? t("Waiting for your passkey…") : t("Use a passkey")}
+      </Button>
+    </div>
+  );
+}

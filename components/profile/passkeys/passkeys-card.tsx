@@ -1,0 +1,93 @@
+"use client";
+
+import { useState } from "react";
+import { AddPasskeyForm } from "@/components/profile/passkeys/add-passkey-form";
+import { PasskeyList } from "@/components/profile/passkeys/passkey-list";
+import { RenamePasskeyDialog } from "@/components/profile/passkeys/rename-passkey-dialog";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { LoadingRows } from "@/components/ui/skeleton";
+import type { Passkey } from "@/lib/client/api-types";
+import { useT } from "@/lib/client/i18n";
+import { useAddPasskey, useDeletePasskey, usePasskeys } from "@/lib/client/use-passkeys";
+
+/** Profile, "Passkeys": the list, add one, rename, delete (behind the step-up). The password stays. */
+export function PasskeysCard() {
+  const t = useT();
+  const passkeys = usePasskeys();
+  const add = useAddPasskey();
+  const remove = useDeletePasskey();
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<Passkey | null>(null);
+  const [deleting, setDeleting] = useState<Passkey | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  return (
+    <Card
+      title={t("Passkeys")}
+      description={t("Sign in with your fingerprint, face or screen lock instead of typing your password. Your password keeps working.")}
+      actions={
+        !adding && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              add.reset();
+              setNotice(null);
+              setAdding(true);
+            }}
+          >
+            {t("Add a passkey")}
+          </Button>
+        )
+      }
+    >
+      <div className="space-y-4">
+        {notice && <Alert tone="success">{notice}</Alert>}
+        <ErrorAlert error={passkeys.error ?? (deleting ? null : remove.error)} />
+        {adding && (
+          <AddPasskeyForm
+            add={add}
+            onCancel={() => setAdding(false)}
+            onAdded={() => {
+              setAdding(false);
+              setNotice(t("Passkey added. You can use it the next time you sign in."));
+            }}
+          />
+        )}
+        {passkeys.isPending ? (
+          <LoadingRows label={t("Loading passkeys…")} rows={2} />
+        ) : (
+          passkeys.data && <PasskeyList passkeys={passkeys.data} onRename={setRenaming} onDelete={(passkey) => (remove.reset(), setDeleting(passkey))} />
+        )}
+      </div>
+      <RenamePasskeyDialog passkey={renaming} onClose={() => setRenaming(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("Delete the passkey “:name”?", { name: deleting?.name ?? "" })}
+        confirmLabel={t("Delete passkey")}
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              setNotice(t("Passkey deleted."));
+            },
+          })
+        }
+      >
+        <p>{t("You will no longer be able to sign in with it. Remove it from your device too.")}</p>
+        {remove.error !== null && deleting && (
+          <div className="mt-3">
+            <ErrorAlert error={remove.error} />
+          </div>
+        )}
+      </ConfirmDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+
+import {
+  type AuthenticationResponseJSON,
+  browserSupportsWebAuthnAutofill,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/browser";
+import { useMutation } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
+import { useApi } from "@/lib/client/api-context";
+import type { User } from "@/lib/client/api-types";
+import { useT } from "@/lib/client/i18n";
+import { cancelCeremony, getAssertion, isCancelled, PASSKEY_ACTIONS as ACTIONS } from "@/lib/client/passkey-ceremony";
+import { safeRedirect } from "@/lib/http/safe-redirect";
+import { useGoAfterSignIn } from "@/lib/client/use-go-after-sign-in";
+import { useReloadSession } from "@/lib/client/use-session";
+
+/**
+ * "Sign in with a passkey" and the browser's autofill of the email field (conditional UI), started
+ * once the screen knows it is a guest's. A passkey is both factors: no challenge follows. After
+ * either, the session is reloaded and `redirect` followed, as after a password sign-in.
+ */
+export function usePasskeySignIn(redirect: string | null, autofill: boolean) {
+  const api = useApi();
+  const t = useT();
+  const goTo = useGoAfterSignIn();
+  const reload = useReloadSession();
+  const [ceremonyError, setCeremonyError] = useState<unknown>(null);
+
+  const options = useCallback(
+    () => api.call<{ options: PublicKeyCredentialRequestOptionsJSON }>(ACTIONS.loginOptions).then((r) => r.options),
+    [api],
+  );
+  const complete = useMutation({
+    mutationFn: async (credential: AuthenticationResponseJSON) => {
+      await api.csrfCookie(); // the session is regenerated, as at login
+      return api.call<{ success: boolean; user: User }>(ACTIONS.login, { credential });
+    },
+    onSuccess: async () => {
+      await reload();
+      goTo(safeRedirect(redirect));
+    },
+  });
+  const { mutate: submit } = complete;
+
+  const button = useMutation({
+    mutationFn: async () => {
+      cancelCeremony();
+      setCeremonyError(null);
+      return complete.mutateAsync(await getAssertion(await options(), t));
+    },
+  });
+
+  useEffect(() => {
+    if (!autofill) return;
+    let live = true;
+    void (async () => {
+      if (!(await browserSupportsWebAuthnAutofill()) || !live) return;
+      try {
+        const credential = await getAssertion(await options(), t, true);
+        if (live) submit(credential);
+      } catch (error) {
+        if (live && !isCancelled(error)) setCeremonyError(error);
+      }
+    })();
+    return () => {
+      live = false;
+      cancelCeremony();
+    };
+  }, [autofill, options, submit, t]);
+
+  return {
+    start: () => button.mutate(),
+    pending: button.isPending || complete.isPending || complete.isSuccess,
+    error: button.error ?? complete.error ?? ceremonyError,
+  };
+}

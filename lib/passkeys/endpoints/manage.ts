@@ -1,0 +1,75 @@
+import "server-only";
+import { z } from "zod";
+import type { Passkey } from "@/db/schema";
+import { recordActivity } from "@/lib/audit/activity";
+import type { Context } from "@/lib/server/context";
+import { emit } from "@/lib/server/events";
+import { defineEndpoint } from "@/lib/server/endpoint";
+import { forbidden, notFound } from "@/lib/http/errors";
+import { IGNORED_FIELDS } from "@/lib/validation/rules";
+import { registrationCredentialSchema } from "@/lib/passkeys/credential-input";
+import { registerPasskey, registrationOptions } from "@/lib/passkeys/registration";
+import { deletePasskey, findPasskey, listPasskeys, presentPasskey, renamePasskey } from "@/lib/passkeys/store";
+
+const passkeyName = () => z.string().trim().min(1).max(255);
+
+/** The `{passkey}` of the path: 404 when there is none, 403 when it is someone else's. */
+async function ownPasskey(ctx: Context): Promise<Passkey> {
+  const user = ctx.requireUser();
+  const id = Number(ctx.params.passkey);
+  const passkey = Number.isSafeInteger(id) && id > 0 ? await findPasskey(ctx.db, id) : null;
+  if (!passkey) throw notFound();
+  if (passkey.userId !== user.id) throw forbidden();
+  return passkey;
+}
+
+/** `GET user/passkeys/options`: registration options for the caller. */
+export const passkeyRegistrationOptions = defineEndpoint({
+  async run(ctx) {
+    return { options: await registrationOptions(ctx, ctx.requireUser()) };
+  },
+});
+
+/** `GET user/passkeys`: the caller's passkeys. */
+export const listOwnPasskeys = defineEndpoint({
+  async run(ctx) {
+    return { passkeys: (await listPasskeys(ctx.db, ctx.requireUser().id)).map(presentPasskey) };
+  },
+});
+
+/** `POST user/passkeys`: verifies and stores a new passkey (laravel/passkeys-server's answer). */
+export const storePasskey = defineEndpoint({
+  nonJson: "back",
+  input: () => z.strictObject({ name: passkeyName(), credential: registrationCredentialSchema, ...IGNORED_FIELDS }),
+  async run(ctx, input) {
+    const passkey = await registerPasskey(ctx, ctx.requireUser(), input.name, input.credential);
+    return { status: "passkey-registered", id: String(passkey.id), name: passkey.name, passkey: presentPasskey(passkey) };
+  },
+});
+
+/** `PUT user/passkeys/{passkey}`: renames one of the caller's passkeys. */
+export const updatePasskey = defineEndpoint({
+  nonJson: "back",
+  input: () => z.strictObject({ name: passkeyName(), ...IGNORED_FIELDS }),
+  async run(ctx, input) {
+    const user = ctx.requireUser();
+    const renamed = await renamePasskey(ctx.db, await ownPasskey(ctx), input.name, ctx.now);
+    await recordActivity(ctx.db, { event: "passkey-renamed", subjectId: user.id, ip: ctx.ip, properties: { passkey_id: renamed.id, name: renamed.name } }, ctx.now);
+    await emit("PasskeyUpdated", { user, passkey: renamed });
+    return { passkey: presentPasskey(renamed) };
+  },
+});
+
+/** `DELETE user/passkeys/{passkey}`: behind step-up (its middleware). The password stays. */
+export const destroyPasskey = defineEndpoint({
+  nonJson: "back",
+  async run(ctx) {
+    const user = ctx.requireUser();
+    const passkey = await ownPasskey(ctx);
+    if (await deletePasskey(ctx.db, passkey)) {
+      await recordActivity(ctx.db, { event: "passkey-deleted", subjectId: user.id, ip: ctx.ip, properties: { passkey_id: passkey.id, name: passkey.name } }, ctx.now);
+      await emit("PasskeyDeleted", { user, passkey });
+    }
+    return { status: "passkey-deleted" };
+  },
+});
