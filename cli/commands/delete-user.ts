@@ -1,0 +1,24 @@
+import "server-only";
+import { parseUserId } from "@/cli/commands/user-id";
+import { CliError, type CliCommand, withServices } from "@/cli/context";
+import { findUserById } from "@/lib/users/users";
+import { softDeleteUser } from "@/lib/users/soft-delete";
+
+/** Soft-deletes a user as the administrators' page does: sessions ended at once, restorable. */
+export const deleteUserCommand: CliCommand = (program, io) => {
+  program
+    .command("delete-user")
+    .description("delete a user (soft delete: their sessions end now; an administrator can restore the account)")
+    .argument("<id>", "the user's id")
+    .action(
+      withServices(io, async (cli, id: string) => {
+        const userId = parseUserId(id);
+        const { db } = cli.services.database;
+        const user = await findUserById(db, userId, { withTrashed: true });
+        if (!user) throw new CliError(`There is no user with id ${userId}.`);
+        if (user.deletedAt) throw new CliError(`User ${userId} is already deleted (since ${user.deletedAt.toISOString()}).`);
+        await softDeleteUser({ db, now: cli.now, ip: "cli" }, null, user);
+        cli.print(`Deleted user ${userId}; their sessions have ended.`);
+      }),
+    );
+};

@@ -1,0 +1,11 @@
+import "server-only";
+import type { CliCommand } from "@/cli/context";
+import { createUserCommand } from "@/cli/commands/create-user";
+import { deleteUserCommand } from "@/cli/commands/delete-user";
+import { exportUserCommand } from "@/cli/commands/export-user";
+import { pruneCommand } from "@/cli/commands/prune";
+import { reencryptCommand } from "@/cli/commands/reencrypt";
+import { settingCommand } from "@/cli/commands/setting";
+
+/** Every command of `npm run auth`, one file each; a new command adds its line here. */
+export const COMMANDS: readonly CliCommand[] = [createUserCommand, pruneCommand, exportUserCommand, deleteUserCommand, reencryptCommand, settingCommand];

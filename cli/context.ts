@@ -1,0 +1,77 @@
+import "server-only";
+import type { Command } from "commander";
+import pino from "pino";
+import { ConfigError } from "@/lib/config/errors";
+import { validationBody } from "@/lib/server/error-response";
+import { HttpError, ValidationError } from "@/lib/http/errors";
+import { translate } from "@/lib/i18n/catalog";
+import { createLogger, setRootLogger } from "@/lib/observability/logger";
+import { createServices, refreshSettings } from "@/lib/runtime/services";
+import type { Services } from "@/lib/server/services";
+
+/** What a command runs with: the application's services over its database, and where to print. */
+export type CliContext = {
+  services: Services;
+  /** Also what the commands read as the process's environment (OLD_SESSION_SECRET…). */
+  environment: Record<string, string | undefined>;
+  now: Date;
+  /** A line of what was done, on stdout. */
+  print(line: string): void;
+  /** A document on stdout (export), nothing else around it. */
+  printJson(value: unknown): void;
+  stdin: () => Promise<string>;
+};
+
+/** One command of the command line: adds itself (arguments, options, action) to the program. */
+export type CliCommand = (program: Command, io: Io) => void;
+
+/** Refused input: printed as it is, exit code 1. */
+export class CliError extends Error {}
+
+export type Io = {
+  environment: Record<string, string | undefined>;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** The whole of standard input (a password given with --password-stdin). */
+  stdin: () => Promise<string>;
+};
+
+/** The message an operator reads for an error: the validation messages, the configuration key, or the error's own. */
+function describe(error: unknown): string {
+  if (error instanceof ValidationError) return Object.values(validationBody(error, "en").errors).flat().join("\n");
+  if (error instanceof HttpError) return translate("en", error.messageKey, error.replacements);
+  if (error instanceof ConfigError || error instanceof CliError) return error.message;
+  return `failed: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/**
+ * Wraps a command's action: opens the services (migrations applied, settings read) on the
+ * database of the environment (PGlite in DATA_DIR, or DATABASE_URL), runs it, closes the
+ * database; a refused input or a failure is printed on stderr with exit code 1.
+ */
+export function withServices<A extends unknown[]>(io: Io, action: (cli: CliContext, ...args: A) => Promise<void>) {
+  return async (...args: A): Promise<void> => {
+    // Log lines (warnings only) on stderr: stdout carries the command's output, an export's JSON.
+    setRootLogger(createLogger("warn", pino.destination(2)));
+    let services: Services | undefined;
+    try {
+      services = createServices({ ...io.environment, QUEUE_WORKER: "false" });
+      await services.database.migrate();
+      await refreshSettings(services);
+      const cli: CliContext = {
+        services,
+        environment: io.environment,
+        now: services.now(),
+        print: (line) => io.stdout(`${line}\n`),
+        printJson: (value) => io.stdout(`${JSON.stringify(value, null, 2)}\n`),
+        stdin: io.stdin,
+      };
+      await action(cli, ...args);
+    } catch (error) {
+      io.stderr(`${describe(error)}\n`);
+      process.exitCode = 1;
+    } finally {
+      await services?.database.close().catch(() => {});
+    }
+  };
+}

@@ -1,0 +1,76 @@
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test } from "./fixtures";
+import { expectAccessible } from "./support/accessibility";
+
+// Issue 19 item 7 (decision record 022): an administrator registers a receiver on loopback (the
+// e2e server allows private addresses) and sends it a test event.
+type Received = { headers: IncomingHttpHeaders; body: string };
+
+test("an administrator adds an endpoint, copies its secret, and sends a test event that arrives signed", async ({ page, users, snap }) => {
+  const received: Received[] = [];
+  const receiver = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(200, { "content-type": "text/plain" }).end("thanks, got it");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  try {
+    await users.signIn(await users.admin());
+    await page.goto("/admin/webhooks");
+    await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
+    await expect(page.getByText("Loading webhooks…")).toHaveCount(0);
+    await expectAccessible(page, "webhooks");
+
+    const form = page.getByRole("form", { name: "Add an endpoint" });
+    await form.getByLabel("Endpoint URL").fill(url);
+    await form.getByLabel("Description").fill("Loopback receiver");
+    await form.getByLabel("All events").uncheck();
+    await form.getByLabel("Signed in", { exact: true }).check();
+    await form.getByLabel("Account deleted by its owner").check();
+    await snap("webhooks-form");
+    await expectAccessible(page, "webhooks, choosing events");
+    await form.getByRole("button", { name: "Add endpoint" }).click();
+
+    const shown = page.getByLabel("Signing secret", { exact: true });
+    await expect(shown).toHaveText(/^whsec_[A-Za-z0-9+/]{32}$/);
+    const secret = (await shown.textContent()) ?? "";
+    await snap("webhooks-secret-shown");
+    await expectAccessible(page, "webhooks, secret shown");
+    await page.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByLabel("Endpoint URL")).toHaveValue("");
+
+    const item = page.getByRole("listitem").filter({ hasText: "Loopback receiver" }).last();
+    await expect(item.getByText("Nothing delivered yet.")).toBeVisible();
+    await item.getByRole("button", { name: "Send test event to Loopback receiver" }).click();
+    await expect(item.getByText("A test event is on its way. The delivery log shows how it went.")).toBeVisible();
+    await expect.poll(() => received.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect(item.getByRole("table").getByText("Delivered")).toBeVisible({ timeout: 15_000 });
+    await expect(item.getByRole("table")).toContainText("HTTP 200");
+    await expect(item.getByRole("table")).toContainText("thanks, got it");
+    await snap("webhooks-test-delivered");
+    await expectAccessible(page, "webhooks, delivery log");
+
+    // The receiver checks the signature as Standard Webhooks says a receiver does.
+    const [message] = received;
+    const id = String(message?.headers["webhook-id"]);
+    const timestamp = String(message?.headers["webhook-timestamp"]);
+    const expected = createHmac("sha256", Buffer.from(secret.slice("whsec_".length), "base64")).update(`${id}.${timestamp}.${message?.body}`).digest("base64");
+    expect(message?.headers["webhook-signature"]).toBe(`v1,${expected}`);
+    expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
+    expect(JSON.parse(message?.body ?? "{}")).toMatchObject({ type: "webhook-test", data: { message: "A test event from the administration page." } });
+
+    await item.getByRole("button", { name: "Remove Loopback receiver" }).click();
+    const dialog = page.getByRole("dialog", { name: "Remove this endpoint?" });
+    await expectAccessible(page, "remove-endpoint dialog");
+    await dialog.getByRole("button", { name: "Remove endpoint" }).click();
+    await expect(page.getByText("The endpoint has been removed.")).toBeVisible();
+  } finally {
+    await new Promise((resolve) => receiver.close(resolve));
+  }
+});

@@ -1,0 +1,29 @@
+import "server-only";
+import { deleteAccountEndpoint } from "@/lib/account/delete-account";
+import { exportOwnDataEndpoint } from "@/lib/account/export-endpoint";
+import type { HostRoute } from "@/lib/server/pipeline";
+import { SESSION_ONLY } from "@/lib/server/token-abilities";
+
+/** GET /api/app/user/export (app/api/app/user/export/route.ts): "Download my data" (decision record 021). */
+export const USER_DATA_EXPORT_ROUTE: HostRoute = {
+  name: "api.app.user.export",
+  path: "/api/app/user/export",
+  method: "GET",
+  endpoint: exportOwnDataEndpoint,
+  middleware: ["auth:sanctum", "throttle:6,1"],
+  ability: null,
+};
+
+/**
+ * DELETE /api/app/user (app/api/app/user/route.ts): "Delete my account", with the password as its
+ * step-up. A session only: a token cannot delete the account it belongs to.
+ */
+export const USER_DELETE_ROUTE: HostRoute = {
+  name: "api.app.user.destroy",
+  path: "/api/app/user",
+  method: "DELETE",
+  endpoint: deleteAccountEndpoint,
+  middleware: ["auth:sanctum", "throttle:password"],
+  ability: SESSION_ONLY,
+  redirect: "/",
+};

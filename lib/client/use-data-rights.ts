@@ -1,0 +1,41 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { GUEST_SESSION, useApi } from "@/lib/client/api-context";
+import { HOST_PATHS, queryKeys } from "@/lib/client/queries";
+
+/** "Download my data": fetched as JSON through the API client, saved as a file by the browser. */
+export function useDownloadMyData() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: async () => {
+      const data = await api.request<{ exported_at: string }>(HOST_PATHS.myData);
+      const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: "application/json" });
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = `my-data-${data.exported_at.slice(0, 10)}.json`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // After the click has handed the file to the browser.
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
+  });
+}
+
+/** "Delete my account" (DELETE /api/app/user with the password); signed out everywhere on success. */
+export function useDeleteAccount() {
+  const api = useApi();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => api.request<{ success: boolean; message: string }>(HOST_PATHS.myAccount, { method: "DELETE", json: { password } }),
+    onSuccess: () => {
+      queryClient.removeQueries();
+      queryClient.setQueryData(queryKeys.session, GUEST_SESSION);
+      router.replace("/auth/login?status=account-deleted");
+    },
+  });
+}
