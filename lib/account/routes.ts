@@ -2,7 +2,7 @@ import "server-only";
 import { deleteAccountEndpoint } from "@/lib/account/delete-account";
 import { exportOwnDataEndpoint } from "@/lib/account/export-endpoint";
 import type { HostRoute } from "@/lib/server/pipeline";
-import { SESSION_ONLY } from "@/lib/server/token-abilities";
+import { SESSION_ONLY } from "@/lib/config/token-abilities";
 
 /** GET /api/app/user/export (app/api/app/user/export/route.ts): "Download my data" (decision record 021). */
 export const USER_DATA_EXPORT_ROUTE: HostRoute = {

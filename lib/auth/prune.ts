@@ -4,7 +4,6 @@ import type { Db } from "@/db/client";
 import { passwordResetTokens, personalAccessTokens, rateLimits, sessions, twoFactorChallenges } from "@/db/schema";
 import type { AuthConfig } from "@/lib/config/auth";
 import { REMEMBER_SECONDS } from "@/lib/server/session";
-import { pruneChallenges } from "@/lib/passkeys/challenges";
 
 /**
  * What the authentication tables no longer need, each kept `retention.*-hours` past its expiry
@@ -56,7 +55,5 @@ export async function pruneAuthTables(db: Db, config: AuthConfig, sessionLifetim
     two_factor_challenges: count(
       await db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, now)).returning({ id: twoFactorChallenges.id }),
     ),
-    // Unanswered passkey challenges, once past their five minutes (decision record 025).
-    passkey_challenges: count(await pruneChallenges(db, now)),
   };
 }

@@ -8,6 +8,7 @@ import { pruneFailedJobs } from "@/lib/mail/queue";
 import { pruneOrphanedUploads } from "@/lib/uploads/cleanup";
 import { log } from "@/lib/observability/request-scope";
 import { describeError } from "@/lib/observability/logger";
+import { pruneChallenges } from "@/lib/passkeys/challenges";
 import { purgeDeletedAccounts } from "@/lib/users/purge-accounts";
 import { pruneDeliveries } from "@/lib/webhooks/deliveries";
 
@@ -28,6 +29,8 @@ export async function prune(deps: PruneDeps): Promise<Record<string, number>> {
   const keep = deps.config.retention;
   return {
     ...(await pruneAuthTables(deps.db, deps.config, deps.env.SESSION_LIFETIME, deps.now)),
+    // Unanswered passkey challenges, once past their five minutes (decision record 025).
+    passkey_challenges: (await pruneChallenges(deps.db, deps.now)).length,
     failed_jobs: await pruneFailedJobs(deps.db, new Date(deps.now.getTime() - keep["failed-mail-days"] * DAY_MS)),
     // Before the uploads: a purged account's photo is then no one's and goes in the same run.
     deleted_accounts: await purgeDeletedAccounts(deps.db, { graceDays: keep["deleted-accounts-days"], userClass: deps.config["user-class"] }, deps.now),

@@ -5,7 +5,7 @@ import { startupAuthConfig } from "@/lib/config/startup";
 import { type Env, loadEnv } from "@/lib/env";
 import type { Mailer } from "@/lib/server/mailer";
 import { type Application, applySettings, type Services } from "@/lib/server/services";
-import { ENDPOINTS } from "@/lib/auth/action-endpoints";
+import { ACTION_ENDPOINTS } from "@/lib/runtime/routes";
 import { impersonationWatch } from "@/lib/auth/impersonation-watch";
 import { registerAuthMiddleware } from "@/lib/auth/middleware/built-in";
 import { applyExtensions } from "@/lib/extensions";
@@ -36,7 +36,7 @@ export function createMailer(env: Env, now: () => Date): Mailer {
 
 /** What the features give the framework: the auth actions' endpoints, and the impersonation watch of every request. */
 const APPLICATION: Application = {
-  endpoints: ENDPOINTS,
+  endpoints: ACTION_ENDPOINTS,
   prepareContext: (ctx) => ctx.session.watchImpersonation(impersonationWatch(ctx)),
 };
 

@@ -1,6 +1,6 @@
 import { ACTION_NAMES, type ActionName } from "@/lib/config/auth-actions";
 import type { AuthConfig } from "@/lib/config/auth";
-import { ACTION_METHODS, type HttpMethod } from "@/lib/server/action-routes";
+import { AUTH_ACTIONS, type HttpMethod } from "@/lib/config/auth-actions";
 
 export type CompiledRoute = {
   action: ActionName;
@@ -47,7 +47,7 @@ export function compileRoutes(routes: AuthConfig["routes"]): CompiledRoute[] {
           .join("");
         return {
           action,
-          method: ACTION_METHODS[action],
+          method: AUTH_ACTIONS[action].method,
           name: `${routes.as}${routes.names[action]}`,
           template,
           pattern: new RegExp(`^${source}/?$`),

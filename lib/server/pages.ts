@@ -1,8 +1,17 @@
-/** Paths where a GET shows a screen of the front end while other methods reach the API (SPEC.md §4). */
-const PAGE_PATHS = new Set(["/auth/login", "/auth/register", "/auth/forgot-password", "/auth/two-factor-challenge"]);
+import { ACTION_NAMES, AUTH_ACTIONS, type AuthAction } from "@/lib/config/auth-actions";
+import { AUTH_DEFAULTS } from "@/lib/config/auth-defaults";
 
-/** The reset screen the emailed link opens (`app/auth/reset-password/[token]/[email]`). */
-const RESET_PAGE = /^\/auth\/reset-password\/[^/]+\/[^/]+$/;
+/**
+ * Paths where a GET shows a screen of the front end while other methods reach the API (SPEC.md
+ * §4): the actions the table marks `page`, at their default path, where the screens of app/auth
+ * live whatever the configuration says (test/unit/auth-actions.test.ts checks the folders).
+ */
+const PAGE_PATHS = new Set(
+  ACTION_NAMES.filter((action) => (AUTH_ACTIONS[action] as AuthAction).page).map((action) => `/${AUTH_DEFAULTS.routes.prefix}/${AUTH_ACTIONS[action].uri}`),
+);
+
+/** The reset screen the emailed link opens (`frontend.reset-password`'s default: app/auth/reset-password/[token]/[email]). */
+const RESET_PAGE = new RegExp(`^/${AUTH_DEFAULTS.frontend["reset-password"].replace(/\{[a-z]+\}/g, "[^/]+")}$`);
 
 /** Whether a page of `app/auth` owns this path (for a GET), so the API route there cannot. */
 export function isPagePath(path: string): boolean {

@@ -21,8 +21,9 @@ import { parseInput } from "@/lib/validation/parse";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import type { Services } from "@/lib/server/services";
 import { ACTION_NAMES } from "@/lib/config/auth-actions";
-import { ACTION_ROUTES, type HttpMethod } from "@/lib/server/action-routes";
-import { type RouteAbility, TOKEN_ACCESS, type TokenAccess } from "@/lib/server/token-abilities";
+import { AUTH_ACTIONS, type HttpMethod } from "@/lib/config/auth-actions";
+import type { RouteAbility } from "@/lib/config/token-abilities";
+import { TOKEN_ACCESS, type TokenAccess } from "@/lib/server/token-access";
 
 /**
  * Adds the route's declared token ability right after its guard (the last `auth` step, else
@@ -50,7 +51,7 @@ export function middlewareTable(config: AuthConfig): Map<string, ResolvedMiddlew
       action,
       withTokenAccess(
         config.routes.middlewares[action].map((spec, index) => resolveMiddleware(spec, `AUTH_CONFIG_JSON routes.middlewares.${action}.${index}`)),
-        { ability: ACTION_ROUTES[action].ability },
+        { ability: AUTH_ACTIONS[action].ability },
       ),
     ]),
   );
@@ -153,7 +154,7 @@ export type HostRoute = {
   endpoint: Endpoint;
   /** Middleware specs, as in `routes.middlewares` (e.g. `auth:sanctum`, `throttle:60,1`). */
   middleware: string[];
-  /** What a bearer token needs to call it (lib/server/token-abilities.ts; README "Token abilities"). */
+  /** What a bearer token needs to call it (lib/config/token-abilities.ts; README "Token abilities"). */
   ability: RouteAbility;
   /** Fields only a session may send: a bearer token sending one gets 403 (e.g. a new `email`). */
   sessionOnlyFields?: readonly string[];

@@ -2,12 +2,12 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { buildAuthConfig } from "@/lib/config/auth";
 import type { Endpoint } from "@/lib/server/endpoint";
-import { ENDPOINTS } from "@/lib/auth/action-endpoints";
+import { ACTION_ENDPOINTS } from "@/lib/runtime/routes";
 import { registerAuthMiddleware } from "@/lib/auth/middleware/built-in";
 import { compileRoutes } from "@/lib/server/match";
 import { type HostRoute, middlewareTable } from "@/lib/server/pipeline";
-import { ACTION_ROUTES } from "@/lib/server/action-routes";
-import type { RouteAbility } from "@/lib/server/token-abilities";
+import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import type { RouteAbility } from "@/lib/config/token-abilities";
 import { discoverHostRoutes } from "./host-routes";
 
 /** One method of one route: what the fault tests send bad input to. */
@@ -45,11 +45,11 @@ export async function apiTargets(): Promise<ApiTarget[]> {
     method: route.method,
     template: route.template,
     params: route.params,
-    endpoint: ENDPOINTS[route.action],
+    endpoint: ACTION_ENDPOINTS[route.action],
     isGuestOnly: (middleware.get(route.action) ?? []).some((step) => step.name === "guest"),
     name: route.name,
     guard: guardOf(config.routes.middlewares[route.action]),
-    ability: ACTION_ROUTES[route.action].ability,
+    ability: AUTH_ACTIONS[route.action].ability,
   }));
   const host = (await discoverHostRoutes()).flatMap(({ template, params, route }) =>
     [route.method].flat().map((method) => ({

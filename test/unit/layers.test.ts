@@ -1,6 +1,8 @@
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { PLACED } from "../../eslint.layers.mjs";
 
 // Decision record 016: `npm run lint` fails on an upward import or an import cycle. The project's
 // own ESLint configuration, through ESLint's Node API, on files placed in the folders they claim.
@@ -36,5 +38,10 @@ describe("the layers of lib/ (eslint.layers.mjs)", { timeout: 60_000 }, () => {
   it("passes a feature importing the framework and a lower feature", async () => {
     const source = 'import type { Context } from "@/lib/server/context";\nimport { findUserById } from "@/lib/users/users";\nexport const probe = (ctx: Context) => findUserById(ctx.db, 1);\n';
     expect(await ruleIds("lib/auth/probe.ts", source)).toEqual([]);
+  });
+
+  it("places every folder and file of lib/ on a floor, so none escapes the rules", () => {
+    const entries = readdirSync(path.join(root, "lib")).map((entry) => `lib/${entry}`);
+    expect(entries.filter((entry) => !PLACED.includes(entry))).toEqual([]);
   });
 });

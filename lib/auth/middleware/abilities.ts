@@ -1,7 +1,8 @@
 import "server-only";
 import type { Context } from "@/lib/server/context";
 import { resolveAuth } from "@/lib/auth/guard";
-import { SESSION_ONLY, type TokenAccess } from "@/lib/server/token-abilities";
+import { SESSION_ONLY } from "@/lib/config/token-abilities";
+import type { TokenAccess } from "@/lib/server/token-access";
 import { tokenCan } from "@/lib/auth/tokens";
 import { forbidden, HttpError, unauthenticated } from "@/lib/http/errors";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { noArgs, registerMiddleware } from "@/lib/server/middleware";
-import { TOKEN_ACCESS } from "@/lib/server/token-abilities";
+import { TOKEN_ACCESS } from "@/lib/server/token-access";
 import { abilities, ability, parseAbilityList, requireTokenAccess } from "@/lib/auth/middleware/abilities";
 import { authenticate, parseGuard } from "@/lib/auth/middleware/authenticate";
 import { guest } from "@/lib/auth/middleware/guest";

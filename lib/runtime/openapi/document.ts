@@ -1,10 +1,10 @@
 import "server-only";
 import type { AuthConfig } from "@/lib/config/auth";
 import type { Endpoint } from "@/lib/server/endpoint";
-import { ENDPOINTS } from "@/lib/auth/action-endpoints";
+import { ACTION_ENDPOINTS } from "@/lib/runtime/routes";
 import { compileRoutes } from "@/lib/server/match";
-import { ACTION_ROUTES, type HttpMethod } from "@/lib/server/action-routes";
-import { SESSION_ONLY, type RouteAbility } from "@/lib/server/token-abilities";
+import { AUTH_ACTIONS, type HttpMethod } from "@/lib/config/auth-actions";
+import { SESSION_ONLY, type RouteAbility } from "@/lib/config/token-abilities";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
 import { ACTION_RESPONSES, type EmptySuccess, messageSchema, tokenSchema, userSchema, validationErrorSchema } from "@/lib/runtime/openapi/responses";
 import { inputSchema, type JsonSchema, jsonSchema } from "@/lib/runtime/openapi/schemas";
@@ -72,7 +72,7 @@ export function buildOpenApiDocument(config: AuthConfig, env: { APP_URL: string;
   for (const route of compileRoutes(config.routes)) {
     const answer = ACTION_RESPONSES[route.action];
     const success = answer === null ? null : "status" in answer ? answer : jsonSchema(answer, "output");
-    add(route.template, route.method, operation({ name: route.name, tag: "auth", method: route.method, template: route.template, endpoint: ENDPOINTS[route.action], ability: ACTION_ROUTES[route.action].ability, config, success }));
+    add(route.template, route.method, operation({ name: route.name, tag: "auth", method: route.method, template: route.template, endpoint: ACTION_ENDPOINTS[route.action], ability: AUTH_ACTIONS[route.action].ability, config, success }));
   }
   for (const route of HOST_ROUTES) {
     const { path } = route;

@@ -1,7 +1,7 @@
 /**
  * What a bearer token needs to call a route (Sanctum's `tokenCan`, decision record 011). Every
- * route declares it once, beside its method: `ACTION_ROUTES` (lib/server/action-routes.ts) for the
- * actions of SPEC.md §4, `HostRoute.ability` for the host routes. Sessions are never limited by
+ * route declares it once, beside its method: `AUTH_ACTIONS` (lib/config/auth-actions.ts) for the
+ * auth actions, `HostRoute.ability` for the host routes. Sessions are never limited by
  * it; any valid token may read.
  */
 export const TOKEN_ABILITIES = ["user:write", "tokens:write", "admin"] as const;
@@ -18,13 +18,3 @@ export const SESSION_ONLY = "session";
  * - `SESSION_ONLY`: no token passes (changing the password, impersonation, the verification link).
  */
 export type RouteAbility = TokenAbility | typeof SESSION_ONLY | null;
-
-/** What a route declares a bearer token needs, checked right after its guard (decision record 011). */
-export type TokenAccess = {
-  ability: RouteAbility;
-  /** Fields that only a session may send (a token sending one gets 403): e.g. `email`. */
-  sessionOnlyFields?: readonly string[];
-};
-
-/** The registry's name of the step that checks a route's TokenAccess (registered by lib/auth). */
-export const TOKEN_ACCESS = "token-ability";
