@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// npm run test:scale (issue 8): real production servers (`next start` on the existing build)
+// npm run test:scale (decision record 010): real production servers (`next start` on the existing build)
 // against one PostgreSQL database, over HTTP; slower than the in-process suite, so a run of its own.
 export default defineConfig({
   test: {

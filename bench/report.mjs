@@ -1,5 +1,5 @@
 // Turns the rounds' raw figures into the table of README.md "Performance" and checks them
-// against the targets of issue 8.
+// against the targets of decision record 010.
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -56,12 +56,12 @@ export function peerRatio(rows) {
 }
 
 /**
- * The ratios asked of each database (issue 15): PostgreSQL is the deployment; PGlite, the embedded
+ * The ratios asked of each database: PostgreSQL is the deployment; PGlite, the embedded
  * development database, runs every statement on the event loop.
  */
 const RATIO_TARGETS = { postgres: { session: 0.75, bearer: 0.8 }, pglite: { session: 0.6, bearer: 0.6 } };
 
-/** Each target of issues 8 and 15: what was asked, what was measured, met or not. */
+/** Each target: what was asked, what was measured, met or not. */
 export function checkTargets({ rows: allRows, hashingLimit, rssBytes, dbCosts, kind = "postgres" }) {
   const rows = allRows.filter((row) => !row.unavailable);
   const ratios = RATIO_TARGETS[kind];
@@ -129,7 +129,7 @@ export function markdown({ rows, targets, meta }) {
     "",
     `Server RSS (process tree): ${meta.rssTrail.map((mb) => `${mb}`).join(" → ")} MB, after each round.`,
     "",
-    "| target (issues 8 and 15) | measured | met |",
+    "| target | measured | met |",
     "| --- | --- | :-: |",
     ...targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met === null ? "—" : t.met ? "yes" : "**no**"} |`),
     "",

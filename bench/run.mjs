@@ -1,4 +1,4 @@
-// npm run bench: issue 8's benchmark in one command. Builds, starts a production server on a
+// npm run bench: the benchmark of decision record 010 in one command. Builds, starts a production server on a
 // fresh DATA_DIR (PostgreSQL when DATABASE_URL is set, PGlite otherwise), measures every scenario
 // in rotating rounds, and writes bench/results/<database>.{md,svg,json}. On PostgreSQL the peer,
 // Better Auth (bench/better-auth, installed there with `npm ci` when missing), runs beside it on

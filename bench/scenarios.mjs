@@ -1,4 +1,4 @@
-// The scenarios of issue 8 and the fixtures they need (a user, a signed-in session, a bearer
+// The scenarios of decision record 010 and the fixtures they need (a user, a signed-in session, a bearer
 // token, a guest session with its CSRF token), obtained through the public API like any client;
 // and the peer's: Better Auth's get-session with a session cookie.
 import autocannon from "autocannon";

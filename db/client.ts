@@ -37,7 +37,7 @@ export type DatabaseOptions = {
   searchPath?: string;
   /** Pool size for PostgreSQL. */
   max?: number;
-  /** Called with every statement sent (tests count a request's round trips: issue 8). */
+  /** Called with every statement sent (tests count a request's round trips: decision record 010). */
   logQuery?: (query: string) => void;
 };
 
@@ -56,7 +56,7 @@ const POOL_NAME = `next-laravel-auth ${hostname()} ${process.pid}`.slice(0, 63);
 const queryLogger = ({ logQuery }: DatabaseOptions) => (logQuery ? { logQuery: (query: string) => logQuery(query) } : undefined);
 
 function openPostgres(url: string, options: DatabaseOptions): Database {
-  // Issue 8: a silent connection fails its query within seconds (postgres.js has no query timeout).
+  // Decision record 010: a silent connection fails its query within seconds (postgres.js has no query timeout).
   const socket = { socket: timedSocket };
   const max = options.max ?? 10;
   const client = postgres(url, {
@@ -103,7 +103,7 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers
 
 /**
  * PGlite keeps the memory of an initdb run in its process (about 0.5 GB) for good, so a new data
- * directory is initialised by a short-lived child process instead (issue 8: server RSS).
+ * directory is initialised by a short-lived child process instead (decision record 010: server RSS).
  */
 function initialiseDataDir(dataDir: string): void {
   if (existsSync(path.join(dataDir, "PG_VERSION"))) return;

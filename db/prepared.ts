@@ -1,7 +1,7 @@
 import type { Db } from "./client";
 
 /**
- * A statement built and prepared once per database handle, for the hot paths (issue 8): building
+ * A statement built and prepared once per database handle, for the hot paths (decision record 010): building
  * a drizzle query costs about 0.3 ms of CPU, several times what executing it prepared costs.
  * Values go in through `sql.placeholder(name)` and `execute({ name: value })`.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 
-// Issue 19: the readable reference of /api/openapi.json, for developers, in English and Spanish.
+// The readable reference of /api/openapi.json, for developers, in English and Spanish.
 test("the API reference lists every route from the description, and links to it", async ({ page, request, snap }) => {
   const document = (await (await request.get("/api/openapi.json")).json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
   expect(document.openapi).toBe("3.1.0");

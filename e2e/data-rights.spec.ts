@@ -4,7 +4,7 @@ import { expectAccessible } from "./support/accessibility";
 import { waitForMail } from "./support/outbox";
 import { confirmPasswordOf, postJson } from "./support/users";
 
-// Issue 19 item 6 (decision record 021): download my data, delete my account.
+// Decision record 021: download my data, delete my account.
 
 test("a user downloads their data as a JSON file", async ({ page, users, snap }) => {
   const user = await users.create("downloader", { name: "Dana Download" });

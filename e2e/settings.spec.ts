@@ -3,7 +3,7 @@ import { expectAccessible } from "./support/accessibility";
 import { revertSettings } from "./support/settings";
 import { confirmPasswordOf, DEFAULT_PASSWORD, postJson, uniqueEmail } from "./support/users";
 
-// Issue 10: administrators change the configuration at run time on /admin/settings.
+// Administrators change the configuration at run time on /admin/settings.
 
 // Whatever happens in a test, the next spec finds registration open and the default password rules.
 test.afterEach(async ({ users }) => {

@@ -4,7 +4,7 @@ import { type FakeOidc, startFakeOidc } from "./support/fake-oidc";
 import { linkIn, waitForMail } from "./support/outbox";
 import { postJson, uniqueEmail } from "./support/users";
 
-// Issue 5: social login through the `acme` OIDC provider that playwright.config.ts declares.
+// Social login through the `acme` OIDC provider that playwright.config.ts declares.
 let provider: FakeOidc;
 test.beforeAll(async () => {
   provider = await startFakeOidc({ port: 3298 });

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 
-// Issue 19 item 7 (decision record 022): an administrator registers a receiver on loopback (the
+// Decision record 022: an administrator registers a receiver on loopback (the
 // e2e server allows private addresses) and sends it a test event.
 type Received = { headers: IncomingHttpHeaders; body: string };
 

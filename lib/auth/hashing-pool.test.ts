@@ -10,7 +10,7 @@ function threadNiceValues(): number[] {
   });
 }
 
-describe("hashing pool (issue 8: password hashing off the event loop, below its priority)", () => {
+describe("hashing pool (decision record 010: password hashing off the event loop, below its priority)", () => {
   it("hashes and verifies, many at once", async () => {
     const passwords = Array.from({ length: 12 }, (_, index) => `password-${index}`);
     const hashes = await Promise.all(passwords.map((password) => bcryptHash(password, 4)));

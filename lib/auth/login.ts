@@ -18,7 +18,7 @@ export const BAD_CREDENTIALS = "These credentials do not match our records.";
 export const LOCKED_OUT = "Too many login attempts. Please try again in :seconds seconds.";
 
 /**
- * Counts the attempt and finds the account in one statement (issue 8: one round trip before
+ * Counts the attempt and finds the account in one statement (decision record 010: one round trip before
  * the password check): the rate-limit upsert as a CTE, the user joined to its window.
  */
 async function countAttemptAndFindUser(

@@ -9,7 +9,7 @@ import { writeThrottle } from "@/lib/server/write-throttle";
 
 /** last_used_at is written at most this often per token, so read traffic stays read traffic. */
 export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
-// Issue 8: of concurrent requests that all see a stale last_used_at, one writes it.
+// Decision record 010: of concurrent requests that all see a stale last_used_at, one writes it.
 const lastUsedWrites = writeThrottle(LAST_USED_WRITE_INTERVAL_MS);
 
 /** Sanctum's token format: `<id>|<random>`, with only sha256(<random>) stored. */
@@ -24,7 +24,7 @@ export function parseBearer(header: string | null): { id: number | null; secret:
   return { id, secret: value.slice(separator + 1) };
 }
 
-/** The token (by `<id>|…` or, for a bare secret, by its hash) and its active user; prepared once (issue 8). */
+/** The token (by `<id>|…` or, for a bare secret, by its hash) and its active user; prepared once (decision record 010). */
 const findTokenStatement = (db: Db, key: SQL) =>
   db
     .select({ token: personalAccessTokens, user: users, pendingEmail: pendingUserEmails.email })

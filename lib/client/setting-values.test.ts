@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isSameSetting, parseSettingText, settingKind, settingText } from "@/lib/client/setting-values";
 
-// Issue 10: the settings page's inline editors.
+// The settings page's inline editors.
 describe("setting editors", () => {
   it("pick the editor from the type of the value", () => {
     expect(settingKind(true)).toBe("boolean");

@@ -16,7 +16,7 @@ function configError(run: () => unknown): ConfigError {
   throw new Error("expected a ConfigError");
 }
 
-describe("buildAuthConfig (issue 2: config through AUTH_CONFIG_JSON)", () => {
+describe("buildAuthConfig (config through AUTH_CONFIG_JSON)", () => {
   it("gives SPEC §1's defaults without any override", () => {
     const config = buildAuthConfig({});
     expect(config["allow-registration"]).toBe(true);

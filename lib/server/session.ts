@@ -27,13 +27,13 @@ type CookieState = { sid?: string; csrf: string; flash?: Record<string, unknown>
 export const XSRF_COOKIE = "XSRF-TOKEN";
 export const REMEMBER_SECONDS = 30 * 24 * 60 * 60;
 // last_activity is refreshed at most this often, so reads stay reads; of concurrent requests
-// that all see it stale, one writes it (issue 8).
+// that all see it stale, one writes it (decision record 010).
 const TOUCH_INTERVAL_SECONDS = 60;
 const touches = writeThrottle(TOUCH_INTERVAL_SECONDS * 1000);
 
 // Unsealing is crypto on libuv's thread pool; a seal we have already opened is looked up
 // instead (bounded, insertion-ordered eviction). The promise is what is kept, so the requests a
-// page fires at once with one new cookie share one unsealing (issue 8: 50 concurrent misses of
+// page fires at once with one new cookie share one unsealing (decision record 010: 50 concurrent misses of
 // one cookie stalled for seconds on PGlite). Invalid seals are not kept: anyone can make those.
 const UNSEALED = new Map<string, Promise<CookieState | null>>();
 const UNSEALED_MAX = 10_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { writeThrottle } from "@/lib/server/write-throttle";
 
-describe("writeThrottle (issue 8)", () => {
+describe("writeThrottle (decision record 010)", () => {
   it("lets one caller per key write per interval", () => {
     const throttle = writeThrottle(60_000);
     expect(throttle.claim("a", 0)).toBe(true);

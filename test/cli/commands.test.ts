@@ -10,7 +10,7 @@ import { enqueueMail, openMailJob, type JobPayload, type MailJob } from "@/lib/m
 import { TEST_SECRET } from "../support/app";
 import { type CliTarget, createCliTarget, runCli } from "./run-cli";
 
-// Issue 19: every command as a process of its own, on PGlite (a temporary DATA_DIR) or, with
+// Every command as a process of its own, on PGlite (a temporary DATA_DIR) or, with
 // DATABASE_URL, a temporary database on that PostgreSQL server.
 let target: CliTarget;
 const cli = (args: string[], options?: Parameters<typeof runCli>[2]) => runCli(target, args, options);
@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 // Each command is a process that loads the application and opens its database: seconds each.
-describe("npm run auth (issue 19)", { timeout: 240_000 }, () => {
+describe("npm run auth", { timeout: 240_000 }, () => {
   it("is the package script", () => {
     const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8")) as { scripts: Record<string, string> };
     expect(pkg.scripts.auth).toBe("tsx --conditions=react-server cli/auth.ts");

@@ -5,7 +5,7 @@ import { badBodies, badParams, badQueries } from "../support/adversarial";
 import { PASSWORD, useTestApp } from "../support/app";
 import { type ApiTarget, apiTargets, writtenRows } from "../support/api-targets";
 
-// Issue 8: bad input, systematically. Every endpoint of the route table and every host route gets
+// Decision record 010: bad input, systematically. Every endpoint of the route table and every host route gets
 // random and adversarial bodies (or query strings and path parameters for GETs): the answer is a
 // 4xx (a GET without parameters may answer 200), never a 5xx, and nothing is written.
 const ADMIN = "admin@example.test";
@@ -48,7 +48,7 @@ afterAll(() => {
   expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(PROTOTYPE_KEYS);
 });
 
-describe.each(targets)("bad input to $label (issue 8)", (target) => {
+describe.each(targets)("bad input to $label (decision record 010)", (target) => {
   it("never answers 5xx and writes nothing", async () => {
     app.setNow(new Date("2026-11-22T12:00:00Z"));
     const { guest, admin } = await callers();

@@ -7,7 +7,7 @@ import { PASSWORD, signIn, useTestApp } from "../support/app";
 import { linkIn } from "../support/session";
 import { createToken, tokenId } from "../support/tokens";
 
-// Issue 8: races. Fifty requests at once, each from its own client where the flow needs one.
+// Decision record 010: races. Fifty requests at once, each from its own client where the flow needs one.
 const app = useTestApp();
 const PARALLEL = 50;
 
@@ -24,7 +24,7 @@ async function guests(count: number): Promise<Agent[]> {
 const statuses = (responses: { status: number }[]) =>
   responses.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 
-describe("concurrent requests (issue 8)", () => {
+describe("concurrent requests (decision record 010)", () => {
   it("50 parallel registrations of one email make one user; the others answer 422 on email", async () => {
     // This race is about the unique email, not the limiters: every request may pass them.
     app.configure({ auth: { limiters: { register: [{ by: "ip", max: 1000, minutes: 1 }] } } });

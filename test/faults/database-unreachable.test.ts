@@ -9,7 +9,7 @@ import { captureLogs } from "../support/logs";
 import { openProxiedDatabase, type ProxiedDatabase } from "../support/proxied-database";
 import { insertUser, servicesOn } from "../support/services";
 
-// Issue 8: PostgreSQL unreachable. This needs PostgreSQL whatever the run's database is: without
+// Decision record 010: PostgreSQL unreachable. This needs PostgreSQL whatever the run's database is: without
 // DATABASE_URL the local server is used, with a schema of its own.
 let proxied: ProxiedDatabase;
 let services: Services;
@@ -81,7 +81,7 @@ async function expectRecovered() {
   expect((await signedIn.post("/auth/tokens")).status).toBe(200);
 }
 
-describe("PostgreSQL unreachable (issue 8)", () => {
+describe("PostgreSQL unreachable (decision record 010)", () => {
   it("answers 503 with a JSON message at once when connections are refused, and recovers without a restart", async () => {
     await proxied.proxy.close();
     const logged = captureLogs("warn");

@@ -10,7 +10,7 @@ import { PASSWORD, useTestApp } from "../support/app";
 import { fieldNames, hostileBodies } from "../support/hostile-fields";
 import { type ApiTarget, apiTargets, writtenRows } from "../support/api-targets";
 
-// Issue 8: bad input that looks right. Every field of each endpoint's own schema gets plausible or
+// Decision record 010: bad input that looks right. Every field of each endpoint's own schema gets plausible or
 // hostile values (emoji, lone surrogates, injection text, boundary lengths, far dates, huge ids),
 // so validation passes now and then and the domain and database see them: never a 5xx, and a
 // request refused with a 4xx writes nothing.
@@ -40,7 +40,7 @@ async function caller(target: Target) {
   return agent;
 }
 
-describe.each(targets)("plausible but hostile input to $label (issue 8)", (target) => {
+describe.each(targets)("plausible but hostile input to $label (decision record 010)", (target) => {
   it("never answers 5xx; a refusal writes nothing", async () => {
     app.setNow(new Date("2026-11-22T12:00:00Z"));
     const admin = await app.createUser({ email: ADMIN });
@@ -63,7 +63,7 @@ describe.each(targets)("plausible but hostile input to $label (issue 8)", (targe
   });
 });
 
-describe("regressions found by the properties above (issue 8)", () => {
+describe("regressions found by the properties above (decision record 010)", () => {
   it("create-token with an expiry past year 9999 answers 422, not 500 (PostgreSQL cannot store it)", async () => {
     await app.createUser({ email: ADMIN });
     const guest = app.agent();

@@ -11,7 +11,7 @@ import { PASSWORD, signIn, useTestApp } from "../support/app";
 import { captureLogs } from "../support/logs";
 import { closedPort, startFakeResend } from "../support/fake-resend";
 
-// Issue 8: the mail driver fails (the Resend API unreachable, the outbox not writable). Mail goes
+// Decision record 010: the mail driver fails (the Resend API unreachable, the outbox not writable). Mail goes
 // through the jobs queue, so the answers do not change, and nothing is lost.
 const ADMIN = "admin@example.test";
 const app = useTestApp({ auth: { admins: [ADMIN] } });
@@ -51,7 +51,7 @@ async function exerciseWhileMailFails(): Promise<{ email: string }> {
   return { email };
 }
 
-describe("mail driver failing (issue 8)", () => {
+describe("mail driver failing (decision record 010)", () => {
   it("Resend unreachable: answers unchanged, failures logged, every message delivered once the API is back", async () => {
     const port = await closedPort();
     app.configure({ env: { MAIL_DRIVER: "resend", RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: `http://127.0.0.1:${port}` } });

@@ -6,7 +6,7 @@ import { MAX_ATTEMPTS } from "@/lib/mail/queue";
 import { RETRY_MAIL, SHOW_MAIL } from "@/lib/operations/mail";
 import { signIn, useTestApp } from "../support/app";
 
-// Issue 10: the mail operations page: queued, failed, retry.
+// The mail operations page: queued, failed, retry.
 const app = useTestApp({ auth: { admins: ["admin@example.test"] } });
 
 const failing = { send: async () => Promise.reject(new Error("provider unreachable")) };

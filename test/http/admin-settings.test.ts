@@ -7,7 +7,7 @@ import { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 import { stepUpIfSignedIn } from "../support/two-factor";
 
-// Issue 10: the settings page's API. Administrators come from configuration.
+// The settings page's API. Administrators come from configuration.
 const app = useTestApp({ auth: { admins: ["admin@example.test"] }, env: { RESEND_API_KEY: "re_secret_value", MAIL_DRIVER: "outbox" } });
 
 const signInAdmin = async () => signIn(app, await app.createUser({ email: "admin@example.test" }));

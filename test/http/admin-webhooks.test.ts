@@ -6,7 +6,7 @@ import { signIn, useTestApp } from "../support/app";
 import { createToken } from "../support/tokens";
 import { type Receiver, startReceiver } from "../support/webhook-receiver";
 
-// Issue 19 item 7: the administration API of webhooks (decision record 022).
+// The administration API of webhooks (decision record 022).
 const ADMIN = "admin@example.com";
 const app = useTestApp({ auth: { admins: [ADMIN], webhooks: { "allow-private-addresses": true } } });
 let receiver: Receiver;

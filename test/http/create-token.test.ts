@@ -18,7 +18,7 @@ async function tokenRow(plain: string) {
   return row;
 }
 
-describe("POST /auth/create-token (SPEC §4 rule 4, §9; issue 4)", () => {
+describe("POST /auth/create-token (SPEC §4 rule 4, §9)", () => {
   it("answers {token} once, in Sanctum's <id>|<secret> form, storing only sha256(secret)", async () => {
     const user = await app.createUser();
     const response = await (await guest()).post("/auth/create-token", { email: user.email, password: PASSWORD, name: "ci" });

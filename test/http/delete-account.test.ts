@@ -7,7 +7,7 @@ import type { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 import { createToken } from "../support/tokens";
 
-// Issue 19 item 6: "Delete my account" (Jetstream's DELETE /user with `password`), decision record 021.
+// "Delete my account" (Jetstream's DELETE /user with `password`), decision record 021.
 const ADMIN = "admin@example.com";
 const app = useTestApp({ auth: { admins: [ADMIN] } });
 

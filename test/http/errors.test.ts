@@ -3,7 +3,7 @@ import { useTestApp } from "../support/app";
 
 const app = useTestApp();
 
-describe("error shapes (SPEC §7; issue 2)", () => {
+describe("error shapes (SPEC §7)", () => {
   it("answers 422 with {message, errors}, the message counting the other errors", async () => {
     const agent = app.agent();
     await agent.csrf();

@@ -18,7 +18,7 @@ function sessionCookie(agent: Agent) {
   return agent.cookies.get(app.services.env.SESSION_COOKIE);
 }
 
-describe("POST /auth/login (SPEC §4; issue 3)", () => {
+describe("POST /auth/login (SPEC §4)", () => {
   it("signs in with valid credentials: {success, user}, session and XSRF token regenerated (SPEC §3 Session)", async () => {
     const user = await app.createUser();
     const agent = await guest();

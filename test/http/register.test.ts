@@ -26,7 +26,7 @@ async function rowsFor(email: string) {
   return app.database.db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
 }
 
-describe("POST /auth/register (SPEC §4 rule 1; issue 3)", () => {
+describe("POST /auth/register (SPEC §4 rule 1)", () => {
   it("creates the user, signs them in on a regenerated session and answers {success, user}", async () => {
     const agent = await guest();
     const before = { session: agent.cookies.get(app.services.env.SESSION_COOKIE), xsrf: agent.cookies.get("XSRF-TOKEN") };

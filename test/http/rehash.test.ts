@@ -5,13 +5,13 @@ import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { limiterKey } from "@/lib/auth/rate-limit";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 
-// Issue 16: rehash on a successful password check, in the sign-in's own write (decision 002).
+// Rehash on a successful password check, in the sign-in's own write (decision 002).
 const app = useTestApp();
 
 const cost4 = (prefix: "$2a$" | "$2b$") => hashPassword(PASSWORD, 4).then((hash) => hash.replace(/^\$2y\$/, prefix));
 const passwordOf = async (id: number) => (await app.database.db.select().from(users).where(eq(users.id, id)))[0]?.password;
 
-describe("rehash on sign-in (issue 16)", () => {
+describe("rehash on sign-in", () => {
   it("rewrites a $2a$ cost-4 hash as $2y$ at hashing.rounds; the new session and the user's other sessions stay signed in", async () => {
     const user = await app.createUser();
     const earlier = await signIn(app, user); // a session holding the fingerprint of the cost-4 hash

@@ -11,7 +11,7 @@ async function guest() {
 
 const raw = (body: BodyInit, contentType: string) => ({ body, headers: { "content-type": contentType } });
 
-describe("malformed input (issue 2): a clear 4xx, never a 500", () => {
+describe("malformed input: a clear 4xx, never a 500", () => {
   it("answers 400 to malformed JSON", async () => {
     const response = await (await guest()).request("POST", "/auth/login", raw('{"email": ', "application/json"));
     expect(response.status).toBe(400);

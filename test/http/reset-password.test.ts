@@ -24,7 +24,7 @@ async function requestLink(email: string): Promise<{ token: string; email: strin
 const reset = async (fields: { token: string; email: string }, password = NEW) =>
   (await guest()).post("/auth/reset-password", { ...fields, password, password_confirmation: password });
 
-describe("POST /auth/reset-password (SPEC §4, §7; issue 3)", () => {
+describe("POST /auth/reset-password (SPEC §4, §7)", () => {
   it("sets the new password from the emailed link and fires PasswordReset", async () => {
     const user = await app.createUser({ email: "o'neil+x@example.com" });
     const events = app.events("PasswordReset");

@@ -11,7 +11,7 @@ const DEFAULT_ROUTES = compileRoutes(buildAuthConfig({}).routes).map((route) => 
   path: route.template.replace(/\{[^}]+\}/g, "x"),
 }));
 
-describe("the route table (issue 2; SPEC §1 rule 2, §4, §9)", () => {
+describe("the route table (SPEC §1 rule 2, §4, §9)", () => {
   it("answers 404 for a path that is not in the table", async () => {
     const agent = app.agent();
     expect((await agent.get("/auth/nope")).status).toBe(404);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 import { captureLogs } from "../support/logs";
 
-// Issue 9: a SPA on another origin. SANCTUM_STATEFUL_DOMAINS decides which origins may use the session.
+// A SPA on another origin. SANCTUM_STATEFUL_DOMAINS decides which origins may use the session.
 const app = useTestApp({ env: { SANCTUM_STATEFUL_DOMAINS: "spa.example.test:5173", APP_URL: "http://localhost:3000" } });
 
 afterEach(() => vi.restoreAllMocks());

@@ -12,7 +12,7 @@ async function lastUsedAt(plain: string) {
   return row?.lastUsedAt?.toISOString() ?? null;
 }
 
-describe("POST /auth/tokens (SPEC §4; issue 4)", () => {
+describe("POST /auth/tokens (SPEC §4)", () => {
   it("lists the caller's own tokens without their hashes", async () => {
     const user = await app.createUser();
     const other = await app.createUser();

@@ -6,7 +6,7 @@ const NEW = "a-brand-new-password";
 
 const change = (old_password: string, password = NEW, password_confirmation = password) => ({ old_password, password, password_confirmation });
 
-describe("POST /auth/update-password (SPEC §3 Session, §4 rule 3; issue 3)", () => {
+describe("POST /auth/update-password (SPEC §3 Session, §4 rule 3)", () => {
   it("changes the password and keeps this session signed in (fixed in 6.0.3)", async () => {
     const user = await app.createUser();
     const agent = await signIn(app, user);

@@ -8,7 +8,7 @@ import { USER_UPDATE_ROUTE } from "@/lib/users/routes";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
 
-// Issue 16: a quota per user (count and bytes); a replaced or removed photo is deleted.
+// A quota per user (count and bytes); a replaced or removed photo is deleted.
 const ADMIN = "admin@example.com";
 const app = useTestApp({ auth: { admins: [ADMIN] } });
 
@@ -27,7 +27,7 @@ const setAvatar = (agent: Agent, userId: number, avatar: string) =>
 const fileOf = (uri: string) => path.join(app.services.env.DATA_DIR, "uploads", uri.slice("/uploads/".length));
 const rowsOf = async (userId: number) => (await app.database.db.select().from(uploads).where(eq(uploads.userId, userId))).map((row) => row.path);
 
-describe("upload quota and photo cleanup (issue 16)", () => {
+describe("upload quota and photo cleanup", () => {
   it("records who uploaded what, and refuses a file past uploads.max-files with 422 on file", async () => {
     app.configure({ auth: { uploads: { "max-files": 2 } } });
     const user = await app.createUser();

@@ -7,7 +7,7 @@ import { USER_UPDATE_ROUTE } from "@/lib/users/routes";
 import { signIn, useTestApp } from "../support/app";
 import { createToken } from "../support/tokens";
 
-// Issue 19 item 6: "Download my data", decision record 021.
+// "Download my data", decision record 021.
 const ADMIN = "admin@example.com";
 const app = useTestApp({ auth: { admins: [ADMIN] } });
 

@@ -25,7 +25,7 @@ const key = mailQueueKey(TEST_SECRET);
 const drain = (mailer: Mailer) => drainQueue({ db: app.database.db, mailer, now: app.services.now, key });
 const queued = () => app.database.db.select().from(jobs);
 
-describe("the mail queue (issue 2: jobs claimed once, retried with backoff, then failed_jobs)", () => {
+describe("the mail queue (jobs claimed once, retried with backoff, then failed_jobs)", () => {
   it("delivers a queued message through the configured mailer and removes the job", async () => {
     await enqueueMail(app.database.db, message, new Date(), key);
     expect(await drain(app.services.mailer)).toBe(1);
@@ -62,7 +62,7 @@ describe("the mail queue (issue 2: jobs claimed once, retried with backoff, then
     expect(await queued()).toEqual([]);
     const [failed] = await app.database.db.select().from(failedJobs);
     expect(failed).toMatchObject({ queue: "mail", exception: "Error: mail service unavailable" });
-    // Sealed at rest (issue 16): the envelope in clear, the message only with the key.
+    // Sealed at rest: the envelope in clear, the message only with the key.
     expect(JSON.parse(failed?.payload ?? "{}").envelope).toEqual({ to: message.to, subject: message.subject });
     expect(openMailJob(JSON.parse(failed?.payload ?? "{}"), key)).toEqual(message);
   });

@@ -8,7 +8,7 @@ import { prune } from "@/lib/runtime/pruning";
 import { workerDeps } from "@/lib/runtime/services";
 import { PASSWORD, useTestApp } from "../support/app";
 
-// Issue 16: queued mail holds reset and verification links; at rest they are sealed (decision 004).
+// Queued mail holds reset and verification links; at rest they are sealed (decision 004).
 const app = useTestApp();
 const T0 = new Date("2026-11-22T10:00:00Z");
 const failing = { send: async () => Promise.reject(new Error("provider unreachable")) };
@@ -32,7 +32,7 @@ async function failEveryAttempt() {
   }
 }
 
-describe("sealed mail payloads (issue 16)", () => {
+describe("sealed mail payloads", () => {
   it("keeps no reset link in jobs or failed_jobs; the delivered message has the right link; a delivered job is deleted", async () => {
     app.setNow(T0);
     const user = await app.createUser();

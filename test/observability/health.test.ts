@@ -17,7 +17,7 @@ async function timedHealth(services: () => Promise<Services>) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown>, ms: performance.now() - started };
 }
 
-describe("GET /up (issue 19)", () => {
+describe("GET /up", () => {
   it("answers 200 {status: ok} when the database answers, and logs nothing", async () => {
     const logs = captureLogs("trace");
     const { status, body } = await timedHealth(async () => app.services);
@@ -36,7 +36,7 @@ describe("GET /up (issue 19)", () => {
 });
 
 // The fault needs PostgreSQL whatever the run's database is (as test/faults/database-unreachable.test.ts).
-describe("GET /up while PostgreSQL is unreachable (issue 19)", () => {
+describe("GET /up while PostgreSQL is unreachable", () => {
   let proxied: ProxiedDatabase;
   let services: Services;
   let dataDir: string;

@@ -5,7 +5,7 @@ import { linkIn } from "../support/session";
 
 const app = useTestApp();
 
-describe("request logs (issue 19)", () => {
+describe("request logs", () => {
   it("writes one JSON line per request, with its id, route, status, duration, user and address; and no secret of a whole flow", async () => {
     const logs = captureLogs("trace");
     const email = "log.flow-person@example.com";

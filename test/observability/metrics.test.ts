@@ -20,7 +20,7 @@ async function guest(ip?: string) {
   return agent;
 }
 
-describe("GET /metrics (issue 19)", () => {
+describe("GET /metrics", () => {
   it("is open to loopback only, or to METRICS_TOKEN as a bearer", async () => {
     expect((await scrape(app.services, { ip: "127.0.0.1" })).status).toBe(200);
     expect((await scrape(app.services, { ip: "::1" })).status).toBe(200);

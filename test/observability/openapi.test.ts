@@ -36,7 +36,7 @@ function findOperation(document: OpenApiDocument, method: string, path: string) 
   return null;
 }
 
-describe("the API description at /api/openapi.json (issue 19)", () => {
+describe("the API description at /api/openapi.json", () => {
   it("describes every route of the table, as configured, and every host route", async () => {
     for (const env of [{}, { AUTH_CONFIG_JSON: JSON.stringify({ routes: { prefix: "account", uris: { login: "sign-in" }, as: "acct." } }) }]) {
       const config = buildAuthConfig(env);

@@ -9,7 +9,7 @@ import { PASSWORD } from "../support/app";
 import { openTestDatabase } from "../support/database";
 import { insertUser, servicesOn } from "../support/services";
 
-// Issue 8: the hot paths — get-auth with a session cookie and any request with a bearer token —
+// Decision record 010: the hot paths — get-auth with a session cookie and any request with a bearer token —
 // make at most one database round trip and no write per request; a guest's get-auth none.
 let database: Database & { truncate(): Promise<void> };
 let services: Services;
@@ -63,7 +63,7 @@ async function tokenFor(email: string, abilities?: string[]): Promise<string> {
   return (await guest.post("/auth/create-token", { email, password: PASSWORD, name: "hot", abilities })).body.token as string;
 }
 
-describe("hot paths (issue 8)", () => {
+describe("hot paths (decision record 010)", () => {
   it("get-auth as a guest touches no database", async () => {
     const result = await counted(() => new Agent(services).get("/auth/get-auth"));
     expect(result.total).toBe(0);

@@ -21,7 +21,7 @@ const all = {
   uploads: () => app.database.db.select().from(uploads),
 };
 
-describe("the pruning task (issue 16)", () => {
+describe("the pruning task", () => {
   it("removes sessions retention.sessions-hours after their idle lifetime; a remembered one lives 30 days", async () => {
     app.setNow(T0);
     const user = await app.createUser();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppInstance, startInstance } from "../support/app-instance";
 import { HttpClient } from "../support/http-client";
 
-// Issue 8: several instances, one database. Two production servers (`next start` on the build)
+// Decision record 010: several instances, one database. Two production servers (`next start` on the build)
 // share one fresh PostgreSQL database and must behave as one application.
 const ADMIN = "admin@example.test";
 const PASSWORD = "password123";
@@ -95,7 +95,7 @@ async function tokenFor(base: string, email: string): Promise<string> {
   return String(response.body.token);
 }
 
-describe("two instances, one database (issue 8)", () => {
+describe("two instances, one database (decision record 010)", () => {
   it("a session created on A works on B", async () => {
     const { client, email } = await registered(a.base);
     expect((await client.get(b.base, "/auth/get-auth")).body).toMatchObject({ authenticated: true, user: { email } });
@@ -124,7 +124,7 @@ describe("two instances, one database (issue 8)", () => {
     expect(String(locked.body.message)).toMatch(/^Too many login attempts/);
   });
 
-  it("throttle:login (20 a minute per address, across emails) counts on both (issue 16)", async () => {
+  it("throttle:login (20 a minute per address, across emails) counts on both", async () => {
     const guest = new HttpClient(address());
     await guest.csrf(a.base);
     for (let attempt = 0; attempt < 20; attempt++) {
@@ -140,7 +140,7 @@ describe("two instances, one database (issue 8)", () => {
     expect((await other.post(a.base, "/auth/login", { email: unique("spray"), password: "wrong-password" })).status).toBe(422);
   });
 
-  it("failures against one account from many addresses make further sign-ins wait, on both (issue 16)", async () => {
+  it("failures against one account from many addresses make further sign-ins wait, on both", async () => {
     const { email } = await registered(a.base);
     // limits.account-failures-before-delay (10), each from its own address and instance.
     for (let attempt = 0; attempt < 10; attempt++) {

@@ -12,7 +12,7 @@ import type { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 import { type Receiver, startReceiver } from "../support/webhook-receiver";
 
-// Issue 19 item 7: activity-log events through the database queue to a receiver on loopback that
+// Activity-log events through the database queue to a receiver on loopback that
 // verifies the Standard Webhooks signature (decision record 022).
 const ADMIN = "admin@example.com";
 const app = useTestApp({ auth: { admins: [ADMIN], webhooks: { "allow-private-addresses": true } } });

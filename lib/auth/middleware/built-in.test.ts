@@ -17,7 +17,7 @@ function resolveError(spec: string): ConfigError {
   throw new Error(`expected ${spec} to be rejected`);
 }
 
-describe("resolveMiddleware (issue 2: the middleware registry)", () => {
+describe("resolveMiddleware (the middleware registry)", () => {
   it("resolves the names SPEC §4 uses, with their arguments parsed", () => {
     expect(resolveMiddleware("auth:sanctum", "k")).toMatchObject({ name: "auth", args: "sanctum" });
     expect(resolveMiddleware("guest", "k")).toMatchObject({ name: "guest" });
