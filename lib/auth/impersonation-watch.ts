@@ -4,7 +4,8 @@ import { recordActivity } from "@/lib/audit/activity";
 import { endedEntry, type ImpersonationEnd } from "@/lib/audit/impersonation-end";
 import type { Context } from "@/lib/server/context";
 import { mayUseImpersonation } from "@/lib/auth/impersonation";
-import { type ImpersonationWatch, passwordFingerprint } from "@/lib/server/session";
+import type { ImpersonationWatch } from "@/lib/server/session";
+import { passwordFingerprint } from "@/lib/server/session-validity";
 import type { SessionRecord } from "@/lib/server/session-store";
 
 /**

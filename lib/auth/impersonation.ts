@@ -6,7 +6,7 @@ import type { Context } from "@/lib/server/context";
 import { getHooks } from "@/lib/server/hooks";
 import { sealValue, unsealValue } from "@/lib/crypto/sealed";
 import { deriveKey, hmacHex, safeEqual } from "@/lib/crypto/secrets";
-import { passwordFingerprint } from "@/lib/server/session";
+import { passwordFingerprint } from "@/lib/server/session-validity";
 import { forbidden } from "@/lib/http/errors";
 import { findUserById } from "@/lib/users/users";
 

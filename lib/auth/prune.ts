@@ -3,7 +3,7 @@ import { and, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { passwordResetTokens, personalAccessTokens, rateLimits, sessions, twoFactorChallenges } from "@/db/schema";
 import type { AuthConfig } from "@/lib/config/auth";
-import { REMEMBER_SECONDS } from "@/lib/server/session";
+import { REMEMBER_SECONDS } from "@/lib/server/session-validity";
 
 /**
  * What the authentication tables no longer need, each kept `retention.*-hours` past its expiry

@@ -3,7 +3,7 @@ import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sessions, type User, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
-import { passwordFingerprint } from "@/lib/server/session";
+import { passwordFingerprint } from "@/lib/server/session-validity";
 
 /**
  * Rehash on a successful password check (Laravel 11's default): a hash written by another

@@ -3,10 +3,9 @@ import type { SQLWrapper } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import type { User } from "@/db/schema";
 import type { Env } from "@/lib/env";
-import { type CookieOptions, serializeCookie } from "@/lib/http/cookies";
 import { randomToken, sha256Hex } from "@/lib/crypto/secrets";
-import { sealValue, unsealValue } from "@/lib/crypto/sealed";
-import { writeThrottle } from "@/lib/server/write-throttle";
+import { type CookieState, openSessionCookie, sessionCookieHeaders } from "@/lib/server/session-cookie";
+import { claimTouch, isLive, passwordFingerprint, REMEMBER_SECONDS, TOUCH_INTERVAL_SECONDS } from "@/lib/server/session-validity";
 import {
   deleteSession,
   findSession,
@@ -20,50 +19,6 @@ import {
 
 /** An impersonation starting (GET impersonate/{token}): the token, its requester, and when it was requested (ms). */
 export type Impersonating = { token: string; requester: User; at: number };
-
-/** What the sealed cookie carries. The server-side row holds everything that decides access. */
-type CookieState = { sid?: string; csrf: string; flash?: Record<string, unknown>; pending?: string };
-
-export const XSRF_COOKIE = "XSRF-TOKEN";
-export const REMEMBER_SECONDS = 30 * 24 * 60 * 60;
-// last_activity is refreshed at most this often, so reads stay reads; of concurrent requests
-// that all see it stale, one writes it (decision record 010).
-const TOUCH_INTERVAL_SECONDS = 60;
-const touches = writeThrottle(TOUCH_INTERVAL_SECONDS * 1000);
-
-// Unsealing is crypto on libuv's thread pool; a seal we have already opened is looked up
-// instead (bounded, insertion-ordered eviction). The promise is what is kept, so the requests a
-// page fires at once with one new cookie share one unsealing (decision record 010: 50 concurrent misses of
-// one cookie stalled for seconds on PGlite). Invalid seals are not kept: anyone can make those.
-const UNSEALED = new Map<string, Promise<CookieState | null>>();
-const UNSEALED_MAX = 10_000;
-
-async function openSeal(value: string, password: string): Promise<CookieState | null> {
-  const state = (await unsealValue(value, password)) as Partial<CookieState> | null;
-  if (!state || typeof state.csrf !== "string") {
-    UNSEALED.delete(value);
-    return null;
-  }
-  return {
-    sid: typeof state.sid === "string" ? state.sid : undefined,
-    csrf: state.csrf,
-    flash: state.flash,
-    pending: typeof state.pending === "string" ? state.pending : undefined,
-  };
-}
-
-function unseal(value: string, password: string): Promise<CookieState | null> {
-  const cached = UNSEALED.get(value);
-  if (cached) return cached;
-  if (UNSEALED.size >= UNSEALED_MAX) UNSEALED.delete(UNSEALED.keys().next().value as string);
-  const opening = openSeal(value, password);
-  UNSEALED.set(value, opening);
-  return opening;
-}
-
-export function passwordFingerprint(passwordHash: string): string {
-  return sha256Hex(`fingerprint:${passwordHash}`).slice(0, 32);
-}
 
 export type SessionDeps = {
   env: Env;
@@ -119,7 +74,7 @@ export class Session {
   }
 
   static async open(deps: SessionDeps, cookieValue: string | undefined): Promise<Session> {
-    const state = cookieValue ? await unseal(cookieValue, deps.env.SESSION_SECRET) : null;
+    const state = cookieValue ? await openSessionCookie(cookieValue, deps.env.SESSION_SECRET) : null;
     return new Session(deps, state, state?.flash);
   }
 
@@ -215,17 +170,13 @@ export class Session {
     if (!found?.user) return null;
     const record: SignedIn = { ...found, user: found.user };
     const now = this.nowSeconds();
-    const lifetime = record.data.remember ? REMEMBER_SECONDS : this.deps.env.SESSION_LIFETIME * 60;
-    if (now - record.lastActivity > lifetime) return null;
-    if (record.data.fingerprint !== passwordFingerprint(record.user.password)) return null;
+    if (!isLive(record, record.user.password, this.deps.env, now)) return null;
     // Decision record 008: an impersonation ends when its conditions end, on any request.
     if (record.data.impersonate_token) {
       const judged = await this.judgeImpersonation(record);
       if (judged !== record) return judged;
     }
-    if (now - record.lastActivity > TOUCH_INTERVAL_SECONDS && touches.claim(id, now * 1000)) {
-      await touchSession(this.deps.db, id, now, now - TOUCH_INTERVAL_SECONDS);
-    }
+    if (claimTouch(id, record.lastActivity, now)) await touchSession(this.deps.db, id, now, now - TOUCH_INTERVAL_SECONDS);
     return record;
   }
 
@@ -306,22 +257,13 @@ export class Session {
     return Math.floor(this.deps.now().getTime() / 1000);
   }
 
-  private cookieOptions(): CookieOptions {
-    return { path: "/", sameSite: "Lax", secure: this.deps.env.secureCookies, domain: this.deps.env.SESSION_DOMAIN };
-  }
-
   /** Set-Cookie values for the response: the sealed session and the XSRF-TOKEN the SPA echoes. */
   async setCookieHeaders(options: { forceXsrf?: boolean } = {}): Promise<string[]> {
     if (!this.changed && !options.forceXsrf) return [];
     // Loaded if need be: a response that re-sets the cookie (CSRF refresh, flash) must keep its lifetime.
     const remember = (await this.load())?.data.remember === true;
-    const maxAge = remember ? REMEMBER_SECONDS : undefined;
-    const base = this.cookieOptions();
+    // Through the getter: a guest's token is drawn now if no one asked for it yet.
     const csrf = this.csrfToken;
-    const sealed = await sealValue(this.state, this.deps.env.SESSION_SECRET);
-    return [
-      serializeCookie(this.deps.env.SESSION_COOKIE, sealed, { ...base, httpOnly: true, maxAge }),
-      serializeCookie(XSRF_COOKIE, csrf, { ...base, httpOnly: false, maxAge }),
-    ];
+    return sessionCookieHeaders(this.deps.env, { ...this.state, csrf }, remember ? REMEMBER_SECONDS : undefined);
   }
 }

@@ -4,7 +4,7 @@ import { desc, eq } from "drizzle-orm";
 import { type User, sessions } from "@/db/schema";
 import type { Context } from "@/lib/server/context";
 import { deriveKey, hmacHex } from "@/lib/crypto/secrets";
-import { passwordFingerprint, REMEMBER_SECONDS } from "@/lib/server/session";
+import { isLive } from "@/lib/server/session-validity";
 import { parsePayload, type SignInMethod } from "@/lib/server/session-store";
 
 /** A row of `GET user/sessions` (README "Browser sessions"; decision record 024). */
@@ -48,11 +48,9 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 export async function listSessions(ctx: Context, user: User, currentId: string | undefined): Promise<SessionEntry[]> {
   const rows = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(desc(sessions.lastActivity));
   const now = Math.floor(ctx.now.getTime() / 1000);
-  const fingerprint = passwordFingerprint(user.password);
   return rows.flatMap((row) => {
     const data = parsePayload(row.payload);
-    const lifetime = data.remember ? REMEMBER_SECONDS : ctx.env.SESSION_LIFETIME * 60;
-    if (now - row.lastActivity > lifetime || data.fingerprint !== fingerprint) return [];
+    if (!isLive({ data, lastActivity: row.lastActivity }, user.password, ctx.env, now)) return [];
     return [
       {
         rowId: row.id,

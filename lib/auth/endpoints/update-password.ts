@@ -6,7 +6,7 @@ import { recordActivity } from "@/lib/audit/activity";
 import { emit } from "@/lib/server/events";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { defineEndpoint } from "@/lib/server/endpoint";
-import { passwordFingerprint } from "@/lib/server/session";
+import { passwordFingerprint } from "@/lib/server/session-validity";
 import { deleteUserSessions } from "@/lib/server/session-store";
 import { endImpersonationsBy } from "@/lib/audit/impersonation-end";
 import { invalid } from "@/lib/http/errors";
