@@ -2,7 +2,8 @@
 
 import { SessionList } from "@/components/profile/session-list";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { Modal } from "@/components/ui/modal";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { LoadingRows } from "@/components/ui/skeleton";
 import type { AdminUser } from "@/lib/client/api-types";
 import { useT } from "@/lib/client/i18n";
@@ -35,13 +36,19 @@ function Sessions({ user }: { user: AdminUser }) {
 export function UserSessionsDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const t = useT();
   return (
-    <Modal
+    <Dialog
       open={user !== null}
+      size="xl"
       title={t("Sessions of :name", { name: user?.name ?? "" })}
       description={t("Signing a browser out ends that session at once.")}
       onClose={onClose}
+      actions={
+        <Button variant="secondary" onClick={onClose}>
+          {t("Close")}
+        </Button>
+      }
     >
       {user && <Sessions key={user.id} user={user} />}
-    </Modal>
+    </Dialog>
   );
 }

@@ -14,7 +14,28 @@ import { useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import { useTwoFactorChallenge } from "@/lib/client/use-two-factor";
 
-type Mode = "code" | "recovery_code";
+/**
+ * The two ways through the challenge, each with its field (Fortify's `code` and
+ * `recovery_code`), its wording and what it sends.
+ */
+const MODES = {
+  code: {
+    label: "Authentication code",
+    description: "Enter the 6-digit code from your authenticator app.",
+    switchLabel: "Use a recovery code",
+    input: { inputMode: "numeric", autoComplete: "one-time-code", maxLength: 10, className: "[&_input]:font-mono [&_input]:tracking-widest" },
+    body: (value: string) => ({ code: value.replace(/\s+/g, "") }),
+  },
+  recovery_code: {
+    label: "Recovery code",
+    description: "Enter one of your emergency recovery codes. Each one works once.",
+    switchLabel: "Use an authentication code",
+    input: { autoComplete: "off", autoCapitalize: "none", spellCheck: false, className: "[&_input]:font-mono" },
+    body: (value: string) => ({ recovery_code: value }),
+  },
+} as const;
+
+type Mode = keyof typeof MODES;
 
 // The server's 422 when this browser has no pending sign-in any more (expired, or completed elsewhere).
 const NO_PENDING_SIGN_IN = "Your sign-in has expired or was already completed. Please sign in again.";
@@ -42,8 +63,7 @@ export function TwoFactorChallengeForm({ redirect }: { redirect: string | null }
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (challenge.isPending || challenge.isSuccess) return;
-    const value = (field.current?.value ?? "").trim();
-    challenge.mutate(mode === "code" ? { code: value.replace(/\s+/g, "") } : { recovery_code: value });
+    challenge.mutate(MODES[mode].body((field.current?.value ?? "").trim()));
   }
 
   function switchMode() {
@@ -56,9 +76,7 @@ export function TwoFactorChallengeForm({ redirect }: { redirect: string | null }
   return (
     <AuthCard
       title={t("Two-factor authentication")}
-      description={
-        mode === "code" ? t("Enter the 6-digit code from your authenticator app.") : t("Enter one of your emergency recovery codes. Each one works once.")
-      }
+      description={t(MODES[mode].description)}
       footer={
         <Link href={`/auth/login${keepRedirect}`} className={LINK_CLASSES}>
           {t("Back to sign in")}
@@ -76,40 +94,22 @@ export function TwoFactorChallengeForm({ redirect }: { redirect: string | null }
       ) : (
         <form ref={form} onSubmit={submit} className="space-y-5">
           <ErrorAlert error={errors.general} />
-          {mode === "code" ? (
-            <TextField
-              key="code"
-              ref={field}
-              label={t("Authentication code")}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              autoFocus
-              required
-              maxLength={10}
-              className="[&_input]:font-mono [&_input]:tracking-widest"
-              error={errors.fields.code}
-            />
-          ) : (
-            <TextField
-              key="recovery_code"
-              ref={field}
-              label={t("Recovery code")}
-              name="recovery_code"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              className="[&_input]:font-mono"
-              error={errors.fields.recovery_code}
-            />
-          )}
+          <TextField
+            key={mode}
+            ref={field}
+            label={t(MODES[mode].label)}
+            name={mode}
+            autoFocus={mode === "code"}
+            required
+            error={errors.fields[mode]}
+            {...MODES[mode].input}
+          />
           <Button type="submit" className="w-full" loading={challenge.isPending || challenge.isSuccess}>
             {t("Continue")}
           </Button>
           <div className="text-center">
             <button type="button" onClick={switchMode} className={`text-sm ${LINK_CLASSES}`}>
-              {mode === "code" ? t("Use a recovery code") : t("Use an authentication code")}
+              {t(MODES[mode].switchLabel)}
             </button>
           </div>
         </form>

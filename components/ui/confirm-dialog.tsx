@@ -1,7 +1,8 @@
 "use client";
 
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { useT } from "@/lib/client/i18n";
 
 type Props = {
@@ -15,41 +16,26 @@ type Props = {
   onClose: () => void;
 };
 
-/** A modal question (native <dialog>: focus is trapped, Escape cancels, focus returns afterwards). */
+/** A modal question: Cancel, or the action it names. */
 export function ConfirmDialog({ open, title, children, confirmLabel, tone = "danger", loading = false, onConfirm, onClose }: Props) {
   const t = useT();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!loading) onClose();
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-0 shadow-xl ring-1 ring-zinc-200 backdrop:bg-zinc-900/40"
-    >
-      <div className="px-6 pt-6 pb-4">
-        <h2 id={titleId} className="text-base font-semibold text-zinc-900">
-          {title}
-        </h2>
-        {children && <div className="mt-2 text-sm text-zinc-600">{children}</div>}
-      </div>
-      <div className="flex justify-end gap-3 bg-zinc-50 px-6 py-3">
-        <Button variant="secondary" onClick={onClose} disabled={loading}>
-          {t("Cancel")}
-        </Button>
-        <Button variant={tone} onClick={onConfirm} loading={loading}>
-          {confirmLabel}
-        </Button>
-      </div>
-    </dialog>
+    <Dialog
+      open={open}
+      title={title}
+      description={children}
+      busy={loading}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={loading}>
+            {t("Cancel")}
+          </Button>
+          <Button variant={tone} onClick={onConfirm} loading={loading}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
   );
 }

@@ -36,7 +36,7 @@ describe("messages/es.json", () => {
       new RegExp(String.raw`\bt\(\s*` + STRING, "g"),
       new RegExp(String.raw`\bt\([^)]*\?\s*` + STRING + String.raw`\s*:\s*` + STRING, "g"),
       // Labels kept in constant tables and translated where they are shown.
-      new RegExp(String.raw`\b(?:label|title|text|confirm): ` + STRING, "g"),
+      new RegExp(String.raw`\b(?:label|title|text|confirm|description|switchLabel): ` + STRING, "g"),
     ]);
     for (const key of [...keys.keys()]) if (!/^[A-Z:]|^[a-z]+ /.test(key)) keys.delete(key);
     expect(missing(keys)).toEqual([]);
