@@ -15,19 +15,37 @@ export function maskEmails(line: string): string {
   return line.replace(EMAIL, "***@$1");
 }
 
+const LINE = { base: undefined, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } };
+
 /** A pino logger writing JSON lines (or a readable stream in development) with the house redaction. */
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
   return pino(
     {
+      ...LINE,
       level,
-      base: undefined,
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
       redact: { paths: [...REDACTED, ...REDACTED.map((key) => `*.${key}`)], censor: "[redacted]" },
       hooks: { streamWrite: maskEmails },
     },
     destination ?? pino.destination({ dest: 1, sync: false }),
   );
+}
+
+const ACCESS = new WeakMap<Logger, Logger>();
+
+/**
+ * The logger of the one line each request writes (lib/observability/observe-request.ts): the
+ * same destination and level as `root`, without the redaction and the address mask, whose cost
+ * was a third of a guest's get-auth. That line's fields are fixed (route name, method, status,
+ * duration, user id, address, request id) and none of them can hold a secret or an address;
+ * anything else goes through `root`.
+ */
+export function accessLogger(root: Logger): Logger {
+  let access = ACCESS.get(root);
+  if (!access) {
+    access = pino({ ...LINE, level: root.level }, (root as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]);
+    ACCESS.set(root, access);
+  }
+  return access;
 }
 
 type Slot = { root: Logger };

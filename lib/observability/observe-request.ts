@@ -2,8 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { clientIp } from "@/lib/http/request";
 import { metrics } from "@/lib/observability/metrics";
-import { type RequestScope, runInScope } from "@/lib/observability/request-scope";
-import { rootLogger } from "@/lib/observability/logger";
+import { openScope, type RequestScope, runInScope } from "@/lib/observability/request-scope";
+import { accessLogger, rootLogger } from "@/lib/observability/logger";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
@@ -28,7 +28,7 @@ function address(request: Request, trustedHops: number): string | undefined {
 export async function observeRequest(request: Request, trustedHops: number, handle: (scope: RequestScope) => Promise<Response>): Promise<Response> {
   const started = performance.now();
   const id = randomUUID();
-  const scope: RequestScope = { id, log: rootLogger().child({ requestId: id }), context: null, pending: [] };
+  const scope = openScope(id);
   let response = await runInScope(scope, () => handle(scope));
   const seconds = (performance.now() - started) / 1000;
   const route = scope.context?.routeName ?? UNMATCHED;
@@ -39,8 +39,8 @@ export async function observeRequest(request: Request, trustedHops: number, hand
   if (response.status < 500) for (const count of scope.pending) count();
   const auth = scope.context?.auth;
   if (auth?.via === "token" && auth.user) tracked.tokensUsed.inc();
-  scope.log.info(
-    { route, method: request.method, status: response.status, durationMs: Math.round(seconds * 10_000) / 10, userId: auth?.user?.id ?? null, ip: address(request, trustedHops) },
+  accessLogger(rootLogger()).info(
+    { requestId: id, route, method: request.method, status: response.status, durationMs: Math.round(seconds * 10_000) / 10, userId: auth?.user?.id ?? null, ip: address(request, trustedHops) },
     "request",
   );
   try {

@@ -19,6 +19,23 @@ export type RequestScope = {
   pending: (() => void)[];
 };
 
+/**
+ * A new request's scope. Its logger is made on first use: most requests log only their one line,
+ * which observe-request writes on the process's logger with the id as a field (a child logger
+ * per request cost more than the rest of a guest's get-auth together).
+ */
+export function openScope(id: string): RequestScope {
+  let child: Logger | undefined;
+  return {
+    id,
+    get log() {
+      return (child ??= rootLogger().child({ requestId: id }));
+    },
+    context: null,
+    pending: [],
+  };
+}
+
 const SLOT = Symbol.for("next-laravel-auth.request-scope");
 const registry = globalThis as typeof globalThis & { [SLOT]?: AsyncLocalStorage<RequestScope> };
 const storage = (registry[SLOT] ??= new AsyncLocalStorage<RequestScope>());
