@@ -134,6 +134,15 @@ async function spawnNext({ cwd, port, env, readyPath, dataDir }) {
   };
 }
 
+/**
+ * The V8 options `npm start` gives the server (package.json; decision record 027: a heap limit),
+ * so the benchmark measures the server as it is run.
+ */
+function startNodeOptions() {
+  const start = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start;
+  return /NODE_OPTIONS="([^"$]*)/.exec(start)?.[1]?.trim() ?? "";
+}
+
 /** Starts the application's `next start` and resolves once the bare route answers. */
 export async function startServer({ port, databaseUrl, hashingRounds }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "auth-bench-"));
@@ -151,6 +160,7 @@ export async function startServer({ port, databaseUrl, hashingRounds }) {
       limiters: { login: [{ by: "ip", max: 100_000, minutes: 1 }] },
     }),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    NODE_OPTIONS: startNodeOptions(),
   };
   return spawnNext({ cwd: ROOT, port, env, readyPath: "/api/bench/bare", dataDir });
 }
