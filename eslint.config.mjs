@@ -5,12 +5,26 @@ import { layerRules } from "./eslint.layers.mjs";
 const config = [
   ...next,
   ...nextTs,
-  { ignores: [".next/**", "node_modules/**", ".data/**", "db/migrations/**", "test-results/**", "playwright-report/**", "bench/better-auth/**", "test/fixtures/**"] },
+  {
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      ".data/**",
+      "db/migrations/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench/better-auth/**",
+      "test/fixtures/**",
+    ],
+  },
   {
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-non-null-assertion": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
     },
   },
   // The floors of lib/ (docs/architecture.md, decision record 016): imports only point down.

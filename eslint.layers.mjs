@@ -6,7 +6,11 @@
  * The base floor, in tiers (lowest first): plain building blocks. A base folder imports only the
  * tiers below its own.
  */
-const BASE_TIERS = [["db", "lib/config", "lib/crypto", "lib/i18n"], ["lib/env.ts", "lib/http"], ["lib/validation", "lib/observability"]];
+const BASE_TIERS = [
+  ["db", "lib/config", "lib/crypto", "lib/i18n"],
+  ["lib/env.ts", "lib/http"],
+  ["lib/validation", "lib/observability"],
+];
 const SERVER = ["lib/server"];
 const POLICIES = ["lib/policies"];
 /** The features, each above those it may use: an upper one may import a lower one, never the reverse. */
@@ -16,7 +20,14 @@ const FEATURES = [
   ["lib/sessions"],
   ["lib/users"],
   ["lib/auth"],
-  ["lib/admin", "lib/settings", "lib/operations", "lib/account", "lib/webhooks", "lib/passkeys"],
+  [
+    "lib/admin",
+    "lib/settings",
+    "lib/operations",
+    "lib/account",
+    "lib/webhooks",
+    "lib/passkeys",
+  ],
 ];
 /** The composition root: builds the services from the features and the application's extensions. */
 const APP = ["lib/runtime", "lib/extensions.ts"];
@@ -24,22 +35,64 @@ const APP = ["lib/runtime", "lib/extensions.ts"];
 const CLIENT = ["lib/client"];
 
 /** Every folder and file of lib/, each on one floor (test/unit/layers.test.ts checks that none is missing). */
-export const PLACED = [...BASE_TIERS.flat(), ...SERVER, ...POLICIES, ...FEATURES.flat(), ...APP, ...CLIENT];
+export const PLACED = [
+  ...BASE_TIERS.flat(),
+  ...SERVER,
+  ...POLICIES,
+  ...FEATURES.flat(),
+  ...APP,
+  ...CLIENT,
+];
 
 const above = (floors, index) => floors.slice(index + 1).flat();
 const features = FEATURES.flat();
 
-const zone = (target, from, message) => ({ target: target.map((path) => `./${path}`), from: from.map((path) => `./${path}`), message });
+const zone = (target, from, message) => ({
+  target: target.map((path) => `./${path}`),
+  from: from.map((path) => `./${path}`),
+  message,
+});
 
 const zones = [
   ...BASE_TIERS.map((tier, index) =>
-    zone(tier, [...above(BASE_TIERS, index), ...SERVER, ...POLICIES, ...features, ...APP, ...CLIENT], "the base floor imports nothing above it (eslint.layers.mjs BASE_TIERS)"),
+    zone(
+      tier,
+      [
+        ...above(BASE_TIERS, index),
+        ...SERVER,
+        ...POLICIES,
+        ...features,
+        ...APP,
+        ...CLIENT,
+      ],
+      "the base floor imports nothing above it (eslint.layers.mjs BASE_TIERS)",
+    ),
   ),
-  zone(SERVER, [...POLICIES, ...features, ...APP, ...CLIENT], "lib/server is the framework: it imports no policy, feature or application module (features are handed to it in the services)"),
+  zone(
+    SERVER,
+    [...POLICIES, ...features, ...APP, ...CLIENT],
+    "lib/server is the framework: it imports no policy, feature or application module (features are handed to it in the services)",
+  ),
   zone(POLICIES, [...features, ...APP], "lib/policies imports no feature"),
-  ...FEATURES.map((level, index) => zone(level, [...above(FEATURES, index), ...APP], "a feature imports only the features below it (eslint.layers.mjs FEATURES)")),
+  ...FEATURES.map((level, index) =>
+    zone(
+      level,
+      [...above(FEATURES, index), ...APP],
+      "a feature imports only the features below it (eslint.layers.mjs FEATURES)",
+    ),
+  ),
   // The browser's side: pure modules only (the base's pure files, the policies' rules, the upload address).
-  zone(CLIENT, [...SERVER, ...APP, "db", "lib/crypto", ...features.filter((folder) => folder !== "lib/uploads")], "lib/client runs in the browser: no server module"),
+  zone(
+    CLIENT,
+    [
+      ...SERVER,
+      ...APP,
+      "db",
+      "lib/crypto",
+      ...features.filter((folder) => folder !== "lib/uploads"),
+    ],
+    "lib/client runs in the browser: no server module",
+  ),
 ];
 
 export const layerRules = [

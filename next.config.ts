@@ -15,7 +15,14 @@ const nextConfig: NextConfig = {
   // Next's own files and anything else no pipeline or proxy answers carry the baseline too;
   // screens and API answers add their policy (decision record 013).
   async headers() {
-    return [{ source: "/:path*", headers: Object.entries(BASELINE_SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }];
+    return [
+      {
+        source: "/:path*",
+        headers: Object.entries(BASELINE_SECURITY_HEADERS).map(
+          ([key, value]) => ({ key, value }),
+        ),
+      },
+    ];
   },
 };
 

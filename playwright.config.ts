@@ -10,7 +10,9 @@ const baseURL = externalServer ?? `http://localhost:${PORT}`;
 
 // Playwright loads this file again in each worker: the runner makes the directory once and the
 // workers inherit it through the environment.
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "auth-e2e-"));
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(
+  path.join(os.tmpdir(), "auth-e2e-"),
+);
 const dataDir = process.env.E2E_DATA_DIR;
 /** Read by e2e/support/outbox.ts. */
 process.env.E2E_OUTBOX_DIR ??= path.join(dataDir, "outbox");
@@ -24,7 +26,9 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  reporter: process.env.CI
+    ? [["list"], ["html", { open: "never" }]]
+    : [["list"]],
   use: {
     baseURL,
     browserName: "chromium",
@@ -36,7 +40,14 @@ export default defineConfig({
     launchOptions: {
       // Debian's chromium: Playwright cannot download browsers here.
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   webServer: externalServer
@@ -73,8 +84,14 @@ export default defineConfig({
             webhooks: { "allow-private-addresses": true },
             limiters: {
               login: [{ by: "ip", max: 1000, minutes: 1 }],
-              register: [{ by: "ip", max: 1000, minutes: 10 }, { by: "email", max: 3, minutes: 60 }],
-              "forgot-password": [{ by: "ip", max: 1000, minutes: 1 }, { by: "email", max: 3, minutes: 15 }],
+              register: [
+                { by: "ip", max: 1000, minutes: 10 },
+                { by: "email", max: 3, minutes: 60 },
+              ],
+              "forgot-password": [
+                { by: "ip", max: 1000, minutes: 1 },
+                { by: "email", max: 3, minutes: 15 },
+              ],
             },
             // The login screen asks for passkey options on every visit (browser autofill): the
             // passkeys' throttle:6,1 per address is raised for the sign-in routes here.

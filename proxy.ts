@@ -3,10 +3,17 @@ import { startupAuthConfig } from "@/lib/config/startup";
 import { ORIGINAL_PATH_HEADER, REWRITE_HEADER } from "@/lib/server/headers";
 import { decideProxy } from "@/lib/server/proxy-decision";
 import { PROXY_MARK } from "@/lib/server/proxy-mark";
-import { newNonce, screenContentSecurityPolicy, screenSecurityHeaders } from "@/lib/http/security-headers";
+import {
+  newNonce,
+  screenContentSecurityPolicy,
+  screenSecurityHeaders,
+} from "@/lib/http/security-headers";
 
 /** Passes the request on with `set` among its headers, and never a client's copy of REWRITE_HEADER. */
-function forward(request: NextRequest, set: Record<string, string>): NextResponse {
+function forward(
+  request: NextRequest,
+  set: Record<string, string>,
+): NextResponse {
   const headers = new Headers(request.headers);
   headers.delete(REWRITE_HEADER);
   for (const [name, value] of Object.entries(set)) headers.set(name, value);
@@ -28,23 +35,46 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 function decide(request: NextRequest): NextResponse {
-  const authConfig = startupAuthConfig({ AUTH_CONFIG_JSON: process.env.AUTH_CONFIG_JSON, ADMIN_EMAILS: process.env.ADMIN_EMAILS });
+  const authConfig = startupAuthConfig({
+    AUTH_CONFIG_JSON: process.env.AUTH_CONFIG_JSON,
+    ADMIN_EMAILS: process.env.ADMIN_EMAILS,
+  });
   const decision = decideProxy(authConfig.routes, {
     method: request.method,
     path: request.nextUrl.pathname,
     accept: request.headers.get("accept"),
   });
-  if (decision.action === "not-found") return new NextResponse(null, { status: 404 });
-  if (decision.action === "continue") return request.headers.has(REWRITE_HEADER) ? forward(request, {}) : NextResponse.next();
+  if (decision.action === "not-found")
+    return new NextResponse(null, { status: 404 });
+  if (decision.action === "continue")
+    return request.headers.has(REWRITE_HEADER)
+      ? forward(request, {})
+      : NextResponse.next();
   // The original path, overwriting any copy the client sent.
-  if (decision.action === "rewrite") return forward(request, { [REWRITE_HEADER]: "dispatch", [ORIGINAL_PATH_HEADER]: decision.originalPath });
+  if (decision.action === "rewrite")
+    return forward(request, {
+      [REWRITE_HEADER]: "dispatch",
+      [ORIGINAL_PATH_HEADER]: decision.originalPath,
+    });
   const appUrl = process.env.APP_URL;
-  const policy = screenContentSecurityPolicy({ nonce: newNonce(), appUrl, isDevelopment: process.env.NODE_ENV === "development" });
+  const policy = screenContentSecurityPolicy({
+    nonce: newNonce(),
+    appUrl,
+    isDevelopment: process.env.NODE_ENV === "development",
+  });
   // Next reads the nonce from the request's policy and puts it on the scripts it renders.
-  const set = { "Content-Security-Policy": policy, ...(decision.action === "not-found-page" ? { [REWRITE_HEADER]: "not-found" } : {}) };
+  const set = {
+    "Content-Security-Policy": policy,
+    ...(decision.action === "not-found-page"
+      ? { [REWRITE_HEADER]: "not-found" }
+      : {}),
+  };
   const response = forward(request, set);
   const secretInPath = decision.action === "screen" && decision.secretInPath;
-  for (const [name, value] of Object.entries(screenSecurityHeaders(policy, appUrl, secretInPath))) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(
+    screenSecurityHeaders(policy, appUrl, secretInPath),
+  ))
+    response.headers.set(name, value);
   return response;
 }
 
@@ -62,8 +92,19 @@ function decide(request: NextRequest): NextResponse {
 // entry), so next.config.ts's rewrites never act on a client's copy.
 export const config = {
   matcher: [
-    { source: "/((?!_next/static|_next/image|favicon.ico|api/(?:admin|app|auth/providers|bench|lu|openapi.json)(?:/|$)|sanctum/csrf-cookie$|uploads/|up$|metrics$|auth/(?!login|register|forgot-password|two-factor-challenge|reset-password/)).*)" },
-    { source: "/auth/:path*", missing: [{ type: "header", key: "accept", value: ".*[/+][Jj][Ss][Oo][Nn].*" }] },
-    { source: "/((?!_next/static|_next/image|favicon.ico).*)", has: [{ type: "header", key: "x-auth-rewrite" }] },
+    {
+      source:
+        "/((?!_next/static|_next/image|favicon.ico|api/(?:admin|app|auth/providers|bench|lu|openapi.json)(?:/|$)|sanctum/csrf-cookie$|uploads/|up$|metrics$|auth/(?!login|register|forgot-password|two-factor-challenge|reset-password/)).*)",
+    },
+    {
+      source: "/auth/:path*",
+      missing: [
+        { type: "header", key: "accept", value: ".*[/+][Jj][Ss][Oo][Nn].*" },
+      ],
+    },
+    {
+      source: "/((?!_next/static|_next/image|favicon.ico).*)",
+      has: [{ type: "header", key: "x-auth-rewrite" }],
+    },
   ],
 };

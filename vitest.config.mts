@@ -8,7 +8,10 @@ export default defineConfig({
     alias: [
       { find: /^@\/(.*)$/, replacement: `${root}/$1` },
       // `server-only` throws outside React Server Components; tests are server code by definition.
-      { find: "server-only", replacement: path.join(root, "test/support/server-only.ts") },
+      {
+        find: "server-only",
+        replacement: path.join(root, "test/support/server-only.ts"),
+      },
     ],
   },
   test: {

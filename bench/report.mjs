@@ -4,7 +4,9 @@
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return sorted.length % 2
+    ? sorted[middle]
+    : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const round = (value, digits = 0) => Number(value.toFixed(digits));
 
@@ -36,14 +38,26 @@ export function summarize(scenarios, samples, pairedBare, all) {
   // Each run over the bare route's run paired with it, then the median of the rounds.
   for (const row of rows) {
     const [name, load] = row.key.split(":");
-    const index = load ? scenarios.find((s) => s.name === name).loads.indexOf(load) : 0;
-    row.ratio = median(samples[name].map((results, run) => (pairedBare[name][run] > 0 ? results[index].rps / pairedBare[name][run] : 0)));
+    const index = load
+      ? scenarios.find((s) => s.name === name).loads.indexOf(load)
+      : 0;
+    row.ratio = median(
+      samples[name].map((results, run) =>
+        pairedBare[name][run] > 0
+          ? results[index].rps / pairedBare[name][run]
+          : 0,
+      ),
+    );
   }
   return rows;
 }
 
 /** The peer's row when it did not run (PGlite): shown, with why, instead of figures. */
-export const PEER_UNAVAILABLE = { key: "peer", label: "Better Auth get-session, session cookie", unavailable: "PostgreSQL only" };
+export const PEER_UNAVAILABLE = {
+  key: "peer",
+  label: "Better Auth get-session, session cookie",
+  unavailable: "PostgreSQL only",
+};
 
 /**
  * Ours over the peer: get-auth with a session over Better Auth's get-session, each as its ratio to
@@ -52,25 +66,48 @@ export const PEER_UNAVAILABLE = { key: "peer", label: "Better Auth get-session, 
 export function peerRatio(rows) {
   const session = rows.find((row) => row.key === "session");
   const peer = rows.find((row) => row.key === "peer");
-  return session && peer && !peer.unavailable && peer.ratio > 0 ? session.ratio / peer.ratio : null;
+  return session && peer && !peer.unavailable && peer.ratio > 0
+    ? session.ratio / peer.ratio
+    : null;
 }
 
 /**
  * The ratios asked of each database: PostgreSQL is the deployment; PGlite, the embedded
  * development database, runs every statement on the event loop.
  */
-const RATIO_TARGETS = { postgres: { session: 0.75, bearer: 0.8 }, pglite: { session: 0.6, bearer: 0.6 } };
+const RATIO_TARGETS = {
+  postgres: { session: 0.75, bearer: 0.8 },
+  pglite: { session: 0.6, bearer: 0.6 },
+};
 
 /** Each target: what was asked, what was measured, met or not. */
-export function checkTargets({ rows: allRows, hashingLimit, rssBytes, dbCosts, kind = "postgres" }) {
+export function checkTargets({
+  rows: allRows,
+  hashingLimit,
+  rssBytes,
+  dbCosts,
+  kind = "postgres",
+}) {
   const rows = allRows.filter((row) => !row.unavailable);
   const ratios = RATIO_TARGETS[kind];
   const by = Object.fromEntries(rows.map((row) => [row.key, row]));
   const versusPeer = peerRatio(allRows);
   const targets = [
-    { target: "get-auth, guest ≥ 0.9× bare", measured: `${round(by.guest.ratio, 2)}×`, met: by.guest.ratio >= 0.9 },
-    { target: `get-auth, session ≥ ${ratios.session}× bare`, measured: `${round(by.session.ratio, 2)}×`, met: by.session.ratio >= ratios.session },
-    { target: `get-auth, bearer ≥ ${ratios.bearer}× bare`, measured: `${round(by.bearer.ratio, 2)}×`, met: by.bearer.ratio >= ratios.bearer },
+    {
+      target: "get-auth, guest ≥ 0.9× bare",
+      measured: `${round(by.guest.ratio, 2)}×`,
+      met: by.guest.ratio >= 0.9,
+    },
+    {
+      target: `get-auth, session ≥ ${ratios.session}× bare`,
+      measured: `${round(by.session.ratio, 2)}×`,
+      met: by.session.ratio >= ratios.session,
+    },
+    {
+      target: `get-auth, bearer ≥ ${ratios.bearer}× bare`,
+      measured: `${round(by.bearer.ratio, 2)}×`,
+      met: by.bearer.ratio >= ratios.bearer,
+    },
     {
       target: `login within 15 % of the hashing limit (${round(hashingLimit, 1)}/s)`,
       measured: `${round(by.login.rps, 1)}/s (${round((100 * by.login.rps) / hashingLimit)} %)`,
@@ -83,10 +120,17 @@ export function checkTargets({ rows: allRows, hashingLimit, rssBytes, dbCosts, k
     },
     {
       target: "get-auth, session ≥ 2× Better Auth get-session",
-      measured: versusPeer === null ? "PostgreSQL only" : `${round(versusPeer, 2)}× (${round(by.session.ratio, 2)} ÷ ${round(by.peer.ratio, 2)} × bare)`,
+      measured:
+        versusPeer === null
+          ? "PostgreSQL only"
+          : `${round(versusPeer, 2)}× (${round(by.session.ratio, 2)} ÷ ${round(by.peer.ratio, 2)} × bare)`,
       met: versusPeer === null ? null : versusPeer >= 2,
     },
-    { target: "server RSS after the benchmark < 400 MB", measured: `${round(rssBytes / 2 ** 20)} MB`, met: rssBytes < 400 * 2 ** 20 },
+    {
+      target: "server RSS after the benchmark < 400 MB",
+      measured: `${round(rssBytes / 2 ** 20)} MB`,
+      met: rssBytes < 400 * 2 ** 20,
+    },
     {
       target: "no errors, no non-2xx",
       measured: `${rows.reduce((sum, row) => sum + row.errors, 0)} errors, ${rows.reduce((sum, row) => sum + row.non2xx, 0)} non-2xx`,
@@ -122,7 +166,7 @@ export function markdown({ rows, targets, meta }) {
       row.unavailable
         ? `| ${row.label} | | ${row.unavailable} | | | | | |`
         : `| ${row.label} | ${row.connections} | ${round(row.rps, row.rps < 100 ? 1 : 0)} | ${round(row.min, row.rps < 100 ? 1 : 0)}–${round(row.max, row.rps < 100 ? 1 : 0)} | ` +
-        `${round(row.ratio, 2)} | ${round(row.p50)} | ${round(row.p99)} | ${row.errors} / ${row.non2xx} |`,
+          `${round(row.ratio, 2)} | ${round(row.p50)} | ${round(row.p99)} | ${row.errors} / ${row.non2xx} |`,
     ),
     "",
     `The yardstick ("bare") is an async route handler of this application returning constant JSON, which proxy.ts never sees. ${meta.peer}`,
@@ -131,7 +175,10 @@ export function markdown({ rows, targets, meta }) {
     "",
     "| target | measured | met |",
     "| --- | --- | :-: |",
-    ...targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met === null ? "—" : t.met ? "yes" : "**no**"} |`),
+    ...targets.map(
+      (t) =>
+        `| ${t.target} | ${t.measured} | ${t.met === null ? "—" : t.met ? "yes" : "**no**"} |`,
+    ),
     "",
   ];
   return lines.join("\n");

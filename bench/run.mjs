@@ -12,11 +12,33 @@ import os from "node:os";
 import path from "node:path";
 import bcrypt from "bcrypt";
 import { chart } from "./chart.mjs";
-import { checkTargets, markdown, PEER_UNAVAILABLE, peerRatio, summarize } from "./report.mjs";
-import { loads, PEER_SCENARIO, prepareFixtures, preparePeerFixtures, runLoad, runScenario, SCENARIOS } from "./scenarios.mjs";
-import { build, buildPeer, openBenchDatabase, peerVersion, startPeer, startServer } from "./server.mjs";
+import {
+  checkTargets,
+  markdown,
+  PEER_UNAVAILABLE,
+  peerRatio,
+  summarize,
+} from "./report.mjs";
+import {
+  loads,
+  PEER_SCENARIO,
+  prepareFixtures,
+  preparePeerFixtures,
+  runLoad,
+  runScenario,
+  SCENARIOS,
+} from "./scenarios.mjs";
+import {
+  build,
+  buildPeer,
+  openBenchDatabase,
+  peerVersion,
+  startPeer,
+  startServer,
+} from "./server.mjs";
 
-const number = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
+const number = (name, fallback) =>
+  process.env[name] ? Number(process.env[name]) : fallback;
 const options = {
   seconds: number("BENCH_SECONDS", 8),
   rounds: number("BENCH_ROUNDS", 3),
@@ -50,7 +72,9 @@ async function databaseCosts(database, base, all) {
   const idleAt = Date.now();
   await sleep(STATS_FLUSH_MS);
   const idleEnd = await database.stats();
-  const perSecond = (idleEnd.statements - idleStart.statements) / ((Date.now() - idleAt) / 1000);
+  const perSecond =
+    (idleEnd.statements - idleStart.statements) /
+    ((Date.now() - idleAt) / 1000);
   const costs = {};
   for (const name of ["guest", "session", "bearer"]) {
     const before = await database.stats();
@@ -60,16 +84,22 @@ async function databaseCosts(database, base, all) {
     const after = await database.stats();
     const background = perSecond * ((Date.now() - startedAt) / 1000);
     costs[name] = {
-      statements: Math.max(0, after.statements - before.statements - background) / result.requests,
+      statements:
+        Math.max(0, after.statements - before.statements - background) /
+        result.requests,
       writes: (after.writes - before.writes) / result.requests,
     };
-    console.log(`[bench] ${name}: ${costs[name].statements.toFixed(3)} statements, ${costs[name].writes.toFixed(4)} rows written per request`);
+    console.log(
+      `[bench] ${name}: ${costs[name].statements.toFixed(3)} statements, ${costs[name].writes.toFixed(4)} rows written per request`,
+    );
   }
   return costs;
 }
 
 function machine() {
-  const debian = existsSync("/etc/debian_version") ? `Debian ${readFileSync("/etc/debian_version", "utf8").trim()}` : os.type();
+  const debian = existsSync("/etc/debian_version")
+    ? `Debian ${readFileSync("/etc/debian_version", "utf8").trim()}`
+    : os.type();
   return `${debian}, ${os.cpus()[0]?.model.trim()}, ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`;
 }
 
@@ -84,32 +114,62 @@ async function main() {
   let peer = null;
   let server = null;
   try {
-    server = await startServer({ port: options.port, databaseUrl: database?.url, hashingRounds: options.cost });
-    peer = peerDatabase ? await startPeer({ port: options.port + 1, databaseUrl: peerDatabase.url }) : null;
-    console.log(`[bench] server on ${server.base}, ${database ? "PostgreSQL" : "PGlite"}${peer ? `; Better Auth on ${peer.base}` : ""}`);
-    const all = loads(await prepareFixtures(server.base), peer ? await preparePeerFixtures(peer.base) : null);
+    server = await startServer({
+      port: options.port,
+      databaseUrl: database?.url,
+      hashingRounds: options.cost,
+    });
+    peer = peerDatabase
+      ? await startPeer({
+          port: options.port + 1,
+          databaseUrl: peerDatabase.url,
+        })
+      : null;
+    console.log(
+      `[bench] server on ${server.base}, ${database ? "PostgreSQL" : "PGlite"}${peer ? `; Better Auth on ${peer.base}` : ""}`,
+    );
+    const all = loads(
+      await prepareFixtures(server.base),
+      peer ? await preparePeerFixtures(peer.base) : null,
+    );
     const scenarios = peer ? [...SCENARIOS, PEER_SCENARIO] : SCENARIOS;
-    for (const scenario of scenarios) await runScenario(server.base, scenario, all, { seconds: options.warmup });
-    const samples = Object.fromEntries(scenarios.map((scenario) => [scenario.name, []]));
+    for (const scenario of scenarios)
+      await runScenario(server.base, scenario, all, {
+        seconds: options.warmup,
+      });
+    const samples = Object.fromEntries(
+      scenarios.map((scenario) => [scenario.name, []]),
+    );
     // Each scenario run is paired with a bare-route run next to it (before it in even rounds,
     // after it in odd ones): its ratio compares two measurements seconds apart, so a machine
     // whose speed drifts (a shared VM's does) moves both alike.
-    const pairedBare = Object.fromEntries(scenarios.map((scenario) => [scenario.name, []]));
+    const pairedBare = Object.fromEntries(
+      scenarios.map((scenario) => [scenario.name, []]),
+    );
     const [bare, ...measured] = scenarios;
     const rssTrail = [];
     const measure = async (scenario, round) => {
       await sleep(options.pause * 1000);
-      const results = await runScenario(server.base, scenario, all, { seconds: options.seconds });
-      console.log(`[bench] round ${round + 1} ${scenario.name}: ${results.map((r) => `${r.rps.toFixed(1)}/s p99 ${r.p99} ms`).join(" | ")}`);
+      const results = await runScenario(server.base, scenario, all, {
+        seconds: options.seconds,
+      });
+      console.log(
+        `[bench] round ${round + 1} ${scenario.name}: ${results.map((r) => `${r.rps.toFixed(1)}/s p99 ${r.p99} ms`).join(" | ")}`,
+      );
       return results;
     };
     for (let round = 0; round < options.rounds; round++) {
-      const order = [...measured.slice(round % measured.length), ...measured.slice(0, round % measured.length)];
+      const order = [
+        ...measured.slice(round % measured.length),
+        ...measured.slice(0, round % measured.length),
+      ];
       for (const scenario of order) {
         const bareFirst = round % 2 === 0;
         const before = await measure(bareFirst ? bare : scenario, round);
         const after = await measure(bareFirst ? scenario : bare, round);
-        const [bareResults, results] = bareFirst ? [before, after] : [after, before];
+        const [bareResults, results] = bareFirst
+          ? [before, after]
+          : [after, before];
         samples.bare.push(bareResults);
         pairedBare.bare.push(bareResults[0].rps);
         samples[scenario.name].push(results);
@@ -117,7 +177,9 @@ async function main() {
       }
       rssTrail.push(mb(server.rss()));
     }
-    const dbCosts = database ? await databaseCosts(database, server.base, all) : null;
+    const dbCosts = database
+      ? await databaseCosts(database, server.base, all)
+      : null;
     const rssBytes = server.rss();
     const verify = (verifyBefore + verifyMs(options.cost)) / 2;
     const cores = os.availableParallelism();
@@ -125,11 +187,19 @@ async function main() {
     const rows = summarize(scenarios, samples, pairedBare, all);
     if (!peer) rows.push(PEER_UNAVAILABLE);
     const kind = database ? "postgres" : "pglite";
-    const targets = checkTargets({ rows, hashingLimit, rssBytes, dbCosts, kind });
+    const targets = checkTargets({
+      rows,
+      hashingLimit,
+      rssBytes,
+      dbCosts,
+      kind,
+    });
     const meta = {
       date: new Date().toISOString().slice(0, 10),
       machine: machine(),
-      database: database ? "PostgreSQL (a fresh database on the DATABASE_URL server)" : "PGlite (embedded, in the server process)",
+      database: database
+        ? "PostgreSQL (a fresh database on the DATABASE_URL server)"
+        : "PGlite (embedded, in the server process)",
       rounds: options.cost,
       rounds_: options.rounds,
       seconds: options.seconds,
@@ -148,10 +218,21 @@ async function main() {
     mkdirSync(directory, { recursive: true });
     writeFileSync(path.join(directory, `${kind}.md`), page);
     const versusPeer = peerRatio(rows);
-    const note = versusPeer === null ? "" : `get-auth (session) ÷ Better Auth get-session: ${versusPeer.toFixed(2)}×`;
-    writeFileSync(path.join(directory, `${kind}.svg`), chart(rows, `${meta.date} · ${meta.machine} · ${kind}`, note));
-    writeFileSync(path.join(directory, `${kind}.json`), `${JSON.stringify({ meta, rows, targets, dbCosts, samples, pairedBare }, null, 2)}\n`);
-    console.log(`\n${page}\nWritten to bench/results/${kind}.md, ${kind}.svg and ${kind}.json`);
+    const note =
+      versusPeer === null
+        ? ""
+        : `get-auth (session) ÷ Better Auth get-session: ${versusPeer.toFixed(2)}×`;
+    writeFileSync(
+      path.join(directory, `${kind}.svg`),
+      chart(rows, `${meta.date} · ${meta.machine} · ${kind}`, note),
+    );
+    writeFileSync(
+      path.join(directory, `${kind}.json`),
+      `${JSON.stringify({ meta, rows, targets, dbCosts, samples, pairedBare }, null, 2)}\n`,
+    );
+    console.log(
+      `\n${page}\nWritten to bench/results/${kind}.md, ${kind}.svg and ${kind}.json`,
+    );
   } finally {
     // Also when a server failed to start: the temporary databases never outlive the run.
     await peer?.stop();

@@ -17,36 +17,59 @@ function cookiesOf(response) {
   return jar;
 }
 
-const cookieHeader = (jar) => `${SESSION_COOKIE}=${jar[SESSION_COOKIE]}; XSRF-TOKEN=${jar["XSRF-TOKEN"]}`;
+const cookieHeader = (jar) =>
+  `${SESSION_COOKIE}=${jar[SESSION_COOKIE]}; XSRF-TOKEN=${jar["XSRF-TOKEN"]}`;
 
 async function guestSession(base) {
   const response = await fetch(`${base}/sanctum/csrf-cookie`);
-  if (response.status !== 204) throw new Error(`csrf-cookie answered ${response.status}`);
+  if (response.status !== 204)
+    throw new Error(`csrf-cookie answered ${response.status}`);
   const jar = cookiesOf(response);
-  return { cookie: cookieHeader(jar), xsrf: decodeURIComponent(jar["XSRF-TOKEN"]) };
+  return {
+    cookie: cookieHeader(jar),
+    xsrf: decodeURIComponent(jar["XSRF-TOKEN"]),
+  };
 }
 
 async function post(base, path, guest, body) {
   const response = await fetch(`${base}${path}`, {
     method: "POST",
-    headers: { accept: "application/json", "content-type": "application/json", cookie: guest.cookie, "x-xsrf-token": guest.xsrf },
+    headers: {
+      accept: "application/json",
+      "content-type": "application/json",
+      cookie: guest.cookie,
+      "x-xsrf-token": guest.xsrf,
+    },
     body: JSON.stringify(body),
   });
-  if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(
+      `${path} answered ${response.status}: ${await response.text()}`,
+    );
   return response;
 }
 
 /** Registers the benchmark's user; returns what every scenario sends. */
 export async function prepareFixtures(base) {
   const email = `bench-${Date.now()}@example.test`;
-  const registered = await post(base, "/auth/register", await guestSession(base), {
-    name: "Bench",
-    email,
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-  });
+  const registered = await post(
+    base,
+    "/auth/register",
+    await guestSession(base),
+    {
+      name: "Bench",
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    },
+  );
   const signedIn = cookieHeader(cookiesOf(registered));
-  const created = await post(base, "/auth/create-token", await guestSession(base), { email, password: PASSWORD, name: "bench" });
+  const created = await post(
+    base,
+    "/auth/create-token",
+    await guestSession(base),
+    { email, password: PASSWORD, name: "bench" },
+  );
   const { token } = await created.json();
   // A login regenerates the session; from a guest session it works every time with the same cookie.
   const loginGuest = await guestSession(base);
@@ -61,15 +84,31 @@ export async function preparePeerFixtures(peerBase) {
   const response = await fetch(`${peerBase}/api/auth/sign-up/email`, {
     method: "POST",
     // As its own client in a browser would: Better Auth refuses a sign-up without a trusted Origin.
-    headers: { accept: "application/json", "content-type": "application/json", origin: peerBase },
-    body: JSON.stringify({ name: "Bench", email: `bench-${Date.now()}@example.test`, password: PASSWORD }),
+    headers: {
+      accept: "application/json",
+      "content-type": "application/json",
+      origin: peerBase,
+    },
+    body: JSON.stringify({
+      name: "Bench",
+      email: `bench-${Date.now()}@example.test`,
+      password: PASSWORD,
+    }),
   });
-  if (response.status !== 200) throw new Error(`Better Auth's sign-up answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(
+      `Better Auth's sign-up answered ${response.status}: ${await response.text()}`,
+    );
   const jar = cookiesOf(response);
   const token = jar["better-auth.session_token"];
   if (!token) throw new Error("Better Auth's sign-up set no session cookie");
-  const check = await fetch(`${peerBase}/api/auth/get-session`, { headers: { cookie: `better-auth.session_token=${token}` } });
-  if (!(await check.json())?.session) throw new Error("Better Auth's get-session does not know the signed-up user");
+  const check = await fetch(`${peerBase}/api/auth/get-session`, {
+    headers: { cookie: `better-auth.session_token=${token}` },
+  });
+  if (!(await check.json())?.session)
+    throw new Error(
+      "Better Auth's get-session does not know the signed-up user",
+    );
   return { base: peerBase, cookie: `better-auth.session_token=${token}` };
 }
 
@@ -81,16 +120,38 @@ const JSON_ACCEPT = { accept: "application/json" };
  */
 export function loads(fixtures, peer = null) {
   return {
-    ...(peer ? { peer: { base: peer.base, path: "/api/auth/get-session", connections: 50, headers: { ...JSON_ACCEPT, cookie: peer.cookie } } } : {}),
+    ...(peer
+      ? {
+          peer: {
+            base: peer.base,
+            path: "/api/auth/get-session",
+            connections: 50,
+            headers: { ...JSON_ACCEPT, cookie: peer.cookie },
+          },
+        }
+      : {}),
     bare: { path: "/api/bench/bare", connections: 50, headers: JSON_ACCEPT },
     guest: { path: "/auth/get-auth", connections: 50, headers: JSON_ACCEPT },
-    session: { path: "/auth/get-auth", connections: 50, headers: { ...JSON_ACCEPT, cookie: fixtures.signedIn } },
-    bearer: { path: "/auth/get-auth", connections: 50, headers: { ...JSON_ACCEPT, authorization: `Bearer ${fixtures.token}` } },
+    session: {
+      path: "/auth/get-auth",
+      connections: 50,
+      headers: { ...JSON_ACCEPT, cookie: fixtures.signedIn },
+    },
+    bearer: {
+      path: "/auth/get-auth",
+      connections: 50,
+      headers: { ...JSON_ACCEPT, authorization: `Bearer ${fixtures.token}` },
+    },
     login: {
       path: "/auth/login",
       method: "POST",
       connections: 8,
-      headers: { ...JSON_ACCEPT, "content-type": "application/json", cookie: fixtures.loginGuest.cookie, "x-xsrf-token": fixtures.loginGuest.xsrf },
+      headers: {
+        ...JSON_ACCEPT,
+        "content-type": "application/json",
+        cookie: fixtures.loginGuest.cookie,
+        "x-xsrf-token": fixtures.loginGuest.xsrf,
+      },
       body: JSON.stringify({ email: fixtures.email, password: PASSWORD }),
     },
   };
@@ -106,11 +167,19 @@ export const SCENARIOS = [
   { name: "session", label: "get-auth, session cookie", loads: ["session"] },
   { name: "bearer", label: "get-auth, bearer token", loads: ["bearer"] },
   { name: "login", label: "login (cost 12)", loads: ["login"] },
-  { name: "storm", label: "get-auth, session, under login storm", loads: ["session", "login"] },
+  {
+    name: "storm",
+    label: "get-auth, session, under login storm",
+    loads: ["session", "login"],
+  },
 ];
 
 /** Better Auth's get-session with its session cookie, on PostgreSQL only: measured like the others. */
-export const PEER_SCENARIO = { name: "peer", label: "Better Auth get-session, session cookie", loads: ["peer"] };
+export const PEER_SCENARIO = {
+  name: "peer",
+  label: "Better Auth get-session, session cookie",
+  loads: ["peer"],
+};
 
 /** Runs one load for `seconds` (or `amount` requests); the figures the report needs. */
 export async function runLoad(base, load, { seconds, amount }) {
@@ -135,5 +204,7 @@ export async function runLoad(base, load, { seconds, amount }) {
 
 /** Runs a scenario's loads side by side. */
 export function runScenario(base, scenario, all, options) {
-  return Promise.all(scenario.loads.map((name) => runLoad(base, all[name], options)));
+  return Promise.all(
+    scenario.loads.map((name) => runLoad(base, all[name], options)),
+  );
 }

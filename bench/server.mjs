@@ -2,7 +2,14 @@
 // PostgreSQL (a temporary database on the DATABASE_URL server) or on PGlite. On PostgreSQL, the
 // peer beside it: Better Auth's minimal Next app (bench/better-auth) on a temporary database too.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -13,7 +20,11 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function isSomeoneBuilding() {
   try {
-    return execFileSync("pgrep", ["-f", "next build"], { encoding: "utf8" }).trim() !== "";
+    return (
+      execFileSync("pgrep", ["-f", "next build"], {
+        encoding: "utf8",
+      }).trim() !== ""
+    );
   } catch {
     return false; // pgrep exits 1 when nothing matches
   }
@@ -23,11 +34,16 @@ function isSomeoneBuilding() {
 export async function build() {
   const deadline = Date.now() + 10 * 60_000;
   while (isSomeoneBuilding()) {
-    if (Date.now() > deadline) throw new Error("another `next build` is still running after 10 minutes");
+    if (Date.now() > deadline)
+      throw new Error("another `next build` is still running after 10 minutes");
     console.log("[bench] another `next build` is running; waiting…");
     await sleep(10_000);
   }
-  execFileSync(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  execFileSync(process.execPath, [NEXT_BIN, "build"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
 }
 
 /**
@@ -47,7 +63,8 @@ export async function openBenchDatabase(label = "bench") {
     url: own.toString(),
     /** Statements and rows written so far in this database (pg_stat_database, flushed lazily). */
     async stats() {
-      const [row] = await client`select xact_commit + xact_rollback as statements, tup_inserted + tup_updated + tup_deleted as writes
+      const [row] =
+        await client`select xact_commit + xact_rollback as statements, tup_inserted + tup_updated + tup_deleted as writes
                                  from pg_stat_database where datname = ${name}`;
       return { statements: Number(row.statements), writes: Number(row.writes) };
     },
@@ -77,7 +94,9 @@ export function treeRss(rootPid) {
   while (queue.length > 0) {
     const pid = queue.pop();
     try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+      const match = /VmRSS:\s+(\d+) kB/.exec(
+        readFileSync(`/proc/${pid}/status`, "utf8"),
+      );
       total += Number(match?.[1] ?? 0) * 1024;
     } catch {
       continue;
@@ -96,12 +115,23 @@ async function spawnNext({ cwd, port, env, readyPath, dataDir }) {
   const nextBin = path.join(cwd, "node_modules", "next", "dist", "bin", "next");
   // Loopback only. `-H localhost`, not `-H 127.0.0.1`: with the latter Next 16.4 turns proxy.ts's
   // rewrites into absolute URLs on localhost, fetched as external requests (rewritten calls 404).
-  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "localhost"], {
-    cwd,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), ...env },
-    stdio: ["ignore", log, log],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [nextBin, "start", "-p", String(port), "-H", "localhost"],
+    {
+      cwd,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        PORT: String(port),
+        ...env,
+      },
+      stdio: ["ignore", log, log],
+      detached: true,
+    },
+  );
   const stop = () => {
     try {
       process.kill(-child.pid, "SIGTERM");
@@ -113,12 +143,20 @@ async function spawnNext({ cwd, port, env, readyPath, dataDir }) {
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server in ${cwd} exited at start; see ${path.join(dataDir, "server.log")}`);
-    const ok = await fetch(`${base}${readyPath}`).then((r) => r.ok, () => false);
+    if (child.exitCode !== null)
+      throw new Error(
+        `the server in ${cwd} exited at start; see ${path.join(dataDir, "server.log")}`,
+      );
+    const ok = await fetch(`${base}${readyPath}`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       stop();
-      throw new Error(`the server in ${cwd} did not answer within 60 s; see ${path.join(dataDir, "server.log")}`);
+      throw new Error(
+        `the server in ${cwd} did not answer within 60 s; see ${path.join(dataDir, "server.log")}`,
+      );
     }
     await sleep(250);
   }
@@ -128,7 +166,9 @@ async function spawnNext({ cwd, port, env, readyPath, dataDir }) {
     rss: () => treeRss(child.pid),
     async stop() {
       stop();
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
+      await new Promise((resolve) =>
+        child.exitCode !== null ? resolve() : child.once("exit", resolve),
+      );
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -139,7 +179,9 @@ async function spawnNext({ cwd, port, env, readyPath, dataDir }) {
  * so the benchmark measures the server as it is run.
  */
 function startNodeOptions() {
-  const start = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start;
+  const start = JSON.parse(
+    readFileSync(path.join(ROOT, "package.json"), "utf8"),
+  ).scripts.start;
   return /NODE_OPTIONS="([^"$]*)/.exec(start)?.[1]?.trim() ?? "";
 }
 
@@ -162,17 +204,30 @@ export async function startServer({ port, databaseUrl, hashingRounds }) {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     NODE_OPTIONS: startNodeOptions(),
   };
-  return spawnNext({ cwd: ROOT, port, env, readyPath: "/api/bench/bare", dataDir });
+  return spawnNext({
+    cwd: ROOT,
+    port,
+    env,
+    readyPath: "/api/bench/bare",
+    dataDir,
+  });
 }
 
 /** The peer (bench/better-auth): a project of its own, never installed by the root `npm ci`. */
 export const PEER_DIR = path.join(ROOT, "bench", "better-auth");
 
-const PEER_ENV = { BETTER_AUTH_SECRET: "bench-secret-that-is-at-least-32-characters-long" };
+const PEER_ENV = {
+  BETTER_AUTH_SECRET: "bench-secret-that-is-at-least-32-characters-long",
+};
 
 /** The peer's version, as installed. */
 export function peerVersion() {
-  return JSON.parse(readFileSync(path.join(PEER_DIR, "node_modules", "better-auth", "package.json"), "utf8")).version;
+  return JSON.parse(
+    readFileSync(
+      path.join(PEER_DIR, "node_modules", "better-auth", "package.json"),
+      "utf8",
+    ),
+  ).version;
 }
 
 /** Installs the peer from its own lock file when it is missing, and builds it (unless `skipBuild` and built). */
@@ -180,18 +235,46 @@ export function buildPeer({ skipBuild }) {
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
   if (!existsSync(path.join(PEER_DIR, "node_modules"))) {
     console.log("[bench] installing bench/better-auth (npm ci)…");
-    execFileSync(npm, ["ci", "--no-audit", "--no-fund"], { cwd: PEER_DIR, stdio: "inherit" });
+    execFileSync(npm, ["ci", "--no-audit", "--no-fund"], {
+      cwd: PEER_DIR,
+      stdio: "inherit",
+    });
   }
   if (skipBuild && existsSync(path.join(PEER_DIR, ".next", "BUILD_ID"))) return;
-  const nextBin = path.join(PEER_DIR, "node_modules", "next", "dist", "bin", "next");
-  execFileSync(process.execPath, [nextBin, "build"], { cwd: PEER_DIR, stdio: "inherit", env: { ...process.env, ...PEER_ENV, NEXT_TELEMETRY_DISABLED: "1" } });
+  const nextBin = path.join(
+    PEER_DIR,
+    "node_modules",
+    "next",
+    "dist",
+    "bin",
+    "next",
+  );
+  execFileSync(process.execPath, [nextBin, "build"], {
+    cwd: PEER_DIR,
+    stdio: "inherit",
+    env: { ...process.env, ...PEER_ENV, NEXT_TELEMETRY_DISABLED: "1" },
+  });
 }
 
 /** Creates the peer's tables in `databaseUrl`, then starts it; resolves once it answers. */
 export async function startPeer({ port, databaseUrl }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "auth-bench-peer-"));
   // The address the benchmark calls it on, so its sign-up sees a trusted Origin.
-  const env = { ...PEER_ENV, BETTER_AUTH_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl };
-  execFileSync(process.execPath, ["migrate.mjs"], { cwd: PEER_DIR, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
-  return spawnNext({ cwd: PEER_DIR, port, env, readyPath: "/api/auth/ok", dataDir });
+  const env = {
+    ...PEER_ENV,
+    BETTER_AUTH_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: databaseUrl,
+  };
+  execFileSync(process.execPath, ["migrate.mjs"], {
+    cwd: PEER_DIR,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, ...env },
+  });
+  return spawnNext({
+    cwd: PEER_DIR,
+    port,
+    env,
+    readyPath: "/api/auth/ok",
+    dataDir,
+  });
 }

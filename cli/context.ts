@@ -38,9 +38,12 @@ export type Io = {
 
 /** The message an operator reads for an error: the validation messages, the configuration key, or the error's own. */
 function describe(error: unknown): string {
-  if (error instanceof ValidationError) return Object.values(validationBody(error, "en").errors).flat().join("\n");
-  if (error instanceof HttpError) return translate("en", error.messageKey, error.replacements);
-  if (error instanceof ConfigError || error instanceof CliError) return error.message;
+  if (error instanceof ValidationError)
+    return Object.values(validationBody(error, "en").errors).flat().join("\n");
+  if (error instanceof HttpError)
+    return translate("en", error.messageKey, error.replacements);
+  if (error instanceof ConfigError || error instanceof CliError)
+    return error.message;
   return `failed: ${error instanceof Error ? error.message : String(error)}`;
 }
 
@@ -49,7 +52,10 @@ function describe(error: unknown): string {
  * database of the environment (PGlite in DATA_DIR, or DATABASE_URL), runs it, closes the
  * database; a refused input or a failure is printed on stderr with exit code 1.
  */
-export function withServices<A extends unknown[]>(io: Io, action: (cli: CliContext, ...args: A) => Promise<void>) {
+export function withServices<A extends unknown[]>(
+  io: Io,
+  action: (cli: CliContext, ...args: A) => Promise<void>,
+) {
   return async (...args: A): Promise<void> => {
     // Log lines (warnings only) on stderr: stdout carries the command's output, an export's JSON.
     setRootLogger(createLogger("warn", pino.destination(2)));

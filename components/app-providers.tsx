@@ -11,7 +11,8 @@ import { SettingsProvider } from "@/lib/client/settings-context";
 
 // A 4xx will not change by asking again; a network blip or a 5xx might.
 function shouldRetry(failures: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+    return false;
   return failures < 2;
 }
 
@@ -19,9 +20,21 @@ function shouldRetry(failures: number, error: unknown): boolean {
  * Everything a screen reads from context: settings, language, the query cache and the API client,
  * and the step-up dialog that any call answered 423 opens.
  */
-export function AppProviders({ settings, children }: { settings: FrontendSettings; children: ReactNode }) {
+export function AppProviders({
+  settings,
+  children,
+}: {
+  settings: FrontendSettings;
+  children: ReactNode;
+}) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: shouldRetry, refetchOnWindowFocus: false }, mutations: { retry: false } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: { retry: shouldRetry, refetchOnWindowFocus: false },
+          mutations: { retry: false },
+        },
+      }),
   );
   return (
     <SettingsProvider settings={settings}>

@@ -11,13 +11,24 @@ export function ImpersonationBanner({ user }: { user: User }) {
   const t = useT();
   const revert = useRevertImpersonation();
   return (
-    <div role="region" aria-label={t("Impersonation")} className="bg-amber-400 text-amber-950">
+    <div
+      role="region"
+      aria-label={t("Impersonation")}
+      className="bg-amber-400 text-amber-950"
+    >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2.5 sm:px-6 lg:px-8">
         <p className="text-sm">
-          <span className="font-semibold">{t("You are acting as :name", { name: user.name })}</span>{" "}
+          <span className="font-semibold">
+            {t("You are acting as :name", { name: user.name })}
+          </span>{" "}
           <span className="text-amber-900">({user.email})</span>
         </p>
-        <Button size="sm" variant="secondary" loading={revert.isPending} onClick={() => revert.mutate()}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={revert.isPending}
+          onClick={() => revert.mutate()}
+        >
           {t("Return to my account")}
         </Button>
       </div>

@@ -10,7 +10,12 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import { attachReadCache, ReadCache, trackWrites, WriteGeneration } from "./read-cache";
+import {
+  attachReadCache,
+  ReadCache,
+  trackWrites,
+  WriteGeneration,
+} from "./read-cache";
 import * as schema from "./schema";
 import { timedSocket } from "./timed-socket";
 
@@ -53,7 +58,8 @@ export function openDatabase(options: DatabaseOptions): Database {
 // (postgres.js does not expose it); host and pid tell instances apart (at most 63 characters).
 const POOL_NAME = `next-laravel-auth ${hostname()} ${process.pid}`.slice(0, 63);
 
-const queryLogger = ({ logQuery }: DatabaseOptions) => (logQuery ? { logQuery: (query: string) => logQuery(query) } : undefined);
+const queryLogger = ({ logQuery }: DatabaseOptions) =>
+  logQuery ? { logQuery: (query: string) => logQuery(query) } : undefined;
 
 function openPostgres(url: string, options: DatabaseOptions): Database {
   // Decision record 010: a silent connection fails its query within seconds (postgres.js has no query timeout).
@@ -67,16 +73,29 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     backoff: (retries: number) => Math.min(0.05 * retries, 0.5),
     idle_timeout: 30,
     onnotice: () => {},
-    connection: { application_name: POOL_NAME, ...(options.searchPath ? { search_path: options.searchPath } : {}) },
+    connection: {
+      application_name: POOL_NAME,
+      ...(options.searchPath ? { search_path: options.searchPath } : {}),
+    },
     ...socket,
   });
-  const db = drizzlePostgres({ client, schema, logger: queryLogger(options) }) as unknown as Db;
+  const db = drizzlePostgres({
+    client,
+    schema,
+    logger: queryLogger(options),
+  }) as unknown as Db;
   return {
     db,
     kind: "postgres",
     async migrate() {
       // A single-connection client holds the lock for the whole run: a second instance waits instead of racing.
-      const single = postgres(url, { max: 1, onnotice: () => {}, connection: options.searchPath ? { search_path: options.searchPath } : {} });
+      const single = postgres(url, {
+        max: 1,
+        onnotice: () => {},
+        connection: options.searchPath
+          ? { search_path: options.searchPath }
+          : {},
+      });
       try {
         await single`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
         await migratePostgres(drizzlePostgres({ client: single, schema }), {
@@ -99,7 +118,11 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
 
 // Server RSS (decision records 010, 018): PostgreSQL's shared buffers are all touched at start;
 // a development database fits in 4 MB, and the pages it reads beyond them come from the OS's cache.
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=4MB"];
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  "-c",
+  "shared_buffers=4MB",
+];
 
 /**
  * PGlite keeps the memory of an initdb run in its process (about 0.5 GB) for good, so a new data
@@ -108,8 +131,13 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers
 function initialiseDataDir(dataDir: string): void {
   if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
   const script = `require("@electric-sql/pglite").PGlite.create(process.argv[1]).then((db) => db.close())`;
-  const child = spawnSync(process.execPath, ["-e", script, dataDir], { stdio: ["ignore", "inherit", "inherit"] });
-  if (child.status !== 0) throw new Error(`PGlite could not initialise ${dataDir} (exit ${child.status ?? child.signal})`);
+  const child = spawnSync(process.execPath, ["-e", script, dataDir], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  if (child.status !== 0)
+    throw new Error(
+      `PGlite could not initialise ${dataDir} (exit ${child.status ?? child.signal})`,
+    );
 }
 
 function openPglite(options: DatabaseOptions): Database {
@@ -125,12 +153,19 @@ function openPglite(options: DatabaseOptions): Database {
   // Decision record 018: one process owns the data, so the hot lookups are cached until a write.
   const generation = new WriteGeneration();
   trackWrites(client, generation);
-  const db = drizzlePglite({ client, schema, logger: queryLogger(options) }) as unknown as Db;
+  const db = drizzlePglite({
+    client,
+    schema,
+    logger: queryLogger(options),
+  }) as unknown as Db;
   attachReadCache(db, new ReadCache(generation));
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () =>
+      migratePglite(drizzlePglite({ client, schema }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      }),
     // One connection, in this process, which the question itself is using.
     pool: async () => ({ open: 1, inUse: 0, max: 1 }),
     close: () => client.close(),

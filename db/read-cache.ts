@@ -32,7 +32,8 @@ export class WriteGeneration {
 // data-modifying CTEs (`with … insert`), DDL, TRUNCATE, SET, locks, several statements — counts
 // as a write. Treating a read as a write only costs a miss, so the test leans that way.
 const SELECT = /^\s*select\b/i;
-const SIDE_EFFECTS = /\b(insert|update|delete|merge|truncate|into|nextval|setval|set_config|pg_advisory\w*|pg_notify|lo_\w+|pg_current_xact_id\w*|txid_current\w*)\b|;/i;
+const SIDE_EFFECTS =
+  /\b(insert|update|delete|merge|truncate|into|nextval|setval|set_config|pg_advisory\w*|pg_notify|lo_\w+|pg_current_xact_id\w*|txid_current\w*)\b|;/i;
 
 /** True for a statement that cannot change the database (a lone SELECT without side effects). */
 export function isReadOnlyStatement(text: string): boolean {
@@ -48,11 +49,21 @@ export function trackWrites(client: PGlite, generation: WriteGeneration): void {
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
   const runExclusive = client.runExclusive.bind(client);
-  client.query = ((text: string, params?: unknown[], options?: Parameters<PGlite["query"]>[2]) =>
-    isReadOnlyStatement(text) ? query(text, params, options) : generation.around(() => query(text, params, options))) as PGlite["query"];
+  client.query = ((
+    text: string,
+    params?: unknown[],
+    options?: Parameters<PGlite["query"]>[2],
+  ) =>
+    isReadOnlyStatement(text)
+      ? query(text, params, options)
+      : generation.around(() =>
+          query(text, params, options),
+        )) as PGlite["query"];
   client.exec = (text, options) => generation.around(() => exec(text, options));
-  client.transaction = ((callback) => generation.around(() => transaction(callback))) as PGlite["transaction"];
-  client.runExclusive = ((callback) => generation.around(() => runExclusive(callback))) as PGlite["runExclusive"];
+  client.transaction = ((callback) =>
+    generation.around(() => transaction(callback))) as PGlite["transaction"];
+  client.runExclusive = ((callback) =>
+    generation.around(() => runExclusive(callback))) as PGlite["runExclusive"];
 }
 
 /** Entries kept per generation at most (the oldest goes first): sessions and tokens in use. */
@@ -67,7 +78,8 @@ export class ReadCache {
   /** `load`'s result for `key`, from the cache while no write has happened since it was read. */
   async read<T>(key: string, load: () => Promise<T>): Promise<T> {
     const seen = this.generation.current;
-    if (seen === this.entriesGeneration && this.entries.has(key)) return this.entries.get(key) as T;
+    if (seen === this.entriesGeneration && this.entries.has(key))
+      return this.entries.get(key) as T;
     const value = await load();
     // Kept only when no write began or ended while it was read: then it is the state at `seen`.
     if (this.generation.current === seen) {
@@ -75,7 +87,8 @@ export class ReadCache {
         this.entries = new Map();
         this.entriesGeneration = seen;
       }
-      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+      if (this.entries.size >= MAX_ENTRIES)
+        this.entries.delete(this.entries.keys().next().value as string);
       this.entries.set(key, deepFreeze(value));
     }
     return value;
@@ -84,7 +97,13 @@ export class ReadCache {
 
 /** Cached values are shared by every request that reads them: frozen, so no one changes them for the others. */
 function deepFreeze<T>(value: T): T {
-  if (typeof value !== "object" || value === null || Object.isFrozen(value) || value instanceof Date) return value;
+  if (
+    typeof value !== "object" ||
+    value === null ||
+    Object.isFrozen(value) ||
+    value instanceof Date
+  )
+    return value;
   for (const child of Object.values(value)) deepFreeze(child);
   return Object.freeze(value);
 }
@@ -92,7 +111,9 @@ function deepFreeze<T>(value: T): T {
 // On globalThis, like the services (lib/runtime/services.ts): Next's server has several bundles,
 // each with its own copy of this module, and the one that opened the database is rarely the one
 // whose route looks a session up.
-const globalForCaches = globalThis as typeof globalThis & { __readCaches?: WeakMap<Db, ReadCache> };
+const globalForCaches = globalThis as typeof globalThis & {
+  __readCaches?: WeakMap<Db, ReadCache>;
+};
 const caches = (globalForCaches.__readCaches ??= new WeakMap<Db, ReadCache>());
 
 /** Gives `db` (a PGlite handle, not a transaction's) its read cache. */
@@ -105,7 +126,11 @@ export function attachReadCache(db: Db, cache: ReadCache): void {
  * `db` has one, else `load` every time (PostgreSQL, transactions). `key` names the statement and
  * its parameters; whatever depends on the clock is judged by the caller on every request.
  */
-export function cachedRead<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+export function cachedRead<T>(
+  db: Db,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
   const cache = caches.get(db);
   return cache ? cache.read(key, load) : load();
 }

@@ -29,7 +29,9 @@ export const users = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     name: varchar("name", { length: 255 }).notNull(),
-    email: varchar("email", { length: 255 }).notNull().unique("users_email_unique"),
+    email: varchar("email", { length: 255 })
+      .notNull()
+      .unique("users_email_unique"),
     emailVerifiedAt: stamp("email_verified_at"),
     password: varchar("password", { length: 255 }).notNull(),
     rememberToken: varchar("remember_token", { length: 100 }),
@@ -45,7 +47,9 @@ export const users = pgTable(
     twoFactorLastStep: bigint("two_factor_last_step", { mode: "number" }),
   },
   // Emails are unique case-insensitively; the index makes concurrent registrations safe.
-  (table) => [uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
+  ],
 );
 
 export const passwordResetTokens = pgTable("password_reset_tokens", {
@@ -61,14 +65,21 @@ export const personalAccessTokens = pgTable(
     tokenableType: varchar("tokenable_type", { length: 255 }).notNull(),
     tokenableId: bigint("tokenable_id", { mode: "number" }).notNull(),
     name: text("name").notNull(),
-    token: varchar("token", { length: 64 }).notNull().unique("personal_access_tokens_token_unique"),
+    token: varchar("token", { length: 64 })
+      .notNull()
+      .unique("personal_access_tokens_token_unique"),
     abilities: text("abilities"),
     lastUsedAt: stamp("last_used_at"),
     expiresAt: stamp("expires_at"),
     createdAt: stamp("created_at"),
     updatedAt: stamp("updated_at"),
   },
-  (table) => [index("personal_access_tokens_tokenable_type_tokenable_id_index").on(table.tokenableType, table.tokenableId)],
+  (table) => [
+    index("personal_access_tokens_tokenable_type_tokenable_id_index").on(
+      table.tokenableType,
+      table.tokenableId,
+    ),
+  ],
 );
 
 export const sessions = pgTable(
@@ -106,7 +117,9 @@ export const jobs = pgTable(
 
 export const failedJobs = pgTable("failed_jobs", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
-  uuid: varchar("uuid", { length: 255 }).notNull().unique("failed_jobs_uuid_unique"),
+  uuid: varchar("uuid", { length: 255 })
+    .notNull()
+    .unique("failed_jobs_uuid_unique"),
   connection: text("connection").notNull(),
   queue: text("queue").notNull(),
   payload: text("payload").notNull(),
@@ -162,7 +175,10 @@ export const pendingUserEmails = pgTable(
     updatedAt: stamp("updated_at"),
   },
   (table) => [
-    uniqueIndex("pending_user_emails_user_type_user_id_unique").on(table.userType, table.userId),
+    uniqueIndex("pending_user_emails_user_type_user_id_unique").on(
+      table.userType,
+      table.userId,
+    ),
     index("pending_user_emails_email_index").on(table.email),
   ],
 );
@@ -181,9 +197,14 @@ export const uploads = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     userId: bigint("user_id", { mode: "number" }).notNull(),
-    path: varchar("path", { length: 255 }).notNull().unique("uploads_path_unique"),
+    path: varchar("path", { length: 255 })
+      .notNull()
+      .unique("uploads_path_unique"),
     bytes: integer("bytes").notNull(),
-    createdAt: timestamp("created_at", { precision: 3, mode: "date" }).notNull(),
+    createdAt: timestamp("created_at", {
+      precision: 3,
+      mode: "date",
+    }).notNull(),
   },
   (table) => [index("uploads_user_id_index").on(table.userId)],
 );
@@ -195,7 +216,10 @@ export const uploads = pgTable(
  */
 export const accountDeletions = pgTable("account_deletions", {
   userId: bigint("user_id", { mode: "number" }).primaryKey(),
-  requestedAt: timestamp("requested_at", { precision: 3, mode: "date" }).notNull(),
+  requestedAt: timestamp("requested_at", {
+    precision: 3,
+    mode: "date",
+  }).notNull(),
 });
 
 /**
@@ -205,7 +229,9 @@ export const accountDeletions = pgTable("account_deletions", {
  */
 export const webhookEndpoints = pgTable("webhook_endpoints", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
-  uuid: varchar("uuid", { length: 36 }).notNull().unique("webhook_endpoints_uuid_unique"),
+  uuid: varchar("uuid", { length: 36 })
+    .notNull()
+    .unique("webhook_endpoints_uuid_unique"),
   url: text("url").notNull(),
   description: varchar("description", { length: 255 }),
   events: jsonb("events").$type<string[]>().notNull(),
@@ -235,9 +261,18 @@ export const webhookDeliveries = pgTable(
     error: text("error"),
     lastAttemptAt: timestamp("last_attempt_at", { precision: 3, mode: "date" }),
     nextAttemptAt: timestamp("next_attempt_at", { precision: 3, mode: "date" }),
-    createdAt: timestamp("created_at", { precision: 3, mode: "date" }).notNull(),
+    createdAt: timestamp("created_at", {
+      precision: 3,
+      mode: "date",
+    }).notNull(),
   },
-  (table) => [index("webhook_deliveries_endpoint_id_index").on(table.endpointId, table.id), index("webhook_deliveries_activity_id_index").on(table.activityId)],
+  (table) => [
+    index("webhook_deliveries_endpoint_id_index").on(
+      table.endpointId,
+      table.id,
+    ),
+    index("webhook_deliveries_activity_id_index").on(table.activityId),
+  ],
 );
 
 /**
@@ -252,9 +287,15 @@ export const twoFactorChallenges = pgTable(
     remember: boolean("remember").notNull(),
     /** How the first factor was given: `password` or `social`. */
     method: varchar("method", { length: 32 }).notNull(),
-    expiresAt: timestamp("expires_at", { precision: 3, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", {
+      precision: 3,
+      mode: "date",
+    }).notNull(),
   },
-  (table) => [index("two_factor_challenges_user_id_index").on(table.userId), index("two_factor_challenges_expires_at_index").on(table.expiresAt)],
+  (table) => [
+    index("two_factor_challenges_user_id_index").on(table.userId),
+    index("two_factor_challenges_expires_at_index").on(table.expiresAt),
+  ],
 );
 
 /**
@@ -288,7 +329,9 @@ export const passkeys = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     userId: bigint("user_id", { mode: "number" }).notNull(),
     name: varchar("name", { length: 255 }).notNull(),
-    credentialId: varchar("credential_id", { length: 255 }).notNull().unique("passkeys_credential_id_unique"),
+    credentialId: varchar("credential_id", { length: 255 })
+      .notNull()
+      .unique("passkeys_credential_id_unique"),
     credential: json("credential").$type<StoredCredential>().notNull(),
     lastUsedAt: stamp("last_used_at"),
     createdAt: stamp("created_at"),
@@ -296,7 +339,11 @@ export const passkeys = pgTable(
   },
   (table) => [
     index("passkeys_user_id_index").on(table.userId),
-    foreignKey({ name: "passkeys_user_id_foreign", columns: [table.userId], foreignColumns: [users.id] }).onDelete("cascade"),
+    foreignKey({
+      name: "passkeys_user_id_foreign",
+      columns: [table.userId],
+      foreignColumns: [users.id],
+    }).onDelete("cascade"),
   ],
 );
 
@@ -311,7 +358,10 @@ export const passkeyChallenges = pgTable(
     sessionKey: varchar("session_key", { length: 64 }).notNull(),
     purpose: varchar("purpose", { length: 16 }).notNull(),
     userId: bigint("user_id", { mode: "number" }),
-    expiresAt: timestamp("expires_at", { precision: 3, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", {
+      precision: 3,
+      mode: "date",
+    }).notNull(),
   },
   (table) => [index("passkey_challenges_expires_at_index").on(table.expiresAt)],
 );

@@ -14,10 +14,19 @@ type Target = { host: string[]; port: number[]; path?: string | false };
  * inactivity timeout once connected (connecting stays under postgres.js's own connect_timeout).
  */
 export function timedSocket({ host, port, path }: Target): net.Socket {
-  const socket = path ? net.connect(path) : net.connect(port[0] ?? 5432, host[0] ?? "localhost");
+  const socket = path
+    ? net.connect(path)
+    : net.connect(port[0] ?? 5432, host[0] ?? "localhost");
   socket.once("connect", () => {
     socket.setTimeout(SOCKET_IDLE_TIMEOUT_MS, () => {
-      socket.destroy(Object.assign(new Error(`no data from the database for ${SOCKET_IDLE_TIMEOUT_MS} ms`), { code: "ETIMEDOUT" }));
+      socket.destroy(
+        Object.assign(
+          new Error(
+            `no data from the database for ${SOCKET_IDLE_TIMEOUT_MS} ms`,
+          ),
+          { code: "ETIMEDOUT" },
+        ),
+      );
     });
   });
   return socket;

@@ -2,19 +2,39 @@ import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 
 // The readable reference of /api/openapi.json, for developers, in English and Spanish.
-test("the API reference lists every route from the description, and links to it", async ({ page, request, snap }) => {
-  const document = (await (await request.get("/api/openapi.json")).json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
+test("the API reference lists every route from the description, and links to it", async ({
+  page,
+  request,
+  snap,
+}) => {
+  const document = (await (await request.get("/api/openapi.json")).json()) as {
+    openapi: string;
+    paths: Record<string, Record<string, { operationId: string }>>;
+  };
   expect(document.openapi).toBe("3.1.0");
   await page.goto("/docs/api");
-  await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Authentication routes" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "API reference" }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Authentication routes" }),
+  ).toBeVisible();
   const login = page.locator("article#auth\\.login");
   await expect(login.getByText("/auth/login")).toBeVisible();
-  await expect(login.getByRole("cell", { name: "password", exact: true })).toBeVisible();
+  await expect(
+    login.getByRole("cell", { name: "password", exact: true }),
+  ).toBeVisible();
   for (const [path, methods] of Object.entries(document.paths)) {
-    for (const operation of Object.values(methods)) await expect(page.locator(`article[id="${operation.operationId}"]`).getByText(path, { exact: true })).toHaveCount(1);
+    for (const operation of Object.values(methods))
+      await expect(
+        page
+          .locator(`article[id="${operation.operationId}"]`)
+          .getByText(path, { exact: true }),
+      ).toHaveCount(1);
   }
-  await expect(page.getByRole("link", { name: "The OpenAPI 3.1 description (JSON)" })).toHaveAttribute("href", "/api/openapi.json");
+  await expect(
+    page.getByRole("link", { name: "The OpenAPI 3.1 description (JSON)" }),
+  ).toHaveAttribute("href", "/api/openapi.json");
   await expectAccessible(page, "API reference");
   await snap("api-reference");
 });
@@ -23,8 +43,12 @@ test.describe("in Spanish", () => {
   test.use({ locale: "es-ES" });
   test("the headings follow the browser's language", async ({ page, snap }) => {
     await page.goto("/docs/api");
-    await expect(page.getByRole("heading", { level: 1, name: "Referencia de la API" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Rutas de autenticación" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Referencia de la API" }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Rutas de autenticación" }),
+    ).toBeVisible();
     await expectAccessible(page, "API reference (es)");
     await snap("api-reference-es");
   });

@@ -4,7 +4,11 @@ import { expectAccessible } from "./support/accessibility";
 import type { TestUser } from "./support/users";
 
 /** Another browser (its own cookies), signed in through the login screen. */
-async function otherBrowser(browser: Browser, baseURL: string, user: TestUser): Promise<Page> {
+async function otherBrowser(
+  browser: Browser,
+  baseURL: string,
+  user: TestUser,
+): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await page.goto("/auth/login");
@@ -33,7 +37,9 @@ test("a user ends another browser's session from the list, and that browser is s
   const here = list.getByRole("listitem").filter({ hasText: "This device" });
   await expect(here).toHaveCount(1);
   await expect(here).toContainText("Active now");
-  const other = list.getByRole("listitem").filter({ hasNotText: "This device" });
+  const other = list
+    .getByRole("listitem")
+    .filter({ hasNotText: "This device" });
   await expect(other).toContainText(/Last active (now|\d+ seconds? ago)/);
   await expect(other).toContainText("with password");
   await snap("browser-sessions");
@@ -52,8 +58,12 @@ test("a user ends another browser's session from the list, and that browser is s
   await expect(list.getByRole("listitem")).toHaveCount(3);
   guard.allow(/\/auth\/user\/other-browser-sessions$/, 423);
   await card.getByRole("button", { name: "Sign out other browsers" }).click();
-  const question = page.getByRole("dialog", { name: "Sign out of all other browsers?" });
-  await question.getByRole("button", { name: "Sign out other browsers" }).click();
+  const question = page.getByRole("dialog", {
+    name: "Sign out of all other browsers?",
+  });
+  await question
+    .getByRole("button", { name: "Sign out other browsers" })
+    .click();
   const stepUp = page.getByRole("dialog", { name: "Confirm your password" });
   await expect(stepUp).toBeVisible();
   await expect(stepUp.getByLabel("Password")).toBeFocused();
@@ -63,29 +73,41 @@ test("a user ends another browser's session from the list, and that browser is s
   await stepUp.getByLabel("Password").press("Enter");
   await expect(stepUp).toHaveCount(0);
   await expect(question).toHaveCount(0);
-  await expect(card.getByText("Other browsers have been signed out.")).toBeVisible();
+  await expect(
+    card.getByText("Other browsers have been signed out."),
+  ).toBeVisible();
   await expect(list.getByRole("listitem")).toHaveCount(1);
   for (const gone of [phone, tablet]) {
     await gone.reload();
     await expect(gone).toHaveURL(/\/auth\/login\?redirect=%2Fadmin$/);
   }
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Profile", level: 1 }),
+  ).toBeVisible();
   for (const gone of [laptop, phone, tablet]) await gone.context().close();
 });
 
-test("cancelling the step-up leaves everything as it was, and says why", async ({ page, users, guard }) => {
+test("cancelling the step-up leaves everything as it was, and says why", async ({
+  page,
+  users,
+  guard,
+}) => {
   const user = await users.create("cautious-devices");
   await users.signIn(user);
   await page.goto("/admin/profile");
   const card = page.getByRole("region", { name: "Two-factor authentication" });
   guard.allow(/\/auth\/user\/two-factor-authentication$/, 423);
-  const setUp = card.getByRole("button", { name: "Set up two-factor authentication" });
+  const setUp = card.getByRole("button", {
+    name: "Set up two-factor authentication",
+  });
   await setUp.click();
   const stepUp = page.getByRole("dialog", { name: "Confirm your password" });
   await expect(stepUp).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(stepUp).toHaveCount(0);
-  await expect(card.getByRole("alert")).toHaveText("Password confirmation required.");
+  await expect(card.getByRole("alert")).toHaveText(
+    "Password confirmation required.",
+  );
   await expect(card).toContainText("Off");
 });

@@ -1,19 +1,28 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 
-test("a user changes their password, stays signed in, and signs in with the new one", async ({ page, users, guard, snap }) => {
+test("a user changes their password, stays signed in, and signs in with the new one", async ({
+  page,
+  users,
+  guard,
+  snap,
+}) => {
   const user = await users.create("changer");
   await users.signIn(user);
   await page.goto("/admin/profile");
 
   guard.allow(/\/auth\/update-password$/, 422);
   await page.getByLabel("Current password").fill("not-my-password");
-  await page.getByLabel("New password", { exact: true }).fill("a-brand-new-secret-7");
+  await page
+    .getByLabel("New password", { exact: true })
+    .fill("a-brand-new-secret-7");
   await page.getByLabel("Confirm new password").fill("a-brand-new-secret-7");
   await page.getByRole("button", { name: "Update password" }).click();
   const current = page.getByLabel("Current password");
   await expect(current).toHaveAttribute("aria-invalid", "true");
-  await expect(current).toHaveAccessibleDescription("The password is incorrect.");
+  await expect(current).toHaveAccessibleDescription(
+    "The password is incorrect.",
+  );
   await snap("change-password-wrong-current");
   await expectAccessible(page, "profile with a wrong current password");
 
@@ -24,7 +33,9 @@ test("a user changes their password, stays signed in, and signs in with the new 
 
   // SPEC §3: the session survives its own password change.
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Profile", level: 1 }),
+  ).toBeVisible();
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);

@@ -1,10 +1,26 @@
 import { mkdir } from "node:fs/promises";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
-import { registerUser, signInAdmin, type TestUser, uniqueEmail, useSessionOf } from "./support/users";
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Page,
+} from "@playwright/test";
+import {
+  registerUser,
+  signInAdmin,
+  type TestUser,
+  uniqueEmail,
+  useSessionOf,
+} from "./support/users";
 
 export { expect };
 
-type Problem = { kind: "console" | "pageerror" | "requestfailed" | "response"; text: string; url: string; status?: number };
+type Problem = {
+  kind: "console" | "pageerror" | "requestfailed" | "response";
+  text: string;
+  url: string;
+  status?: number;
+};
 type Allowance = { url: RegExp; status?: number };
 
 export type Guard = {
@@ -14,7 +30,10 @@ export type Guard = {
 
 export type Users = {
   /** A fresh user, registered (and signed in) through the API on its own request context. */
-  create(label: string, options?: { name?: string; password?: string }): Promise<TestUser>;
+  create(
+    label: string,
+    options?: { name?: string; password?: string },
+  ): Promise<TestUser>;
   /** admin@example.test, registered through the API the first time. */
   admin(): Promise<TestUser>;
   /** Gives the test's browser that user's session. */
@@ -27,7 +46,8 @@ const STATUS_IN_CONSOLE = /status of (\d{3})/;
 function isAllowed(problem: Problem, allowances: Allowance[]): boolean {
   return allowances.some(
     (allowance) =>
-      (allowance.url.test(problem.url) || (problem.kind === "console" && allowance.url.test(problem.text))) &&
+      (allowance.url.test(problem.url) ||
+        (problem.kind === "console" && allowance.url.test(problem.text))) &&
       (allowance.status === undefined || allowance.status === problem.status),
   );
 }
@@ -37,9 +57,16 @@ function watch(page: Page, problems: Problem[]): void {
   page.on("console", (message) => {
     if (message.type() !== "error") return;
     const status = STATUS_IN_CONSOLE.exec(message.text())?.[1];
-    problems.push({ kind: "console", text: message.text(), url: message.location().url, status: status ? Number(status) : undefined });
+    problems.push({
+      kind: "console",
+      text: message.text(),
+      url: message.location().url,
+      status: status ? Number(status) : undefined,
+    });
   });
-  page.on("pageerror", (error) => problems.push({ kind: "pageerror", text: error.message, url: page.url() }));
+  page.on("pageerror", (error) =>
+    problems.push({ kind: "pageerror", text: error.message, url: page.url() }),
+  );
   page.on("requestfailed", (request) => {
     const failure = request.failure()?.errorText ?? "";
     // Cancelled, not failed: a navigation superseded by the next one, an abandoned prefetch.
@@ -47,19 +74,34 @@ function watch(page: Page, problems: Problem[]): void {
     problems.push({ kind: "requestfailed", text: failure, url: request.url() });
   });
   page.on("response", (response) => {
-    if (response.status() >= 400) problems.push({ kind: "response", text: response.statusText(), url: response.url(), status: response.status() });
+    if (response.status() >= 400)
+      problems.push({
+        kind: "response",
+        text: response.statusText(),
+        url: response.url(),
+        status: response.status(),
+      });
   });
 }
 
-export const test = base.extend<{ guard: Guard; users: Users; snap: (name: string) => Promise<void> }>({
+export const test = base.extend<{
+  guard: Guard;
+  users: Users;
+  snap: (name: string) => Promise<void>;
+}>({
   guard: [
     async ({ page }, use) => {
       const problems: Problem[] = [];
       const allowances: Allowance[] = [];
       watch(page, problems);
       await use({ allow: (url, status) => allowances.push({ url, status }) });
-      const unexpected = problems.filter((problem) => !isAllowed(problem, allowances));
-      expect(unexpected, "console errors or failed requests the test did not expect").toEqual([]);
+      const unexpected = problems.filter(
+        (problem) => !isAllowed(problem, allowances),
+      );
+      expect(
+        unexpected,
+        "console errors or failed requests the test did not expect",
+      ).toEqual([]);
     },
     { auto: true },
   ],
@@ -73,8 +115,14 @@ export const test = base.extend<{ guard: Guard; users: Users; snap: (name: strin
     };
     await use({
       async create(label, options = {}) {
-        const name = options.name ?? `${label.charAt(0).toUpperCase()}${label.slice(1)} Tester`;
-        return registerUser(await newApi(), { name, email: uniqueEmail(label), password: options.password });
+        const name =
+          options.name ??
+          `${label.charAt(0).toUpperCase()}${label.slice(1)} Tester`;
+        return registerUser(await newApi(), {
+          name,
+          email: uniqueEmail(label),
+          password: options.password,
+        });
       },
       admin: async () => signInAdmin(await newApi()),
       signIn: (user) => useSessionOf(context, user),
@@ -88,7 +136,10 @@ export const test = base.extend<{ guard: Guard; users: Users; snap: (name: strin
     await use(async (name) => {
       // From the top: a scrolled page would paint its sticky bar in the middle of a full-page shot.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+      await page.screenshot({
+        path: `test-results/screenshots/${name}.png`,
+        fullPage: true,
+      });
     });
   },
 });

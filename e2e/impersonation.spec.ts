@@ -1,13 +1,19 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 
-test("an administrator impersonates a user from the list, sees the banner, returns, and finds it in the activity log", async ({ page, users, snap }) => {
+test("an administrator impersonates a user from the list, sees the banner, returns, and finds it in the activity log", async ({
+  page,
+  users,
+  snap,
+}) => {
   const target = await users.create("target", { name: "Tina Target" });
   const admin = await users.admin();
   await users.signIn(admin);
 
   await page.goto("/admin/users");
-  await page.getByRole("searchbox", { name: "Search users" }).fill(target.email);
+  await page
+    .getByRole("searchbox", { name: "Search users" })
+    .fill(target.email);
   await page.getByRole("button", { name: "Search" }).click();
   const row = page.getByRole("row", { name: /Tina Target/ });
   await expect(row).toBeVisible();
@@ -16,42 +22,67 @@ test("an administrator impersonates a user from the list, sees the banner, retur
   await row.getByRole("button", { name: "Impersonate Tina Target" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectAccessible(page, "impersonate dialog");
-  await page.getByRole("dialog").getByRole("button", { name: "Impersonate" }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: "Impersonate" })
+    .click();
 
   await expect(page).toHaveURL(/\/admin$/);
   const banner = page.getByRole("region", { name: "Impersonation" });
   await expect(banner).toContainText("You are acting as Tina Target");
-  await expect(page.getByRole("heading", { name: "Welcome, Tina Target" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Welcome, Tina Target" }),
+  ).toBeVisible();
   await snap("impersonating-dashboard");
   await expectAccessible(page, "dashboard while impersonating");
   // The banner stays on every signed-in screen.
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Profile" })
+    .click();
   await expect(banner).toBeVisible();
 
   await banner.getByRole("button", { name: "Return to my account" }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(banner).toHaveCount(0);
-  await expect(page.getByRole("banner").getByRole("link", { name: `${admin.name} ${admin.email} (your profile)` })).toBeVisible();
+  await expect(
+    page.getByRole("banner").getByRole("link", {
+      name: `${admin.name} ${admin.email} (your profile)`,
+    }),
+  ).toBeVisible();
 
   await page.goto("/admin/activity");
-  await page.getByLabel("Event").selectOption({ label: "Impersonation started" });
-  const entry = page.getByRole("row", { name: /Impersonation started/ }).first();
+  await page
+    .getByLabel("Event")
+    .selectOption({ label: "Impersonation started" });
+  const entry = page
+    .getByRole("row", { name: /Impersonation started/ })
+    .first();
   await expect(entry).toContainText("Tina Target");
   await expect(entry).toContainText(admin.name);
   await snap("activity-impersonation");
   await expectAccessible(page, "activity");
 });
 
-test("an administrator deletes a user and restores them", async ({ page, users, snap }) => {
+test("an administrator deletes a user and restores them", async ({
+  page,
+  users,
+  snap,
+}) => {
   const target = await users.create("doomed", { name: "Dora Doomed" });
   await users.signIn(await users.admin());
   await page.goto("/admin/users");
-  await page.getByRole("searchbox", { name: "Search users" }).fill(target.email);
+  await page
+    .getByRole("searchbox", { name: "Search users" })
+    .fill(target.email);
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("button", { name: "Delete Dora Doomed" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectAccessible(page, "delete-user dialog");
-  await page.getByRole("dialog").getByRole("button", { name: "Delete user" }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: "Delete user" })
+    .click();
   await expect(page.getByText("No users found")).toBeVisible();
 
   await page.getByLabel("Show").selectOption({ label: "Deleted users" });
@@ -60,19 +91,34 @@ test("an administrator deletes a user and restores them", async ({ page, users, 
   await snap("admin-users-deleted");
   await expectAccessible(page, "deleted users");
   await row.getByRole("button", { name: "Restore Dora Doomed" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Restore user" }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: "Restore user" })
+    .click();
   await expect(page.getByText("No users found")).toBeVisible();
   await page.getByLabel("Show").selectOption({ label: "Active users" });
   await expect(page.getByRole("row", { name: /Dora Doomed/ })).toBeVisible();
 });
 
-test("a user who is not an administrator sees a clear 403 on administration screens", async ({ page, users, snap }) => {
+test("a user who is not an administrator sees a clear 403 on administration screens", async ({
+  page,
+  users,
+  snap,
+}) => {
   await users.signIn(await users.create("plain"));
   await page.goto("/admin/users");
-  await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" })).toHaveCount(0);
+  await expect(
+    page.getByRole("heading", { name: "You do not have access to this page" }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Users" }),
+  ).toHaveCount(0);
   await snap("admin-forbidden");
   await expectAccessible(page, "403");
   await page.goto("/admin/activity");
-  await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "You do not have access to this page" }),
+  ).toBeVisible();
 });

@@ -1,7 +1,11 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { startLaravelPasskeysPage } from "./support/laravel-passkeys-page";
-import { addVirtualAuthenticator, disableAutofillOnLoad, setAutofill } from "./support/virtual-authenticator";
+import {
+  addVirtualAuthenticator,
+  disableAutofillOnLoad,
+  setAutofill,
+} from "./support/virtual-authenticator";
 
 // Passkeys in Chromium with the DevTools protocol's virtual authenticator (decision records 025, 026).
 
@@ -22,8 +26,12 @@ test("a person adds a passkey on the profile, signs in with the button and with 
   await card.getByLabel("Passkey name").fill("Test laptop");
   await snap("passkeys-add-form");
   await card.getByRole("button", { name: "Create passkey" }).click();
-  await expect(card.getByText("Passkey added. You can use it the next time you sign in.")).toBeVisible();
-  await expect(card.getByRole("list", { name: "Passkeys" }).getByText("Test laptop")).toBeVisible();
+  await expect(
+    card.getByText("Passkey added. You can use it the next time you sign in."),
+  ).toBeVisible();
+  await expect(
+    card.getByRole("list", { name: "Passkeys" }).getByText("Test laptop"),
+  ).toBeVisible();
   await expect(card.getByText("Never used")).toBeVisible();
   expect(await authenticator.credentials()).toHaveLength(1);
   await snap("passkeys-profile-list");
@@ -34,7 +42,9 @@ test("a person adds a passkey on the profile, signs in with the button and with 
   const rename = page.getByRole("dialog", { name: "Rename passkey" });
   await rename.getByLabel("Passkey name").fill("Work laptop");
   await rename.getByRole("button", { name: "Save" }).click();
-  await expect(card.getByRole("list", { name: "Passkeys" }).getByText("Work laptop")).toBeVisible();
+  await expect(
+    card.getByRole("list", { name: "Passkeys" }).getByText("Work laptop"),
+  ).toBeVisible();
 
   // Signed out, then in with the button (in a browser without passkey autofill): no password,
   // no second step.
@@ -42,7 +52,10 @@ test("a person adds a passkey on the profile, signs in with the button and with 
   await setAutofill(page, false);
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.goto("/auth/login");
-  await expect(page.getByLabel("Email address")).toHaveAttribute("autocomplete", "username webauthn");
+  await expect(page.getByLabel("Email address")).toHaveAttribute(
+    "autocomplete",
+    "username webauthn",
+  );
   await snap("passkeys-login-screen");
   await expectAccessible(page, "sign-in with the passkey button");
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
@@ -63,9 +76,14 @@ test("a person adds a passkey on the profile, signs in with the button and with 
   await page.goto("/admin/profile");
   await expect(card.getByText(/Last used/)).toBeVisible();
   await card.getByRole("button", { name: "Delete Work laptop" }).click();
-  await page.getByRole("dialog", { name: /Delete the passkey/ }).getByRole("button", { name: "Delete passkey" }).click();
+  await page
+    .getByRole("dialog", { name: /Delete the passkey/ })
+    .getByRole("button", { name: "Delete passkey" })
+    .click();
   const stepUp = page.getByRole("dialog", { name: "Confirm your password" });
-  await expect(stepUp.getByRole("button", { name: "Use a passkey" })).toBeVisible();
+  await expect(
+    stepUp.getByRole("button", { name: "Use a passkey" }),
+  ).toBeVisible();
   await snap("passkeys-step-up");
   await expectAccessible(page, "step-up dialog with a passkey");
   await stepUp.getByRole("button", { name: "Use a passkey" }).click();
@@ -73,7 +91,11 @@ test("a person adds a passkey on the profile, signs in with the button and with 
   await expect(card.getByText("No passkeys yet")).toBeVisible();
 });
 
-test("after a password sign-in on a device with a built-in authenticator, a passkey is offered once", async ({ page, users, snap }) => {
+test("after a password sign-in on a device with a built-in authenticator, a passkey is offered once", async ({
+  page,
+  users,
+  snap,
+}) => {
   const user = await users.create("offer", { name: "Olga Offer" });
   await addVirtualAuthenticator(page);
   // Once the passkey exists, autofill would sign in before the password is typed.
@@ -88,12 +110,16 @@ test("after a password sign-in on a device with a built-in authenticator, a pass
     await expect(page).toHaveURL(/\/admin$/);
   };
   await signInWithPassword();
-  const offer = page.getByRole("region", { name: "Sign in faster with a passkey" });
+  const offer = page.getByRole("region", {
+    name: "Sign in faster with a passkey",
+  });
   await expect(offer).toBeVisible();
   await snap("passkeys-offer");
   await expectAccessible(page, "passkey offer after a password sign-in");
   await offer.getByRole("button", { name: "Create a passkey" }).click();
-  await expect(page.getByText("Passkey added. You can use it the next time you sign in.")).toBeVisible();
+  await expect(
+    page.getByText("Passkey added. You can use it the next time you sign in."),
+  ).toBeVisible();
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await signInWithPassword();
@@ -102,25 +128,68 @@ test("after a password sign-in on a device with a built-in authenticator, a pass
   await expect(offer).toHaveCount(0);
 });
 
-test("the official @laravel/passkeys client registers and signs in against these routes, from a stateful origin", async ({ page, users, baseURL }) => {
+test("the official @laravel/passkeys client registers and signs in against these routes, from a stateful origin", async ({
+  page,
+  users,
+  baseURL,
+}) => {
   const user = await users.create("laravel-client", { name: "Lara Client" });
   await addVirtualAuthenticator(page);
   await users.signIn(user);
   // playwright.config.ts makes localhost:3291 a stateful origin.
-  const client = await startLaravelPasskeysPage("localhost", 3291, baseURL ?? "http://localhost:3200");
+  const client = await startLaravelPasskeysPage(
+    "localhost",
+    3291,
+    baseURL ?? "http://localhost:3200",
+  );
   try {
     await page.goto(client.origin);
     await expect(page.locator("body[data-ready='1']")).toHaveCount(1);
-    expect(await page.evaluate(() => (window as unknown as { client: { supported(): boolean } }).client.supported())).toBe(true);
-    type Client = { register(name: string): Promise<unknown>; verify(): Promise<unknown>; getAuth(): Promise<{ authenticated: boolean; user: { email: string } | null }> };
-    const registered = await page.evaluate(() => (window as unknown as { client: Client }).client.register("From the Laravel client"));
-    expect(registered).toMatchObject({ ok: true, data: { status: "passkey-registered", name: "From the Laravel client" } });
+    expect(
+      await page.evaluate(() =>
+        (
+          window as unknown as { client: { supported(): boolean } }
+        ).client.supported(),
+      ),
+    ).toBe(true);
+    type Client = {
+      register(name: string): Promise<unknown>;
+      verify(): Promise<unknown>;
+      getAuth(): Promise<{
+        authenticated: boolean;
+        user: { email: string } | null;
+      }>;
+    };
+    const registered = await page.evaluate(() =>
+      (window as unknown as { client: Client }).client.register(
+        "From the Laravel client",
+      ),
+    );
+    expect(registered).toMatchObject({
+      ok: true,
+      data: { status: "passkey-registered", name: "From the Laravel client" },
+    });
 
     await page.context().clearCookies();
-    expect((await page.evaluate(() => (window as unknown as { client: Client }).client.getAuth())).authenticated).toBe(false);
-    const verified = await page.evaluate(() => (window as unknown as { client: Client }).client.verify());
-    expect(verified).toMatchObject({ ok: true, data: { success: true, user: { email: user.email }, redirect: "/admin" } });
-    expect(await page.evaluate(() => (window as unknown as { client: Client }).client.getAuth())).toMatchObject({ authenticated: true, user: { email: user.email } });
+    expect(
+      (
+        await page.evaluate(() =>
+          (window as unknown as { client: Client }).client.getAuth(),
+        )
+      ).authenticated,
+    ).toBe(false);
+    const verified = await page.evaluate(() =>
+      (window as unknown as { client: Client }).client.verify(),
+    );
+    expect(verified).toMatchObject({
+      ok: true,
+      data: { success: true, user: { email: user.email }, redirect: "/admin" },
+    });
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { client: Client }).client.getAuth(),
+      ),
+    ).toMatchObject({ authenticated: true, user: { email: user.email } });
   } finally {
     await client.close();
   }
@@ -129,20 +198,34 @@ test("the official @laravel/passkeys client registers and signs in against these
 test.describe("in Spanish on a phone", () => {
   test.use({ locale: "es-ES", viewport: { width: 390, height: 844 } });
 
-  test("the passkey screens read in Spanish and pass axe", async ({ page, users, snap }) => {
+  test("the passkey screens read in Spanish and pass axe", async ({
+    page,
+    users,
+    snap,
+  }) => {
     const user = await users.create("llave", { name: "Lucía Llave" });
     await addVirtualAuthenticator(page);
     await page.goto("/auth/login");
-    await expect(page.getByRole("button", { name: "Iniciar sesión con una llave de acceso" })).toBeVisible();
+    await expect(
+      page.getByRole("button", {
+        name: "Iniciar sesión con una llave de acceso",
+      }),
+    ).toBeVisible();
     await snap("passkeys-login-es-phone");
     await expectAccessible(page, "sign-in with a passkey, Spanish, phone");
     await users.signIn(user);
     await page.goto("/admin/profile");
     const card = page.getByRole("region", { name: "Llaves de acceso" });
-    await card.getByRole("button", { name: "Añadir una llave de acceso" }).click();
+    await card
+      .getByRole("button", { name: "Añadir una llave de acceso" })
+      .click();
     await card.getByLabel("Nombre de la llave de acceso").fill("Móvil");
     await card.getByRole("button", { name: "Crear llave de acceso" }).click();
-    await expect(card.getByText("Llave de acceso añadida. Podrás usarla la próxima vez que inicies sesión.")).toBeVisible();
+    await expect(
+      card.getByText(
+        "Llave de acceso añadida. Podrás usarla la próxima vez que inicies sesión.",
+      ),
+    ).toBeVisible();
     await card.scrollIntoViewIfNeeded();
     await snap("passkeys-profile-es-phone");
     await expectAccessible(page, "passkeys card, Spanish, phone");

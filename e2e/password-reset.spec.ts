@@ -2,14 +2,21 @@ import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { linkIn, waitForMail } from "./support/outbox";
 
-test("a user who forgot their password resets it through the emailed link", async ({ page, users, guard, snap }) => {
+test("a user who forgot their password resets it through the emailed link", async ({
+  page,
+  users,
+  guard,
+  snap,
+}) => {
   const user = await users.create("forgetful");
   await page.goto("/auth/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page).toHaveURL(/\/auth\/forgot-password$/);
   await page.getByLabel("Email address").fill(user.email);
   await page.getByRole("button", { name: "Email me a reset link" }).click();
-  await expect(page.getByRole("status")).toHaveText(/we have emailed a password reset link/);
+  await expect(page.getByRole("status")).toHaveText(
+    /we have emailed a password reset link/,
+  );
   await snap("forgot-password-sent");
   await expectAccessible(page, "forgot password, link sent");
 
@@ -17,14 +24,20 @@ test("a user who forgot their password resets it through the emailed link", asyn
   const link = linkIn(mail, /^\/auth\/reset-password\//);
   await page.goto(link);
   await expect(page.getByLabel("Email address")).toHaveValue(user.email);
-  await page.getByLabel("New password", { exact: true }).fill("reset-and-remembered-9");
+  await page
+    .getByLabel("New password", { exact: true })
+    .fill("reset-and-remembered-9");
   await page.getByLabel("Confirm new password").fill("reset-and-remembered-9");
   await snap("reset-password-form");
   await expectAccessible(page, "reset password");
   await page.getByRole("button", { name: "Reset password" }).click();
 
   await expect(page).toHaveURL(/\/auth\/login\?status=password-reset$/);
-  await expect(page.getByText("Your password has been reset. Sign in with your new password.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Your password has been reset. Sign in with your new password.",
+    ),
+  ).toBeVisible();
   await snap("login-after-reset");
   await expectAccessible(page, "sign-in after a reset");
   await page.getByLabel("Email address").fill(user.email);
@@ -37,9 +50,13 @@ test("a user who forgot their password resets it through the emailed link", asyn
   await expect(page).toHaveURL(/\/auth\/login$/);
   guard.allow(/\/auth\/reset-password$/, 422);
   await page.goto(link);
-  await page.getByLabel("New password", { exact: true }).fill("another-try-1234");
+  await page
+    .getByLabel("New password", { exact: true })
+    .fill("another-try-1234");
   await page.getByLabel("Confirm new password").fill("another-try-1234");
   await page.getByRole("button", { name: "Reset password" }).click();
-  await expect(page.getByLabel("Email address")).toHaveAccessibleDescription("This password reset token is invalid.");
+  await expect(page.getByLabel("Email address")).toHaveAccessibleDescription(
+    "This password reset token is invalid.",
+  );
   await expectAccessible(page, "reset password with a used link");
 });

@@ -3,7 +3,10 @@ import { expectAccessible } from "./support/accessibility";
 import { linkIn, waitForMail } from "./support/outbox";
 import { DEFAULT_PASSWORD, uniqueEmail } from "./support/users";
 
-test("a visitor registers, verifies the address through the emailed link, and signs out", async ({ page, snap }) => {
+test("a visitor registers, verifies the address through the emailed link, and signs out", async ({
+  page,
+  snap,
+}) => {
   const email = uniqueEmail("newcomer");
   await page.goto("/auth/register");
   // The rules in force are on screen before anything is typed.
@@ -17,21 +20,34 @@ test("a visitor registers, verifies the address through the emailed link, and si
   await page.getByRole("button", { name: "Create account" }).click();
 
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole("heading", { name: "Welcome, Nora Newcomer" })).toBeVisible();
-  await expect(page.getByText("Please verify your email address")).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Welcome, Nora Newcomer" }),
+  ).toBeVisible();
+  await expect(
+    page.getByText("Please verify your email address"),
+  ).toBeVisible();
   await waitForMail(email, { subject: /Verify Email Address/ });
 
   const resentAfter = new Date();
   await page.getByRole("button", { name: "Resend verification email" }).click();
-  await expect(page.getByText("A new verification link has been sent to your email address.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "A new verification link has been sent to your email address.",
+    ),
+  ).toBeVisible();
   await snap("dashboard-unverified");
   await expectAccessible(page, "dashboard, address not verified");
-  const mail = await waitForMail(email, { subject: /Verify Email Address/, since: resentAfter });
+  const mail = await waitForMail(email, {
+    subject: /Verify Email Address/,
+    since: resentAfter,
+  });
 
   await page.goto(linkIn(mail, /\/auth\/email\/verify\//));
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText("Email verified")).toBeVisible();
-  await expect(page.getByText("Please verify your email address")).toHaveCount(0);
+  await expect(page.getByText("Please verify your email address")).toHaveCount(
+    0,
+  );
   await snap("dashboard-verified");
   await expectAccessible(page, "dashboard, address verified");
 
@@ -41,7 +57,12 @@ test("a visitor registers, verifies the address through the emailed link, and si
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fadmin$/);
 });
 
-test("a taken address is reported beside its field", async ({ page, users, guard, snap }) => {
+test("a taken address is reported beside its field", async ({
+  page,
+  users,
+  guard,
+  snap,
+}) => {
   const existing = await users.create("taken");
   guard.allow(/\/auth\/register$/, 422);
   await page.goto("/auth/register");
@@ -53,7 +74,9 @@ test("a taken address is reported beside its field", async ({ page, users, guard
 
   const field = page.getByLabel("Email address");
   await expect(field).toHaveAttribute("aria-invalid", "true");
-  await expect(field).toHaveAccessibleDescription("The email has already been taken.");
+  await expect(field).toHaveAccessibleDescription(
+    "The email has already been taken.",
+  );
   await expect(field).toBeFocused();
   await snap("register-email-taken");
   await expectAccessible(page, "register with a taken address");

@@ -1,7 +1,12 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { revertSettings } from "./support/settings";
-import { confirmPasswordOf, DEFAULT_PASSWORD, postJson, uniqueEmail } from "./support/users";
+import {
+  confirmPasswordOf,
+  DEFAULT_PASSWORD,
+  postJson,
+  uniqueEmail,
+} from "./support/users";
 
 // Administrators change the configuration at run time on /admin/settings.
 
@@ -22,7 +27,11 @@ test("an administrator closes registration (confirming the password first), a vi
   const admin = await users.admin();
   await users.signIn(admin);
   await page.goto("/admin/settings");
-  await expect(page.getByText("Changes take effect on every instance within 2 seconds and are recorded in the activity log.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Changes take effect on every instance within 2 seconds and are recorded in the activity log.",
+    ),
+  ).toBeVisible();
   const setting = page.getByRole("form", { name: "Allow registration" });
   const toggle = setting.getByRole("switch", { name: "Allow registration" });
   await expect(toggle).toBeChecked();
@@ -34,7 +43,9 @@ test("an administrator closes registration (confirming the password first), a vi
   await expect(toggle).not.toBeChecked();
   // A change of the configuration is behind the step-up (decision record 024): the dialog asks, the save goes again.
   guard.allow(/\/api\/admin\/settings$/, 423);
-  await setting.getByRole("button", { name: "Save Allow registration" }).click();
+  await setting
+    .getByRole("button", { name: "Save Allow registration" })
+    .click();
   const stepUp = page.getByRole("dialog", { name: "Confirm your password" });
   await stepUp.getByLabel("Password").fill(admin.password);
   await stepUp.getByRole("button", { name: "Confirm" }).click();
@@ -57,17 +68,28 @@ test("an administrator closes registration (confirming the password first), a vi
   await snap("register-closed");
   await expectAccessible(page, "register, closed");
   const visitor = await playwright.request.newContext({ baseURL });
-  const refused = await postJson(visitor, "/auth/register", { name: "Vic Visitor", email: uniqueEmail("refused"), password: DEFAULT_PASSWORD, password_confirmation: DEFAULT_PASSWORD });
+  const refused = await postJson(visitor, "/auth/register", {
+    name: "Vic Visitor",
+    email: uniqueEmail("refused"),
+    password: DEFAULT_PASSWORD,
+    password_confirmation: DEFAULT_PASSWORD,
+  });
   expect(refused.status()).toBe(403);
   await visitor.dispose();
 
   await users.signIn(admin);
   await page.goto("/admin/settings");
-  await setting.getByRole("button", { name: "Revert Allow registration" }).click();
-  await expect(setting.getByRole("status")).toHaveText("Reverted to the start-up value.");
+  await setting
+    .getByRole("button", { name: "Revert Allow registration" })
+    .click();
+  await expect(setting.getByRole("status")).toHaveText(
+    "Reverted to the start-up value.",
+  );
   await expect(toggle).toBeChecked();
   await expect(setting.getByText("Default", { exact: true })).toBeVisible();
-  await expect(setting.getByRole("button", { name: "Revert Allow registration" })).toHaveCount(0);
+  await expect(
+    setting.getByRole("button", { name: "Revert Allow registration" }),
+  ).toHaveCount(0);
 
   // Both changes are in the audit log, newest first.
   await page.getByRole("link", { name: "View activity" }).click();
@@ -87,10 +109,17 @@ test("an administrator closes registration (confirming the password first), a vi
   await page.getByLabel("Password", { exact: true }).fill(DEFAULT_PASSWORD);
   await page.getByLabel("Confirm password").fill(DEFAULT_PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("heading", { name: "Welcome, Rita Reopened" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Welcome, Rita Reopened" }),
+  ).toBeVisible();
 });
 
-test("an invalid value is refused beside its field, naming the key, and nothing changes", async ({ page, users, guard, snap }) => {
+test("an invalid value is refused beside its field, naming the key, and nothing changes", async ({
+  page,
+  users,
+  guard,
+  snap,
+}) => {
   guard.allow(/\/api\/admin\/settings$/, 422);
   const admin = await users.admin();
   await confirmPasswordOf(admin);
@@ -102,7 +131,9 @@ test("an invalid value is refused beside its field, naming the key, and nothing 
   await input.fill("0");
   await setting.getByRole("button", { name: "Save Minimum length" }).click();
   await expect(input).toHaveAttribute("aria-invalid", "true");
-  await expect(setting.getByText(/The value of password\.length is invalid/)).toBeVisible();
+  await expect(
+    setting.getByText(/The value of password\.length is invalid/),
+  ).toBeVisible();
   await snap("admin-settings-invalid");
   await expectAccessible(page, "settings with an invalid value");
 
@@ -114,21 +145,35 @@ test("an invalid value is refused beside its field, naming the key, and nothing 
 test("an administrator sees the mail queue", async ({ page, users, snap }) => {
   await users.signIn(await users.admin());
   await page.goto("/admin");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Mail" }).click();
-  await expect(page.getByRole("heading", { name: "Mail", level: 1 })).toBeVisible();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Mail" })
+    .click();
+  await expect(
+    page.getByRole("heading", { name: "Mail", level: 1 }),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Queued" })).toBeVisible();
   await expect(page.getByText("No failed messages")).toBeVisible();
   await snap("admin-mail");
   await expectAccessible(page, "mail");
 });
 
-test("a user who is not an administrator gets the 403 screen on settings and mail", async ({ page, users }) => {
+test("a user who is not an administrator gets the 403 screen on settings and mail", async ({
+  page,
+  users,
+}) => {
   await users.signIn(await users.create("curious"));
   for (const path of ["/admin/settings", "/admin/mail"]) {
     await page.goto(path);
-    await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", {
+        name: "You do not have access to this page",
+      }),
+    ).toBeVisible();
   }
   const navigation = page.getByRole("navigation", { name: "Main" });
-  await expect(navigation.getByRole("link", { name: "Settings" })).toHaveCount(0);
+  await expect(navigation.getByRole("link", { name: "Settings" })).toHaveCount(
+    0,
+  );
   await expect(navigation.getByRole("link", { name: "Mail" })).toHaveCount(0);
 });

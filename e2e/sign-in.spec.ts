@@ -1,7 +1,12 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 
-test("a signed-out visitor signs in and comes back to the screen they asked for", async ({ page, users, guard, snap }) => {
+test("a signed-out visitor signs in and comes back to the screen they asked for", async ({
+  page,
+  users,
+  guard,
+  snap,
+}) => {
   const user = await users.create("returning", { name: "Rita Returning" });
   await page.goto("/admin/tokens");
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fadmin%2Ftokens$/);
@@ -13,26 +18,36 @@ test("a signed-out visitor signs in and comes back to the screen they asked for"
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   const email = page.getByLabel("Email address");
   await expect(email).toHaveAttribute("aria-invalid", "true");
-  await expect(email).toHaveAccessibleDescription("These credentials do not match our records.");
+  await expect(email).toHaveAccessibleDescription(
+    "These credentials do not match our records.",
+  );
   await snap("login-bad-credentials");
   await expectAccessible(page, "sign-in with wrong credentials");
 
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/tokens$/);
-  await expect(page.getByRole("heading", { name: "API tokens", level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "API tokens", level: 1 }),
+  ).toBeVisible();
   await snap("signed-in-after-redirect");
   await expectAccessible(page, "tokens");
 });
 
-test("an external redirect is ignored: the sign-in lands on the dashboard", async ({ page, users, snap }) => {
+test("an external redirect is ignored: the sign-in lands on the dashboard", async ({
+  page,
+  users,
+  snap,
+}) => {
   const user = await users.create("cautious");
   await page.goto("/auth/login?redirect=//evil.example/steal");
   await page.getByLabel("Email address").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/admin$/);
-  await expect(page.getByRole("heading", { name: `Welcome, ${user.name}` })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: `Welcome, ${user.name}` }),
+  ).toBeVisible();
   await snap("external-redirect-ignored");
   await expectAccessible(page, "dashboard");
 });
@@ -43,7 +58,9 @@ test("the keyboard alone is enough to sign in", async ({ page, users }) => {
   await page.getByLabel("Email address").focus();
   await page.keyboard.type(user.email);
   await page.keyboard.press("Tab"); // the "forgot" link sits between the label and the field
-  await expect(page.getByRole("link", { name: "Forgot your password?" })).toBeFocused();
+  await expect(
+    page.getByRole("link", { name: "Forgot your password?" }),
+  ).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Password")).toBeFocused();
   await page.keyboard.type(user.password);
@@ -51,11 +68,19 @@ test("the keyboard alone is enough to sign in", async ({ page, users }) => {
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test("a session that ends meanwhile sends the user to sign in, then back to the same screen", async ({ page, context, users, guard, snap }) => {
+test("a session that ends meanwhile sends the user to sign in, then back to the same screen", async ({
+  page,
+  context,
+  users,
+  guard,
+  snap,
+}) => {
   const user = await users.create("expired");
   await users.signIn(user);
   await page.goto("/admin/profile");
-  await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Profile", level: 1 }),
+  ).toBeVisible();
   await expectAccessible(page, "profile");
 
   // Signed out elsewhere: the next call answers 401 (SPEC §4 rule 7).

@@ -4,7 +4,14 @@ import { confirmPasswordOf } from "./support/users";
 
 type GetAuth = { authenticated: boolean; user: { email: string } | null };
 
-test("a user creates a token, copies it, uses it as a bearer token, and revokes it", async ({ page, context, users, guard, snap, baseURL }) => {
+test("a user creates a token, copies it, uses it as a bearer token, and revokes it", async ({
+  page,
+  context,
+  users,
+  guard,
+  snap,
+  baseURL,
+}) => {
   const user = await users.create("integrator");
   await users.signIn(user);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -15,7 +22,9 @@ test("a user creates a token, copies it, uses it as a bearer token, and revokes 
   guard.allow(/\/auth\/create-token$/, 422);
   guard.allow(/\/auth\/create-token$/, 423);
   await page.getByLabel("Token name").fill("CI deploy");
-  await expect(page.getByLabel("Abilities")).toHaveAccessibleDescription(/user:write, tokens:write, admin/);
+  await expect(page.getByLabel("Abilities")).toHaveAccessibleDescription(
+    /user:write, tokens:write, admin/,
+  );
   await page.getByLabel("Abilities").fill("user:write, tokens:write");
   await page.getByLabel("Current password").fill("wrong-password");
   await page.getByRole("button", { name: "Create token" }).click();
@@ -24,7 +33,9 @@ test("a user creates a token, copies it, uses it as a bearer token, and revokes 
   await stepUp.getByLabel("Password").fill(user.password);
   await stepUp.getByRole("button", { name: "Confirm" }).click();
   await expect(stepUp).toHaveCount(0);
-  await expect(page.getByLabel("Current password")).toHaveAccessibleDescription(/These credentials do not match our records\./);
+  await expect(page.getByLabel("Current password")).toHaveAccessibleDescription(
+    /These credentials do not match our records\./,
+  );
 
   await page.getByLabel("Current password").fill(user.password);
   await page.getByRole("button", { name: "Create token" }).click();
@@ -39,10 +50,15 @@ test("a user creates a token, copies it, uses it as a bearer token, and revokes 
 
   // SPEC §4 rule 4: the token authenticates `Authorization: Bearer` requests, without cookies.
   const whoAmI = async () => {
-    const response = await fetch(`${baseURL}/auth/get-auth`, { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" } });
+    const response = await fetch(`${baseURL}/auth/get-auth`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
+    });
     return (await response.json()) as GetAuth;
   };
-  expect(await whoAmI()).toMatchObject({ authenticated: true, user: { email: user.email } });
+  expect(await whoAmI()).toMatchObject({
+    authenticated: true,
+    user: { email: user.email },
+  });
 
   await page.getByRole("button", { name: "Done" }).click();
   const row = page.getByRole("row", { name: /CI deploy/ });
@@ -54,12 +70,19 @@ test("a user creates a token, copies it, uses it as a bearer token, and revokes 
   await row.getByRole("button", { name: "Revoke CI deploy" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectAccessible(page, "revoke-token dialog");
-  await page.getByRole("dialog").getByRole("button", { name: "Revoke token" }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: "Revoke token" })
+    .click();
   await expect(page.getByText("No tokens yet")).toBeVisible();
   expect(await whoAmI()).toMatchObject({ authenticated: false, user: null });
 });
 
-test("revoke all removes every token of the user", async ({ page, users, snap }) => {
+test("revoke all removes every token of the user", async ({
+  page,
+  users,
+  snap,
+}) => {
   const user = await users.create("flusher");
   await confirmPasswordOf(user);
   await users.signIn(user);
@@ -69,12 +92,17 @@ test("revoke all removes every token of the user", async ({ page, users, snap })
     await page.getByLabel("Current password").fill(user.password);
     await page.getByRole("button", { name: "Create token" }).click();
     await page.getByRole("button", { name: "Done" }).click();
-    await expect(page.getByRole("row", { name: new RegExp(name) })).toBeVisible();
+    await expect(
+      page.getByRole("row", { name: new RegExp(name) }),
+    ).toBeVisible();
   }
   await page.getByRole("button", { name: "Revoke all" }).click();
   await snap("tokens-revoke-all-dialog");
   await expectAccessible(page, "revoke-all dialog");
-  await page.getByRole("dialog").getByRole("button", { name: "Revoke all" }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: "Revoke all" })
+    .click();
   await expect(page.getByText("All tokens have been revoked.")).toBeVisible();
   await expect(page.getByText("No tokens yet")).toBeVisible();
 });

@@ -13,7 +13,10 @@ async function confirmPassword(page: Page, user: TestUser, screen: string) {
   await expectAccessible(page, `step-up dialog (${screen})`);
   await dialog.getByLabel("Password").fill("not-my-password");
   await dialog.getByRole("button", { name: "Confirm" }).click();
-  await expect(dialog.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByLabel("Password")).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
   await dialog.getByLabel("Password").fill(user.password);
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(dialog).toHaveCount(0);
@@ -26,7 +29,13 @@ async function signIn(page: Page, user: TestUser, path = "/auth/login") {
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
-test("a person enrols by typing the key, signs out, signs in with a code, then with a recovery code", async ({ page, context, users, guard, snap }) => {
+test("a person enrols by typing the key, signs out, signs in with a code, then with a recovery code", async ({
+  page,
+  context,
+  users,
+  guard,
+  snap,
+}) => {
   const user = await users.create("second", { name: "Sam Second" });
   await users.signIn(user);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -37,10 +46,16 @@ test("a person enrols by typing the key, signs out, signs in with a code, then w
   // Enrolment is behind the step-up: the server answers 423, the dialog asks, the call goes again.
   guard.allow(/\/auth\/user\/two-factor-authentication$/, 423);
   guard.allow(/\/auth\/user\/confirm-password$/, 422);
-  await card.getByRole("button", { name: "Set up two-factor authentication" }).click();
+  await card
+    .getByRole("button", { name: "Set up two-factor authentication" })
+    .click();
   await confirmPassword(page, user, "enrolment");
-  await expect(card.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
-  const secretKey = ((await card.getByTestId("two-factor-secret").textContent()) ?? "").trim();
+  await expect(
+    card.getByRole("img", { name: "QR code for your authenticator app" }),
+  ).toBeVisible();
+  const secretKey = (
+    (await card.getByTestId("two-factor-secret").textContent()) ?? ""
+  ).trim();
   expect(secretKey).toMatch(/^[A-Z2-7]{16,}$/);
   await snap("two-factor-setup");
   await expectAccessible(page, "two-factor setup");
@@ -54,17 +69,28 @@ test("a person enrols by typing the key, signs out, signs in with a code, then w
   await card.getByRole("button", { name: "Confirm and turn on" }).click();
   const list = card.getByRole("list", { name: "Recovery codes" });
   await expect(list.getByRole("listitem")).toHaveCount(8);
-  const recoveryCodes = (await list.getByRole("listitem").allTextContents()).map((text) => text.trim());
+  const recoveryCodes = (
+    await list.getByRole("listitem").allTextContents()
+  ).map((text) => text.trim());
   expect(recoveryCodes[0]).toMatch(/^\w{10}-\w{10}$/);
   await card.getByRole("button", { name: "Copy codes" }).click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(recoveryCodes.join("\n"));
-  const [download] = await Promise.all([page.waitForEvent("download"), card.getByRole("button", { name: "Download" }).click()]);
-  expect((await readFile((await download.path()) ?? "", "utf8")).trim().split("\n")).toEqual(recoveryCodes);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    recoveryCodes.join("\n"),
+  );
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    card.getByRole("button", { name: "Download" }).click(),
+  ]);
+  expect(
+    (await readFile((await download.path()) ?? "", "utf8")).trim().split("\n"),
+  ).toEqual(recoveryCodes);
   await snap("two-factor-recovery-codes");
   await expectAccessible(page, "two-factor recovery codes");
   await card.getByRole("button", { name: "Done" }).click();
   await expect(card).toContainText("On");
-  await expect(card.getByRole("button", { name: "Show recovery codes" })).toBeVisible();
+  await expect(
+    card.getByRole("button", { name: "Show recovery codes" }),
+  ).toBeVisible();
 
   // Signed out, the login asks for the second step, and keeps where the user was headed.
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
@@ -72,8 +98,12 @@ test("a person enrols by typing the key, signs out, signs in with a code, then w
   await page.goto("/admin/tokens");
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fadmin%2Ftokens$/);
   await signIn(page, user, page.url());
-  await expect(page).toHaveURL(/\/auth\/two-factor-challenge\?redirect=%2Fadmin%2Ftokens$/);
-  await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+  await expect(page).toHaveURL(
+    /\/auth\/two-factor-challenge\?redirect=%2Fadmin%2Ftokens$/,
+  );
+  await expect(
+    page.getByRole("heading", { name: "Two-factor authentication" }),
+  ).toBeVisible();
   await expect(page.getByLabel("Authentication code")).toBeFocused();
   await snap("two-factor-challenge");
   await expectAccessible(page, "two-factor challenge");
@@ -81,14 +111,19 @@ test("a person enrols by typing the key, signs out, signs in with a code, then w
   guard.allow(/\/auth\/two-factor-challenge$/, 422);
   await page.getByLabel("Authentication code").fill("000000");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByLabel("Authentication code")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Authentication code")).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
   await snap("two-factor-challenge-wrong-code");
   await expectAccessible(page, "two-factor challenge with a wrong code");
   // The confirmation used this time step; the next one is within the server's drift.
   await page.getByLabel("Authentication code").fill(totpCode(secretKey, 30));
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/admin\/tokens$/);
-  await expect(page.getByRole("heading", { name: "API tokens", level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "API tokens", level: 1 }),
+  ).toBeVisible();
 
   // Then with a recovery code, which works once.
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
@@ -107,16 +142,22 @@ test("a person enrols by typing the key, signs out, signs in with a code, then w
   await card.getByRole("button", { name: "Show recovery codes" }).click();
   await confirmPassword(page, user, "recovery codes");
   await expect(list.getByRole("listitem")).toHaveCount(8);
-  const now = (await list.getByRole("listitem").allTextContents()).map((text) => text.trim());
+  const now = (await list.getByRole("listitem").allTextContents()).map((text) =>
+    text.trim(),
+  );
   expect(now).not.toContain(recoveryCodes[0]);
   expect(now).toContain(recoveryCodes[1]);
   await card.getByRole("button", { name: "Done" }).click();
 
   await card.getByRole("button", { name: "Turn off" }).click();
-  const off = page.getByRole("dialog", { name: "Turn off two-factor authentication?" });
+  const off = page.getByRole("dialog", {
+    name: "Turn off two-factor authentication?",
+  });
   await expectAccessible(page, "turn-off dialog");
   await off.getByRole("button", { name: "Turn off" }).click();
   await expect(off).toHaveCount(0);
   await expect(card).toContainText("Off");
-  await expect(card.getByRole("button", { name: "Set up two-factor authentication" })).toBeFocused();
+  await expect(
+    card.getByRole("button", { name: "Set up two-factor authentication" }),
+  ).toBeFocused();
 });

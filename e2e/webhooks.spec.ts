@@ -8,22 +8,32 @@ import { expectAccessible } from "./support/accessibility";
 // e2e server allows private addresses) and sends it a test event.
 type Received = { headers: IncomingHttpHeaders; body: string };
 
-test("an administrator adds an endpoint, copies its secret, and sends a test event that arrives signed", async ({ page, users, snap }) => {
+test("an administrator adds an endpoint, copies its secret, and sends a test event that arrives signed", async ({
+  page,
+  users,
+  snap,
+}) => {
   const received: Received[] = [];
   const receiver = createServer((request, response) => {
     let body = "";
     request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
     request.on("end", () => {
       received.push({ headers: request.headers, body });
-      response.writeHead(200, { "content-type": "text/plain" }).end("thanks, got it");
+      response
+        .writeHead(200, { "content-type": "text/plain" })
+        .end("thanks, got it");
     });
   });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) =>
+    receiver.listen(0, "127.0.0.1", resolve),
+  );
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   try {
     await users.signIn(await users.admin());
     await page.goto("/admin/webhooks");
-    await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Webhooks", level: 1 }),
+    ).toBeVisible();
     await expect(page.getByText("Loading webhooks…")).toHaveCount(0);
     await expectAccessible(page, "webhooks");
 
@@ -45,12 +55,25 @@ test("an administrator adds an endpoint, copies its secret, and sends a test eve
     await page.getByRole("button", { name: "Done" }).click();
     await expect(page.getByLabel("Endpoint URL")).toHaveValue("");
 
-    const item = page.getByRole("listitem").filter({ hasText: "Loopback receiver" }).last();
+    const item = page
+      .getByRole("listitem")
+      .filter({ hasText: "Loopback receiver" })
+      .last();
     await expect(item.getByText("Nothing delivered yet.")).toBeVisible();
-    await item.getByRole("button", { name: "Send test event to Loopback receiver" }).click();
-    await expect(item.getByText("A test event is on its way. The delivery log shows how it went.")).toBeVisible();
-    await expect.poll(() => received.length, { timeout: 15_000 }).toBeGreaterThan(0);
-    await expect(item.getByRole("table").getByText("Delivered")).toBeVisible({ timeout: 15_000 });
+    await item
+      .getByRole("button", { name: "Send test event to Loopback receiver" })
+      .click();
+    await expect(
+      item.getByText(
+        "A test event is on its way. The delivery log shows how it went.",
+      ),
+    ).toBeVisible();
+    await expect
+      .poll(() => received.length, { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await expect(item.getByRole("table").getByText("Delivered")).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(item.getByRole("table")).toContainText("HTTP 200");
     await expect(item.getByRole("table")).toContainText("thanks, got it");
     await snap("webhooks-test-delivered");
@@ -60,16 +83,28 @@ test("an administrator adds an endpoint, copies its secret, and sends a test eve
     const [message] = received;
     const id = String(message?.headers["webhook-id"]);
     const timestamp = String(message?.headers["webhook-timestamp"]);
-    const expected = createHmac("sha256", Buffer.from(secret.slice("whsec_".length), "base64")).update(`${id}.${timestamp}.${message?.body}`).digest("base64");
+    const expected = createHmac(
+      "sha256",
+      Buffer.from(secret.slice("whsec_".length), "base64"),
+    )
+      .update(`${id}.${timestamp}.${message?.body}`)
+      .digest("base64");
     expect(message?.headers["webhook-signature"]).toBe(`v1,${expected}`);
     expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
-    expect(JSON.parse(message?.body ?? "{}")).toMatchObject({ type: "webhook-test", data: { message: "A test event from the administration page." } });
+    expect(JSON.parse(message?.body ?? "{}")).toMatchObject({
+      type: "webhook-test",
+      data: { message: "A test event from the administration page." },
+    });
 
-    await item.getByRole("button", { name: "Remove Loopback receiver" }).click();
+    await item
+      .getByRole("button", { name: "Remove Loopback receiver" })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Remove this endpoint?" });
     await expectAccessible(page, "remove-endpoint dialog");
     await dialog.getByRole("button", { name: "Remove endpoint" }).click();
-    await expect(page.getByText("The endpoint has been removed.")).toBeVisible();
+    await expect(
+      page.getByText("The endpoint has been removed."),
+    ).toBeVisible();
   } finally {
     await new Promise((resolve) => receiver.close(resolve));
   }

@@ -5,7 +5,10 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const [dir, stepFailures = "0"] = process.argv.slice(2);
-const read = (name) => (existsSync(path.join(dir, name)) ? readFileSync(path.join(dir, name), "utf8") : null);
+const read = (name) =>
+  existsSync(path.join(dir, name))
+    ? readFileSync(path.join(dir, name), "utf8")
+    : null;
 
 function counts(name) {
   const text = read(`${name}.json`);
@@ -13,19 +16,32 @@ function counts(name) {
   const report = JSON.parse(text);
   if (name === "playwright") {
     const stats = report.stats ?? {};
-    return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 };
+    return {
+      passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+      failed: stats.unexpected ?? 0,
+    };
   }
-  return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+  };
 }
 
 let passed = 0;
 let failed = Number(stepFailures);
-for (const name of ["vitest-pglite", "vitest-postgres", "vitest-scale", "playwright"]) {
+for (const name of [
+  "vitest-pglite",
+  "vitest-postgres",
+  "vitest-scale",
+  "playwright",
+]) {
   const exit = read(`${name}.exit`);
   if (exit === null) continue;
   const suite = counts(name);
   const crashed = Number(exit.trim()) !== 0 && suite.failed === 0 ? 1 : 0;
-  console.log(`${name}: ${suite.passed} passed, ${suite.failed + crashed} failed`);
+  console.log(
+    `${name}: ${suite.passed} passed, ${suite.failed + crashed} failed`,
+  );
   passed += suite.passed;
   failed += suite.failed + crashed;
 }

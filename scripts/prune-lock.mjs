@@ -29,7 +29,10 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     delete entry.optionalDependencies[name];
     pruned++;
   }
-  if (Object.keys(entry.optionalDependencies).length === 0) delete entry.optionalDependencies;
+  if (Object.keys(entry.optionalDependencies).length === 0)
+    delete entry.optionalDependencies;
 }
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
-console.log(`pruned ${pruned} optional dependencies this registry does not serve`);
+console.log(
+  `pruned ${pruned} optional dependencies this registry does not serve`,
+);

@@ -8,7 +8,9 @@ import { softDeleteUser } from "@/lib/users/soft-delete";
 export const deleteUserCommand: CliCommand = (program, io) => {
   program
     .command("delete-user")
-    .description("delete a user (soft delete: their sessions end now; an administrator can restore the account)")
+    .description(
+      "delete a user (soft delete: their sessions end now; an administrator can restore the account)",
+    )
     .argument("<id>", "the user's id")
     .action(
       withServices(io, async (cli, id: string) => {
@@ -16,7 +18,10 @@ export const deleteUserCommand: CliCommand = (program, io) => {
         const { db } = cli.services.database;
         const user = await findUserById(db, userId, { withTrashed: true });
         if (!user) throw new CliError(`There is no user with id ${userId}.`);
-        if (user.deletedAt) throw new CliError(`User ${userId} is already deleted (since ${user.deletedAt.toISOString()}).`);
+        if (user.deletedAt)
+          throw new CliError(
+            `User ${userId} is already deleted (since ${user.deletedAt.toISOString()}).`,
+          );
         await softDeleteUser({ db, now: cli.now, ip: "cli" }, null, user);
         cli.print(`Deleted user ${userId}; their sessions have ended.`);
       }),

@@ -8,14 +8,22 @@ import { findUserById } from "@/lib/users/users";
 export const exportUserCommand: CliCommand = (program, io) => {
   program
     .command("export-user")
-    .description("print one user's data as JSON (account, sessions, tokens without secrets, uploads, activity)")
+    .description(
+      "print one user's data as JSON (account, sessions, tokens without secrets, uploads, activity)",
+    )
     .argument("<id>", "the user's id")
     .action(
       withServices(io, async (cli, id: string) => {
         const userId = parseUserId(id);
         const { db } = cli.services.database;
-        if (!(await findUserById(db, userId, { withTrashed: true }))) throw new CliError(`There is no user with id ${userId}.`);
-        cli.printJson(await exportUserData(db, userId, { userClass: cli.services.config["user-class"], now: cli.now }));
+        if (!(await findUserById(db, userId, { withTrashed: true })))
+          throw new CliError(`There is no user with id ${userId}.`);
+        cli.printJson(
+          await exportUserData(db, userId, {
+            userClass: cli.services.config["user-class"],
+            now: cli.now,
+          }),
+        );
       }),
     );
 };

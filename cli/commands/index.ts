@@ -8,4 +8,11 @@ import { reencryptCommand } from "@/cli/commands/reencrypt";
 import { settingCommand } from "@/cli/commands/setting";
 
 /** Every command of `npm run auth`, one file each; a new command adds its line here. */
-export const COMMANDS: readonly CliCommand[] = [createUserCommand, pruneCommand, exportUserCommand, deleteUserCommand, reencryptCommand, settingCommand];
+export const COMMANDS: readonly CliCommand[] = [
+  createUserCommand,
+  pruneCommand,
+  exportUserCommand,
+  deleteUserCommand,
+  reencryptCommand,
+  settingCommand,
+];

@@ -6,12 +6,20 @@ import { prune } from "@/lib/runtime/pruning";
 export const pruneCommand: CliCommand = (program, io) => {
   program
     .command("prune")
-    .description("delete expired sessions, tokens, reset tokens, rate-limit windows, old failed mail and orphaned uploads now")
+    .description(
+      "delete expired sessions, tokens, reset tokens, rate-limit windows, old failed mail and orphaned uploads now",
+    )
     .action(
       withServices(io, async (cli) => {
         const { db } = cli.services.database;
-        const pruned = await prune({ db, config: cli.services.config, env: cli.services.env, now: cli.now });
-        for (const [kind, count] of Object.entries(pruned)) cli.print(`${kind}: ${count} deleted`);
+        const pruned = await prune({
+          db,
+          config: cli.services.config,
+          env: cli.services.env,
+          now: cli.now,
+        });
+        for (const [kind, count] of Object.entries(pruned))
+          cli.print(`${kind}: ${count} deleted`);
       }),
     );
 };

@@ -1,5 +1,10 @@
 import "server-only";
-import { CliError, type CliCommand, type CliContext, withServices } from "@/cli/context";
+import {
+  CliError,
+  type CliCommand,
+  type CliContext,
+  withServices,
+} from "@/cli/context";
 import { buildAuthConfig } from "@/lib/config/auth";
 import { flatten } from "@/lib/settings/keys";
 import { changeSetting, revertSetting } from "@/lib/settings/store";
@@ -16,7 +21,10 @@ function parseValue(text: string): unknown {
 const change = (cli: CliContext) => ({
   db: cli.services.database.db,
   env: cli.services.env,
-  current: { overrides: cli.services.settingsOverrides, config: cli.services.config },
+  current: {
+    overrides: cli.services.settingsOverrides,
+    config: cli.services.config,
+  },
   actorId: null,
   ip: "cli",
   now: cli.now,
@@ -26,13 +34,18 @@ function show(cli: CliContext, key: string): void {
   const leaves = flatten(cli.services.config);
   if (!(key in leaves)) throw new CliError(`There is no setting ${key}.`);
   const value = leaves[key];
-  const source = key in cli.services.settingsOverrides ? "settings" : "start-up configuration";
+  const source =
+    key in cli.services.settingsOverrides
+      ? "settings"
+      : "start-up configuration";
   cli.print(`${key} = ${JSON.stringify(value)} (${source})`);
 }
 
 /** Reads and changes the runtime settings administrators edit on /admin/settings (same rules, same audit). */
 export const settingCommand: CliCommand = (program, io) => {
-  const setting = program.command("setting").description("read or change a runtime setting (as /admin/settings does)");
+  const setting = program
+    .command("setting")
+    .description("read or change a runtime setting (as /admin/settings does)");
   setting
     .command("get")
     .description("print a setting's value and where it comes from")
@@ -40,14 +53,18 @@ export const settingCommand: CliCommand = (program, io) => {
     .action(withServices(io, async (cli, key: string) => show(cli, key)));
   setting
     .command("set")
-    .description("change a setting for every instance (validated; recorded in the activity log)")
+    .description(
+      "change a setting for every instance (validated; recorded in the activity log)",
+    )
     .argument("<key>", "dotted key")
-    .argument("<value>", "JSON (true, 10, [\"a@example.com\"]) or plain text")
+    .argument("<value>", 'JSON (true, 10, ["a@example.com"]) or plain text')
     .action(
       withServices(io, async (cli, key: string, value: string) => {
         const before = JSON.stringify(flatten(cli.services.config)[key]);
         const state = await changeSetting(change(cli), key, parseValue(value));
-        cli.print(`${key}: ${before} → ${JSON.stringify(flatten(state.config)[key])} (in force on every instance within seconds)`);
+        cli.print(
+          `${key}: ${before} → ${JSON.stringify(flatten(state.config)[key])} (in force on every instance within seconds)`,
+        );
       }),
     );
   setting
@@ -61,7 +78,9 @@ export const settingCommand: CliCommand = (program, io) => {
           return;
         }
         const state = await revertSetting(change(cli), key);
-        cli.print(`${key}: back to ${JSON.stringify(flatten(state.config)[key])} (start-up value ${JSON.stringify(flatten(buildAuthConfig(cli.services.env))[key])})`);
+        cli.print(
+          `${key}: back to ${JSON.stringify(flatten(state.config)[key])} (start-up value ${JSON.stringify(flatten(buildAuthConfig(cli.services.env))[key])})`,
+        );
       }),
     );
 };

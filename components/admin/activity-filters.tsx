@@ -10,18 +10,34 @@ import { useActivityUsers } from "@/lib/client/use-activity";
 
 type Props = { filters: Filters; onChange: (patch: Partial<Filters>) => void };
 
-export const NO_ACTIVITY_FILTERS: Filters = { user_id: "", event: "", from: "", to: "", page: 1 };
+export const NO_ACTIVITY_FILTERS: Filters = {
+  user_id: "",
+  event: "",
+  from: "",
+  to: "",
+  page: 1,
+};
 
 /** Narrow the log by user, event type and date range; every change goes back to page 1. */
 export function ActivityFilters({ filters, onChange }: Props) {
   const t = useT();
   const users = useActivityUsers();
-  const userOptions = (users.data ?? []).map((user) => ({ value: String(user.id), label: `${user.name} (${user.email})` }));
+  const userOptions = (users.data ?? []).map((user) => ({
+    value: String(user.id),
+    label: `${user.name} (${user.email})`,
+  }));
   // A user picked from a row may be beyond the list; keep the choice visible.
-  if (filters.user_id && !userOptions.some((option) => option.value === filters.user_id)) {
-    userOptions.push({ value: filters.user_id, label: t("User #:id", { id: filters.user_id }) });
+  if (
+    filters.user_id &&
+    !userOptions.some((option) => option.value === filters.user_id)
+  ) {
+    userOptions.push({
+      value: filters.user_id,
+      label: t("User #:id", { id: filters.user_id }),
+    });
   }
-  const isFiltered = filters.user_id || filters.event || filters.from || filters.to;
+  const isFiltered =
+    filters.user_id || filters.event || filters.from || filters.to;
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.2fr)_minmax(13rem,1fr)_10rem_10rem_auto] lg:items-end">
       <SelectField
@@ -34,11 +50,35 @@ export function ActivityFilters({ filters, onChange }: Props) {
         label={t("Event")}
         value={filters.event}
         onChange={(event) => onChange({ event: event.target.value })}
-        options={[{ value: "", label: t("All events") }, ...Object.entries(ACTIVITY_EVENTS).map(([value, { label }]) => ({ value, label: t(label) }))]}
+        options={[
+          { value: "", label: t("All events") },
+          ...Object.entries(ACTIVITY_EVENTS).map(([value, { label }]) => ({
+            value,
+            label: t(label),
+          })),
+        ]}
       />
-      <TextField label={t("From")} name="from" type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => onChange({ from: event.target.value })} />
-      <TextField label={t("To")} name="to" type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => onChange({ to: event.target.value })} />
-      <Button variant="ghost" disabled={!isFiltered} onClick={() => onChange(NO_ACTIVITY_FILTERS)}>
+      <TextField
+        label={t("From")}
+        name="from"
+        type="date"
+        value={filters.from}
+        max={filters.to || undefined}
+        onChange={(event) => onChange({ from: event.target.value })}
+      />
+      <TextField
+        label={t("To")}
+        name="to"
+        type="date"
+        value={filters.to}
+        min={filters.from || undefined}
+        onChange={(event) => onChange({ to: event.target.value })}
+      />
+      <Button
+        variant="ghost"
+        disabled={!isFiltered}
+        onClick={() => onChange(NO_ACTIVITY_FILTERS)}
+      >
         {t("Clear filters")}
       </Button>
     </div>

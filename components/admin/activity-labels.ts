@@ -1,7 +1,10 @@
 import type { BadgeTone } from "@/components/ui/badge";
 
 /** The audit log's event names (lib/audit/activity.ts), as people read them, and their colour. */
-export const ACTIVITY_EVENTS: Record<string, { label: string; tone: BadgeTone }> = {
+export const ACTIVITY_EVENTS: Record<
+  string,
+  { label: string; tone: BadgeTone }
+> = {
   login: { label: "Signed in", tone: "green" },
   "login-failed": { label: "Failed sign-in", tone: "red" },
   lockout: { label: "Locked out", tone: "red" },
@@ -27,13 +30,34 @@ export const ACTIVITY_EVENTS: Record<string, { label: string; tone: BadgeTone }>
   "account-purged": { label: "Account erased", tone: "red" },
   "webhook-created": { label: "Webhook added", tone: "indigo" },
   "webhook-deleted": { label: "Webhook removed", tone: "gray" },
-  "two-factor-enabled": { label: "Two-factor authentication on", tone: "green" },
-  "two-factor-disabled": { label: "Two-factor authentication off", tone: "amber" },
-  "two-factor-reset": { label: "Two-factor authentication reset", tone: "amber" },
-  "two-factor-challenge-passed": { label: "Two-factor code accepted", tone: "green" },
-  "two-factor-challenge-failed": { label: "Invalid two-factor code", tone: "red" },
-  "two-factor-recovery-code-used": { label: "Recovery code used", tone: "amber" },
-  "two-factor-recovery-codes-regenerated": { label: "Recovery codes regenerated", tone: "gray" },
+  "two-factor-enabled": {
+    label: "Two-factor authentication on",
+    tone: "green",
+  },
+  "two-factor-disabled": {
+    label: "Two-factor authentication off",
+    tone: "amber",
+  },
+  "two-factor-reset": {
+    label: "Two-factor authentication reset",
+    tone: "amber",
+  },
+  "two-factor-challenge-passed": {
+    label: "Two-factor code accepted",
+    tone: "green",
+  },
+  "two-factor-challenge-failed": {
+    label: "Invalid two-factor code",
+    tone: "red",
+  },
+  "two-factor-recovery-code-used": {
+    label: "Recovery code used",
+    tone: "amber",
+  },
+  "two-factor-recovery-codes-regenerated": {
+    label: "Recovery codes regenerated",
+    tone: "gray",
+  },
   "two-factor-lockout": { label: "Two-factor sign-in paused", tone: "red" },
   "password-confirmed": { label: "Password confirmed", tone: "gray" },
   "sessions-ended": { label: "Sessions ended", tone: "gray" },

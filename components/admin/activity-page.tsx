@@ -1,7 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { ActivityFilters, NO_ACTIVITY_FILTERS } from "@/components/admin/activity-filters";
+import {
+  ActivityFilters,
+  NO_ACTIVITY_FILTERS,
+} from "@/components/admin/activity-filters";
 import { ActivityTable } from "@/components/admin/activity-table";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -19,10 +22,16 @@ export function ActivityPage() {
   const [filters, setFilters] = useState<Filters>(NO_ACTIVITY_FILTERS);
   const activity = useActivity(filters);
   const page = activity.data;
-  const change = (patch: Partial<Filters>) => setFilters((current) => ({ ...current, ...patch, page: patch.page ?? 1 }));
+  const change = (patch: Partial<Filters>) =>
+    setFilters((current) => ({ ...current, ...patch, page: patch.page ?? 1 }));
   return (
     <>
-      <PageHeader title={t("Activity")} description={t("Sign-ins, password changes, tokens and impersonation, newest first.")} />
+      <PageHeader
+        title={t("Activity")}
+        description={t(
+          "Sign-ins, password changes, tokens and impersonation, newest first.",
+        )}
+      />
       <Card>
         <div className="space-y-5">
           <ActivityFilters filters={filters} onChange={change} />
@@ -30,12 +39,25 @@ export function ActivityPage() {
           {activity.isPending ? (
             <LoadingRows label={t("Loading activity…")} />
           ) : page && page.data.length > 0 ? (
-            <ActivityTable entries={page.data} onUser={(user) => change({ user_id: String(user.id) })} />
+            <ActivityTable
+              entries={page.data}
+              onUser={(user) => change({ user_id: String(user.id) })}
+            />
           ) : (
-            !activity.isError && <EmptyState title={t("No activity found")}>{t("Nothing matches these filters.")}</EmptyState>
+            !activity.isError && (
+              <EmptyState title={t("No activity found")}>
+                {t("Nothing matches these filters.")}
+              </EmptyState>
+            )
           )}
           {page && page.total > 0 && (
-            <Pagination page={page.current_page} lastPage={page.last_page} total={page.total} busy={activity.isFetching} onPage={(next) => change({ page: next })} />
+            <Pagination
+              page={page.current_page}
+              lastPage={page.last_page}
+              total={page.total}
+              busy={activity.isFetching}
+              onPage={(next) => change({ page: next })}
+            />
           )}
         </div>
       </Card>

@@ -8,21 +8,46 @@ import { useFormatDate, useT } from "@/lib/client/i18n";
 
 type Props = { entries: ActivityEntry[]; onUser: (user: UserRef) => void };
 
-const isFlatList = (value: unknown): value is unknown[] => Array.isArray(value) && value.every((item) => typeof item !== "object" || item === null);
+const isFlatList = (value: unknown): value is unknown[] =>
+  Array.isArray(value) &&
+  value.every((item) => typeof item !== "object" || item === null);
 
 // Properties worth a glance in the table; the rest stays in the database. A list (a setting
 // such as `admins` changed) reads as one line.
 function details(properties: ActivityEntry["properties"]): string[] {
   return Object.entries(properties ?? {})
-    .filter(([, value]) => value !== null && value !== undefined && (typeof value !== "object" || isFlatList(value)))
-    .map(([key, value]) => `${key.replaceAll("_", " ")}: ${isFlatList(value) ? value.join(", ") || "—" : String(value)}`);
+    .filter(
+      ([, value]) =>
+        value !== null &&
+        value !== undefined &&
+        (typeof value !== "object" || isFlatList(value)),
+    )
+    .map(
+      ([key, value]) =>
+        `${key.replaceAll("_", " ")}: ${isFlatList(value) ? value.join(", ") || "—" : String(value)}`,
+    );
 }
 
-function Person({ user, onUser, label }: { user: UserRef | null; onUser: Props["onUser"]; label: string }) {
+function Person({
+  user,
+  onUser,
+  label,
+}: {
+  user: UserRef | null;
+  onUser: Props["onUser"];
+  label: string;
+}) {
   if (!user) return <span className="text-zinc-500">—</span>;
   return (
-    <button type="button" onClick={() => onUser(user)} className="max-w-56 text-left hover:underline" title={label}>
-      <span className="block truncate font-medium text-zinc-900">{user.name}</span>
+    <button
+      type="button"
+      onClick={() => onUser(user)}
+      className="max-w-56 text-left hover:underline"
+      title={label}
+    >
+      <span className="block truncate font-medium text-zinc-900">
+        {user.name}
+      </span>
       <span className="block truncate text-xs text-zinc-500">{user.email}</span>
     </button>
   );
@@ -33,22 +58,46 @@ export function ActivityTable({ entries, onUser }: Props) {
   const t = useT();
   const formatDate = useFormatDate();
   return (
-    <DataTable label={t("Activity")} columns={[{ label: t("When") }, { label: t("Event") }, { label: t("User") }, { label: t("By") }, { label: t("Details") }]}>
+    <DataTable
+      label={t("Activity")}
+      columns={[
+        { label: t("When") },
+        { label: t("Event") },
+        { label: t("User") },
+        { label: t("By") },
+        { label: t("Details") },
+      ]}
+    >
       {entries.map((entry) => {
         const known = ACTIVITY_EVENTS[entry.event];
         return (
           <tr key={entry.id} className="align-top">
             <td className="px-5 py-3 whitespace-nowrap text-zinc-600 sm:px-6">
-              <time dateTime={entry.created_at}>{formatDate(entry.created_at, { dateStyle: "medium", timeStyle: "medium" })}</time>
+              <time dateTime={entry.created_at}>
+                {formatDate(entry.created_at, {
+                  dateStyle: "medium",
+                  timeStyle: "medium",
+                })}
+              </time>
             </td>
             <td className="px-3 py-3">
-              <Badge tone={known?.tone ?? "gray"}>{known ? t(known.label) : entry.event}</Badge>
+              <Badge tone={known?.tone ?? "gray"}>
+                {known ? t(known.label) : entry.event}
+              </Badge>
             </td>
             <td className="px-3 py-3">
-              <Person user={entry.subject} onUser={onUser} label={t("Show only this user")} />
+              <Person
+                user={entry.subject}
+                onUser={onUser}
+                label={t("Show only this user")}
+              />
             </td>
             <td className="px-3 py-3">
-              <Person user={entry.causer} onUser={onUser} label={t("Show only this user")} />
+              <Person
+                user={entry.causer}
+                onUser={onUser}
+                label={t("Show only this user")}
+              />
             </td>
             <td className="px-5 py-3 text-xs text-zinc-500 sm:px-6">
               {details(entry.properties).map((line) => (

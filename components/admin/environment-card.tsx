@@ -10,8 +10,17 @@ import { useT } from "@/lib/client/i18n";
 export function EnvironmentCard({ rows }: { rows: EnvironmentRow[] }) {
   const t = useT();
   return (
-    <Card title={t("Environment")} description={t("Read at start-up. Changing them needs a restart.")}>
-      <KeyValueList items={rows.map((row) => ({ key: row.key, value: row.value, badge: row.secret ? <Badge>{t("Secret")}</Badge> : undefined }))} />
+    <Card
+      title={t("Environment")}
+      description={t("Read at start-up. Changing them needs a restart.")}
+    >
+      <KeyValueList
+        items={rows.map((row) => ({
+          key: row.key,
+          value: row.value,
+          badge: row.secret ? <Badge>{t("Secret")}</Badge> : undefined,
+        }))}
+      />
     </Card>
   );
 }

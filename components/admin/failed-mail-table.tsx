@@ -1,12 +1,19 @@
 "use client";
 
 import { DataTable } from "@/components/ui/data-table";
-import { MessageCells, messageColumns } from "@/components/admin/queued-mail-table";
+import {
+  MessageCells,
+  messageColumns,
+} from "@/components/admin/queued-mail-table";
 import { Button } from "@/components/ui/button";
 import type { FailedMail } from "@/lib/client/api-types";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 
-type Props = { messages: FailedMail[]; retryingId: number | null; onRetry: (message: FailedMail) => void };
+type Props = {
+  messages: FailedMail[];
+  retryingId: number | null;
+  onRetry: (message: FailedMail) => void;
+};
 
 /** Messages that failed every attempt, each with the last error and a Retry button. */
 export function FailedMailTable({ messages, retryingId, onRetry }: Props) {
@@ -27,12 +34,17 @@ export function FailedMailTable({ messages, retryingId, onRetry }: Props) {
           <MessageCells to={message.to} subject={message.subject} />
           <td className="max-w-80 min-w-48 px-3 py-3">
             {/* The first line says what went wrong; the whole trace is on hover. */}
-            <span className="line-clamp-2 font-mono text-xs break-words text-red-700" title={message.exception}>
+            <span
+              className="line-clamp-2 font-mono text-xs break-words text-red-700"
+              title={message.exception}
+            >
               {message.exception.split("\n")[0]}
             </span>
           </td>
           <td className="hidden px-3 py-3 whitespace-nowrap text-zinc-600 md:table-cell">
-            <time dateTime={message.failed_at}>{formatDate(message.failed_at)}</time>
+            <time dateTime={message.failed_at}>
+              {formatDate(message.failed_at)}
+            </time>
           </td>
           <td className="px-5 py-3 text-right sm:px-6">
             <Button
@@ -41,7 +53,9 @@ export function FailedMailTable({ messages, retryingId, onRetry }: Props) {
               loading={retryingId === message.id}
               disabled={retryingId !== null}
               onClick={() => onRetry(message)}
-              aria-label={t("Retry the message to :to", { to: message.to.join(", ") })}
+              aria-label={t("Retry the message to :to", {
+                to: message.to.join(", "),
+              })}
             >
               {t("Retry")}
             </Button>

@@ -21,29 +21,55 @@ export function MailPage() {
     <>
       <PageHeader
         title={t("Mail")}
-        description={t("Queued and failed messages, refreshed every few seconds. Only recipients and subjects are shown.")}
+        description={t(
+          "Queued and failed messages, refreshed every few seconds. Only recipients and subjects are shown.",
+        )}
       />
       <div className="space-y-6">
         <ErrorAlert error={mail.error} />
-        <Card title={t("Queued")} description={t("The worker sends these in order; a failed try is attempted again later.")}>
+        <Card
+          title={t("Queued")}
+          description={t(
+            "The worker sends these in order; a failed try is attempted again later.",
+          )}
+        >
           {mail.isPending ? (
             <LoadingRows label={t("Loading mail…")} rows={2} />
           ) : queue && queue.queued.length > 0 ? (
             <QueuedMailTable messages={queue.queued} now={mail.dataUpdatedAt} />
           ) : (
-            !mail.isError && <EmptyState title={t("Nothing waiting")}>{t("Every message has been sent.")}</EmptyState>
+            !mail.isError && (
+              <EmptyState title={t("Nothing waiting")}>
+                {t("Every message has been sent.")}
+              </EmptyState>
+            )
           )}
         </Card>
-        <Card title={t("Failed")} description={t("Retrying puts a message back in the queue.")}>
+        <Card
+          title={t("Failed")}
+          description={t("Retrying puts a message back in the queue.")}
+        >
           <div className="space-y-4">
-            {retry.isSuccess && !retry.isPending && <Alert tone="success">{t("The message is back in the queue.")}</Alert>}
+            {retry.isSuccess && !retry.isPending && (
+              <Alert tone="success">
+                {t("The message is back in the queue.")}
+              </Alert>
+            )}
             <ErrorAlert error={retry.error} />
             {mail.isPending ? (
               <LoadingRows label={t("Loading mail…")} rows={2} />
             ) : queue && queue.failed.length > 0 ? (
-              <FailedMailTable messages={queue.failed} retryingId={retry.isPending ? (retry.variables ?? null) : null} onRetry={(message) => retry.mutate(message.id)} />
+              <FailedMailTable
+                messages={queue.failed}
+                retryingId={retry.isPending ? (retry.variables ?? null) : null}
+                onRetry={(message) => retry.mutate(message.id)}
+              />
             ) : (
-              !mail.isError && <EmptyState title={t("No failed messages")}>{t("Messages that fail every attempt appear here.")}</EmptyState>
+              !mail.isError && (
+                <EmptyState title={t("No failed messages")}>
+                  {t("Messages that fail every attempt appear here.")}
+                </EmptyState>
+              )
             )}
           </div>
         </Card>

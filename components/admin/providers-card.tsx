@@ -11,9 +11,14 @@ import { useT } from "@/lib/client/i18n";
 export function ProvidersCard({ providers }: { providers: ProviderRow[] }) {
   const t = useT();
   return (
-    <Card title={t("Social sign-in providers")} description={t("Set in SERVICES_CONFIG_JSON at start-up.")}>
+    <Card
+      title={t("Social sign-in providers")}
+      description={t("Set in SERVICES_CONFIG_JSON at start-up.")}
+    >
       {providers.length === 0 ? (
-        <EmptyState title={t("No providers configured")}>{t("Sign-in is by email and password only.")}</EmptyState>
+        <EmptyState title={t("No providers configured")}>
+          {t("Sign-in is by email and password only.")}
+        </EmptyState>
       ) : (
         <div className="space-y-6">
           {providers.map(({ name, driver, ...fields }) => (
@@ -22,7 +27,12 @@ export function ProvidersCard({ providers }: { providers: ProviderRow[] }) {
                 {name} <Badge tone="indigo">{driver}</Badge>
               </h3>
               <div className="mt-3">
-                <KeyValueList items={Object.entries(fields).map(([key, value]) => ({ key, value }))} />
+                <KeyValueList
+                  items={Object.entries(fields).map(([key, value]) => ({
+                    key,
+                    value,
+                  }))}
+                />
               </div>
             </section>
           ))}

@@ -9,7 +9,10 @@ type Column = "uris" | "names" | "middlewares";
 const PER_ACTION = /^routes\.(uris|names|middlewares)\.(.+)$/;
 
 // Three keys per action (uri, name, middleware) read better as one line of a table than as 54 lines.
-function byAction(rows: SettingRow[]): { actions: Map<string, Partial<Record<Column, SettingRow>>>; rest: SettingRow[] } {
+function byAction(rows: SettingRow[]): {
+  actions: Map<string, Partial<Record<Column, SettingRow>>>;
+  rest: SettingRow[];
+} {
   const actions = new Map<string, Partial<Record<Column, SettingRow>>>();
   const rest: SettingRow[] = [];
   for (const row of rows) {
@@ -64,7 +67,10 @@ export function RouteSettings({ rows }: { rows: SettingRow[] }) {
       >
         {[...actions].map(([action, cells]) => (
           <tr key={action} className="align-top">
-            <th scope="row" className="px-5 py-2.5 text-left font-mono text-[0.8125rem] font-normal text-zinc-500 sm:px-6">
+            <th
+              scope="row"
+              className="px-5 py-2.5 text-left font-mono text-[0.8125rem] font-normal text-zinc-500 sm:px-6"
+            >
               {action}
             </th>
             <td className="px-3 py-2.5">

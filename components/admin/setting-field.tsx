@@ -16,11 +16,30 @@ type Props = {
 };
 
 /** The editor suited to a setting's type: a switch, a number, a list (one item a line) or text. */
-export function SettingField({ id, kind, draft, onDraft, errorId, disabled }: Props) {
+export function SettingField({
+  id,
+  kind,
+  draft,
+  onDraft,
+  errorId,
+  disabled,
+}: Props) {
   const t = useT();
-  const described = { "aria-invalid": errorId ? true : undefined, "aria-describedby": errorId };
+  const described = {
+    "aria-invalid": errorId ? true : undefined,
+    "aria-describedby": errorId,
+  };
   if (kind === "boolean") {
-    return <Switch id={id} checked={draft === true} onChange={onDraft} disabled={disabled} stateLabels={{ on: t("On"), off: t("Off") }} {...described} />;
+    return (
+      <Switch
+        id={id}
+        checked={draft === true}
+        onChange={onDraft}
+        disabled={disabled}
+        stateLabels={{ on: t("On"), off: t("Off") }}
+        {...described}
+      />
+    );
   }
   const text = typeof draft === "string" ? draft : "";
   if (kind === "list") {

@@ -26,21 +26,39 @@ export function BreakableText({ text }: { text: string }) {
 /** A configuration value as it is in force: on/off, a list, text or a number; nothing shown as such. */
 export function SettingValue({ value }: { value: unknown }) {
   const t = useT();
-  if (typeof value === "boolean") return <span className="text-zinc-800">{value ? t("On") : t("Off")}</span>;
-  if (value === null || value === undefined || value === "") return <span className="text-zinc-500 italic">{t("Not set")}</span>;
+  if (typeof value === "boolean")
+    return <span className="text-zinc-800">{value ? t("On") : t("Off")}</span>;
+  if (value === null || value === undefined || value === "")
+    return <span className="text-zinc-500 italic">{t("Not set")}</span>;
   if (Array.isArray(value)) {
-    if (value.length === 0) return <span className="text-zinc-500 italic">{t("None")}</span>;
+    if (value.length === 0)
+      return <span className="text-zinc-500 italic">{t("None")}</span>;
     return (
       <ul className="flex flex-wrap gap-1.5">
         {value.map((item, index) => (
-          <li key={index} className={`rounded bg-zinc-100 px-1.5 py-0.5 ${MONO}`}>
-            {typeof item === "string" ? <BreakableText text={item} /> : JSON.stringify(item)}
+          <li
+            key={index}
+            className={`rounded bg-zinc-100 px-1.5 py-0.5 ${MONO}`}
+          >
+            {typeof item === "string" ? (
+              <BreakableText text={item} />
+            ) : (
+              JSON.stringify(item)
+            )}
           </li>
         ))}
       </ul>
     );
   }
-  return <span className={MONO}>{typeof value === "object" ? JSON.stringify(value) : <BreakableText text={String(value)} />}</span>;
+  return (
+    <span className={MONO}>
+      {typeof value === "object" ? (
+        JSON.stringify(value)
+      ) : (
+        <BreakableText text={String(value)} />
+      )}
+    </span>
+  );
 }
 
 /** Where the value in force was set: the defaults, the environment, or this page. */

@@ -22,7 +22,12 @@ export function SettingsPage() {
   const sections = listing.data ? sectionSettings(listing.data.settings) : null;
   return (
     <>
-      <PageHeader title={t("Settings")} description={t("The configuration in force. Some of it can be changed here, without a restart.")} />
+      <PageHeader
+        title={t("Settings")}
+        description={t(
+          "The configuration in force. Some of it can be changed here, without a restart.",
+        )}
+      />
       <div className="space-y-6">
         <ErrorAlert error={listing.error} />
         {listing.isPending && (
@@ -35,15 +40,25 @@ export function SettingsPage() {
             <Alert
               tone="info"
               action={
-                <Link href="/admin/activity" className={buttonClasses("ghost-accent", "sm")}>
+                <Link
+                  href="/admin/activity"
+                  className={buttonClasses("ghost-accent", "sm")}
+                >
                   {t("View activity")}
                 </Link>
               }
             >
-              {t("Changes take effect on every instance within :seconds seconds and are recorded in the activity log.", { seconds: listing.data.refresh_seconds })}
+              {t(
+                "Changes take effect on every instance within :seconds seconds and are recorded in the activity log.",
+                { seconds: listing.data.refresh_seconds },
+              )}
             </Alert>
             {sections.editable.map((section) => (
-              <Card key={section.id} title={t(section.title)} description={t(section.text)}>
+              <Card
+                key={section.id}
+                title={t(section.title)}
+                description={t(section.text)}
+              >
                 <div className="divide-y divide-zinc-100">
                   {section.rows.map((row) => (
                     <EditableSetting key={row.key} row={row} />
@@ -51,7 +66,9 @@ export function SettingsPage() {
                 </div>
               </Card>
             ))}
-            {sections.readOnly.length > 0 && <StartupSettingsCard sections={sections.readOnly} />}
+            {sections.readOnly.length > 0 && (
+              <StartupSettingsCard sections={sections.readOnly} />
+            )}
             <EnvironmentCard rows={listing.data.environment} />
             <ProvidersCard providers={listing.data.providers} />
           </>

@@ -5,7 +5,10 @@ import type { UserAction } from "@/components/admin/user-row";
 import type { AdminUser } from "@/lib/client/api-types";
 import { useT } from "@/lib/client/i18n";
 
-const COPY: Record<UserAction, { title: string; text: string; confirm: string; tone: "danger" | "primary" }> = {
+const COPY: Record<
+  UserAction,
+  { title: string; text: string; confirm: string; tone: "danger" | "primary" }
+> = {
   impersonate: {
     title: "Act as :name?",
     text: "You will use the application as :name until you return to your account.",
@@ -18,7 +21,12 @@ const COPY: Record<UserAction, { title: string; text: string; confirm: string; t
     confirm: "Delete user",
     tone: "danger",
   },
-  restore: { title: "Restore :name?", text: "The account can sign in again.", confirm: "Restore user", tone: "primary" },
+  restore: {
+    title: "Restore :name?",
+    text: "The account can sign in again.",
+    confirm: "Restore user",
+    tone: "primary",
+  },
   "reset-two-factor": {
     title: "Reset two-factor authentication for :name?",
     text: "Their second factor and recovery codes are removed: they sign in with their password alone until they set it up again. They are told by email.",
@@ -27,10 +35,20 @@ const COPY: Record<UserAction, { title: string; text: string; confirm: string; t
   },
 };
 
-type Props = { pending: { user: AdminUser; action: UserAction } | null; loading: boolean; onConfirm: () => void; onClose: () => void };
+type Props = {
+  pending: { user: AdminUser; action: UserAction } | null;
+  loading: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+};
 
 /** Asks before acting on an account. */
-export function UserActionDialog({ pending, loading, onConfirm, onClose }: Props) {
+export function UserActionDialog({
+  pending,
+  loading,
+  onConfirm,
+  onClose,
+}: Props) {
   const t = useT();
   const copy = COPY[pending?.action ?? "delete"];
   const name = pending?.user.name ?? "";

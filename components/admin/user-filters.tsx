@@ -8,7 +8,12 @@ import { INPUT_CLASSES } from "@/components/ui/text-field";
 import type { UserStatus } from "@/lib/client/api-types";
 import { useT } from "@/lib/client/i18n";
 
-type Props = { search: string; status: UserStatus; onSearch: (search: string) => void; onStatus: (status: UserStatus) => void };
+type Props = {
+  search: string;
+  status: UserStatus;
+  onSearch: (search: string) => void;
+  onStatus: (status: UserStatus) => void;
+};
 
 /** Search by name or email (on submit), and which accounts to list. */
 export function UserFilters({ search, status, onSearch, onStatus }: Props) {
@@ -20,12 +25,19 @@ export function UserFilters({ search, status, onSearch, onStatus }: Props) {
   }
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <form role="search" onSubmit={submit} className="flex min-w-64 flex-1 gap-2">
+      <form
+        role="search"
+        onSubmit={submit}
+        className="flex min-w-64 flex-1 gap-2"
+      >
         <label htmlFor="user-search" className="sr-only">
           {t("Search users")}
         </label>
         <div className="relative flex-1">
-          <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400" />
+          <Icon
+            name="search"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400"
+          />
           <input
             id="user-search"
             type="search"

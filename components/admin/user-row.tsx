@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { avatarOf, type AdminUser } from "@/lib/client/api-types";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 
-export type UserAction = "impersonate" | "delete" | "restore" | "reset-two-factor";
+export type UserAction =
+  "impersonate" | "delete" | "restore" | "reset-two-factor";
 
 type Props = {
   user: AdminUser;
@@ -22,7 +23,10 @@ export function UserRow({ user, canImpersonate, onAction, onSessions }: Props) {
   const isDeleted = user.deleted_at !== null;
   return (
     <tr className={isDeleted ? "bg-zinc-50/70" : undefined}>
-      <th scope="row" className="max-w-56 px-5 py-3 text-left font-normal sm:max-w-none sm:px-6">
+      <th
+        scope="row"
+        className="max-w-56 px-5 py-3 text-left font-normal sm:max-w-none sm:px-6"
+      >
         <div className="flex items-center gap-3">
           <Avatar name={user.name} src={avatarOf(user)} size="sm" />
           <div className="min-w-0">
@@ -31,7 +35,13 @@ export function UserRow({ user, canImpersonate, onAction, onSessions }: Props) {
           </div>
         </div>
       </th>
-      <td className="hidden px-3 py-3 md:table-cell">{user.is_admin ? <Badge tone="indigo">{t("Administrator")}</Badge> : <span className="text-zinc-600">{t("User")}</span>}</td>
+      <td className="hidden px-3 py-3 md:table-cell">
+        {user.is_admin ? (
+          <Badge tone="indigo">{t("Administrator")}</Badge>
+        ) : (
+          <span className="text-zinc-600">{t("User")}</span>
+        )}
+      </td>
       <td className="px-3 py-3">
         {isDeleted ? (
           <Badge tone="red">{t("Deleted")}</Badge>
@@ -42,33 +52,64 @@ export function UserRow({ user, canImpersonate, onAction, onSessions }: Props) {
         )}
       </td>
       <td className="px-3 py-3">
-        {user.two_factor_enabled ? <Badge tone="green">{t("On")}</Badge> : <Badge tone="gray">{t("Off")}</Badge>}
+        {user.two_factor_enabled ? (
+          <Badge tone="green">{t("On")}</Badge>
+        ) : (
+          <Badge tone="gray">{t("Off")}</Badge>
+        )}
       </td>
-      <td className="hidden px-3 py-3 whitespace-nowrap text-zinc-600 md:table-cell">{formatDate(user.created_at, { dateStyle: "medium" })}</td>
+      <td className="hidden px-3 py-3 whitespace-nowrap text-zinc-600 md:table-cell">
+        {formatDate(user.created_at, { dateStyle: "medium" })}
+      </td>
       <td className="px-5 py-3 sm:px-6">
         <div className="flex flex-wrap justify-end gap-1">
           {!isDeleted && canImpersonate && user.can.impersonate && (
-            <Button variant="ghost-accent" size="sm" onClick={() => onAction(user, "impersonate")} aria-label={t("Impersonate :name", { name: user.name })}>
+            <Button
+              variant="ghost-accent"
+              size="sm"
+              onClick={() => onAction(user, "impersonate")}
+              aria-label={t("Impersonate :name", { name: user.name })}
+            >
               {t("Impersonate")}
             </Button>
           )}
           {user.can.manage && (
-            <Button variant="ghost" size="sm" onClick={() => onSessions(user)} aria-label={t("Sessions of :name", { name: user.name })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => onSessions(user)}
+              aria-label={t("Sessions of :name", { name: user.name })}
+            >
               {t("Sessions")}
             </Button>
           )}
           {user.can.manage && user.two_factor_enabled && (
-            <Button variant="ghost-danger" size="sm" onClick={() => onAction(user, "reset-two-factor")} aria-label={t("Reset two-factor for :name", { name: user.name })}>
+            <Button
+              variant="ghost-danger"
+              size="sm"
+              onClick={() => onAction(user, "reset-two-factor")}
+              aria-label={t("Reset two-factor for :name", { name: user.name })}
+            >
               {t("Reset two-factor")}
             </Button>
           )}
           {!isDeleted && user.can.delete && (
-            <Button variant="ghost-danger" size="sm" onClick={() => onAction(user, "delete")} aria-label={t("Delete :name", { name: user.name })}>
+            <Button
+              variant="ghost-danger"
+              size="sm"
+              onClick={() => onAction(user, "delete")}
+              aria-label={t("Delete :name", { name: user.name })}
+            >
               {t("Delete")}
             </Button>
           )}
           {isDeleted && user.can.restore && (
-            <Button variant="ghost" size="sm" onClick={() => onAction(user, "restore")} aria-label={t("Restore :name", { name: user.name })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => onAction(user, "restore")}
+              aria-label={t("Restore :name", { name: user.name })}
+            >
               {t("Restore")}
             </Button>
           )}

@@ -7,7 +7,10 @@ import { Dialog } from "@/components/ui/dialog";
 import { LoadingRows } from "@/components/ui/skeleton";
 import type { AdminUser } from "@/lib/client/api-types";
 import { useT } from "@/lib/client/i18n";
-import { useEndUserSession, useUserSessions } from "@/lib/client/use-browser-sessions";
+import {
+  useEndUserSession,
+  useUserSessions,
+} from "@/lib/client/use-browser-sessions";
 
 function Sessions({ user }: { user: AdminUser }) {
   const t = useT();
@@ -33,7 +36,13 @@ function Sessions({ user }: { user: AdminUser }) {
 }
 
 /** An account's signed-in browsers, for an administrator, each with an end button. */
-export function UserSessionsDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+export function UserSessionsDialog({
+  user,
+  onClose,
+}: {
+  user: AdminUser | null;
+  onClose: () => void;
+}) {
   const t = useT();
   return (
     <Dialog

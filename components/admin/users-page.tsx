@@ -18,7 +18,10 @@ import type { AdminUser, AdminUserFilters } from "@/lib/client/api-types";
 import { useT } from "@/lib/client/i18n";
 import { HOST_PATHS } from "@/lib/client/queries";
 import { useSettings } from "@/lib/client/settings-context";
-import { useAdminUsers, useUserStatusChange } from "@/lib/client/use-admin-users";
+import {
+  useAdminUsers,
+  useUserStatusChange,
+} from "@/lib/client/use-admin-users";
 import { useResetTwoFactor } from "@/lib/client/use-browser-sessions";
 import { useImpersonate } from "@/lib/client/use-impersonation";
 
@@ -26,30 +29,49 @@ import { useImpersonate } from "@/lib/client/use-impersonation";
 export function UsersPage() {
   const t = useT();
   const { allowImpersonate } = useSettings();
-  const [filters, setFilters] = useState<AdminUserFilters>({ search: "", page: 1, status: "active" });
+  const [filters, setFilters] = useState<AdminUserFilters>({
+    search: "",
+    page: 1,
+    status: "active",
+  });
   const users = useAdminUsers(filters);
   const statusChange = useUserStatusChange();
   const impersonate = useImpersonate();
   const resetTwoFactor = useResetTwoFactor();
-  const [pending, setPending] = useState<{ user: AdminUser; action: UserAction } | null>(null);
+  const [pending, setPending] = useState<{
+    user: AdminUser;
+    action: UserAction;
+  } | null>(null);
   const [sessionsOf, setSessionsOf] = useState<AdminUser | null>(null);
   const page = users.data;
 
   function confirm() {
     if (!pending) return;
     const close = { onSuccess: () => setPending(null) };
-    if (pending.action === "impersonate") impersonate.mutate(pending.user.id, close);
-    else if (pending.action === "reset-two-factor") resetTwoFactor.mutate(pending.user.id, close);
-    else statusChange.mutate({ user: pending.user, action: pending.action }, close);
+    if (pending.action === "impersonate")
+      impersonate.mutate(pending.user.id, close);
+    else if (pending.action === "reset-two-factor")
+      resetTwoFactor.mutate(pending.user.id, close);
+    else
+      statusChange.mutate(
+        { user: pending.user, action: pending.action },
+        close,
+      );
   }
 
   return (
     <>
       <PageHeader
         title={t("Users")}
-        description={t("Everyone with an account. Deleted accounts can be restored.")}
+        description={t(
+          "Everyone with an account. Deleted accounts can be restored.",
+        )}
         actions={
-          <a href={HOST_PATHS.exportUsers} download className={buttonClasses("secondary")}>
+          <a
+            href={HOST_PATHS.exportUsers}
+            download
+            className={buttonClasses("secondary")}
+          >
             <Icon name="download" className="size-4.5" />
             {t("Export CSV")}
           </a>
@@ -60,10 +82,21 @@ export function UsersPage() {
           <UserFilters
             search={filters.search}
             status={filters.status}
-            onSearch={(search) => setFilters((current) => ({ ...current, search, page: 1 }))}
-            onStatus={(status) => setFilters((current) => ({ ...current, status, page: 1 }))}
+            onSearch={(search) =>
+              setFilters((current) => ({ ...current, search, page: 1 }))
+            }
+            onStatus={(status) =>
+              setFilters((current) => ({ ...current, status, page: 1 }))
+            }
           />
-          <ErrorAlert error={users.error ?? statusChange.error ?? impersonate.error ?? resetTwoFactor.error} />
+          <ErrorAlert
+            error={
+              users.error ??
+              statusChange.error ??
+              impersonate.error ??
+              resetTwoFactor.error
+            }
+          />
           {users.isPending ? (
             <LoadingRows label={t("Loading users…")} />
           ) : page && page.data.length > 0 ? (
@@ -84,13 +117,19 @@ export function UsersPage() {
                   key={user.id}
                   user={user}
                   canImpersonate={allowImpersonate}
-                  onAction={(target, action) => setPending({ user: target, action })}
+                  onAction={(target, action) =>
+                    setPending({ user: target, action })
+                  }
                   onSessions={setSessionsOf}
                 />
               ))}
             </DataTable>
           ) : (
-            !users.isError && <EmptyState title={t("No users found")}>{t("Try another search or show all users.")}</EmptyState>
+            !users.isError && (
+              <EmptyState title={t("No users found")}>
+                {t("Try another search or show all users.")}
+              </EmptyState>
+            )
           )}
           {page && page.total > 0 && (
             <Pagination
@@ -98,18 +137,28 @@ export function UsersPage() {
               lastPage={page.last_page}
               total={page.total}
               busy={users.isFetching}
-              onPage={(next) => setFilters((current) => ({ ...current, page: next }))}
+              onPage={(next) =>
+                setFilters((current) => ({ ...current, page: next }))
+              }
             />
           )}
         </div>
       </Card>
       <UserActionDialog
         pending={pending}
-        loading={statusChange.isPending || resetTwoFactor.isPending || impersonate.isPending || impersonate.isSuccess}
+        loading={
+          statusChange.isPending ||
+          resetTwoFactor.isPending ||
+          impersonate.isPending ||
+          impersonate.isSuccess
+        }
         onConfirm={confirm}
         onClose={() => setPending(null)}
       />
-      <UserSessionsDialog user={sessionsOf} onClose={() => setSessionsOf(null)} />
+      <UserSessionsDialog
+        user={sessionsOf}
+        onClose={() => setSessionsOf(null)}
+      />
     </>
   );
 }

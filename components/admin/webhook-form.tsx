@@ -20,7 +20,12 @@ export function WebhookForm({ events, create }: Props) {
   const t = useT();
   const form = useRef<HTMLFormElement>(null);
   const [all, setAll] = useState(true);
-  const errors = formErrors(create.error, ["url", "events", "description", "secret"]);
+  const errors = formErrors(create.error, [
+    "url",
+    "events",
+    "description",
+    "secret",
+  ]);
   const eventsError = errors.fields.events;
   useFocusFirstError(form, create.error);
 
@@ -30,30 +35,76 @@ export function WebhookForm({ events, create }: Props) {
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? "").trim() || null;
     const chosen = all ? [ALL] : data.getAll("events").map(String);
-    create.mutate({ url: text("url") ?? "", events: chosen, description: text("description"), secret: text("secret") });
+    create.mutate({
+      url: text("url") ?? "",
+      events: chosen,
+      description: text("description"),
+      secret: text("secret"),
+    });
   }
 
   return (
-    <form ref={form} onSubmit={submit} noValidate className="space-y-5" aria-label={t("Add an endpoint")}>
+    <form
+      ref={form}
+      onSubmit={submit}
+      noValidate
+      className="space-y-5"
+      aria-label={t("Add an endpoint")}
+    >
       <ErrorAlert error={errors.general} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={t("Endpoint URL")} name="url" type="url" inputMode="url" required placeholder="https://example.com/webhooks" error={errors.fields.url} />
-        <TextField label={t("Description")} name="description" error={errors.fields.description} maxLength={255} />
+        <TextField
+          label={t("Endpoint URL")}
+          name="url"
+          type="url"
+          inputMode="url"
+          required
+          placeholder="https://example.com/webhooks"
+          error={errors.fields.url}
+        />
+        <TextField
+          label={t("Description")}
+          name="description"
+          error={errors.fields.description}
+          maxLength={255}
+        />
       </div>
-      <fieldset aria-describedby={eventsError ? "webhook-events-error" : undefined}>
-        <legend className="text-sm font-medium text-zinc-800">{t("Events")}</legend>
+      <fieldset
+        aria-describedby={eventsError ? "webhook-events-error" : undefined}
+      >
+        <legend className="text-sm font-medium text-zinc-800">
+          {t("Events")}
+        </legend>
         <div className="mt-2 space-y-3">
-          <CheckboxField label={t("All events")} name="all" checked={all} onChange={(event) => setAll(event.currentTarget.checked)} />
+          <CheckboxField
+            label={t("All events")}
+            name="all"
+            checked={all}
+            onChange={(event) => setAll(event.currentTarget.checked)}
+          />
           {!all && (
             <div className="grid max-h-72 gap-2 overflow-y-auto rounded-lg p-3 ring-1 ring-zinc-200 sm:grid-cols-2 lg:grid-cols-3">
               {events.map((name) => (
-                <CheckboxField key={name} label={ACTIVITY_EVENTS[name] ? t(ACTIVITY_EVENTS[name].label) : name} name="events" value={name} />
+                <CheckboxField
+                  key={name}
+                  label={
+                    ACTIVITY_EVENTS[name]
+                      ? t(ACTIVITY_EVENTS[name].label)
+                      : name
+                  }
+                  name="events"
+                  value={name}
+                />
               ))}
             </div>
           )}
         </div>
         {eventsError && (
-          <p id="webhook-events-error" className="mt-1.5 text-sm text-red-600" aria-live="polite">
+          <p
+            id="webhook-events-error"
+            className="mt-1.5 text-sm text-red-600"
+            aria-live="polite"
+          >
             {eventsError}
           </p>
         )}
@@ -63,7 +114,9 @@ export function WebhookForm({ events, create }: Props) {
         name="secret"
         autoComplete="off"
         spellCheck={false}
-        hint={t("Leave it empty to have one generated. A secret of your own is whsec_ followed by the base64 of 24 to 64 random bytes.")}
+        hint={t(
+          "Leave it empty to have one generated. A secret of your own is whsec_ followed by the base64 of 24 to 64 random bytes.",
+        )}
         error={errors.fields.secret}
         className="sm:max-w-xl"
       />

@@ -22,13 +22,17 @@ export function ForgotPasswordForm() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (forgot.isPending) return;
-    forgot.mutate({ email: String(new FormData(event.currentTarget).get("email") ?? "") });
+    forgot.mutate({
+      email: String(new FormData(event.currentTarget).get("email") ?? ""),
+    });
   }
 
   return (
     <AuthCard
       title={t("Forgot your password?")}
-      description={t("Enter your email address and we will send you a link to choose a new one.")}
+      description={t(
+        "Enter your email address and we will send you a link to choose a new one.",
+      )}
       footer={
         <Link href="/auth/login" className={LINK_CLASSES}>
           {t("Back to sign in")}
@@ -37,9 +41,18 @@ export function ForgotPasswordForm() {
     >
       <form ref={form} onSubmit={submit} className="space-y-5">
         {/* The same answer whether or not the account exists (SPEC §9), so it can be shown as is. */}
-        {forgot.isSuccess && <Alert tone="success">{forgot.data.message}</Alert>}
+        {forgot.isSuccess && (
+          <Alert tone="success">{forgot.data.message}</Alert>
+        )}
         <ErrorAlert error={errors.general} />
-        <TextField label={t("Email address")} name="email" type="email" autoComplete="email" required error={errors.fields.email} />
+        <TextField
+          label={t("Email address")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.fields.email}
+        />
         <Button type="submit" className="w-full" loading={forgot.isPending}>
           {t("Email me a reset link")}
         </Button>

@@ -19,11 +19,17 @@ import { useLogin } from "@/lib/client/use-login";
 
 /** Messages other screens leave for this one, by code (never free text from the URL). */
 const STATUS_MESSAGES: Record<string, string> = {
-  "password-reset": "Your password has been reset. Sign in with your new password.",
-  "account-deleted": "Your account has been deleted. We have sent you an email about it.",
+  "password-reset":
+    "Your password has been reset. Sign in with your new password.",
+  "account-deleted":
+    "Your account has been deleted. We have sent you an email about it.",
 };
 
-type Props = { redirect: string | null; status: string | null; flashedError?: string | null };
+type Props = {
+  redirect: string | null;
+  status: string | null;
+  flashedError?: string | null;
+};
 
 export function LoginForm({ redirect, status, flashedError = null }: Props) {
   const t = useT();
@@ -33,13 +39,19 @@ export function LoginForm({ redirect, status, flashedError = null }: Props) {
   const errors = formErrors(login.error, ["email", "password"]);
   useFocusFirstError(form, login.error);
   const statusMessage = status ? STATUS_MESSAGES[status] : undefined;
-  const keepRedirect = redirect ? `?redirect=${encodeURIComponent(redirect)}` : "";
+  const keepRedirect = redirect
+    ? `?redirect=${encodeURIComponent(redirect)}`
+    : "";
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (login.isPending || login.isSuccess) return;
     const data = new FormData(event.currentTarget);
-    login.mutate({ email: String(data.get("email") ?? ""), password: String(data.get("password") ?? ""), remember: data.get("remember") === "on" });
+    login.mutate({
+      email: String(data.get("email") ?? ""),
+      password: String(data.get("password") ?? ""),
+      remember: data.get("remember") === "on",
+    });
   }
 
   return (
@@ -50,7 +62,10 @@ export function LoginForm({ redirect, status, flashedError = null }: Props) {
         allowRegistration && (
           <>
             {t("New here?")}{" "}
-            <Link href={`/auth/register${keepRedirect}`} className={LINK_CLASSES}>
+            <Link
+              href={`/auth/register${keepRedirect}`}
+              className={LINK_CLASSES}
+            >
               {t("Create an account")}
             </Link>
           </>
@@ -60,9 +75,18 @@ export function LoginForm({ redirect, status, flashedError = null }: Props) {
       <RedirectIfSignedIn redirect={redirect} />
       <form ref={form} onSubmit={submit} className="space-y-5">
         {statusMessage && <Alert tone="success">{t(statusMessage)}</Alert>}
-        {flashedError && !login.error && <Alert tone="error">{flashedError}</Alert>}
+        {flashedError && !login.error && (
+          <Alert tone="error">{flashedError}</Alert>
+        )}
         <ErrorAlert error={errors.general} />
-        <TextField label={t("Email address")} name="email" type="email" autoComplete="username webauthn" required error={errors.fields.email} />
+        <TextField
+          label={t("Email address")}
+          name="email"
+          type="email"
+          autoComplete="username webauthn"
+          required
+          error={errors.fields.email}
+        />
         <TextField
           label={t("Password")}
           name="password"
@@ -71,13 +95,20 @@ export function LoginForm({ redirect, status, flashedError = null }: Props) {
           required
           error={errors.fields.password}
           corner={
-            <Link href="/auth/forgot-password" className={`text-sm ${LINK_CLASSES}`}>
+            <Link
+              href="/auth/forgot-password"
+              className={`text-sm ${LINK_CLASSES}`}
+            >
               {t("Forgot your password?")}
             </Link>
           }
         />
         <CheckboxField label={t("Remember me")} name="remember" />
-        <Button type="submit" className="w-full" loading={login.isPending || login.isSuccess}>
+        <Button
+          type="submit"
+          className="w-full"
+          loading={login.isPending || login.isSuccess}
+        >
           {t("Sign in")}
         </Button>
       </form>

@@ -24,31 +24,64 @@ export function PasskeyOffer({ userId }: { userId: number }) {
   useEffect(() => {
     if (!takeOffer(userId)) return;
     let live = true;
-    void platformAuthenticatorIsAvailable().then((available) => live && setStage(available ? "offered" : "hidden"));
+    void platformAuthenticatorIsAvailable().then(
+      (available) => live && setStage(available ? "offered" : "hidden"),
+    );
     return () => {
       live = false;
     };
   }, [userId]);
 
-  if (stage === "done") return <div className="mb-6"><Alert tone="success">{t("Passkey added. You can use it the next time you sign in.")}</Alert></div>;
-  if (stage !== "offered" || !passkeys.data || passkeys.data.length > 0) return null;
+  if (stage === "done")
+    return (
+      <div className="mb-6">
+        <Alert tone="success">
+          {t("Passkey added. You can use it the next time you sign in.")}
+        </Alert>
+      </div>
+    );
+  if (stage !== "offered" || !passkeys.data || passkeys.data.length > 0)
+    return null;
 
   const answer = (next: Stage) => {
     markOfferAnswered(userId);
     setStage(next);
   };
   return (
-    <section aria-labelledby="passkey-offer-title" className="mb-6 space-y-3 rounded-xl bg-indigo-50 p-5 ring-1 ring-indigo-200">
-      <h2 id="passkey-offer-title" className="text-base font-semibold text-indigo-950">
+    <section
+      aria-labelledby="passkey-offer-title"
+      className="mb-6 space-y-3 rounded-xl bg-indigo-50 p-5 ring-1 ring-indigo-200"
+    >
+      <h2
+        id="passkey-offer-title"
+        className="text-base font-semibold text-indigo-950"
+      >
         {t("Sign in faster with a passkey")}
       </h2>
-      <p className="text-sm text-indigo-900">{t("This device can keep a passkey: next time, sign in with your fingerprint, face or screen lock instead of your password.")}</p>
+      <p className="text-sm text-indigo-900">
+        {t(
+          "This device can keep a passkey: next time, sign in with your fingerprint, face or screen lock instead of your password.",
+        )}
+      </p>
       <ErrorAlert error={add.error} />
       <div className="flex flex-wrap gap-3">
-        <Button loading={add.isPending} onClick={() => add.mutate(t("Passkey on this device"), { onSuccess: () => answer("done") })}>
-          {add.isPending ? t("Waiting for your device…") : t("Create a passkey")}
+        <Button
+          loading={add.isPending}
+          onClick={() =>
+            add.mutate(t("Passkey on this device"), {
+              onSuccess: () => answer("done"),
+            })
+          }
+        >
+          {add.isPending
+            ? t("Waiting for your device…")
+            : t("Create a passkey")}
         </Button>
-        <Button variant="secondary" disabled={add.isPending} onClick={() => answer("hidden")}>
+        <Button
+          variant="secondary"
+          disabled={add.isPending}
+          onClick={() => answer("hidden")}
+        >
           {t("Not now")}
         </Button>
       </div>

@@ -19,8 +19,16 @@ export function PasskeySignIn({ redirect }: { redirect: string | null }) {
   return (
     <div className="mt-6 space-y-3">
       <ErrorAlert error={passkey.error} />
-      <Button variant="secondary" className="w-full" icon={<Icon name="key" className="size-4" />} loading={passkey.pending} onClick={passkey.start}>
-        {passkey.pending ? t("Signing in with your passkey…") : t("Sign in with a passkey")}
+      <Button
+        variant="secondary"
+        className="w-full"
+        icon={<Icon name="key" className="size-4" />}
+        loading={passkey.pending}
+        onClick={passkey.start}
+      >
+        {passkey.pending
+          ? t("Signing in with your passkey…")
+          : t("Sign in with a passkey")}
       </Button>
     </div>
   );

@@ -14,7 +14,11 @@ export function PasskeyStepUp({ onConfirmed, busy }: StepUpMethodProps) {
   const t = useT();
   const controller = useStepUpController();
   // The dialog is mounted on every screen: the list is asked for only once it opens.
-  const open = useSyncExternalStore(controller.subscribe, controller.isOpen, () => false);
+  const open = useSyncExternalStore(
+    controller.subscribe,
+    controller.isOpen,
+    () => false,
+  );
   const passkeys = usePasskeys(open);
   const confirm = useConfirmWithPasskey();
   if (!passkeys.data?.length) return null;
@@ -27,9 +31,15 @@ export function PasskeyStepUp({ onConfirmed, busy }: StepUpMethodProps) {
         icon={<Icon name="key" className="size-4" />}
         loading={confirm.isPending}
         disabled={busy}
-        onClick={() => confirm.mutate(undefined, { onSuccess: () => (confirm.reset(), onConfirmed()) })}
+        onClick={() =>
+          confirm.mutate(undefined, {
+            onSuccess: () => (confirm.reset(), onConfirmed()),
+          })
+        }
       >
-        {confirm.isPending ? t("Waiting for your passkey…") : t("Use a passkey")}
+        {confirm.isPending
+          ? t("Waiting for your passkey…")
+          : t("Use a passkey")}
       </Button>
     </div>
   );

@@ -24,7 +24,9 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
   const form = useRef<HTMLFormElement>(null);
   const errors = formErrors(register.error, FIELDS);
   useFocusFirstError(form, register.error);
-  const keepRedirect = redirect ? `?redirect=${encodeURIComponent(redirect)}` : "";
+  const keepRedirect = redirect
+    ? `?redirect=${encodeURIComponent(redirect)}`
+    : "";
   const footer = (
     <>
       {t("Already have an account?")}{" "}
@@ -38,7 +40,9 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
     return (
       <AuthCard title={t("Create your account")} footer={footer}>
         <Alert tone="info" title={t("Registration is closed")}>
-          {t("New accounts cannot be created at the moment. If you already have one, sign in instead.")}
+          {t(
+            "New accounts cannot be created at the moment. If you already have one, sign in instead.",
+          )}
         </Alert>
       </AuthCard>
     );
@@ -49,18 +53,45 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
     if (register.isPending || register.isSuccess) return;
     const data = new FormData(event.currentTarget);
     const value = (name: string) => String(data.get(name) ?? "");
-    register.mutate({ name: value("name"), email: value("email"), password: value("password"), password_confirmation: value("password_confirmation") });
+    register.mutate({
+      name: value("name"),
+      email: value("email"),
+      password: value("password"),
+      password_confirmation: value("password_confirmation"),
+    });
   }
 
   return (
-    <AuthCard title={t("Create your account")} description={t("It takes less than a minute.")} footer={footer}>
+    <AuthCard
+      title={t("Create your account")}
+      description={t("It takes less than a minute.")}
+      footer={footer}
+    >
       <RedirectIfSignedIn redirect={redirect} />
       <form ref={form} onSubmit={submit} className="space-y-5">
         <ErrorAlert error={errors.general} />
-        <TextField label={t("Name")} name="name" autoComplete="name" required maxLength={255} error={errors.fields.name} />
-        <TextField label={t("Email address")} name="email" type="email" autoComplete="email" required error={errors.fields.email} />
+        <TextField
+          label={t("Name")}
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={255}
+          error={errors.fields.name}
+        />
+        <TextField
+          label={t("Email address")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.fields.email}
+        />
         <NewPasswordFields errors={errors.fields} />
-        <Button type="submit" className="w-full" loading={register.isPending || register.isSuccess}>
+        <Button
+          type="submit"
+          className="w-full"
+          loading={register.isPending || register.isSuccess}
+        >
           {t("Create account")}
         </Button>
       </form>

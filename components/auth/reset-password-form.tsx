@@ -16,24 +16,47 @@ import { useResetPassword } from "@/lib/client/use-password-reset";
 const FORGOT_PASSWORD_SCREEN = "/auth/forgot-password";
 
 /** SPEC §4 rule 8: the screen the reset email links to, with the token and the email in its path. */
-export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
+export function ResetPasswordForm({
+  token,
+  email,
+}: {
+  token: string;
+  email: string;
+}) {
   const t = useT();
   const router = useRouter();
   const reset = useResetPassword();
   const form = useRef<HTMLFormElement>(null);
   // An invalid or used token is a 422 on `email` (SPEC §7): shown beside the address.
-  const errors = formErrors(reset.error, ["email", "password", "password_confirmation"]);
+  const errors = formErrors(reset.error, [
+    "email",
+    "password",
+    "password_confirmation",
+  ]);
   useFocusFirstError(form, reset.error);
   // The token is read (it is in the props): take it out of the address bar, the history and
   // bookmarks. A reload lands on the screen that asks for a new link (decision record 013).
-  useEffect(() => window.history.replaceState(window.history.state, "", FORGOT_PASSWORD_SCREEN), []);
+  useEffect(
+    () =>
+      window.history.replaceState(
+        window.history.state,
+        "",
+        FORGOT_PASSWORD_SCREEN,
+      ),
+    [],
+  );
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (reset.isPending || reset.isSuccess) return;
     const data = new FormData(event.currentTarget);
     reset.mutate(
-      { token, email, password: String(data.get("password") ?? ""), password_confirmation: String(data.get("password_confirmation") ?? "") },
+      {
+        token,
+        email,
+        password: String(data.get("password") ?? ""),
+        password_confirmation: String(data.get("password_confirmation") ?? ""),
+      },
       { onSuccess: () => router.replace("/auth/login?status=password-reset") },
     );
   }
@@ -50,9 +73,20 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
     >
       <form ref={form} onSubmit={submit} className="space-y-5">
         <ErrorAlert error={errors.general} />
-        <TextField label={t("Email address")} name="email" type="email" value={email} readOnly error={errors.fields.email} />
+        <TextField
+          label={t("Email address")}
+          name="email"
+          type="email"
+          value={email}
+          readOnly
+          error={errors.fields.email}
+        />
         <NewPasswordFields errors={errors.fields} replacing />
-        <Button type="submit" className="w-full" loading={reset.isPending || reset.isSuccess}>
+        <Button
+          type="submit"
+          className="w-full"
+          loading={reset.isPending || reset.isSuccess}
+        >
           {t("Reset password")}
         </Button>
       </form>

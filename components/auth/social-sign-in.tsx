@@ -14,13 +14,18 @@ export function SocialSignIn() {
     <div className="mt-8">
       <div className="relative flex items-center" aria-hidden="true">
         <div className="flex-1 border-t border-zinc-200" />
-        <span className="px-3 text-xs font-medium tracking-wide text-zinc-500 uppercase">{t("or continue with")}</span>
+        <span className="px-3 text-xs font-medium tracking-wide text-zinc-500 uppercase">
+          {t("or continue with")}
+        </span>
         <div className="flex-1 border-t border-zinc-200" />
       </div>
       <ul className="mt-6 grid gap-3">
         {list.map((provider) => (
           <li key={provider.name}>
-            <a href={provider.url} className={buttonClasses("secondary", "md", "w-full")}>
+            <a
+              href={provider.url}
+              className={buttonClasses("secondary", "md", "w-full")}
+            >
               {t("Continue with :provider", { provider: provider.label })}
             </a>
           </li>

@@ -2,7 +2,10 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useSyncExternalStore } from "react";
-import { type StepUpMethod, STEP_UP_METHODS } from "@/components/auth/step-up-methods";
+import {
+  type StepUpMethod,
+  STEP_UP_METHODS,
+} from "@/components/auth/step-up-methods";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -19,13 +22,23 @@ import { useConfirmPassword } from "@/lib/client/use-two-factor";
  * another method of `methods`) confirms it is you, and the call goes again. Cancelling lets the
  * call fail with the server's message.
  */
-export function StepUpDialog({ methods = STEP_UP_METHODS }: { methods?: StepUpMethod[] }) {
+export function StepUpDialog({
+  methods = STEP_UP_METHODS,
+}: {
+  methods?: StepUpMethod[];
+}) {
   const t = useT();
   const controller = useStepUpController();
-  const open = useSyncExternalStore(controller.subscribe, controller.isOpen, () => false);
+  const open = useSyncExternalStore(
+    controller.subscribe,
+    controller.isOpen,
+    () => false,
+  );
   const confirm = useConfirmPassword();
   // For password managers; read from the cache, so that the dialog never loads the session itself.
-  const email = useQueryClient().getQueryData<Session>(queryKeys.session)?.user?.email ?? "";
+  const email =
+    useQueryClient().getQueryData<Session>(queryKeys.session)?.user?.email ??
+    "";
   const password = useRef<HTMLInputElement>(null);
   const errors = formErrors(confirm.error, ["password"]);
 
@@ -36,14 +49,18 @@ export function StepUpDialog({ methods = STEP_UP_METHODS }: { methods?: StepUpMe
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (confirm.isPending) return;
-    confirm.mutate(password.current?.value ?? "", { onSuccess: () => controller.settle(true) });
+    confirm.mutate(password.current?.value ?? "", {
+      onSuccess: () => controller.settle(true),
+    });
   }
 
   return (
     <Dialog
       open={open}
       title={t("Confirm your password")}
-      description={t("This is a sensitive action. Confirm it is you to continue; you will not be asked again for a while.")}
+      description={t(
+        "This is a sensitive action. Confirm it is you to continue; you will not be asked again for a while.",
+      )}
       busy={confirm.isPending}
       onClose={() => controller.settle(false)}
       onOpen={() => {
@@ -53,7 +70,11 @@ export function StepUpDialog({ methods = STEP_UP_METHODS }: { methods?: StepUpMe
       onSubmit={submit}
       actions={
         <>
-          <Button variant="secondary" onClick={() => controller.settle(false)} disabled={confirm.isPending}>
+          <Button
+            variant="secondary"
+            onClick={() => controller.settle(false)}
+            disabled={confirm.isPending}
+          >
             {t("Cancel")}
           </Button>
           <Button type="submit" loading={confirm.isPending}>
@@ -63,7 +84,14 @@ export function StepUpDialog({ methods = STEP_UP_METHODS }: { methods?: StepUpMe
       }
     >
       <ErrorAlert error={errors.general} />
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <input
+        type="email"
+        name="username"
+        autoComplete="username"
+        value={email}
+        readOnly
+        hidden
+      />
       <TextField
         ref={password}
         label={t("Password")}
@@ -75,9 +103,15 @@ export function StepUpDialog({ methods = STEP_UP_METHODS }: { methods?: StepUpMe
       />
       {methods.length > 0 && (
         <div className="space-y-3">
-          <p className="text-center text-xs font-medium tracking-wide text-zinc-500 uppercase">{t("or")}</p>
+          <p className="text-center text-xs font-medium tracking-wide text-zinc-500 uppercase">
+            {t("or")}
+          </p>
           {methods.map((Method, index) => (
-            <Method key={index} busy={confirm.isPending} onConfirmed={() => controller.settle(true)} />
+            <Method
+              key={index}
+              busy={confirm.isPending}
+              onConfirmed={() => controller.settle(true)}
+            />
           ))}
         </div>
       )}

@@ -23,14 +23,25 @@ const MODES = {
     label: "Authentication code",
     description: "Enter the 6-digit code from your authenticator app.",
     switchLabel: "Use a recovery code",
-    input: { inputMode: "numeric", autoComplete: "one-time-code", maxLength: 10, className: "[&_input]:font-mono [&_input]:tracking-widest" },
+    input: {
+      inputMode: "numeric",
+      autoComplete: "one-time-code",
+      maxLength: 10,
+      className: "[&_input]:font-mono [&_input]:tracking-widest",
+    },
     body: (value: string) => ({ code: value.replace(/\s+/g, "") }),
   },
   recovery_code: {
     label: "Recovery code",
-    description: "Enter one of your emergency recovery codes. Each one works once.",
+    description:
+      "Enter one of your emergency recovery codes. Each one works once.",
     switchLabel: "Use an authentication code",
-    input: { autoComplete: "off", autoCapitalize: "none", spellCheck: false, className: "[&_input]:font-mono" },
+    input: {
+      autoComplete: "off",
+      autoCapitalize: "none",
+      spellCheck: false,
+      className: "[&_input]:font-mono",
+    },
     body: (value: string) => ({ recovery_code: value }),
   },
 } as const;
@@ -38,13 +49,18 @@ const MODES = {
 type Mode = keyof typeof MODES;
 
 // The server's 422 when this browser has no pending sign-in any more (expired, or completed elsewhere).
-const NO_PENDING_SIGN_IN = "Your sign-in has expired or was already completed. Please sign in again.";
+const NO_PENDING_SIGN_IN =
+  "Your sign-in has expired or was already completed. Please sign in again.";
 
 /**
  * The code from the authenticator app, or one of the recovery codes. A wrong one, and a pending
  * sign-in that expired, come back as a 422 on the field; the way back to the login is always shown.
  */
-export function TwoFactorChallengeForm({ redirect }: { redirect: string | null }) {
+export function TwoFactorChallengeForm({
+  redirect,
+}: {
+  redirect: string | null;
+}) {
   const t = useT();
   const [mode, setMode] = useState<Mode>("code");
   const challenge = useTwoFactorChallenge(redirect);
@@ -52,8 +68,14 @@ export function TwoFactorChallengeForm({ redirect }: { redirect: string | null }
   const field = useRef<HTMLInputElement>(null);
   const errors = formErrors(challenge.error, ["code", "recovery_code"]);
   useFocusFirstError(form, challenge.error);
-  const keepRedirect = redirect ? `?redirect=${encodeURIComponent(redirect)}` : "";
-  const isExpired = challenge.error instanceof ApiError && Object.values(challenge.error.errors).flat().includes(t(NO_PENDING_SIGN_IN));
+  const keepRedirect = redirect
+    ? `?redirect=${encodeURIComponent(redirect)}`
+    : "";
+  const isExpired =
+    challenge.error instanceof ApiError &&
+    Object.values(challenge.error.errors)
+      .flat()
+      .includes(t(NO_PENDING_SIGN_IN));
   const signInAgain = useRef<HTMLAnchorElement>(null);
   // The form is gone: the keyboard goes to the way forward.
   useEffect(() => {
@@ -87,7 +109,11 @@ export function TwoFactorChallengeForm({ redirect }: { redirect: string | null }
       {isExpired ? (
         <Alert tone="warning">
           <p>{t(NO_PENDING_SIGN_IN)}</p>
-          <Link ref={signInAgain} href={`/auth/login${keepRedirect}`} className={buttonClasses("primary", "md", "mt-4 w-full")}>
+          <Link
+            ref={signInAgain}
+            href={`/auth/login${keepRedirect}`}
+            className={buttonClasses("primary", "md", "mt-4 w-full")}
+          >
             {t("Sign in again")}
           </Link>
         </Alert>
@@ -104,11 +130,19 @@ export function TwoFactorChallengeForm({ redirect }: { redirect: string | null }
             error={errors.fields[mode]}
             {...MODES[mode].input}
           />
-          <Button type="submit" className="w-full" loading={challenge.isPending || challenge.isSuccess}>
+          <Button
+            type="submit"
+            className="w-full"
+            loading={challenge.isPending || challenge.isSuccess}
+          >
             {t("Continue")}
           </Button>
           <div className="text-center">
-            <button type="button" onClick={switchMode} className={`text-sm ${LINK_CLASSES}`}>
+            <button
+              type="button"
+              onClick={switchMode}
+              className={`text-sm ${LINK_CLASSES}`}
+            >
               {t(MODES[mode].switchLabel)}
             </button>
           </div>

@@ -7,7 +7,13 @@ import { avatarOf, type Session, type User } from "@/lib/client/api-types";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 
 /** Who is signed in, and the state of their account. */
-export function AccountSummary({ session, user }: { session: Session; user: User }) {
+export function AccountSummary({
+  session,
+  user,
+}: {
+  session: Session;
+  user: User;
+}) {
   const t = useT();
   const formatDate = useFormatDate();
   return (
@@ -17,18 +23,30 @@ export function AccountSummary({ session, user }: { session: Session; user: User
         {/* A basis, so that on phones "Member since" wraps to its own line instead of squeezing
             the name down to its first letter. */}
         <div className="min-w-0 flex-1 basis-48">
-          <p className="text-lg font-semibold wrap-break-word text-zinc-900">{user.name}</p>
+          <p className="text-lg font-semibold wrap-break-word text-zinc-900">
+            {user.name}
+          </p>
           <p className="text-sm wrap-anywhere text-zinc-500">{user.email}</p>
           <div className="mt-2 flex flex-wrap gap-2">
-            {session.verified ? <Badge tone="green">{t("Email verified")}</Badge> : <Badge tone="amber">{t("Email not verified")}</Badge>}
-            {session.is_admin && <Badge tone="indigo">{t("Administrator")}</Badge>}
-            {session.impersonating && <Badge tone="amber">{t("Impersonated")}</Badge>}
+            {session.verified ? (
+              <Badge tone="green">{t("Email verified")}</Badge>
+            ) : (
+              <Badge tone="amber">{t("Email not verified")}</Badge>
+            )}
+            {session.is_admin && (
+              <Badge tone="indigo">{t("Administrator")}</Badge>
+            )}
+            {session.impersonating && (
+              <Badge tone="amber">{t("Impersonated")}</Badge>
+            )}
           </div>
         </div>
         {user.created_at && (
           <dl className="text-sm">
             <dt className="text-zinc-500">{t("Member since")}</dt>
-            <dd className="font-medium text-zinc-900">{formatDate(user.created_at, { dateStyle: "long" })}</dd>
+            <dd className="font-medium text-zinc-900">
+              {formatDate(user.created_at, { dateStyle: "long" })}
+            </dd>
           </dl>
         )}
       </div>

@@ -15,7 +15,10 @@ export function Dashboard() {
   if (!session || !user) return null;
   return (
     <>
-      <PageHeader title={t("Welcome, :name", { name: user.name })} description={t("Here is an overview of your account.")} />
+      <PageHeader
+        title={t("Welcome, :name", { name: user.name })}
+        description={t("Here is an overview of your account.")}
+      />
       <div className="space-y-6">
         {!session.verified && <VerificationNotice email={user.email} />}
         <AccountSummary session={session} user={user} />

@@ -7,15 +7,45 @@ import { useT } from "@/lib/client/i18n";
 type QuickLink = { href: string; title: string; text: string; icon: IconName };
 
 const LINKS: QuickLink[] = [
-  { href: "/admin/profile", title: "Profile", text: "Your name, email address, photo and password.", icon: "user" },
-  { href: "/admin/tokens", title: "API tokens", text: "Personal access tokens for scripts and integrations.", icon: "key" },
+  {
+    href: "/admin/profile",
+    title: "Profile",
+    text: "Your name, email address, photo and password.",
+    icon: "user",
+  },
+  {
+    href: "/admin/tokens",
+    title: "API tokens",
+    text: "Personal access tokens for scripts and integrations.",
+    icon: "key",
+  },
 ];
 
 const ADMIN_LINKS: QuickLink[] = [
-  { href: "/admin/users", title: "Users", text: "Search accounts, act as a user, delete and restore.", icon: "users" },
-  { href: "/admin/activity", title: "Activity", text: "The audit log: sign-ins, tokens, impersonation.", icon: "activity" },
-  { href: "/admin/settings", title: "Settings", text: "Registration, password rules, limits and administrators, changed without a restart.", icon: "cog" },
-  { href: "/admin/mail", title: "Mail", text: "Messages waiting to be sent, and failed ones to retry.", icon: "mail" },
+  {
+    href: "/admin/users",
+    title: "Users",
+    text: "Search accounts, act as a user, delete and restore.",
+    icon: "users",
+  },
+  {
+    href: "/admin/activity",
+    title: "Activity",
+    text: "The audit log: sign-ins, tokens, impersonation.",
+    icon: "activity",
+  },
+  {
+    href: "/admin/settings",
+    title: "Settings",
+    text: "Registration, password rules, limits and administrators, changed without a restart.",
+    icon: "cog",
+  },
+  {
+    href: "/admin/mail",
+    title: "Mail",
+    text: "Messages waiting to be sent, and failed ones to retry.",
+    icon: "mail",
+  },
 ];
 
 export function QuickLinks({ isAdmin }: { isAdmin: boolean }) {
@@ -32,8 +62,12 @@ export function QuickLinks({ isAdmin }: { isAdmin: boolean }) {
               <Icon name={link.icon} />
             </span>
             <span>
-              <span className="block text-sm font-semibold text-zinc-900">{t(link.title)}</span>
-              <span className="mt-1 block text-sm text-zinc-500">{t(link.text)}</span>
+              <span className="block text-sm font-semibold text-zinc-900">
+                {t(link.title)}
+              </span>
+              <span className="mt-1 block text-sm text-zinc-500">
+                {t(link.text)}
+              </span>
             </span>
           </Link>
         </li>

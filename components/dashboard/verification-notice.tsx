@@ -17,14 +17,26 @@ export function VerificationNotice({ email }: { email: string }) {
         tone="warning"
         title={t("Please verify your email address")}
         action={
-          <Button size="sm" variant="secondary" loading={resend.isPending} onClick={() => resend.mutate()}>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={resend.isPending}
+            onClick={() => resend.mutate()}
+          >
             {t("Resend verification email")}
           </Button>
         }
       >
-        {t("We sent a verification link to :email. Open it to confirm the address is yours.", { email })}
+        {t(
+          "We sent a verification link to :email. Open it to confirm the address is yours.",
+          { email },
+        )}
       </Alert>
-      {isSent && <Alert tone="success">{t("A new verification link has been sent to your email address.")}</Alert>}
+      {isSent && (
+        <Alert tone="success">
+          {t("A new verification link has been sent to your email address.")}
+        </Alert>
+      )}
       <ErrorAlert error={resend.error} />
     </div>
   );

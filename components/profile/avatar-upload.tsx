@@ -25,8 +25,12 @@ export function AvatarUpload({ user }: { user: User }) {
   const avatar = avatarOf(user);
   const isBusy = upload.isPending || remove.isPending;
   const failure = upload.error ?? remove.error;
-  const fileError = failure instanceof ApiError && failure.status === 422 ? (failure.errors.file?.[0] ?? failure.message) : null;
-  const message = localError ?? fileError ?? (failure ? errorMessage(failure) : null);
+  const fileError =
+    failure instanceof ApiError && failure.status === 422
+      ? (failure.errors.file?.[0] ?? failure.message)
+      : null;
+  const message =
+    localError ?? fileError ?? (failure ? errorMessage(failure) : null);
   const maxMegabytes = Math.round((uploadMaxKilobytes / 1024) * 10) / 10;
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
@@ -34,21 +38,37 @@ export function AvatarUpload({ user }: { user: User }) {
     event.target.value = ""; // choosing the same file again still triggers a change
     if (!file || isBusy) return;
     remove.reset();
-    if (!file.type.startsWith("image/")) return setLocalError(t("Choose an image file (PNG, JPG, GIF or WebP)."));
-    if (file.size > uploadMaxKilobytes * 1024) return setLocalError(t("The photo must not be larger than :size MB.", { size: maxMegabytes }));
+    if (!file.type.startsWith("image/"))
+      return setLocalError(t("Choose an image file (PNG, JPG, GIF or WebP)."));
+    if (file.size > uploadMaxKilobytes * 1024)
+      return setLocalError(
+        t("The photo must not be larger than :size MB.", {
+          size: maxMegabytes,
+        }),
+      );
     setLocalError(null);
     upload.mutate(file);
   }
 
   return (
-    <Card title={t("Photo")} description={t("Shown next to your name. PNG, JPG, GIF or WebP, up to :size MB.", { size: maxMegabytes })}>
+    <Card
+      title={t("Photo")}
+      description={t(
+        "Shown next to your name. PNG, JPG, GIF or WebP, up to :size MB.",
+        { size: maxMegabytes },
+      )}
+    >
       <div className="flex flex-wrap items-center gap-5">
         <Avatar name={user.name} src={avatar} size="lg" />
         <div className="flex flex-wrap items-center gap-3">
           <label
             className={`inline-flex items-center gap-2 rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-zinc-800 shadow-sm ring-1 ring-zinc-300 ring-inset focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-indigo-600 ${isBusy ? "cursor-not-allowed opacity-60" : "cursor-pointer hover:bg-zinc-50"}`}
           >
-            {upload.isPending ? <Spinner /> : <Icon name="upload" className="size-4.5" />}
+            {upload.isPending ? (
+              <Spinner />
+            ) : (
+              <Icon name="upload" className="size-4.5" />
+            )}
             {avatar ? t("Change photo") : t("Upload a photo")}
             <input
               type="file"
@@ -60,11 +80,16 @@ export function AvatarUpload({ user }: { user: User }) {
             />
           </label>
           {avatar && (
-            <Button variant="ghost" loading={remove.isPending} disabled={upload.isPending} onClick={() => {
+            <Button
+              variant="ghost"
+              loading={remove.isPending}
+              disabled={upload.isPending}
+              onClick={() => {
                 setLocalError(null);
                 upload.reset();
                 remove.mutate();
-              }}>
+              }}
+            >
               {t("Remove photo")}
             </Button>
           )}
@@ -77,7 +102,11 @@ export function AvatarUpload({ user }: { user: User }) {
       )}
       {!message && (upload.isSuccess || remove.isSuccess) && (
         <div className="mt-4">
-          <Alert tone="success">{upload.isSuccess ? t("Your photo has been updated.") : t("Your photo has been removed.")}</Alert>
+          <Alert tone="success">
+            {upload.isSuccess
+              ? t("Your photo has been updated.")
+              : t("Your photo has been removed.")}
+          </Alert>
         </div>
       )}
     </Card>

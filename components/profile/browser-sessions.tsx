@@ -9,7 +9,11 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { LoadingRows } from "@/components/ui/skeleton";
 import { SessionList } from "@/components/profile/session-list";
 import { useT } from "@/lib/client/i18n";
-import { useBrowserSessions, useEndOtherSessions, useEndSession } from "@/lib/client/use-browser-sessions";
+import {
+  useBrowserSessions,
+  useEndOtherSessions,
+  useEndSession,
+} from "@/lib/client/use-browser-sessions";
 
 /** Profile, "Browser sessions": where the account is signed in; end one, or all but this one (behind the step-up). */
 export function BrowserSessions() {
@@ -18,23 +22,41 @@ export function BrowserSessions() {
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
   const [confirming, setConfirming] = useState(false);
-  const others = (sessions.data ?? []).filter((session) => !session.current).length;
+  const others = (sessions.data ?? []).filter(
+    (session) => !session.current,
+  ).length;
 
   return (
     <Card
       title={t("Browser sessions")}
-      description={t("Where your account is signed in. Sign out of any browser you do not recognise.")}
+      description={t(
+        "Where your account is signed in. Sign out of any browser you do not recognise.",
+      )}
       actions={
         others > 0 && (
-          <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setConfirming(true)}
+          >
             {t("Sign out other browsers")}
           </Button>
         )
       }
     >
       <div className="space-y-4">
-        <ErrorAlert error={sessions.error ?? endOne.error ?? (confirming ? null : endOthers.error)} />
-        {endOthers.isSuccess && !confirming && <Alert tone="success">{t("Other browsers have been signed out.")}</Alert>}
+        <ErrorAlert
+          error={
+            sessions.error ??
+            endOne.error ??
+            (confirming ? null : endOthers.error)
+          }
+        />
+        {endOthers.isSuccess && !confirming && (
+          <Alert tone="success">
+            {t("Other browsers have been signed out.")}
+          </Alert>
+        )}
         {sessions.isPending ? (
           <LoadingRows label={t("Loading sessions…")} rows={2} />
         ) : (
@@ -54,7 +76,9 @@ export function BrowserSessions() {
         confirmLabel={t("Sign out other browsers")}
         loading={endOthers.isPending}
         onClose={() => setConfirming(false)}
-        onConfirm={() => endOthers.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+        onConfirm={() =>
+          endOthers.mutate(undefined, { onSuccess: () => setConfirming(false) })
+        }
       >
         <p>{t("Every browser but this one will need to sign in again.")}</p>
         {endOthers.error !== null && confirming && (

@@ -36,30 +36,42 @@ export function DeleteAccount() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (remove.isPending) return;
-    remove.mutate(String(new FormData(event.currentTarget).get("password") ?? ""));
+    remove.mutate(
+      String(new FormData(event.currentTarget).get("password") ?? ""),
+    );
   }
 
   return (
     <Card
       title={t("Delete account")}
-      description={t("Your account is deleted at once and you are signed out everywhere. Its data is erased after a grace period, during which an administrator can still restore it.")}
+      description={t(
+        "Your account is deleted at once and you are signed out everywhere. Its data is erased after a grace period, during which an administrator can still restore it.",
+      )}
       footer={
         <Button variant="danger" onClick={() => setOpen(true)}>
           {t("Delete my account")}
         </Button>
       }
     >
-      <p className="text-sm text-zinc-600">{t("Download your data first if you want to keep a copy.")}</p>
+      <p className="text-sm text-zinc-600">
+        {t("Download your data first if you want to keep a copy.")}
+      </p>
       <Dialog
         open={open}
         title={t("Delete your account?")}
-        description={t("Your sessions and API tokens end at once. Enter your password to confirm.")}
+        description={t(
+          "Your sessions and API tokens end at once. Enter your password to confirm.",
+        )}
         busy={remove.isPending}
         onClose={close}
         onSubmit={submit}
         actions={
           <>
-            <Button variant="secondary" onClick={close} disabled={remove.isPending}>
+            <Button
+              variant="secondary"
+              onClick={close}
+              disabled={remove.isPending}
+            >
               {t("Cancel")}
             </Button>
             <Button type="submit" variant="danger" loading={remove.isPending}>

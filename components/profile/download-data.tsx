@@ -15,17 +15,32 @@ export function DownloadData() {
   return (
     <Card
       title={t("Download your data")}
-      description={t("A JSON file with your account, sessions, API tokens, uploads and the activity about you. Secrets such as passwords and tokens are never included.")}
+      description={t(
+        "A JSON file with your account, sessions, API tokens, uploads and the activity about you. Secrets such as passwords and tokens are never included.",
+      )}
       footer={
-        <Button variant="secondary" icon={<Icon name="download" className="size-4" />} loading={download.isPending} onClick={() => download.mutate()}>
+        <Button
+          variant="secondary"
+          icon={<Icon name="download" className="size-4" />}
+          loading={download.isPending}
+          onClick={() => download.mutate()}
+        >
           {t("Download my data")}
         </Button>
       }
     >
       <div aria-live="polite">
-        {download.isSuccess && !download.isPending && <Alert tone="success">{t("Your data has been downloaded.")}</Alert>}
+        {download.isSuccess && !download.isPending && (
+          <Alert tone="success">{t("Your data has been downloaded.")}</Alert>
+        )}
         <ErrorAlert error={download.error} />
-        {!download.isSuccess && !download.error && <p className="text-sm text-zinc-600">{t("The file is prepared when you ask for it and is not kept on the server.")}</p>}
+        {!download.isSuccess && !download.error && (
+          <p className="text-sm text-zinc-600">
+            {t(
+              "The file is prepared when you ask for it and is not kept on the server.",
+            )}
+          </p>
+        )}
       </div>
     </Card>
   );

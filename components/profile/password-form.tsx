@@ -17,7 +17,11 @@ export function PasswordForm() {
   const t = useT();
   const update = useUpdatePassword();
   const form = useRef<HTMLFormElement>(null);
-  const errors = formErrors(update.error, ["old_password", "password", "password_confirmation"]);
+  const errors = formErrors(update.error, [
+    "old_password",
+    "password",
+    "password_confirmation",
+  ]);
   useFocusFirstError(form, update.error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -27,7 +31,11 @@ export function PasswordForm() {
     const data = new FormData(element);
     const value = (name: string) => String(data.get(name) ?? "");
     update.mutate(
-      { old_password: value("old_password"), password: value("password"), password_confirmation: value("password_confirmation") },
+      {
+        old_password: value("old_password"),
+        password: value("password"),
+        password_confirmation: value("password_confirmation"),
+      },
       { onSuccess: () => element.reset() },
     );
   }
@@ -36,7 +44,9 @@ export function PasswordForm() {
     <form ref={form} onSubmit={submit}>
       <Card
         title={t("Change password")}
-        description={t("Other browsers signed in to your account will be signed out.")}
+        description={t(
+          "Other browsers signed in to your account will be signed out.",
+        )}
         footer={
           <Button type="submit" loading={update.isPending}>
             {t("Update password")}
@@ -44,7 +54,9 @@ export function PasswordForm() {
         }
       >
         <div className="space-y-5">
-          {update.isSuccess && <Alert tone="success">{update.data.message}</Alert>}
+          {update.isSuccess && (
+            <Alert tone="success">{update.data.message}</Alert>
+          )}
           <ErrorAlert error={errors.general} />
           <TextField
             label={t("Current password")}

@@ -5,28 +5,63 @@ import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { User } from "@/lib/client/api-types";
 import { useT } from "@/lib/client/i18n";
-import { useCancelEmailChange, useResendEmailChange } from "@/lib/client/use-email-change";
+import {
+  useCancelEmailChange,
+  useResendEmailChange,
+} from "@/lib/client/use-email-change";
 
 /** While a new address waits for confirmation: say where the link went, offer to resend or cancel. */
-export function PendingEmailNotice({ user, pendingEmail }: { user: User; pendingEmail: string }) {
+export function PendingEmailNotice({
+  user,
+  pendingEmail,
+}: {
+  user: User;
+  pendingEmail: string;
+}) {
   const t = useT();
   const resend = useResendEmailChange(user.id);
   const cancel = useCancelEmailChange(user.id);
   const isBusy = resend.isPending || cancel.isPending;
   return (
     <div className="space-y-3">
-      <Alert tone="warning" title={t("Check your inbox to confirm your new email address")}>
-        <p>{t("We sent a confirmation link to :pending. Until you open it, you keep signing in with :email.", { pending: pendingEmail, email: user.email })}</p>
+      <Alert
+        tone="warning"
+        title={t("Check your inbox to confirm your new email address")}
+      >
+        <p>
+          {t(
+            "We sent a confirmation link to :pending. Until you open it, you keep signing in with :email.",
+            { pending: pendingEmail, email: user.email },
+          )}
+        </p>
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button size="sm" variant="secondary" loading={resend.isPending} disabled={isBusy} onClick={() => resend.mutate()}>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={resend.isPending}
+            disabled={isBusy}
+            onClick={() => resend.mutate()}
+          >
             {t("Resend confirmation link")}
           </Button>
-          <Button size="sm" variant="secondary-danger" loading={cancel.isPending} disabled={isBusy} onClick={() => cancel.mutate()}>
+          <Button
+            size="sm"
+            variant="secondary-danger"
+            loading={cancel.isPending}
+            disabled={isBusy}
+            onClick={() => cancel.mutate()}
+          >
             {t("Cancel email change")}
           </Button>
         </div>
       </Alert>
-      {resend.data?.status === "email-change-link-sent" && <Alert tone="success">{t("A new confirmation link has been sent to :pending.", { pending: pendingEmail })}</Alert>}
+      {resend.data?.status === "email-change-link-sent" && (
+        <Alert tone="success">
+          {t("A new confirmation link has been sent to :pending.", {
+            pending: pendingEmail,
+          })}
+        </Alert>
+      )}
       <ErrorAlert error={resend.error ?? cancel.error} />
     </div>
   );

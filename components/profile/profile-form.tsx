@@ -25,7 +25,11 @@ export function ProfileForm({ user }: { user: User }) {
     event.preventDefault();
     if (update.isPending) return;
     const data = new FormData(event.currentTarget);
-    update.mutate({ user_id: user.id, name: String(data.get("name") ?? ""), email: String(data.get("email") ?? "") });
+    update.mutate({
+      user_id: user.id,
+      name: String(data.get("name") ?? ""),
+      email: String(data.get("email") ?? ""),
+    });
   }
 
   return (
@@ -40,11 +44,23 @@ export function ProfileForm({ user }: { user: User }) {
         }
       >
         <div className="space-y-5">
-          {update.isSuccess && <Alert tone="success">{t("Your profile has been saved.")}</Alert>}
+          {update.isSuccess && (
+            <Alert tone="success">{t("Your profile has been saved.")}</Alert>
+          )}
           <ErrorAlert error={errors.general} />
-          {user.pending_email && <PendingEmailNotice user={user} pendingEmail={user.pending_email} />}
+          {user.pending_email && (
+            <PendingEmailNotice user={user} pendingEmail={user.pending_email} />
+          )}
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label={t("Name")} name="name" autoComplete="name" required maxLength={255} defaultValue={user.name} error={errors.fields.name} />
+            <TextField
+              label={t("Name")}
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={255}
+              defaultValue={user.name}
+              error={errors.fields.name}
+            />
             <TextField
               label={t("Email address")}
               name="email"

@@ -13,7 +13,11 @@ import { PageHeader } from "@/components/ui/page-header";
 import { useT } from "@/lib/client/i18n";
 import { useSession } from "@/lib/client/use-session";
 
-export function ProfilePage({ flashed = {} }: { flashed?: { status?: string; error?: string } }) {
+export function ProfilePage({
+  flashed = {},
+}: {
+  flashed?: { status?: string; error?: string };
+}) {
   const t = useT();
   const session = useSession().data;
   const user = session?.user;
@@ -22,13 +26,21 @@ export function ProfilePage({ flashed = {} }: { flashed?: { status?: string; err
   const mustEnrol = session?.two_factor_required === true;
   return (
     <>
-      <PageHeader title={t("Profile")} description={t("Manage how you appear and how you sign in.")} />
+      <PageHeader
+        title={t("Profile")}
+        description={t("Manage how you appear and how you sign in.")}
+      />
       <div className="space-y-6">
         {flashed.status && <Alert tone="success">{flashed.status}</Alert>}
         {flashed.error && <Alert tone="error">{flashed.error}</Alert>}
         {mustEnrol && (
-          <Alert tone="warning" title={t("Set up two-factor authentication to continue")}>
-            {t("Your account must use two-factor authentication. The rest of the application opens once it is set up.")}
+          <Alert
+            tone="warning"
+            title={t("Set up two-factor authentication to continue")}
+          >
+            {t(
+              "Your account must use two-factor authentication. The rest of the application opens once it is set up.",
+            )}
           </Alert>
         )}
         {!mustEnrol && <ProfileForm key={user.id} user={user} />}

@@ -27,7 +27,11 @@ function readableAddress(address: string | null): string | null {
 export function useDeviceName(): (session: BrowserSession) => string {
   const t = useT();
   return (session) => {
-    if (session.browser && session.system) return t(":browser on :system", { browser: session.browser, system: session.system });
+    if (session.browser && session.system)
+      return t(":browser on :system", {
+        browser: session.browser,
+        system: session.system,
+      });
     return session.browser ?? session.system ?? t("Unknown browser");
   };
 }
@@ -48,31 +52,53 @@ export function SessionList({ sessions, label, ending, onEnd }: Props) {
   const deviceName = useDeviceName();
   // One clock for the whole list, so neighbouring rows agree.
   const [now] = useState(() => Date.now());
-  if (sessions.length === 0) return <EmptyState title={t("No signed-in browsers")} />;
-  const ordered = [...sessions].sort((a, b) => Number(b.current) - Number(a.current));
+  if (sessions.length === 0)
+    return <EmptyState title={t("No signed-in browsers")} />;
+  const ordered = [...sessions].sort(
+    (a, b) => Number(b.current) - Number(a.current),
+  );
   return (
     <ul aria-label={label} className="-my-3 divide-y divide-zinc-100">
       {ordered.map((session) => {
         const name = deviceName(session);
-        const method = session.method ? t(METHODS[session.method] ?? session.method) : null;
+        const method = session.method
+          ? t(METHODS[session.method] ?? session.method)
+          : null;
         const address = readableAddress(session.ip_address);
         return (
-          <li key={session.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
+          <li
+            key={session.id}
+            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3"
+          >
             <div className="min-w-0">
               <p className="flex flex-wrap items-center gap-2 font-medium text-zinc-900">
                 {name}
-                {session.current && <Badge tone="green">{t("This device")}</Badge>}
+                {session.current && (
+                  <Badge tone="green">{t("This device")}</Badge>
+                )}
               </p>
               <p className="text-sm text-zinc-600">
-                {[address, session.current ? t("Active now") : t("Last active :time", { time: formatRelative(session.last_active, now) })]
+                {[
+                  address,
+                  session.current
+                    ? t("Active now")
+                    : t("Last active :time", {
+                        time: formatRelative(session.last_active, now),
+                      }),
+                ]
                   .filter(Boolean)
                   .join(" · ")}
               </p>
               {session.signed_in_at && (
                 <p className="text-xs text-zinc-500">
                   {method
-                    ? t("Signed in :date with :method", { date: formatDate(session.signed_in_at), method: method.toLowerCase() })
-                    : t("Signed in :date", { date: formatDate(session.signed_in_at) })}
+                    ? t("Signed in :date with :method", {
+                        date: formatDate(session.signed_in_at),
+                        method: method.toLowerCase(),
+                      })
+                    : t("Signed in :date", {
+                        date: formatDate(session.signed_in_at),
+                      })}
                 </p>
               )}
             </div>
@@ -83,7 +109,10 @@ export function SessionList({ sessions, label, ending, onEnd }: Props) {
                 loading={ending === session.id}
                 disabled={ending !== null}
                 onClick={() => onEnd(session)}
-                aria-label={t("Sign out :device (:address)", { device: name, address: address ?? t("unknown address") })}
+                aria-label={t("Sign out :device (:address)", {
+                  device: name,
+                  address: address ?? t("unknown address"),
+                })}
               >
                 {t("Sign out")}
               </Button>

@@ -14,8 +14,14 @@ export function AdminOnly({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto max-w-lg py-16 text-center">
       <p className="text-sm font-semibold text-indigo-600">403</p>
-      <h1 className="mt-2 text-2xl font-semibold tracking-tight text-zinc-900">{t("You do not have access to this page")}</h1>
-      <p className="mt-3 text-sm text-zinc-500">{t("Only administrators can see this page. If you think you should, ask an administrator.")}</p>
+      <h1 className="mt-2 text-2xl font-semibold tracking-tight text-zinc-900">
+        {t("You do not have access to this page")}
+      </h1>
+      <p className="mt-3 text-sm text-zinc-500">
+        {t(
+          "Only administrators can see this page. If you think you should, ask an administrator.",
+        )}
+      </p>
       <Link href="/admin" className={buttonClasses("secondary", "md", "mt-8")}>
         {t("Back to the dashboard")}
       </Link>

@@ -12,11 +12,22 @@ import type { Session, User } from "@/lib/client/api-types";
 import { useT } from "@/lib/client/i18n";
 
 /** The signed-in frame: banner while impersonating, top bar, navigation, and the page. */
-export function AppShell({ session, user, children }: { session: Session; user: User; children: ReactNode }) {
+export function AppShell({
+  session,
+  user,
+  children,
+}: {
+  session: Session;
+  user: User;
+  children: ReactNode;
+}) {
   const t = useT();
   return (
     <div className="min-h-dvh">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
         {t("Skip to content")}
       </a>
       {session.impersonating && <ImpersonationBanner user={user} />}
@@ -29,7 +40,10 @@ export function AppShell({ session, user, children }: { session: Session; user: 
             <SignOutButton />
           </div>
         </div>
-        <nav aria-label={t("Main")} className="border-t border-zinc-100 lg:hidden">
+        <nav
+          aria-label={t("Main")}
+          className="border-t border-zinc-100 lg:hidden"
+        >
           <NavLinks isAdmin={session.is_admin} layout="tabs" />
         </nav>
       </header>

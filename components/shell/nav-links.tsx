@@ -28,14 +28,28 @@ function NavItem({ item, layout }: { item: Item; layout: "sidebar" | "tabs" }) {
   const link = useRef<HTMLAnchorElement>(null);
   // On narrow screens the tabs scroll sideways: keep the current one in view.
   useEffect(() => {
-    if (isActive && layout === "tabs") link.current?.scrollIntoView({ block: "nearest", inline: "center" });
+    if (isActive && layout === "tabs")
+      link.current?.scrollIntoView({ block: "nearest", inline: "center" });
   }, [isActive, layout]);
-  const base = layout === "sidebar" ? "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium" : "flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-medium";
-  const tone = isActive ? "bg-indigo-50 text-indigo-700" : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900";
+  const base =
+    layout === "sidebar"
+      ? "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium"
+      : "flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-medium";
+  const tone = isActive
+    ? "bg-indigo-50 text-indigo-700"
+    : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900";
   return (
     <li>
-      <Link ref={link} href={item.href} aria-current={isActive ? "page" : undefined} className={`${base} ${tone}`}>
-        <Icon name={item.icon} className={`size-5 ${isActive ? "text-indigo-600" : "text-zinc-400"}`} />
+      <Link
+        ref={link}
+        href={item.href}
+        aria-current={isActive ? "page" : undefined}
+        className={`${base} ${tone}`}
+      >
+        <Icon
+          name={item.icon}
+          className={`size-5 ${isActive ? "text-indigo-600" : "text-zinc-400"}`}
+        />
         {t(item.label)}
       </Link>
     </li>
@@ -43,7 +57,13 @@ function NavItem({ item, layout }: { item: Item; layout: "sidebar" | "tabs" }) {
 }
 
 /** The main navigation: a sidebar on wide screens, a scrolling row of tabs on narrow ones. */
-export function NavLinks({ isAdmin, layout }: { isAdmin: boolean; layout: "sidebar" | "tabs" }) {
+export function NavLinks({
+  isAdmin,
+  layout,
+}: {
+  isAdmin: boolean;
+  layout: "sidebar" | "tabs";
+}) {
   const t = useT();
   const headingId = useId();
   if (layout === "tabs") {
@@ -65,7 +85,10 @@ export function NavLinks({ isAdmin, layout }: { isAdmin: boolean; layout: "sideb
       {isAdmin && (
         <div>
           {/* Small uppercase words need the full 4.5:1 contrast on the page's zinc-50 (zinc-400 gave 2.5:1). */}
-          <p id={headingId} className="px-3 text-xs font-semibold tracking-wide text-zinc-500 uppercase">
+          <p
+            id={headingId}
+            className="px-3 text-xs font-semibold tracking-wide text-zinc-500 uppercase"
+          >
             {t("Administration")}
           </p>
           <ul aria-labelledby={headingId} className="mt-2 space-y-1">

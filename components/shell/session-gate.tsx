@@ -13,7 +13,11 @@ import { useSession } from "@/lib/client/use-session";
 const ENROLMENT_PAGE = "/admin/profile";
 
 function FullPage({ children }: { children: ReactNode }) {
-  return <div className="flex min-h-dvh items-center justify-center p-6">{children}</div>;
+  return (
+    <div className="flex min-h-dvh items-center justify-center p-6">
+      {children}
+    </div>
+  );
 }
 
 /**
@@ -30,16 +34,25 @@ export function SessionGate({ children }: { children: ReactNode }) {
   // (403) until they do, so every screen leads to the profile's enrolment.
   const mustEnrol = session.data?.two_factor_required === true;
   useEffect(() => {
-    if (isGuest) router.replace(loginPathFor(`${pathname}${window.location.search}`));
-    else if (mustEnrol && pathname !== ENROLMENT_PAGE) router.replace(`${ENROLMENT_PAGE}#two-factor`);
+    if (isGuest)
+      router.replace(loginPathFor(`${pathname}${window.location.search}`));
+    else if (mustEnrol && pathname !== ENROLMENT_PAGE)
+      router.replace(`${ENROLMENT_PAGE}#two-factor`);
   }, [isGuest, mustEnrol, pathname, router]);
 
   if (session.isError) {
     return (
       <FullPage>
         <div className="w-full max-w-md space-y-4">
-          <ErrorAlert error={session.error} title={t("We could not load your session.")} />
-          <Button variant="secondary" onClick={() => session.refetch()} loading={session.isFetching}>
+          <ErrorAlert
+            error={session.error}
+            title={t("We could not load your session.")}
+          />
+          <Button
+            variant="secondary"
+            onClick={() => session.refetch()}
+            loading={session.isFetching}
+          >
             {t("Try again")}
           </Button>
         </div>
@@ -50,7 +63,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
   if (!session.data || !user || (mustEnrol && pathname !== ENROLMENT_PAGE)) {
     return (
       <FullPage>
-        <div role="status" className="flex items-center gap-3 text-sm text-zinc-500">
+        <div
+          role="status"
+          className="flex items-center gap-3 text-sm text-zinc-500"
+        >
           <Spinner className="size-5 text-indigo-600" />
           {t("Loading…")}
         </div>

@@ -9,7 +9,13 @@ export function SignOutButton() {
   const t = useT();
   const logout = useLogout();
   return (
-    <Button variant="ghost" size="sm" loading={logout.isPending} icon={<Icon name="logout" className="size-4.5" />} onClick={() => logout.mutate()}>
+    <Button
+      variant="ghost"
+      size="sm"
+      loading={logout.isPending}
+      icon={<Icon name="logout" className="size-4.5" />}
+      onClick={() => logout.mutate()}
+    >
       <span className="max-sm:sr-only">{t("Sign out")}</span>
     </Button>
   );

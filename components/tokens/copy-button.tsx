@@ -21,7 +21,12 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       <Button
         variant="secondary"
         size="sm"
-        icon={<Icon name={state === "copied" ? "check" : "copy"} className="size-4" />}
+        icon={
+          <Icon
+            name={state === "copied" ? "check" : "copy"}
+            className="size-4"
+          />
+        }
         onClick={() =>
           navigator.clipboard.writeText(text).then(
             () => setState("copied"),
@@ -32,7 +37,11 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         {state === "copied" ? t("Copied") : label}
       </Button>
       <span className="sr-only" aria-live="polite">
-        {state === "copied" ? t("Copied to the clipboard") : state === "failed" ? t("Copying failed: select the text and copy it yourself.") : ""}
+        {state === "copied"
+          ? t("Copied to the clipboard")
+          : state === "failed"
+            ? t("Copying failed: select the text and copy it yourself.")
+            : ""}
       </span>
     </>
   );

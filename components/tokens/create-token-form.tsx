@@ -22,7 +22,13 @@ export function CreateTokenForm({ email }: { email: string }) {
   const create = useCreateToken();
   const form = useRef<HTMLFormElement>(null);
   // Bad credentials come back as a 422 on `email`, which this form asks as "current password".
-  const errors = formErrors(create.error, ["name", "abilities", "expires_at", "password", "email"]);
+  const errors = formErrors(create.error, [
+    "name",
+    "abilities",
+    "expires_at",
+    "password",
+    "email",
+  ]);
   const passwordError = errors.fields.password ?? errors.fields.email;
   useFocusFirstError(form, create.error);
 
@@ -36,7 +42,11 @@ export function CreateTokenForm({ email }: { email: string }) {
       .map((ability) => ability.trim())
       .filter(Boolean);
     const expiry = String(data.get("expires_at") ?? "");
-    const input: CreateTokenInput = { email, password: String(data.get("password") ?? ""), name: String(data.get("name") ?? "") };
+    const input: CreateTokenInput = {
+      email,
+      password: String(data.get("password") ?? ""),
+      name: String(data.get("name") ?? ""),
+    };
     if (abilities.length > 0) input.abilities = abilities;
     // The end of the chosen day, in the user's time zone.
     if (expiry) input.expires_at = new Date(`${expiry}T23:59:59`).toISOString();
@@ -44,22 +54,46 @@ export function CreateTokenForm({ email }: { email: string }) {
   }
 
   return (
-    <Card title={t("Create a token")} description={t("Tokens let scripts and integrations use the API on your behalf.")}>
+    <Card
+      title={t("Create a token")}
+      description={t(
+        "Tokens let scripts and integrations use the API on your behalf.",
+      )}
+    >
       {create.isSuccess ? (
-        <NewTokenPanel token={create.data.token} onDone={() => create.reset()} />
+        <NewTokenPanel
+          token={create.data.token}
+          onDone={() => create.reset()}
+        />
       ) : (
         <form ref={form} onSubmit={submit} className="space-y-5">
           <ErrorAlert error={errors.general} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label={t("Token name")} name="name" required maxLength={255} placeholder={t("e.g. Deploy script")} error={errors.fields.name} />
+            <TextField
+              label={t("Token name")}
+              name="name"
+              required
+              maxLength={255}
+              placeholder={t("e.g. Deploy script")}
+              error={errors.fields.name}
+            />
             <TextField
               label={t("Abilities")}
               name="abilities"
               placeholder="user:write, tokens:write"
-              hint={t("Comma-separated: user:write, tokens:write, admin. Any token can read. Leave empty for full access (*).")}
+              hint={t(
+                "Comma-separated: user:write, tokens:write, admin. Any token can read. Leave empty for full access (*).",
+              )}
               error={errors.fields.abilities}
             />
-            <TextField label={t("Expires on")} name="expires_at" type="date" min={tomorrow()} hint={t("Optional.")} error={errors.fields.expires_at} />
+            <TextField
+              label={t("Expires on")}
+              name="expires_at"
+              type="date"
+              min={tomorrow()}
+              hint={t("Optional.")}
+              error={errors.fields.expires_at}
+            />
             <TextField
               label={t("Current password")}
               name="password"

@@ -6,7 +6,13 @@ import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/client/i18n";
 
 /** The plain token, shown once (the server keeps only its hash). */
-export function NewTokenPanel({ token, onDone }: { token: string; onDone: () => void }) {
+export function NewTokenPanel({
+  token,
+  onDone,
+}: {
+  token: string;
+  onDone: () => void;
+}) {
   const t = useT();
   return (
     <div className="space-y-4 rounded-xl bg-emerald-50/60 p-5 ring-1 ring-emerald-200">
@@ -22,7 +28,9 @@ export function NewTokenPanel({ token, onDone }: { token: string; onDone: () => 
         </code>
         <CopyButton text={token} label={t("Copy token")} />
       </div>
-      <p className="text-sm text-zinc-600">{t("Send it as Authorization: Bearer <token> with each request.")}</p>
+      <p className="text-sm text-zinc-600">
+        {t("Send it as Authorization: Bearer <token> with each request.")}
+      </p>
       <Button variant="secondary" size="sm" onClick={onDone}>
         {t("Done")}
       </Button>

@@ -21,7 +21,12 @@ export function TokenTable({ tokens, now }: { tokens: Token[]; now: number }) {
   const formatDate = useFormatDate();
   const revoke = useRevokeToken();
   const [pending, setPending] = useState<Token | null>(null);
-  if (tokens.length === 0) return <EmptyState title={t("No tokens yet")}>{t("Create one above to use the API from a script.")}</EmptyState>;
+  if (tokens.length === 0)
+    return (
+      <EmptyState title={t("No tokens yet")}>
+        {t("Create one above to use the API from a script.")}
+      </EmptyState>
+    );
   return (
     <>
       <ErrorAlert error={revoke.error} />
@@ -37,25 +42,46 @@ export function TokenTable({ tokens, now }: { tokens: Token[]; now: number }) {
       >
         {tokens.map((token) => (
           <tr key={token.id}>
-            <th scope="row" className="px-5 py-3 text-left font-medium text-zinc-900 sm:px-6">
+            <th
+              scope="row"
+              className="px-5 py-3 text-left font-medium text-zinc-900 sm:px-6"
+            >
               {token.name}
-              <span className="block text-xs font-normal text-zinc-500">{t("Created :date", { date: formatDate(token.created_at) })}</span>
+              <span className="block text-xs font-normal text-zinc-500">
+                {t("Created :date", { date: formatDate(token.created_at) })}
+              </span>
             </th>
             <td className="px-3 py-3">
               <div className="flex flex-wrap gap-1">
                 {token.abilities.map((ability) => (
-                  <Badge key={ability} tone={ability === "*" ? "indigo" : "gray"}>
+                  <Badge
+                    key={ability}
+                    tone={ability === "*" ? "indigo" : "gray"}
+                  >
                     {ability === "*" ? t("Full access") : ability}
                   </Badge>
                 ))}
               </div>
             </td>
-            <td className="px-3 py-3 whitespace-nowrap text-zinc-600">{token.last_used_at ? formatDate(token.last_used_at) : t("Never")}</td>
             <td className="px-3 py-3 whitespace-nowrap text-zinc-600">
-              {isExpired(token, now) ? <Badge tone="red">{t("Expired")}</Badge> : token.expires_at ? formatDate(token.expires_at, { dateStyle: "medium" }) : t("Never")}
+              {token.last_used_at ? formatDate(token.last_used_at) : t("Never")}
+            </td>
+            <td className="px-3 py-3 whitespace-nowrap text-zinc-600">
+              {isExpired(token, now) ? (
+                <Badge tone="red">{t("Expired")}</Badge>
+              ) : token.expires_at ? (
+                formatDate(token.expires_at, { dateStyle: "medium" })
+              ) : (
+                t("Never")
+              )}
             </td>
             <td className="px-5 py-3 text-right sm:px-6">
-              <Button variant="ghost-danger" size="sm" onClick={() => setPending(token)} aria-label={t("Revoke :name", { name: token.name })}>
+              <Button
+                variant="ghost-danger"
+                size="sm"
+                onClick={() => setPending(token)}
+                aria-label={t("Revoke :name", { name: token.name })}
+              >
                 {t("Revoke")}
               </Button>
             </td>
@@ -68,9 +94,14 @@ export function TokenTable({ tokens, now }: { tokens: Token[]; now: number }) {
         confirmLabel={t("Revoke token")}
         loading={revoke.isPending}
         onClose={() => setPending(null)}
-        onConfirm={() => pending && revoke.mutate(pending.id, { onSuccess: () => setPending(null) })}
+        onConfirm={() =>
+          pending &&
+          revoke.mutate(pending.id, { onSuccess: () => setPending(null) })
+        }
       >
-        {t("Anything using “:name” will stop working at once.", { name: pending?.name ?? "" })}
+        {t("Anything using “:name” will stop working at once.", {
+          name: pending?.name ?? "",
+        })}
       </ConfirmDialog>
     </>
   );

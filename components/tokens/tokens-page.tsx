@@ -24,21 +24,40 @@ export function TokensPage() {
   if (!user) return null;
   return (
     <>
-      <PageHeader title={t("API tokens")} description={t("Personal access tokens authenticate requests made on your behalf.")} />
+      <PageHeader
+        title={t("API tokens")}
+        description={t(
+          "Personal access tokens authenticate requests made on your behalf.",
+        )}
+      />
       <div className="space-y-6">
         <CreateTokenForm email={user.email} />
         <Card
           title={t("Your tokens")}
           actions={
-            <Button variant="secondary-danger" size="sm" disabled={count === 0} onClick={() => setConfirming(true)}>
+            <Button
+              variant="secondary-danger"
+              size="sm"
+              disabled={count === 0}
+              onClick={() => setConfirming(true)}
+            >
               {t("Revoke all")}
             </Button>
           }
         >
           <div className="space-y-4">
-            {flush.isSuccess && <Alert tone="success">{flush.data.message}</Alert>}
+            {flush.isSuccess && (
+              <Alert tone="success">{flush.data.message}</Alert>
+            )}
             <ErrorAlert error={flush.error ?? tokens.error} />
-            {tokens.isPending ? <LoadingRows label={t("Loading tokens…")} rows={2} /> : <TokenTable tokens={tokens.data ?? []} now={tokens.dataUpdatedAt} />}
+            {tokens.isPending ? (
+              <LoadingRows label={t("Loading tokens…")} rows={2} />
+            ) : (
+              <TokenTable
+                tokens={tokens.data ?? []}
+                now={tokens.dataUpdatedAt}
+              />
+            )}
           </div>
         </Card>
       </div>
@@ -48,9 +67,14 @@ export function TokensPage() {
         confirmLabel={t("Revoke all")}
         loading={flush.isPending}
         onClose={() => setConfirming(false)}
-        onConfirm={() => flush.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+        onConfirm={() =>
+          flush.mutate(undefined, { onSuccess: () => setConfirming(false) })
+        }
       >
-        {t("Every script and integration using one of your :count tokens will stop working at once.", { count })}
+        {t(
+          "Every script and integration using one of your :count tokens will stop working at once.",
+          { count },
+        )}
       </ConfirmDialog>
     </>
   );

@@ -10,6 +10,18 @@ const TONES: Record<BadgeTone, string> = {
   indigo: "bg-indigo-50 text-indigo-700 ring-indigo-200",
 };
 
-export function Badge({ tone = "gray", children }: { tone?: BadgeTone; children: ReactNode }) {
-  return <span className={`inline-flex items-center whitespace-nowrap rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}>{children}</span>;
+export function Badge({
+  tone = "gray",
+  children,
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+}) {
+  return (
+    <span
+      className={`inline-flex items-center whitespace-nowrap rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}
+    >
+      {children}
+    </span>
+  );
 }

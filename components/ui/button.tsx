@@ -1,17 +1,28 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "ghost-danger" | "ghost-accent" | "secondary-danger";
+export type ButtonVariant =
+  | "primary"
+  | "secondary"
+  | "danger"
+  | "ghost"
+  | "ghost-danger"
+  | "ghost-accent"
+  | "secondary-danger";
 export type ButtonSize = "sm" | "md";
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 disabled:bg-indigo-400",
-  secondary: "bg-white text-zinc-800 shadow-sm ring-1 ring-inset ring-zinc-300 hover:bg-zinc-50 disabled:text-zinc-400",
-  danger: "bg-red-600 text-white shadow-sm hover:bg-red-500 disabled:bg-red-400",
+  primary:
+    "bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 disabled:bg-indigo-400",
+  secondary:
+    "bg-white text-zinc-800 shadow-sm ring-1 ring-inset ring-zinc-300 hover:bg-zinc-50 disabled:text-zinc-400",
+  danger:
+    "bg-red-600 text-white shadow-sm hover:bg-red-500 disabled:bg-red-400",
   ghost: "text-zinc-700 hover:bg-zinc-100 disabled:text-zinc-400",
   "ghost-danger": "text-red-600 hover:bg-red-50 disabled:text-red-300",
   "ghost-accent": "text-indigo-700 hover:bg-indigo-50 disabled:text-indigo-300",
-  "secondary-danger": "bg-white text-red-600 shadow-sm ring-1 ring-inset ring-zinc-300 hover:bg-red-50 disabled:text-red-300",
+  "secondary-danger":
+    "bg-white text-red-600 shadow-sm ring-1 ring-inset ring-zinc-300 hover:bg-red-50 disabled:text-red-300",
 };
 
 const SIZES: Record<ButtonSize, string> = {
@@ -20,7 +31,11 @@ const SIZES: Record<ButtonSize, string> = {
 };
 
 /** The classes of a button, for links that look like one. */
-export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra = ""): string {
+export function buttonClasses(
+  variant: ButtonVariant = "primary",
+  size: ButtonSize = "md",
+  extra = "",
+): string {
   return `inline-flex items-center justify-center font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]} ${extra}`;
 }
 
@@ -32,7 +47,17 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   icon?: ReactNode;
 };
 
-export function Button({ variant = "primary", size = "md", loading = false, icon, className = "", disabled, children, type = "button", ...rest }: Props) {
+export function Button({
+  variant = "primary",
+  size = "md",
+  loading = false,
+  icon,
+  className = "",
+  disabled,
+  children,
+  type = "button",
+  ...rest
+}: Props) {
   return (
     <button
       type={type}

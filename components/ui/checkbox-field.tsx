@@ -1,6 +1,9 @@
 import { type InputHTMLAttributes, useId } from "react";
 
-type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; name: string };
+type Props = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  name: string;
+};
 
 export function CheckboxField({ label, name, id, ...input }: Props) {
   const generated = useId();

@@ -17,7 +17,16 @@ type Props = {
 };
 
 /** A modal question: Cancel, or the action it names. */
-export function ConfirmDialog({ open, title, children, confirmLabel, tone = "danger", loading = false, onConfirm, onClose }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  tone = "danger",
+  loading = false,
+  onConfirm,
+  onClose,
+}: Props) {
   const t = useT();
   return (
     <Dialog

@@ -1,6 +1,12 @@
 "use client";
 
-import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from "react";
+import {
+  type ReactNode,
+  type RefObject,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { useT } from "@/lib/client/i18n";
 
 export type Column = {
@@ -49,21 +55,48 @@ type Props = {
  * style. The caller renders the rows, its edge cells padded `px-5 sm:px-6` and the others `px-3`
  * like the header's.
  */
-export function DataTable({ label, columns, children, busy, className = "" }: Props) {
+export function DataTable({
+  label,
+  columns,
+  children,
+  busy,
+  className = "",
+}: Props) {
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   // A table wider than the screen must scroll from the keyboard too (WCAG 2.1.1): it is then a
   // focusable region whose name says why (the card around it often has the table's name already);
   // the outline is drawn inside, where the card does not clip it.
-  const region = useScrollsSideways(scroller) ? { role: "region", "aria-label": t(":table (scrolls sideways)", { table: label }), tabIndex: 0 } : {};
+  const region = useScrollsSideways(scroller)
+    ? {
+        role: "region",
+        "aria-label": t(":table (scrolls sideways)", { table: label }),
+        tabIndex: 0,
+      }
+    : {};
   return (
-    <div ref={scroller} className="relative -mx-5 overflow-x-auto focus-visible:-outline-offset-2 sm:-mx-6" {...region}>
-      <table className={`min-w-full divide-y divide-zinc-200 text-sm ${className}`} aria-busy={busy}>
+    <div
+      ref={scroller}
+      className="relative -mx-5 overflow-x-auto focus-visible:-outline-offset-2 sm:-mx-6"
+      {...region}
+    >
+      <table
+        className={`min-w-full divide-y divide-zinc-200 text-sm ${className}`}
+        aria-busy={busy}
+      >
         <thead>
           <tr className="text-left text-xs font-semibold tracking-wide text-zinc-500 uppercase">
             {columns.map((column, index) => (
-              <th key={column.label} scope="col" className={`${columnPadding(index, columns.length)} py-3 ${column.className ?? ""}`}>
-                {column.srOnly ? <span className="sr-only">{column.label}</span> : column.label}
+              <th
+                key={column.label}
+                scope="col"
+                className={`${columnPadding(index, columns.length)} py-3 ${column.className ?? ""}`}
+              >
+                {column.srOnly ? (
+                  <span className="sr-only">{column.label}</span>
+                ) : (
+                  column.label
+                )}
               </th>
             ))}
           </tr>

@@ -1,6 +1,12 @@
 "use client";
 
-import { type FormEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import {
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+} from "react";
 
 type Props = {
   open: boolean;
@@ -27,7 +33,18 @@ const WIDTH = { md: "max-w-md", xl: "max-w-xl" } as const;
  * focus returns where it was. Its content exists only while it is open, so a closed dialog's
  * field never answers to a label on the page behind it.
  */
-export function Dialog({ open, title, description, size = "md", busy = false, onClose, onOpen, onSubmit, actions, children }: Props) {
+export function Dialog({
+  open,
+  title,
+  description,
+  size = "md",
+  busy = false,
+  onClose,
+  onOpen,
+  onSubmit,
+  actions,
+  children,
+}: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -60,7 +77,9 @@ export function Dialog({ open, title, description, size = "md", busy = false, on
         </div>
         {children}
       </div>
-      <div className="flex justify-end gap-3 bg-zinc-50 px-5 py-3 sm:px-6">{actions}</div>
+      <div className="flex justify-end gap-3 bg-zinc-50 px-5 py-3 sm:px-6">
+        {actions}
+      </div>
     </>
   );
   return (

@@ -8,17 +8,31 @@ import { Alert } from "@/components/ui/alert";
 export function useErrorMessage(): (error: unknown) => string {
   const t = useT();
   return (error) => {
-    if (error instanceof ApiError && error.status === 0) return t("The server could not be reached. Check your connection and try again.");
+    if (error instanceof ApiError && error.status === 0)
+      return t(
+        "The server could not be reached. Check your connection and try again.",
+      );
     if (error instanceof ApiError && error.message) return error.message;
-    if (error instanceof ApiError && error.status === 403) return t("This action is unauthorized.");
-    if (error instanceof ApiError && error.status === 404) return t("This feature is not available yet.");
-    if (error instanceof ApiError && error.status > 0) return t("Something went wrong (error :status). Please try again.", { status: error.status });
+    if (error instanceof ApiError && error.status === 403)
+      return t("This action is unauthorized.");
+    if (error instanceof ApiError && error.status === 404)
+      return t("This feature is not available yet.");
+    if (error instanceof ApiError && error.status > 0)
+      return t("Something went wrong (error :status). Please try again.", {
+        status: error.status,
+      });
     return t("Something went wrong. Please try again.");
   };
 }
 
 /** A visible, announced alert for a failed request; nothing when there is no error. */
-export function ErrorAlert({ error, title }: { error: unknown; title?: string }) {
+export function ErrorAlert({
+  error,
+  title,
+}: {
+  error: unknown;
+  title?: string;
+}) {
   const message = useErrorMessage();
   if (!error) return null;
   return (

@@ -8,15 +8,31 @@ type Props = SelectHTMLAttributes<HTMLSelectElement> & {
   hideLabel?: boolean;
 };
 
-export function SelectField({ label, options, hideLabel = false, id, className = "", ...select }: Props) {
+export function SelectField({
+  label,
+  options,
+  hideLabel = false,
+  id,
+  className = "",
+  ...select
+}: Props) {
   const generated = useId();
   const selectId = id ?? generated;
   return (
     <div className={className}>
-      <label htmlFor={selectId} className={hideLabel ? "sr-only" : "block text-sm font-medium text-zinc-800"}>
+      <label
+        htmlFor={selectId}
+        className={
+          hideLabel ? "sr-only" : "block text-sm font-medium text-zinc-800"
+        }
+      >
         {label}
       </label>
-      <select id={selectId} className={`${INPUT_CLASSES} ${hideLabel ? "" : "mt-1.5"} pr-8`} {...select}>
+      <select
+        id={selectId}
+        className={`${INPUT_CLASSES} ${hideLabel ? "" : "mt-1.5"} pr-8`}
+        {...select}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -2,7 +2,14 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+const WCAG_TAGS = [
+  "wcag2a",
+  "wcag2aa",
+  "wcag21a",
+  "wcag21aa",
+  "wcag22a",
+  "wcag22aa",
+];
 
 /**
  * Rules axe ships as experimental, so a tag filter leaves them out, but which test a WCAG success
@@ -18,11 +25,16 @@ const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
  * screen's findings are reported together) on any serious or critical WCAG A/AA violation, one entry
  * per element: rule, impact, what it asks for, the element (selector and markup) and axe's explanation.
  */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
+export async function expectAccessible(
+  page: Page,
+  screen: string,
+): Promise<void> {
   const results = await new AxeBuilder({ page })
     .options({
       runOnly: { type: "tag", values: WCAG_TAGS },
-      rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((rule) => [rule, { enabled: true }])),
+      rules: Object.fromEntries(
+        EXPERIMENTAL_WCAG_RULES.map((rule) => [rule, { enabled: true }]),
+      ),
     })
     .analyze();
   const findings = results.violations
@@ -36,5 +48,10 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
         ].join("\n    "),
       ),
     );
-  expect.soft(findings, `serious or critical accessibility violations on "${screen}" (${page.url()})`).toEqual([]);
+  expect
+    .soft(
+      findings,
+      `serious or critical accessibility violations on "${screen}" (${page.url()})`,
+    )
+    .toEqual([]);
 }

@@ -6,7 +6,11 @@
  * import it.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type FakeUser = {
@@ -20,14 +24,22 @@ export type FakeUser = {
   emails?: { email: string; primary: boolean; verified: boolean }[];
 };
 
-export type FakeOidcOptions = { clientId?: string; clientSecret?: string; port?: number; user?: FakeUser };
+export type FakeOidcOptions = {
+  clientId?: string;
+  clientSecret?: string;
+  port?: number;
+  user?: FakeUser;
+};
 
 export type FakeOidc = {
   url: string;
   clientId: string;
   clientSecret: string;
   /** A services-configuration entry for the `oidc` driver pointing at this server. */
-  serviceEntry(redirect: string, extra?: Record<string, unknown>): Record<string, unknown>;
+  serviceEntry(
+    redirect: string,
+    extra?: Record<string, unknown>,
+  ): Record<string, unknown>;
   /** Who the next authorizations sign in as. */
   setUser(user: FakeUser): void;
   /** The next authorization answers `?error=<code>` (the person refused) instead of a code. */
@@ -37,14 +49,30 @@ export type FakeOidc = {
   close(): Promise<void>;
 };
 
-type Grant = { user: FakeUser; clientId: string; redirectUri: string; challenge: string | null; method: string | null; expiresAt: number };
+type Grant = {
+  user: FakeUser;
+  clientId: string;
+  redirectUri: string;
+  challenge: string | null;
+  method: string | null;
+  expiresAt: number;
+};
 
 const CODE_TTL_MS = 60_000;
 
 const token = () => randomBytes(24).toString("base64url");
 
-function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers });
+function send(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  response.writeHead(status, {
+    "Content-Type": "application/json",
+    "Cache-Control": "no-store",
+    ...headers,
+  });
   response.end(JSON.stringify(body));
 }
 
@@ -60,7 +88,10 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
 }
 
 /** Client authentication: HTTP Basic (what arctic sends) or client_id/client_secret in the body. */
-function clientCredentials(request: IncomingMessage, form: URLSearchParams): { id: string | null; secret: string | null } {
+function clientCredentials(
+  request: IncomingMessage,
+  form: URLSearchParams,
+): { id: string | null; secret: string | null } {
   const basic = /^Basic\s+(.+)$/i.exec(request.headers.authorization ?? "");
   if (basic?.[1]) {
     const decoded = Buffer.from(basic[1], "base64").toString("utf8");
@@ -73,15 +104,25 @@ function clientCredentials(request: IncomingMessage, form: URLSearchParams): { i
 function pkceMatches(grant: Grant, verifier: string | null): boolean {
   if (grant.challenge === null) return true;
   if (!verifier) return false;
-  const computed = grant.method === "S256" ? createHash("sha256").update(verifier).digest("base64url") : verifier;
+  const computed =
+    grant.method === "S256"
+      ? createHash("sha256").update(verifier).digest("base64url")
+      : verifier;
   return computed === grant.challenge;
 }
 
 /** Starts the provider on 127.0.0.1 (port 0 unless given: tests run in parallel). */
-export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<FakeOidc> {
+export async function startFakeOidc(
+  options: FakeOidcOptions = {},
+): Promise<FakeOidc> {
   const clientId = options.clientId ?? "test-client";
   const clientSecret = options.clientSecret ?? "test-client-secret";
-  let user: FakeUser = options.user ?? { sub: "1", email: "person@example.com", email_verified: true, name: "Person" };
+  let user: FakeUser = options.user ?? {
+    sub: "1",
+    email: "person@example.com",
+    email_verified: true,
+    name: "Person",
+  };
   let refusal: string | null = null;
   const grants = new Map<string, Grant>();
   const accessTokens = new Map<string, FakeUser>();
@@ -89,10 +130,12 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
   const authorize = (url: URL, response: ServerResponse) => {
     const redirectUri = url.searchParams.get("redirect_uri");
     const state = url.searchParams.get("state");
-    if (url.searchParams.get("client_id") !== clientId || !redirectUri) return send(response, 400, { error: "invalid_request" });
+    if (url.searchParams.get("client_id") !== clientId || !redirectUri)
+      return send(response, 400, { error: "invalid_request" });
     const back = new URL(redirectUri);
     if (state !== null) back.searchParams.set("state", state);
-    if (url.searchParams.get("response_type") !== "code") back.searchParams.set("error", "unsupported_response_type");
+    if (url.searchParams.get("response_type") !== "code")
+      back.searchParams.set("error", "unsupported_response_type");
     else if (refusal) back.searchParams.set("error", refusal);
     else {
       const code = token();
@@ -110,20 +153,34 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     redirectTo(response, back.href);
   };
 
-  const exchange = async (request: IncomingMessage, response: ServerResponse) => {
+  const exchange = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) => {
     const form = await readForm(request);
     const client = clientCredentials(request, form);
-    if (client.id !== clientId || client.secret !== clientSecret) return send(response, 401, { error: "invalid_client" });
-    if (form.get("grant_type") !== "authorization_code") return send(response, 400, { error: "unsupported_grant_type" });
+    if (client.id !== clientId || client.secret !== clientSecret)
+      return send(response, 401, { error: "invalid_client" });
+    if (form.get("grant_type") !== "authorization_code")
+      return send(response, 400, { error: "unsupported_grant_type" });
     const code = form.get("code") ?? "";
     const grant = grants.get(code);
     grants.delete(code); // single use, whatever the outcome
-    if (!grant || grant.expiresAt < Date.now() || grant.redirectUri !== form.get("redirect_uri") || !pkceMatches(grant, form.get("code_verifier"))) {
+    if (
+      !grant ||
+      grant.expiresAt < Date.now() ||
+      grant.redirectUri !== form.get("redirect_uri") ||
+      !pkceMatches(grant, form.get("code_verifier"))
+    ) {
       return send(response, 400, { error: "invalid_grant" });
     }
     const accessToken = token();
     accessTokens.set(accessToken, grant.user);
-    send(response, 200, { access_token: accessToken, token_type: "Bearer", expires_in: 3600 });
+    send(response, 200, {
+      access_token: accessToken,
+      token_type: "Bearer",
+      expires_in: 3600,
+    });
   };
 
   const bearerUser = (request: IncomingMessage): FakeUser | undefined => {
@@ -136,22 +193,49 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     const route = `${request.method} ${url.pathname}`;
     if (route === "GET /authorize") return authorize(url, response);
     if (route === "POST /token") {
-      exchange(request, response).catch(() => send(response, 500, { error: "server_error" }));
+      exchange(request, response).catch(() =>
+        send(response, 500, { error: "server_error" }),
+      );
       return;
     }
     const person = bearerUser(request);
-    if (!person) return send(response, 401, { error: "invalid_token" }, { "WWW-Authenticate": "Bearer" });
+    if (!person)
+      return send(
+        response,
+        401,
+        { error: "invalid_token" },
+        { "WWW-Authenticate": "Bearer" },
+      );
     if (route === "GET /userinfo") {
-      const claims: Record<string, unknown> = { sub: person.sub, name: person.name ?? null };
-      if (person.email !== undefined && person.email !== null) claims.email = person.email;
-      if (person.email_verified !== undefined) claims.email_verified = person.email_verified;
+      const claims: Record<string, unknown> = {
+        sub: person.sub,
+        name: person.name ?? null,
+      };
+      if (person.email !== undefined && person.email !== null)
+        claims.email = person.email;
+      if (person.email_verified !== undefined)
+        claims.email_verified = person.email_verified;
       return send(response, 200, claims);
     }
     if (route === "GET /user") {
-      return send(response, 200, { id: Number(person.sub), login: `user${person.sub}`, name: person.name ?? null, email: person.publicEmail ?? null, avatar_url: null });
+      return send(response, 200, {
+        id: Number(person.sub),
+        login: `user${person.sub}`,
+        name: person.name ?? null,
+        email: person.publicEmail ?? null,
+        avatar_url: null,
+      });
     }
     if (route === "GET /user/emails") {
-      const fallback = person.email ? [{ email: person.email, primary: true, verified: person.email_verified ?? false }] : [];
+      const fallback = person.email
+        ? [
+            {
+              email: person.email,
+              primary: true,
+              verified: person.email_verified ?? false,
+            },
+          ]
+        : [];
       return send(response, 200, person.emails ?? fallback);
     }
     send(response, 404, { error: "not_found" });
@@ -204,6 +288,9 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
 export async function authorizeAt(providerUrl: string): Promise<URL> {
   const response = await fetch(providerUrl, { redirect: "manual" });
   const location = response.headers.get("location");
-  if (response.status !== 302 || !location) throw new Error(`the provider answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 302 || !location)
+    throw new Error(
+      `the provider answered ${response.status}: ${await response.text()}`,
+    );
   return new URL(location);
 }

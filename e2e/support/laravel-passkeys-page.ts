@@ -10,7 +10,8 @@ import path from "node:path";
  */
 const MODULES: Record<string, string> = {
   "/modules/laravel-passkeys/": "node_modules/@laravel/passkeys/dist/",
-  "/modules/simplewebauthn-browser/": "node_modules/@laravel/passkeys/node_modules/@simplewebauthn/browser/esm/",
+  "/modules/simplewebauthn-browser/":
+    "node_modules/@laravel/passkeys/node_modules/@simplewebauthn/browser/esm/",
 };
 
 const page = (apiBase: string) => `<!doctype html>
@@ -45,18 +46,31 @@ async function moduleSource(url: string): Promise<Buffer | null> {
 
 export type ClientPage = { origin: string; close(): Promise<void> };
 
-export async function startLaravelPasskeysPage(host: string, port: number, apiBase: string): Promise<ClientPage> {
+export async function startLaravelPasskeysPage(
+  host: string,
+  port: number,
+  apiBase: string,
+): Promise<ClientPage> {
   const server = http.createServer((request, response) => {
     const url = request.url ?? "/";
     if (url === "/favicon.ico") return void response.writeHead(204).end();
     if (url.startsWith("/modules/")) {
       void moduleSource(url).then((source) =>
-        source ? response.writeHead(200, { "content-type": "text/javascript" }).end(source) : response.writeHead(404).end(),
+        source
+          ? response
+              .writeHead(200, { "content-type": "text/javascript" })
+              .end(source)
+          : response.writeHead(404).end(),
       );
       return;
     }
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page(apiBase));
+    response
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end(page(apiBase));
   });
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
-  return { origin: `http://${host}:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    origin: `http://${host}:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

@@ -8,7 +8,8 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 
 function crc32(bytes: Buffer): number {
   let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  for (const byte of bytes)
+    crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
 
@@ -32,8 +33,20 @@ export function gradientPng(size = 96): Buffer {
     const row = y * (1 + size * 3);
     for (let x = 0; x < size; x++) {
       const t = (x + y) / (2 * size);
-      rows.set([Math.round(79 + 140 * t), Math.round(70 + 60 * t), Math.round(229 - 80 * t)], row + 1 + x * 3);
+      rows.set(
+        [
+          Math.round(79 + 140 * t),
+          Math.round(70 + 60 * t),
+          Math.round(229 - 80 * t),
+        ],
+        row + 1 + x * 3,
+      );
     }
   }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }

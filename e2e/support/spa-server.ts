@@ -27,19 +27,32 @@ const page = (apiBase: string) => `<!doctype html>
 
 export type SpaServer = { origin: string; close(): Promise<void> };
 
-export async function startSpa(host: string, port: number, apiBase: string): Promise<SpaServer> {
-  const axiosSource = readFileSync(path.join(process.cwd(), "node_modules/axios/dist/axios.min.js"));
+export async function startSpa(
+  host: string,
+  port: number,
+  apiBase: string,
+): Promise<SpaServer> {
+  const axiosSource = readFileSync(
+    path.join(process.cwd(), "node_modules/axios/dist/axios.min.js"),
+  );
   const server = http.createServer((request, response) => {
     if (request.url === "/axios.js") {
-      response.writeHead(200, { "content-type": "text/javascript" }).end(axiosSource);
+      response
+        .writeHead(200, { "content-type": "text/javascript" })
+        .end(axiosSource);
       return;
     }
     if (request.url === "/favicon.ico") {
       response.writeHead(204).end();
       return;
     }
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page(apiBase));
+    response
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end(page(apiBase));
   });
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
-  return { origin: `http://${host}:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    origin: `http://${host}:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

@@ -1,7 +1,13 @@
 import type { APIRequestContext, BrowserContext } from "@playwright/test";
 import { linkIn, waitForMail } from "./outbox";
 
-export type TestUser = { id: number; name: string; email: string; password: string; api: APIRequestContext };
+export type TestUser = {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+  api: APIRequestContext;
+};
 
 export const ADMIN_EMAIL = "admin@example.test";
 export const DEFAULT_PASSWORD = "correct-horse-42";
@@ -12,23 +18,41 @@ export function uniqueEmail(label: string): string {
 }
 
 /** The headers of a state-changing JSON call: the XSRF-TOKEN cookie echoed back. */
-export async function xsrfHeader(api: APIRequestContext): Promise<Record<string, string>> {
-  const cookie = (await api.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN");
+export async function xsrfHeader(
+  api: APIRequestContext,
+): Promise<Record<string, string>> {
+  const cookie = (await api.storageState()).cookies.find(
+    (c) => c.name === "XSRF-TOKEN",
+  );
   if (!cookie) throw new Error("no XSRF-TOKEN cookie");
   return { "X-XSRF-TOKEN": cookie.value, Accept: "application/json" };
 }
 
 /** The SPA's sequence through the API: CSRF cookie, then a JSON POST with the X-XSRF-TOKEN header. */
-export async function postJson(api: APIRequestContext, path: string, data: unknown) {
+export async function postJson(
+  api: APIRequestContext,
+  path: string,
+  data: unknown,
+) {
   await api.get("/sanctum/csrf-cookie");
   return api.post(path, { data, headers: await xsrfHeader(api) });
 }
 
 /** Registers (and so signs in) a user on its own request context. */
-export async function registerUser(api: APIRequestContext, input: { name: string; email: string; password?: string }): Promise<TestUser> {
+export async function registerUser(
+  api: APIRequestContext,
+  input: { name: string; email: string; password?: string },
+): Promise<TestUser> {
   const password = input.password ?? DEFAULT_PASSWORD;
-  const response = await postJson(api, "/auth/register", { ...input, password, password_confirmation: password });
-  if (!response.ok()) throw new Error(`register ${input.email}: ${response.status()} ${await response.text()}`);
+  const response = await postJson(api, "/auth/register", {
+    ...input,
+    password,
+    password_confirmation: password,
+  });
+  if (!response.ok())
+    throw new Error(
+      `register ${input.email}: ${response.status()} ${await response.text()}`,
+    );
   const { user } = (await response.json()) as { user: { id: number } };
   return { id: user.id, name: input.name, email: input.email, password, api };
 }
@@ -42,30 +66,71 @@ export async function registerUser(api: APIRequestContext, input: { name: string
 export async function signInAdmin(api: APIRequestContext): Promise<TestUser> {
   const name = "Ada Admin";
   const startedAt = new Date();
-  const signedIn = await postJson(api, "/auth/login", { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD });
+  const signedIn = await postJson(api, "/auth/login", {
+    email: ADMIN_EMAIL,
+    password: DEFAULT_PASSWORD,
+  });
   const response = signedIn.ok()
     ? signedIn
-    : await postJson(api, "/auth/register", { name, email: ADMIN_EMAIL, password: DEFAULT_PASSWORD, password_confirmation: DEFAULT_PASSWORD });
-  if (!response.ok()) throw new Error(`admin sign-in: ${response.status()} ${await response.text()}`);
-  const { user } = (await response.json()) as { user: { id: number; name: string } };
+    : await postJson(api, "/auth/register", {
+        name,
+        email: ADMIN_EMAIL,
+        password: DEFAULT_PASSWORD,
+        password_confirmation: DEFAULT_PASSWORD,
+      });
+  if (!response.ok())
+    throw new Error(
+      `admin sign-in: ${response.status()} ${await response.text()}`,
+    );
+  const { user } = (await response.json()) as {
+    user: { id: number; name: string };
+  };
   if (!signedIn.ok()) await followVerificationLink(api, startedAt);
-  else if (!((await (await api.get("/auth/get-auth", { headers: { Accept: "application/json" } })).json()) as { verified: boolean }).verified) {
+  else if (
+    !(
+      (await (
+        await api.get("/auth/get-auth", {
+          headers: { Accept: "application/json" },
+        })
+      ).json()) as { verified: boolean }
+    ).verified
+  ) {
     const askedAt = new Date();
     await postJson(api, "/auth/email-verification-notification", {});
     await followVerificationLink(api, askedAt);
   }
-  return { id: user.id, name: user.name, email: ADMIN_EMAIL, password: DEFAULT_PASSWORD, api };
+  return {
+    id: user.id,
+    name: user.name,
+    email: ADMIN_EMAIL,
+    password: DEFAULT_PASSWORD,
+    api,
+  };
 }
 
 /** Opens the administrator's newest verification link with the administrator's session (SPEC §4 rule 5). */
-async function followVerificationLink(api: APIRequestContext, since: Date): Promise<void> {
-  const mail = await waitForMail(ADMIN_EMAIL, { subject: /Verify Email Address/, since });
-  const response = await api.get(linkIn(mail, /\/auth\/email\/verify\//), { headers: { Accept: "application/json" } });
-  if (!response.ok()) throw new Error(`admin verification: ${response.status()} ${await response.text()}`);
+async function followVerificationLink(
+  api: APIRequestContext,
+  since: Date,
+): Promise<void> {
+  const mail = await waitForMail(ADMIN_EMAIL, {
+    subject: /Verify Email Address/,
+    since,
+  });
+  const response = await api.get(linkIn(mail, /\/auth\/email\/verify\//), {
+    headers: { Accept: "application/json" },
+  });
+  if (!response.ok())
+    throw new Error(
+      `admin verification: ${response.status()} ${await response.text()}`,
+    );
 }
 
 /** Gives the browser the session of a user signed in through the API. */
-export async function useSessionOf(context: BrowserContext, user: TestUser): Promise<void> {
+export async function useSessionOf(
+  context: BrowserContext,
+  user: TestUser,
+): Promise<void> {
   await context.clearCookies();
   await context.addCookies((await user.api.storageState()).cookies);
 }
@@ -76,6 +141,11 @@ export async function useSessionOf(context: BrowserContext, user: TestUser): Pro
  * something else; the dialog itself has its own (e2e/two-factor.spec.ts, browser-sessions.spec.ts).
  */
 export async function confirmPasswordOf(user: TestUser): Promise<void> {
-  const response = await postJson(user.api, "/auth/user/confirm-password", { password: user.password });
-  if (response.status() !== 201) throw new Error(`confirm-password ${user.email}: ${response.status()} ${await response.text()}`);
+  const response = await postJson(user.api, "/auth/user/confirm-password", {
+    password: user.password,
+  });
+  if (response.status() !== 201)
+    throw new Error(
+      `confirm-password ${user.email}: ${response.status()} ${await response.text()}`,
+    );
 }

@@ -1,28 +1,39 @@
 import type { CDPSession, Page } from "@playwright/test";
 
-export type VirtualAuthenticator = { cdp: CDPSession; id: string; credentials(): Promise<{ credentialId: string; signCount: number }[]> };
+export type VirtualAuthenticator = {
+  cdp: CDPSession;
+  id: string;
+  credentials(): Promise<{ credentialId: string; signCount: number }[]>;
+};
 
 /**
  * A platform authenticator in the browser through the DevTools protocol: CTAP2, internal
  * transport, resident keys, user verification that always succeeds (a fingerprint that matches).
  */
-export async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthenticator> {
+export async function addVirtualAuthenticator(
+  page: Page,
+): Promise<VirtualAuthenticator> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable", { enableUI: false });
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
+  const { authenticatorId } = await cdp.send(
+    "WebAuthn.addVirtualAuthenticator",
+    {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     },
-  });
+  );
   return {
     cdp,
     id: authenticatorId,
-    credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
+    credentials: async () =>
+      (await cdp.send("WebAuthn.getCredentials", { authenticatorId }))
+        .credentials,
   };
 }
 
@@ -36,10 +47,20 @@ const NO_AUTOFILL = "e2e-no-autofill";
 export async function disableAutofillOnLoad(page: Page): Promise<void> {
   await page.addInitScript((key) => {
     if (window.sessionStorage.getItem(key) !== "1") return;
-    Object.defineProperty(window.PublicKeyCredential, "isConditionalMediationAvailable", { value: async () => false });
+    Object.defineProperty(
+      window.PublicKeyCredential,
+      "isConditionalMediationAvailable",
+      { value: async () => false },
+    );
   }, NO_AUTOFILL);
 }
 
 export async function setAutofill(page: Page, on: boolean): Promise<void> {
-  await page.evaluate(([key, off]) => (off ? window.sessionStorage.setItem(key, "1") : window.sessionStorage.removeItem(key)), [NO_AUTOFILL, on ? "" : "1"] as const);
+  await page.evaluate(
+    ([key, off]) =>
+      off
+        ? window.sessionStorage.setItem(key, "1")
+        : window.sessionStorage.removeItem(key),
+    [NO_AUTOFILL, on ? "" : "1"] as const,
+  );
 }

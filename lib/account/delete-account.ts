@@ -1,7 +1,13 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { accountDeletions, pendingUserEmails, personalAccessTokens, type User, users } from "@/db/schema";
+import {
+  accountDeletions,
+  pendingUserEmails,
+  personalAccessTokens,
+  type User,
+  users,
+} from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/server/context";
 import { endImpersonationsBy } from "@/lib/audit/impersonation-end";
@@ -17,7 +23,8 @@ import { IGNORED_FIELDS } from "@/lib/validation/rules";
 const DAY_MS = 86_400_000;
 
 /** When an account its owner deleted at `deletedAt` is purged (`retention.deleted-accounts-days`). */
-const purgeDate = (deletedAt: Date, graceDays: number) => new Date(deletedAt.getTime() + graceDays * DAY_MS);
+const purgeDate = (deletedAt: Date, graceDays: number) =>
+  new Date(deletedAt.getTime() + graceDays * DAY_MS);
 
 /**
  * The step-up before deleting an account: the current password, sent with the request (Laravel
@@ -25,7 +32,8 @@ const purgeDate = (deletedAt: Date, graceDays: number) => new Date(deletedAt.get
  * work, decision record 023) would be accepted here instead; until then the password is required.
  */
 async function confirmStepUp(user: User, password: string): Promise<void> {
-  if (!(await verifyPassword(password, user.password))) throw invalid("password", "The password is incorrect.");
+  if (!(await verifyPassword(password, user.password)))
+    throw invalid("password", "The password is incorrect.");
 }
 
 /**
@@ -34,8 +42,14 @@ async function confirmStepUp(user: User, password: string): Promise<void> {
  * activity log told. The data is purged after the grace period unless an administrator restores
  * the account first (decision record 021).
  */
-export async function deleteOwnAccount(ctx: Context, user: User): Promise<Date> {
-  const purgeAt = purgeDate(ctx.now, ctx.config.retention["deleted-accounts-days"]);
+export async function deleteOwnAccount(
+  ctx: Context,
+  user: User,
+): Promise<Date> {
+  const purgeAt = purgeDate(
+    ctx.now,
+    ctx.config.retention["deleted-accounts-days"],
+  );
   const userClass = ctx.config["user-class"];
   await ctx.db.transaction(async (tx) => {
     const [deleted] = await tx
@@ -45,14 +59,54 @@ export async function deleteOwnAccount(ctx: Context, user: User): Promise<Date> 
       .returning({ id: users.id });
     // Deleted meanwhile (another request): the guard refuses this one's session from now on.
     if (!deleted) throw forbidden();
-    await tx.delete(personalAccessTokens).where(and(eq(personalAccessTokens.tokenableId, user.id), eq(personalAccessTokens.tokenableType, userClass)));
+    await tx
+      .delete(personalAccessTokens)
+      .where(
+        and(
+          eq(personalAccessTokens.tokenableId, user.id),
+          eq(personalAccessTokens.tokenableType, userClass),
+        ),
+      );
     await deleteUserSessions(tx, user.id);
     await endImpersonationsBy(tx, user.id, "original-gone", ctx);
-    await tx.delete(pendingUserEmails).where(and(eq(pendingUserEmails.userId, user.id), eq(pendingUserEmails.userType, userClass)));
-    await tx.insert(accountDeletions).values({ userId: user.id, requestedAt: ctx.now }).onConflictDoUpdate({ target: accountDeletions.userId, set: { requestedAt: ctx.now } });
-    await recordActivity(tx, { event: "account-deleted", subjectId: user.id, ip: ctx.ip, properties: { purge_at: purgeAt.toISOString() } }, ctx.now);
-    const notice = { to: user.email, deletedAt: ctx.now, purgeAt, ip: ctx.ip, appUrl: ctx.env.APP_URL };
-    await enqueueMail(tx, accountDeletedMail(ctx.locale, notice), ctx.now, mailQueueKey(ctx.env.SESSION_SECRET));
+    await tx
+      .delete(pendingUserEmails)
+      .where(
+        and(
+          eq(pendingUserEmails.userId, user.id),
+          eq(pendingUserEmails.userType, userClass),
+        ),
+      );
+    await tx
+      .insert(accountDeletions)
+      .values({ userId: user.id, requestedAt: ctx.now })
+      .onConflictDoUpdate({
+        target: accountDeletions.userId,
+        set: { requestedAt: ctx.now },
+      });
+    await recordActivity(
+      tx,
+      {
+        event: "account-deleted",
+        subjectId: user.id,
+        ip: ctx.ip,
+        properties: { purge_at: purgeAt.toISOString() },
+      },
+      ctx.now,
+    );
+    const notice = {
+      to: user.email,
+      deletedAt: ctx.now,
+      purgeAt,
+      ip: ctx.ip,
+      appUrl: ctx.env.APP_URL,
+    };
+    await enqueueMail(
+      tx,
+      accountDeletedMail(ctx.locale, notice),
+      ctx.now,
+      mailQueueKey(ctx.env.SESSION_SECRET),
+    );
   });
   return purgeAt;
 }
@@ -62,15 +116,21 @@ export async function deleteOwnAccount(ctx: Context, user: User): Promise<Date> 
  * is wrong; 403 while impersonating (the administrator holds the user's session, not their consent).
  */
 export const deleteAccountEndpoint = defineEndpoint({
-  input: () => z.strictObject({ password: z.string().max(255), ...IGNORED_FIELDS }),
+  input: () =>
+    z.strictObject({ password: z.string().max(255), ...IGNORED_FIELDS }),
   async run(ctx, input) {
     const user = ctx.requireUser();
-    if ((await ctx.session.data())?.impersonate_token) throw forbidden("An account cannot be deleted while impersonating.");
+    if ((await ctx.session.data())?.impersonate_token)
+      throw forbidden("An account cannot be deleted while impersonating.");
     await confirmStepUp(user, input.password);
     const purgeAt = await deleteOwnAccount(ctx, user);
     // The row is gone already; this starts a fresh guest session with a new CSRF token.
     await ctx.session.logout();
     ctx.services.wakeMailWorker();
-    return { success: true, message: ctx.t("Your account has been deleted."), purge_at: purgeAt.toISOString() };
+    return {
+      success: true,
+      message: ctx.t("Your account has been deleted."),
+      purge_at: purgeAt.toISOString(),
+    };
   },
 });

@@ -11,18 +11,27 @@ import { hasTwoFactor } from "@/lib/auth/two-factor/account";
  * A row of the admin table: the presented user, whether they are an administrator, when they
  * were deleted, and what the caller may do with them (so the table shows only usable buttons).
  */
-export async function presentAdminUser(ctx: Context, caller: User, actor: PolicyUser, user: User) {
+export async function presentAdminUser(
+  ctx: Context,
+  caller: User,
+  actor: PolicyUser,
+  user: User,
+) {
   const trashed = user.deletedAt !== null;
   const subject = policyTarget(ctx, user);
   // Impersonation needs the switch on and a session (SPEC.md §5 rule 5), as the endpoint does.
-  const impersonationOpen = ctx.config["allow-impersonate"] && ctx.auth?.via === "session";
+  const impersonationOpen =
+    ctx.config["allow-impersonate"] && ctx.auth?.via === "session";
   return {
     ...presentUser(user),
     is_admin: subject.isAdmin,
     deleted_at: user.deletedAt?.toISOString() ?? null,
     two_factor_enabled: hasTwoFactor(user),
     can: {
-      impersonate: impersonationOpen && !trashed && (await mayRequestImpersonation(ctx, caller, user)),
+      impersonate:
+        impersonationOpen &&
+        !trashed &&
+        (await mayRequestImpersonation(ctx, caller, user)),
       delete: !trashed && userPolicy.delete(actor, subject),
       restore: trashed && userPolicy.restore(actor, subject),
       // See and end their sessions, reset their second factor (decision records 023–024).
@@ -30,4 +39,3 @@ export async function presentAdminUser(ctx: Context, caller: User, actor: Policy
     },
   };
 }
-

@@ -6,7 +6,9 @@ export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
   let text = String(value);
   if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",\r\n]/.test(text) || text !== text.trim()
+    ? `"${text.replaceAll('"', '""')}"`
+    : text;
 }
 
 export function csvRow(values: (string | number | null | undefined)[]): string {

@@ -2,7 +2,11 @@ import "server-only";
 import { routeUser } from "@/lib/admin/target-user";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { userPolicy } from "@/lib/policies/user-policy";
-import { authorize, currentActor, policyTarget } from "@/lib/policies/authorize";
+import {
+  authorize,
+  currentActor,
+  policyTarget,
+} from "@/lib/policies/authorize";
 import { softDeleteUser } from "@/lib/users/soft-delete";
 
 /** DELETE /api/admin/users/{id}: soft delete (policy delete; never one's own account nor another administrator's). */

@@ -3,21 +3,42 @@ import { z } from "zod";
 import type { User } from "@/db/schema";
 import { csvRow } from "@/lib/admin/csv";
 import { parseQuery } from "@/lib/admin/query";
-import { type UserFilters, userFilterFields, usersAfter } from "@/lib/admin/user-search";
+import {
+  type UserFilters,
+  userFilterFields,
+  usersAfter,
+} from "@/lib/admin/user-search";
 import type { Context } from "@/lib/server/context";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { userPolicy } from "@/lib/policies/user-policy";
 import { authorize, currentActor } from "@/lib/policies/authorize";
 
 const querySchema = z.strictObject(userFilterFields);
-const COLUMNS = ["id", "name", "email", "email_verified_at", "created_at", "deleted_at"];
+const COLUMNS = [
+  "id",
+  "name",
+  "email",
+  "email_verified_at",
+  "created_at",
+  "deleted_at",
+];
 const BATCH_SIZE = 500;
 
 const toRow = (user: User) =>
-  csvRow([user.id, user.name, user.email, user.emailVerifiedAt?.toISOString(), user.createdAt?.toISOString(), user.deletedAt?.toISOString()]);
+  csvRow([
+    user.id,
+    user.name,
+    user.email,
+    user.emailVerifiedAt?.toISOString(),
+    user.createdAt?.toISOString(),
+    user.deletedAt?.toISOString(),
+  ]);
 
 /** The CSV, read in keyset batches as the client consumes it: memory stays flat for any table size. */
-function csvStream(ctx: Context, filters: UserFilters): ReadableStream<Uint8Array> {
+function csvStream(
+  ctx: Context,
+  filters: UserFilters,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let lastId = 0;
   let headerSent = false;
@@ -29,7 +50,8 @@ function csvStream(ctx: Context, filters: UserFilters): ReadableStream<Uint8Arra
         return;
       }
       const batch = await usersAfter(ctx.db, filters, lastId, BATCH_SIZE);
-      if (batch.length > 0) controller.enqueue(encoder.encode(batch.map(toRow).join("")));
+      if (batch.length > 0)
+        controller.enqueue(encoder.encode(batch.map(toRow).join("")));
       lastId = batch.at(-1)?.id ?? lastId;
       if (batch.length < BATCH_SIZE) controller.close();
     },

@@ -1,6 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import { pageRequest, paginationFields, paginator, parseQuery } from "@/lib/admin/query";
+import {
+  pageRequest,
+  paginationFields,
+  paginator,
+  parseQuery,
+} from "@/lib/admin/query";
 import { listActivity as queryActivity } from "@/lib/audit/activity-query";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { userPolicy } from "@/lib/policies/user-policy";
@@ -14,8 +19,16 @@ const day = z
   .string()
   .superRefine((text, issue) => {
     const date = new Date(`${text}T00:00:00Z`);
-    const isDay = /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-    if (!isDay) issue.addIssue({ code: "custom", message: "The :attribute field must match the format :format.", params: { format: "Y-m-d" } });
+    const isDay =
+      /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+      !Number.isNaN(date.getTime()) &&
+      date.toISOString().startsWith(text);
+    if (!isDay)
+      issue.addIssue({
+        code: "custom",
+        message: "The :attribute field must match the format :format.",
+        params: { format: "Y-m-d" },
+      });
   })
   .transform((text) => new Date(`${text}T00:00:00Z`));
 
@@ -40,7 +53,12 @@ export const listActivity = defineEndpoint({
     authorize(userPolicy.viewAny(actor));
     const query = parseQuery(ctx, querySchema);
     const page = pageRequest(query);
-    const filters = { userId: query.user_id, event: query.event, from: query.from, until: query.to ? new Date(query.to.getTime() + DAY_MS) : null };
+    const filters = {
+      userId: query.user_id,
+      event: query.event,
+      from: query.from,
+      until: query.to ? new Date(query.to.getTime() + DAY_MS) : null,
+    };
     const { data, total } = await queryActivity(ctx.db, filters, page);
     return paginator(data, total, page);
   },

@@ -1,13 +1,21 @@
 import "server-only";
 import { z } from "zod";
 import { presentAdminUser } from "@/lib/admin/admin-user";
-import { pageRequest, paginationFields, paginator, parseQuery } from "@/lib/admin/query";
+import {
+  pageRequest,
+  paginationFields,
+  paginator,
+  parseQuery,
+} from "@/lib/admin/query";
 import { searchUsers, userFilterFields } from "@/lib/admin/user-search";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { userPolicy } from "@/lib/policies/user-policy";
 import { authorize, currentActor } from "@/lib/policies/authorize";
 
-const querySchema = z.strictObject({ ...userFilterFields, ...paginationFields });
+const querySchema = z.strictObject({
+  ...userFilterFields,
+  ...paginationFields,
+});
 
 /** GET /api/admin/users?search=&status=&page=&per_page= (policy viewAny). */
 export const listUsers = defineEndpoint({
@@ -17,7 +25,9 @@ export const listUsers = defineEndpoint({
     const query = parseQuery(ctx, querySchema);
     const page = pageRequest(query);
     const { rows, total } = await searchUsers(ctx.db, query, page);
-    const data = await Promise.all(rows.map((row) => presentAdminUser(ctx, user, actor, row)));
+    const data = await Promise.all(
+      rows.map((row) => presentAdminUser(ctx, user, actor, row)),
+    );
     return paginator(data, total, page);
   },
 });

@@ -4,7 +4,10 @@ import type { Context } from "@/lib/server/context";
 import { parseInput } from "@/lib/validation/parse";
 
 /** Validates a GET request's query string like a body: Laravel's 422 shape, unknown keys prohibited. */
-export function parseQuery<S extends z.ZodType>(ctx: Context, schema: S): z.output<S> {
+export function parseQuery<S extends z.ZodType>(
+  ctx: Context,
+  schema: S,
+): z.output<S> {
   return parseInput(schema, Object.fromEntries(ctx.url.searchParams));
 }
 
@@ -28,11 +31,24 @@ export const paginationFields = {
 
 export type PageRequest = { page: number; perPage: number };
 
-export function pageRequest(input: { page?: number | null; per_page?: number | null }): PageRequest {
+export function pageRequest(input: {
+  page?: number | null;
+  per_page?: number | null;
+}): PageRequest {
   return { page: input.page ?? 1, perPage: input.per_page ?? DEFAULT_PER_PAGE };
 }
 
 /** Laravel's LengthAwarePaginator, as the front end reads it. */
-export function paginator<T>(data: T[], total: number, { page, perPage }: PageRequest) {
-  return { data, current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+export function paginator<T>(
+  data: T[],
+  total: number,
+  { page, perPage }: PageRequest,
+) {
+  return {
+    data,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    per_page: perPage,
+    total,
+  };
 }

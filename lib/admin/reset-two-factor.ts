@@ -10,7 +10,11 @@ import { twoFactorResetMail } from "@/lib/mail/templates/two-factor-notices";
 import { userPolicy } from "@/lib/policies/user-policy";
 import { clearTwoFactor } from "@/lib/auth/two-factor/account";
 import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
-import { authorize, currentActor, policyTarget } from "@/lib/policies/authorize";
+import {
+  authorize,
+  currentActor,
+  policyTarget,
+} from "@/lib/policies/authorize";
 import { PROFILE_PATH } from "@/lib/users/email-change";
 
 /**
@@ -28,9 +32,28 @@ export const resetTwoFactor = defineEndpoint({
     if (target.twoFactorSecret === null) return json(null, 204);
     await ctx.db.transaction(async (tx) => {
       await clearTwoFactor(tx, target.id, ctx.now);
-      await recordActivity(tx, { event: "two-factor-reset", subjectId: target.id, causerId: user.id, ip: ctx.ip }, ctx.now);
-      const notice = { to: target.email, at: ctx.now, ip: ctx.ip, profileUrl: `${ctx.env.APP_URL}${PROFILE_PATH}` };
-      await enqueueMail(tx, twoFactorResetMail(ctx.locale, notice), ctx.now, mailQueueKey(ctx.env.SESSION_SECRET));
+      await recordActivity(
+        tx,
+        {
+          event: "two-factor-reset",
+          subjectId: target.id,
+          causerId: user.id,
+          ip: ctx.ip,
+        },
+        ctx.now,
+      );
+      const notice = {
+        to: target.email,
+        at: ctx.now,
+        ip: ctx.ip,
+        profileUrl: `${ctx.env.APP_URL}${PROFILE_PATH}`,
+      };
+      await enqueueMail(
+        tx,
+        twoFactorResetMail(ctx.locale, notice),
+        ctx.now,
+        mailQueueKey(ctx.env.SESSION_SECRET),
+      );
     });
     await emit("TwoFactorAuthenticationDisabled", { user: target });
     return json(null, 204);

@@ -2,7 +2,11 @@ import "server-only";
 import { routeUser } from "@/lib/admin/target-user";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { userPolicy } from "@/lib/policies/user-policy";
-import { authorize, currentActor, policyTarget } from "@/lib/policies/authorize";
+import {
+  authorize,
+  currentActor,
+  policyTarget,
+} from "@/lib/policies/authorize";
 import { restoreUser as restore } from "@/lib/users/soft-delete";
 
 /** POST /api/admin/users/{id}/restore (policy restore; never another administrator's account). Restoring an active user changes nothing. */

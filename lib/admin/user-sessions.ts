@@ -5,7 +5,11 @@ import { json } from "@/lib/http/respond";
 import { userPolicy } from "@/lib/policies/user-policy";
 import { endSession } from "@/lib/sessions/end";
 import { listSessions, presentSessions } from "@/lib/sessions/list";
-import { authorize, currentActor, policyTarget } from "@/lib/policies/authorize";
+import {
+  authorize,
+  currentActor,
+  policyTarget,
+} from "@/lib/policies/authorize";
 
 /** GET /api/admin/users/{id}/sessions: a user's live sessions, as `GET user/sessions` shows them (policy manage). */
 export const listUserSessions = defineEndpoint({

@@ -23,8 +23,14 @@ function activityWhere(filters: ActivityFilters): SQL | undefined {
   if (filters.userId) {
     conditions.push(
       or(
-        and(eq(activityLog.subjectType, USER_TYPE), eq(activityLog.subjectId, filters.userId)),
-        and(eq(activityLog.causerType, USER_TYPE), eq(activityLog.causerId, filters.userId)),
+        and(
+          eq(activityLog.subjectType, USER_TYPE),
+          eq(activityLog.subjectId, filters.userId),
+        ),
+        and(
+          eq(activityLog.causerType, USER_TYPE),
+          eq(activityLog.causerId, filters.userId),
+        ),
       ),
     );
   }
@@ -34,17 +40,38 @@ function activityWhere(filters: ActivityFilters): SQL | undefined {
   return and(...conditions);
 }
 
-const person = (row: { id: number; name: string; email: string } | null) => (row ? { id: row.id, name: row.name, email: row.email } : null);
+const person = (row: { id: number; name: string; email: string } | null) =>
+  row ? { id: row.id, name: row.name, email: row.email } : null;
 
 /** One page of the audit trail, newest first, with the subject and causer users (deleted ones too). */
-export async function listActivity(db: Db, filters: ActivityFilters, page: { page: number; perPage: number }) {
+export async function listActivity(
+  db: Db,
+  filters: ActivityFilters,
+  page: { page: number; perPage: number },
+) {
   const where = activityWhere(filters);
   const [rows, totals] = await Promise.all([
     db
-      .select({ entry: activityLog, subject: { id: subject.id, name: subject.name, email: subject.email }, causer: { id: causer.id, name: causer.name, email: causer.email } })
+      .select({
+        entry: activityLog,
+        subject: { id: subject.id, name: subject.name, email: subject.email },
+        causer: { id: causer.id, name: causer.name, email: causer.email },
+      })
       .from(activityLog)
-      .leftJoin(subject, and(eq(activityLog.subjectType, USER_TYPE), eq(subject.id, activityLog.subjectId)))
-      .leftJoin(causer, and(eq(activityLog.causerType, USER_TYPE), eq(causer.id, activityLog.causerId)))
+      .leftJoin(
+        subject,
+        and(
+          eq(activityLog.subjectType, USER_TYPE),
+          eq(subject.id, activityLog.subjectId),
+        ),
+      )
+      .leftJoin(
+        causer,
+        and(
+          eq(activityLog.causerType, USER_TYPE),
+          eq(causer.id, activityLog.causerId),
+        ),
+      )
       .where(where)
       .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
       .limit(page.perPage)

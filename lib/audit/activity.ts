@@ -63,12 +63,20 @@ export type ActivityEntry = {
 export const USER_TYPE = "App\\Models\\User";
 
 /** Appends one entry to the audit trail (spatie/laravel-activitylog's table). */
-export async function recordActivity(db: Pick<Db, "insert">, entry: ActivityEntry, now: Date): Promise<void> {
+export async function recordActivity(
+  db: Pick<Db, "insert">,
+  entry: ActivityEntry,
+  now: Date,
+): Promise<void> {
   await activityStatement(db, entry, now);
 }
 
 /** The statement behind `recordActivity` (for a caller that folds it into another write). */
-export function activityStatement(db: Pick<Db, "insert">, entry: ActivityEntry, now: Date) {
+export function activityStatement(
+  db: Pick<Db, "insert">,
+  entry: ActivityEntry,
+  now: Date,
+) {
   countActivity(entry.event);
   return db.insert(activityLog).values({
     logName: "auth",

@@ -14,8 +14,19 @@ export type ImpersonationEnd =
   | "logout";
 
 /** The audit entry of an impersonation that ended without returning to the requester. */
-export function endedEntry(ip: string, subjectId: number, causerId: number | null, reason: ImpersonationEnd): ActivityEntry {
-  return { event: "impersonation-ended", subjectId, causerId, ip, properties: { reverted: false, reason } };
+export function endedEntry(
+  ip: string,
+  subjectId: number,
+  causerId: number | null,
+  reason: ImpersonationEnd,
+): ActivityEntry {
+  return {
+    event: "impersonation-ended",
+    subjectId,
+    causerId,
+    ip,
+    properties: { reverted: false, reason },
+  };
 }
 
 /**
@@ -29,6 +40,10 @@ export async function endImpersonationsBy(
   at: { ip: string; now: Date },
 ): Promise<void> {
   for (const subjectId of await deleteImpersonationsBy(db, requesterId)) {
-    await recordActivity(db, endedEntry(at.ip, subjectId, requesterId, reason), at.now);
+    await recordActivity(
+      db,
+      endedEntry(at.ip, subjectId, requesterId, reason),
+      at.now,
+    );
   }
 }

@@ -15,27 +15,43 @@ import { limiterKey } from "@/lib/auth/rate-limit";
  */
 const FORGET_SECONDS = 24 * 60 * 60;
 
-export const accountKey = (email: string) => limiterKey("login-account", email.trim().toLowerCase());
+export const accountKey = (email: string) =>
+  limiterKey("login-account", email.trim().toLowerCase());
 
 /** Seconds the account still has to wait before a password is checked again (0: none). */
-export function accountDelaySeconds(limits: AuthConfig["limits"], row: { hits: number; resetAt: Date } | null, now: Date): number {
+export function accountDelaySeconds(
+  limits: AuthConfig["limits"],
+  row: { hits: number; resetAt: Date } | null,
+  now: Date,
+): number {
   if (!row || row.hits < limits["account-failures-before-delay"]) return 0;
   const lastFailure = row.resetAt.getTime() - FORGET_SECONDS * 1000;
   if (lastFailure + FORGET_SECONDS * 1000 <= now.getTime()) return 0;
   const exponent = row.hits - limits["account-failures-before-delay"] + 1;
-  const delay = Math.min(limits["account-max-delay-seconds"], 2 ** Math.min(exponent, 30));
-  return Math.max(0, Math.ceil((lastFailure + delay * 1000 - now.getTime()) / 1000));
+  const delay = Math.min(
+    limits["account-max-delay-seconds"],
+    2 ** Math.min(exponent, 30),
+  );
+  return Math.max(
+    0,
+    Math.ceil((lastFailure + delay * 1000 - now.getTime()) / 1000),
+  );
 }
 
 /** Counts one failure: a day-old count starts again at one. */
 export function failureStatement(db: Db, key: string, now: Date) {
-  const forgetAt = new Date(now.getTime() + FORGET_SECONDS * 1000).toISOString();
+  const forgetAt = new Date(
+    now.getTime() + FORGET_SECONDS * 1000,
+  ).toISOString();
   const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamp`;
   return db
     .insert(rateLimits)
     .values({ key, hits: 1, resetAt: new Date(forgetAt) })
     .onConflictDoUpdate({
       target: rateLimits.key,
-      set: { hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`, resetAt: sql`${forgetAt}::timestamp` },
+      set: {
+        hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+        resetAt: sql`${forgetAt}::timestamp`,
+      },
     });
 }

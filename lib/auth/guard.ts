@@ -10,12 +10,27 @@ export async function resolveAuth(ctx: Context): Promise<AuthState> {
   if (ctx.auth) return ctx.auth;
   const sessionUser = await ctx.session.user();
   if (sessionUser) {
-    ctx.auth = { user: sessionUser, via: "session", token: null, pendingEmail: await ctx.session.pendingEmail() };
+    ctx.auth = {
+      user: sessionUser,
+      via: "session",
+      token: null,
+      pendingEmail: await ctx.session.pendingEmail(),
+    };
     return ctx.auth;
   }
-  const bearer = await findBearerUser(ctx.db, ctx.config["user-class"], ctx.request.headers.get("authorization"), ctx.now);
+  const bearer = await findBearerUser(
+    ctx.db,
+    ctx.config["user-class"],
+    ctx.request.headers.get("authorization"),
+    ctx.now,
+  );
   ctx.auth = bearer
-    ? { user: bearer.user, via: "token", token: bearer.token, pendingEmail: bearer.pendingEmail }
+    ? {
+        user: bearer.user,
+        via: "token",
+        token: bearer.token,
+        pendingEmail: bearer.pendingEmail,
+      }
     : { user: null, via: null, token: null };
   return ctx.auth;
 }

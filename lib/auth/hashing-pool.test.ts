@@ -1,6 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
-import { bcryptCompare, bcryptHash, HASHING_IDLE_MS, HASHING_NICE } from "@/lib/auth/hashing-pool";
+import {
+  bcryptCompare,
+  bcryptHash,
+  HASHING_IDLE_MS,
+  HASHING_NICE,
+} from "@/lib/auth/hashing-pool";
 
 /** Nice values of this process's threads (Linux: /proc/self/task/<tid>/stat, field 19). */
 function threadNiceValues(): number[] {
@@ -12,10 +17,21 @@ function threadNiceValues(): number[] {
 
 describe("hashing pool (decision record 010: password hashing off the event loop, below its priority)", () => {
   it("hashes and verifies, many at once", async () => {
-    const passwords = Array.from({ length: 12 }, (_, index) => `password-${index}`);
-    const hashes = await Promise.all(passwords.map((password) => bcryptHash(password, 4)));
+    const passwords = Array.from(
+      { length: 12 },
+      (_, index) => `password-${index}`,
+    );
+    const hashes = await Promise.all(
+      passwords.map((password) => bcryptHash(password, 4)),
+    );
     expect(hashes.every((hash) => /^\$2b\$04\$/.test(hash))).toBe(true);
-    expect(await Promise.all(passwords.map((password, index) => bcryptCompare(password, hashes[index] ?? "")))).toEqual(passwords.map(() => true));
+    expect(
+      await Promise.all(
+        passwords.map((password, index) =>
+          bcryptCompare(password, hashes[index] ?? ""),
+        ),
+      ),
+    ).toEqual(passwords.map(() => true));
     expect(await bcryptCompare("wrong", hashes[0] ?? "")).toBe(false);
   });
 
@@ -27,14 +43,19 @@ describe("hashing pool (decision record 010: password hashing off the event loop
   it("runs on threads niced below the event loop, which keeps its own priority", async () => {
     await Promise.all([bcryptHash("a", 4), bcryptHash("b", 4)]);
     const nice = threadNiceValues();
-    expect(nice.filter((value) => value === HASHING_NICE).length).toBeGreaterThanOrEqual(1);
+    expect(
+      nice.filter((value) => value === HASHING_NICE).length,
+    ).toBeGreaterThanOrEqual(1);
     // The main thread's task id is the process id.
     const main = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
-    expect(Number(main.slice(main.lastIndexOf(")") + 2).split(" ")[16])).toBe(0);
+    expect(Number(main.slice(main.lastIndexOf(")") + 2).split(" ")[16])).toBe(
+      0,
+    );
   });
 
   it("ends threads idle for HASHING_IDLE_MS, and starts one again for the next task", async () => {
-    const hashingThreads = () => threadNiceValues().filter((value) => value === HASHING_NICE).length;
+    const hashingThreads = () =>
+      threadNiceValues().filter((value) => value === HASHING_NICE).length;
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
       await Promise.all([bcryptHash("a", 4), bcryptHash("b", 4)]);

@@ -23,7 +23,13 @@ parentPort.on("message", ({ op, plain, salt }) => {
 });
 `;
 
-type Task = { op: "hash" | "compare"; plain: string; salt: string | number; resolve(value: unknown): void; reject(error: Error): void };
+type Task = {
+  op: "hash" | "compare";
+  plain: string;
+  salt: string | number;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+};
 
 /** One thread per core: bcrypt is pure CPU, more threads would only queue inside the kernel. */
 const SIZE = Math.max(1, os.availableParallelism());
@@ -55,7 +61,10 @@ function keep(worker: Worker): void {
   retirements.delete(worker);
 }
 
-function settle(worker: Worker, outcome: { result?: unknown; error?: string }): void {
+function settle(
+  worker: Worker,
+  outcome: { result?: unknown; error?: string },
+): void {
   const task = running.get(worker);
   running.delete(worker);
   worker.unref();
@@ -68,7 +77,9 @@ function settle(worker: Worker, outcome: { result?: unknown; error?: string }): 
 
 function spawn(): Worker {
   const worker = new Worker(WORKER_SOURCE, { eval: true });
-  worker.on("message", (outcome: { result?: unknown; error?: string }) => settle(worker, outcome));
+  worker.on("message", (outcome: { result?: unknown; error?: string }) =>
+    settle(worker, outcome),
+  );
   // A worker that dies fails its task; the next task starts a fresh one.
   worker.on("error", (error) => running.get(worker)?.reject(error));
   worker.on("exit", () => {
@@ -82,7 +93,11 @@ function spawn(): Worker {
 }
 
 function next(): void {
-  for (let task = queue[0]; task && (idle.length > 0 || running.size + idle.length < SIZE); task = queue[0]) {
+  for (
+    let task = queue[0];
+    task && (idle.length > 0 || running.size + idle.length < SIZE);
+    task = queue[0]
+  ) {
     queue.shift();
     const worker = idle.pop() ?? spawn();
     keep(worker);
@@ -93,7 +108,11 @@ function next(): void {
   }
 }
 
-function submit(op: Task["op"], plain: string, salt: string | number): Promise<unknown> {
+function submit(
+  op: Task["op"],
+  plain: string,
+  salt: string | number,
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     queue.push({ op, plain, salt, resolve, reject });
     next();
@@ -101,11 +120,17 @@ function submit(op: Task["op"], plain: string, salt: string | number): Promise<u
 }
 
 /** bcrypt.hash off the event loop and below its priority. */
-export async function bcryptHash(plain: string, rounds: number): Promise<string> {
+export async function bcryptHash(
+  plain: string,
+  rounds: number,
+): Promise<string> {
   return String(await submit("hash", plain, rounds));
 }
 
 /** bcrypt.compare off the event loop and below its priority. */
-export async function bcryptCompare(plain: string, hash: string): Promise<boolean> {
+export async function bcryptCompare(
+  plain: string,
+  hash: string,
+): Promise<boolean> {
   return (await submit("compare", plain, hash)) === true;
 }

@@ -14,14 +14,19 @@ import { tooManyRequests } from "@/lib/http/errors";
 export type LimiterRule = AuthConfig["limiters"][string][number];
 
 /** What a rule counts by, for this request; null when the request carries nothing to count (validation answers it). */
-async function subject(ctx: Context, by: LimiterRule["by"]): Promise<string | null> {
+async function subject(
+  ctx: Context,
+  by: LimiterRule["by"],
+): Promise<string | null> {
   if (by === "ip") return `ip:${ctx.ip}`;
   if (by === "user") {
     const { user } = await resolveAuth(ctx);
     return user ? `user:${user.id}` : `ip:${ctx.ip}`;
   }
   const email = (await ctx.input()).email;
-  return typeof email === "string" && email !== "" ? `email:${email.trim().toLowerCase()}` : null;
+  return typeof email === "string" && email !== ""
+    ? `email:${email.trim().toLowerCase()}`
+    : null;
 }
 
 /** Counts the request under every rule of `name`; 429 with Retry-After when any is over its limit. */
@@ -33,8 +38,14 @@ export async function runLimiter(ctx: Context, name: string): Promise<void> {
     const counted = await subject(ctx, rule.by);
     if (!counted) continue;
     const decaySeconds = Math.round(rule.minutes * 60);
-    const window = await hit(ctx.db, limiterKey("limiter", name, rule.by, rule.max, decaySeconds, counted), decaySeconds, ctx.now);
-    if (window.hits > rule.max) retryAfter = Math.max(retryAfter, secondsUntil(window, ctx.now));
+    const window = await hit(
+      ctx.db,
+      limiterKey("limiter", name, rule.by, rule.max, decaySeconds, counted),
+      decaySeconds,
+      ctx.now,
+    );
+    if (window.hits > rule.max)
+      retryAfter = Math.max(retryAfter, secondsUntil(window, ctx.now));
   }
   if (retryAfter > 0) throw tooManyRequests(retryAfter);
 }

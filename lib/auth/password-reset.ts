@@ -3,7 +3,12 @@ import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { passwordResetTokens, type User, users } from "@/db/schema";
 import type { Context } from "@/lib/server/context";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
-import { mailQueueKey, randomToken, safeEqual, sha256Hex } from "@/lib/crypto/secrets";
+import {
+  mailQueueKey,
+  randomToken,
+  safeEqual,
+  sha256Hex,
+} from "@/lib/crypto/secrets";
 import { deleteUserSessions } from "@/lib/server/session-store";
 import { endImpersonationsBy } from "@/lib/audit/impersonation-end";
 import { enqueueCompose, enqueueMail } from "@/lib/mail/queue";
@@ -21,10 +26,19 @@ import { invalid } from "@/lib/http/errors";
 const RESEND_THROTTLE_SECONDS = 60;
 export const INVALID_TOKEN = "This password reset token is invalid.";
 
-type ResetLinkDeps = { db: Db; config: AuthConfig; env: Env; wakeMailWorker: () => void };
+type ResetLinkDeps = {
+  db: Db;
+  config: AuthConfig;
+  env: Env;
+  wakeMailWorker: () => void;
+};
 
 /** SPEC.md rule 8: the front end's reset screen, with the token and the URL-encoded email. */
-export function resetUrl(deps: Pick<ResetLinkDeps, "config" | "env">, token: string, email: string): string {
+export function resetUrl(
+  deps: Pick<ResetLinkDeps, "config" | "env">,
+  token: string,
+  email: string,
+): string {
   const path = deps.config.frontend["reset-password"]
     .replace("{token}", encodeURIComponent(token))
     .replace("{email}", encodeURIComponent(email));
@@ -32,15 +46,30 @@ export function resetUrl(deps: Pick<ResetLinkDeps, "config" | "env">, token: str
 }
 
 export const RESET_LINK_COMPOSER = "password-reset-link";
-const resetLinkJobSchema = z.object({ email: z.string(), locale: z.enum(LOCALES), requestedAt: z.int() });
+const resetLinkJobSchema = z.object({
+  email: z.string(),
+  locale: z.enum(LOCALES),
+  requestedAt: z.int(),
+});
 
 /**
  * forgot-password's whole work on the request path: one queued job, the same statement whether or
  * not an account has this email, so neither the answer nor its timing tells (SPEC.md §9). The
  * worker looks the account up and sends the link (composeResetLink).
  */
-export async function requestResetLink(ctx: Context, email: string): Promise<void> {
-  await enqueueCompose(ctx.db, { type: "compose", composer: RESET_LINK_COMPOSER, data: { email, locale: ctx.locale, requestedAt: ctx.now.getTime() } }, ctx.now);
+export async function requestResetLink(
+  ctx: Context,
+  email: string,
+): Promise<void> {
+  await enqueueCompose(
+    ctx.db,
+    {
+      type: "compose",
+      composer: RESET_LINK_COMPOSER,
+      data: { email, locale: ctx.locale, requestedAt: ctx.now.getTime() },
+    },
+    ctx.now,
+  );
   ctx.services.wakeMailWorker();
 }
 
@@ -66,12 +95,25 @@ export function composeResetLink(deps: ResetLinkDeps): Composer {
         .onConflictDoUpdate({
           target: passwordResetTokens.email,
           set: { token: hash, createdAt: now },
-          setWhere: or(isNull(passwordResetTokens.createdAt), lte(passwordResetTokens.createdAt, resendFrom)),
+          setWhere: or(
+            isNull(passwordResetTokens.createdAt),
+            lte(passwordResetTokens.createdAt, resendFrom),
+          ),
         })
         .returning({ email: passwordResetTokens.email });
       if (stored.length === 0) return false;
-      const message = resetPasswordMail(locale, user.email, resetUrl(deps, token, user.email), deps.config.passwords.expire);
-      await enqueueMail(tx, message, now, mailQueueKey(deps.env.SESSION_SECRET));
+      const message = resetPasswordMail(
+        locale,
+        user.email,
+        resetUrl(deps, token, user.email),
+        deps.config.passwords.expire,
+      );
+      await enqueueMail(
+        tx,
+        message,
+        now,
+        mailQueueKey(deps.env.SESSION_SECRET),
+      );
       return true;
     });
     if (sent) deps.wakeMailWorker();
@@ -80,7 +122,9 @@ export function composeResetLink(deps: ResetLinkDeps): Composer {
 
 // Rows written by a Laravel application hold a bcrypt hash of the token; ours a sha256.
 async function tokenMatches(stored: string, token: string): Promise<boolean> {
-  return stored.startsWith("$2") ? verifyPassword(token, stored) : safeEqual(stored, sha256Hex(token));
+  return stored.startsWith("$2")
+    ? verifyPassword(token, stored)
+    : safeEqual(stored, sha256Hex(token));
 }
 
 /**
@@ -88,20 +132,41 @@ async function tokenMatches(stored: string, token: string): Promise<boolean> {
  * (single use, even under concurrent requests) and every session of the user ends, the
  * impersonations they started included.
  */
-export async function resetPassword(ctx: Context, user: User, token: string, password: string): Promise<User> {
-  const [row] = await ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.email, user.email));
-  const fresh = row?.createdAt && ctx.now.getTime() - row.createdAt.getTime() <= ctx.config.passwords.expire * 60_000;
-  if (!row || !fresh || !(await tokenMatches(row.token, token))) throw invalid("email", INVALID_TOKEN);
+export async function resetPassword(
+  ctx: Context,
+  user: User,
+  token: string,
+  password: string,
+): Promise<User> {
+  const [row] = await ctx.db
+    .select()
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.email, user.email));
+  const fresh =
+    row?.createdAt &&
+    ctx.now.getTime() - row.createdAt.getTime() <=
+      ctx.config.passwords.expire * 60_000;
+  if (!row || !fresh || !(await tokenMatches(row.token, token)))
+    throw invalid("email", INVALID_TOKEN);
   const hash = await hashPassword(password, ctx.config.hashing.rounds);
   const updated = await ctx.db.transaction(async (tx) => {
     const consumed = await tx
       .delete(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.email, row.email), eq(passwordResetTokens.token, row.token)))
+      .where(
+        and(
+          eq(passwordResetTokens.email, row.email),
+          eq(passwordResetTokens.token, row.token),
+        ),
+      )
       .returning({ email: passwordResetTokens.email });
     if (consumed.length === 0) throw invalid("email", INVALID_TOKEN);
     const [changed] = await tx
       .update(users)
-      .set({ password: hash, rememberToken: randomToken(45).slice(0, 60), updatedAt: ctx.now })
+      .set({
+        password: hash,
+        rememberToken: randomToken(45).slice(0, 60),
+        updatedAt: ctx.now,
+      })
       .where(eq(users.id, user.id))
       .returning();
     await deleteUserSessions(tx, user.id);

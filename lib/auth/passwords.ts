@@ -3,20 +3,28 @@ import { bcryptCompare, bcryptHash } from "@/lib/auth/hashing-pool";
 import { randomToken } from "@/lib/crypto/secrets";
 
 // Laravel writes `$2y$` hashes; bcrypt's `$2b$` is the same algorithm under another name.
-const toNative = (hash: string) => (hash.startsWith("$2y$") ? `$2b$${hash.slice(4)}` : hash);
-const toLaravel = (hash: string) => (hash.startsWith("$2b$") ? `$2y$${hash.slice(4)}` : hash);
+const toNative = (hash: string) =>
+  hash.startsWith("$2y$") ? `$2b$${hash.slice(4)}` : hash;
+const toLaravel = (hash: string) =>
+  hash.startsWith("$2b$") ? `$2y$${hash.slice(4)}` : hash;
 
 /**
  * Hashes a password as Laravel does (`$2y$`, cost `rounds`). Native bcrypt runs on worker
  * threads of lower priority (lib/auth/hashing-pool.ts), so the event loop keeps serving other
  * requests meanwhile, and libuv's thread pool stays free for crypto and files.
  */
-export async function hashPassword(plain: string, rounds: number): Promise<string> {
+export async function hashPassword(
+  plain: string,
+  rounds: number,
+): Promise<string> {
   return toLaravel(await bcryptHash(plain, rounds));
 }
 
 /** Checks a password against a `$2y$`/`$2b$`/`$2a$` hash; anything else never matches. */
-export async function verifyPassword(plain: string, hash: string): Promise<boolean> {
+export async function verifyPassword(
+  plain: string,
+  hash: string,
+): Promise<boolean> {
   if (!/^\$2[aby]\$\d\d\$/.test(hash)) return false;
   return bcryptCompare(plain, toNative(hash));
 }
@@ -37,8 +45,15 @@ export function dummyHash(rounds: number): Promise<string> {
 }
 
 /** Verifies against the user's hash, or burns the same time against a dummy when there is no user. */
-export async function checkCredentials(user: { password: string } | null | undefined, plain: string, rounds: number): Promise<boolean> {
-  const matches = await verifyPassword(plain, user?.password ?? (await dummyHash(rounds)));
+export async function checkCredentials(
+  user: { password: string } | null | undefined,
+  plain: string,
+  rounds: number,
+): Promise<boolean> {
+  const matches = await verifyPassword(
+    plain,
+    user?.password ?? (await dummyHash(rounds)),
+  );
   return Boolean(user) && matches;
 }
 

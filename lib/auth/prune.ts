@@ -1,7 +1,13 @@
 import "server-only";
 import { and, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { passwordResetTokens, personalAccessTokens, rateLimits, sessions, twoFactorChallenges } from "@/db/schema";
+import {
+  passwordResetTokens,
+  personalAccessTokens,
+  rateLimits,
+  sessions,
+  twoFactorChallenges,
+} from "@/db/schema";
 import type { AuthConfig } from "@/lib/config/auth";
 import { REMEMBER_SECONDS } from "@/lib/server/session-validity";
 
@@ -11,11 +17,17 @@ import { REMEMBER_SECONDS } from "@/lib/server/session-validity";
  * nothing twice and nothing that is still valid.
  */
 const HOUR_MS = 3_600_000;
-const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours * HOUR_MS);
+const hoursBefore = (now: Date, hours: number) =>
+  new Date(now.getTime() - hours * HOUR_MS);
 const count = (rows: unknown[]) => rows.length;
 
 /** Sessions idle past their lifetime (SESSION_LIFETIME minutes; "remember me": 30 days). */
-function pruneSessions(db: Db, now: Date, lifetimeMinutes: number, keepHours: number) {
+function pruneSessions(
+  db: Db,
+  now: Date,
+  lifetimeMinutes: number,
+  keepHours: number,
+) {
   const nowSeconds = Math.floor(now.getTime() / 1000) - keepHours * 3600;
   const remembered = sql`strpos(${sessions.payload}, '"remember":true') > 0`;
   return db
@@ -23,24 +35,52 @@ function pruneSessions(db: Db, now: Date, lifetimeMinutes: number, keepHours: nu
     .where(
       or(
         lt(sessions.lastActivity, nowSeconds - REMEMBER_SECONDS),
-        and(lt(sessions.lastActivity, nowSeconds - lifetimeMinutes * 60), sql`not ${remembered}`),
+        and(
+          lt(sessions.lastActivity, nowSeconds - lifetimeMinutes * 60),
+          sql`not ${remembered}`,
+        ),
       ),
     )
     .returning({ id: sessions.id });
 }
 
-export async function pruneAuthTables(db: Db, config: AuthConfig, sessionLifetimeMinutes: number, now: Date): Promise<Record<string, number>> {
+export async function pruneAuthTables(
+  db: Db,
+  config: AuthConfig,
+  sessionLifetimeMinutes: number,
+  now: Date,
+): Promise<Record<string, number>> {
   const keep = config.retention;
-  const resetTokensBefore = new Date(hoursBefore(now, keep["reset-tokens-hours"]).getTime() - config.passwords.expire * 60_000);
+  const resetTokensBefore = new Date(
+    hoursBefore(now, keep["reset-tokens-hours"]).getTime() -
+      config.passwords.expire * 60_000,
+  );
   return {
-    sessions: count(await pruneSessions(db, now, sessionLifetimeMinutes, keep["sessions-hours"])),
+    sessions: count(
+      await pruneSessions(
+        db,
+        now,
+        sessionLifetimeMinutes,
+        keep["sessions-hours"],
+      ),
+    ),
     rate_limits: count(
-      await db.delete(rateLimits).where(lt(rateLimits.resetAt, hoursBefore(now, keep["rate-limits-hours"]))).returning({ key: rateLimits.key }),
+      await db
+        .delete(rateLimits)
+        .where(
+          lt(rateLimits.resetAt, hoursBefore(now, keep["rate-limits-hours"])),
+        )
+        .returning({ key: rateLimits.key }),
     ),
     password_reset_tokens: count(
       await db
         .delete(passwordResetTokens)
-        .where(or(isNull(passwordResetTokens.createdAt), lt(passwordResetTokens.createdAt, resetTokensBefore)))
+        .where(
+          or(
+            isNull(passwordResetTokens.createdAt),
+            lt(passwordResetTokens.createdAt, resetTokensBefore),
+          ),
+        )
         .returning({ email: passwordResetTokens.email }),
     ),
     // Sanctum's `sanctum:prune-expired --hours=24`. Revoking deletes a token at once (Sanctum's
@@ -48,12 +88,20 @@ export async function pruneAuthTables(db: Db, config: AuthConfig, sessionLifetim
     personal_access_tokens: count(
       await db
         .delete(personalAccessTokens)
-        .where(lt(personalAccessTokens.expiresAt, hoursBefore(now, keep["tokens-hours"])))
+        .where(
+          lt(
+            personalAccessTokens.expiresAt,
+            hoursBefore(now, keep["tokens-hours"]),
+          ),
+        )
         .returning({ id: personalAccessTokens.id }),
     ),
     // Sign-ins that waited for a second factor and were never completed (decision record 023).
     two_factor_challenges: count(
-      await db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, now)).returning({ id: twoFactorChallenges.id }),
+      await db
+        .delete(twoFactorChallenges)
+        .where(lt(twoFactorChallenges.expiresAt, now))
+        .returning({ id: twoFactorChallenges.id }),
     ),
   };
 }

@@ -8,12 +8,20 @@ import { sha256Hex } from "@/lib/crypto/secrets";
 export type Window = { hits: number; resetAt: Date };
 
 /** Builds a storage key; the parts (emails, addresses) are hashed, never stored. */
-export function limiterKey(scope: string, ...parts: (string | number)[]): string {
+export function limiterKey(
+  scope: string,
+  ...parts: (string | number)[]
+): string {
   return `${scope}:${sha256Hex(parts.join("|"))}`;
 }
 
 /** The statement behind `hit`, returning the window (for a caller that folds it into a larger query). */
-export function hitStatement(db: Db, key: string, decaySeconds: number, now: Date) {
+export function hitStatement(
+  db: Db,
+  key: string,
+  decaySeconds: number,
+  now: Date,
+) {
   const resetAt = new Date(now.getTime() + decaySeconds * 1000);
   const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamp`;
   return db
@@ -30,7 +38,12 @@ export function hitStatement(db: Db, key: string, decaySeconds: number, now: Dat
 }
 
 /** Counts one hit atomically, opening a new window when the old one is over. */
-export async function hit(db: Db, key: string, decaySeconds: number, now: Date): Promise<Window> {
+export async function hit(
+  db: Db,
+  key: string,
+  decaySeconds: number,
+  now: Date,
+): Promise<Window> {
   const [row] = await hitStatement(db, key, decaySeconds, now);
   if (!row) throw new Error("rate limit upsert returned no row");
   return row;
@@ -43,5 +56,8 @@ export function clearStatement(db: Db, ...keys: string[]) {
 
 /** Whole seconds until the window closes (at least 1). */
 export function secondsUntil(window: Window, now: Date): number {
-  return Math.max(1, Math.ceil((window.resetAt.getTime() - now.getTime()) / 1000));
+  return Math.max(
+    1,
+    Math.ceil((window.resetAt.getTime() - now.getTime()) / 1000),
+  );
 }

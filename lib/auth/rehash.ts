@@ -23,7 +23,8 @@ export type Rehash = { user: User; statements: SQLWrapper[] };
 
 // The session payload is JSON written by this application (session-store.ts): the fingerprint
 // appears exactly so, once.
-const fingerprintJson = (hash: string) => `"fingerprint":"${passwordFingerprint(hash)}"`;
+const fingerprintJson = (hash: string) =>
+  `"fingerprint":"${passwordFingerprint(hash)}"`;
 
 /**
  * The statements of a rehash, for the caller to fold into the write of the sign-in (one
@@ -33,15 +34,27 @@ const fingerprintJson = (hash: string) => `"fingerprint":"${passwordFingerprint(
  * mere rehash signs nobody out. When the guard fails (the password changed in between), the
  * rewritten sessions match neither hash and end, as any session does after a password change.
  */
-export function rehashStatements(db: Db, user: User, newHash: string): SQLWrapper[] {
+export function rehashStatements(
+  db: Db,
+  user: User,
+  newHash: string,
+): SQLWrapper[] {
   const before = fingerprintJson(user.password);
   const after = fingerprintJson(newHash);
   return [
-    db.update(users).set({ password: newHash }).where(and(eq(users.id, user.id), eq(users.password, user.password))),
+    db
+      .update(users)
+      .set({ password: newHash })
+      .where(and(eq(users.id, user.id), eq(users.password, user.password))),
     db
       .update(sessions)
       .set({ payload: sql`replace(${sessions.payload}, ${before}, ${after})` })
-      .where(and(eq(sessions.userId, user.id), sql`strpos(${sessions.payload}, ${before}) > 0`)),
+      .where(
+        and(
+          eq(sessions.userId, user.id),
+          sql`strpos(${sessions.payload}, ${before}) > 0`,
+        ),
+      ),
   ];
 }
 
@@ -50,8 +63,16 @@ export function rehashStatements(db: Db, user: User, newHash: string): SQLWrappe
  * configured, else the new hash (computed on the hashing threads, off the event loop) and its
  * statements. `user` comes back with the new hash, so the new session's fingerprint matches it.
  */
-export async function rehashIfNeeded(db: Db, user: User, plain: string, rounds: number): Promise<Rehash | null> {
+export async function rehashIfNeeded(
+  db: Db,
+  user: User,
+  plain: string,
+  rounds: number,
+): Promise<Rehash | null> {
   if (!needsRehash(user.password, rounds)) return null;
   const newHash = await hashPassword(plain, rounds);
-  return { user: { ...user, password: newHash }, statements: rehashStatements(db, user, newHash) };
+  return {
+    user: { ...user, password: newHash },
+    statements: rehashStatements(db, user, newHash),
+  };
 }

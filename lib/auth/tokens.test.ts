@@ -31,6 +31,16 @@ describe("parseBearer (Sanctum's <id>|<secret>)", () => {
   });
 
   it("rejects anything else", () => {
-    for (const header of [null, "", "Basic abc", "Bearer", "Bearer 0|abc", "Bearer -1|abc", "Bearer x|abc", "Bearer a b"]) expect(parseBearer(header)).toBeNull();
+    for (const header of [
+      null,
+      "",
+      "Basic abc",
+      "Bearer",
+      "Bearer 0|abc",
+      "Bearer -1|abc",
+      "Bearer x|abc",
+      "Bearer a b",
+    ])
+      expect(parseBearer(header)).toBeNull();
   });
 });

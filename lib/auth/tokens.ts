@@ -3,7 +3,13 @@ import { and, desc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { preparedPerDb } from "@/db/prepared";
 import { cachedRead } from "@/db/read-cache";
-import { pendingUserEmails, type PersonalAccessToken, personalAccessTokens, type User, users } from "@/db/schema";
+import {
+  pendingUserEmails,
+  type PersonalAccessToken,
+  personalAccessTokens,
+  type User,
+  users,
+} from "@/db/schema";
 import { randomToken, safeEqual, sha256Hex } from "@/lib/crypto/secrets";
 import { writeThrottle } from "@/lib/server/write-throttle";
 
@@ -13,7 +19,9 @@ export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 const lastUsedWrites = writeThrottle(LAST_USED_WRITE_INTERVAL_MS);
 
 /** Sanctum's token format: `<id>|<random>`, with only sha256(<random>) stored. */
-export function parseBearer(header: string | null): { id: number | null; secret: string } | null {
+export function parseBearer(
+  header: string | null,
+): { id: number | null; secret: string } | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header?.trim() ?? "");
   const value = match?.[1];
   if (!value) return null;
@@ -27,17 +35,44 @@ export function parseBearer(header: string | null): { id: number | null; secret:
 /** The token (by `<id>|…` or, for a bare secret, by its hash) and its active user; prepared once (decision record 010). */
 const findTokenStatement = (db: Db, key: SQL) =>
   db
-    .select({ token: personalAccessTokens, user: users, pendingEmail: pendingUserEmails.email })
+    .select({
+      token: personalAccessTokens,
+      user: users,
+      pendingEmail: pendingUserEmails.email,
+    })
     .from(personalAccessTokens)
-    .innerJoin(users, and(eq(users.id, personalAccessTokens.tokenableId), sql`${users.deletedAt} is null`))
-    .leftJoin(pendingUserEmails, and(eq(pendingUserEmails.userId, users.id), eq(pendingUserEmails.userType, personalAccessTokens.tokenableType)))
-    .where(and(key, eq(personalAccessTokens.tokenableType, sql.placeholder("userClass"))))
+    .innerJoin(
+      users,
+      and(
+        eq(users.id, personalAccessTokens.tokenableId),
+        sql`${users.deletedAt} is null`,
+      ),
+    )
+    .leftJoin(
+      pendingUserEmails,
+      and(
+        eq(pendingUserEmails.userId, users.id),
+        eq(pendingUserEmails.userType, personalAccessTokens.tokenableType),
+      ),
+    )
+    .where(
+      and(
+        key,
+        eq(personalAccessTokens.tokenableType, sql.placeholder("userClass")),
+      ),
+    )
     .limit(1);
 const findByIdStatement = preparedPerDb((db) =>
-  findTokenStatement(db, eq(personalAccessTokens.id, sql.placeholder("id"))).prepare("find_token_by_id"),
+  findTokenStatement(
+    db,
+    eq(personalAccessTokens.id, sql.placeholder("id")),
+  ).prepare("find_token_by_id"),
 );
 const findByHashStatement = preparedPerDb((db) =>
-  findTokenStatement(db, eq(personalAccessTokens.token, sql.placeholder("hash"))).prepare("find_token_by_hash"),
+  findTokenStatement(
+    db,
+    eq(personalAccessTokens.token, sql.placeholder("hash")),
+  ).prepare("find_token_by_hash"),
 );
 
 /**
@@ -49,20 +84,33 @@ export async function findBearerUser(
   userClass: string,
   header: string | null,
   now: Date,
-): Promise<{ user: User; token: PersonalAccessToken; pendingEmail: string | null } | null> {
+): Promise<{
+  user: User;
+  token: PersonalAccessToken;
+  pendingEmail: string | null;
+} | null> {
   const bearer = parseBearer(header);
-  if (!bearer || bearer.secret.length === 0 || bearer.secret.length > 255) return null;
+  if (!bearer || bearer.secret.length === 0 || bearer.secret.length > 255)
+    return null;
   const hash = sha256Hex(bearer.secret);
   // On PGlite, cached until the next write (decision record 018); the secret and expiry are checked below.
   const { id } = bearer;
   const rows =
     id === null
-      ? await cachedRead(db, `token_hash\0${hash}\0${userClass}`, () => findByHashStatement(db).execute({ hash, userClass }))
-      : await cachedRead(db, `token_id\0${id}\0${userClass}`, () => findByIdStatement(db).execute({ id, userClass }));
+      ? await cachedRead(db, `token_hash\0${hash}\0${userClass}`, () =>
+          findByHashStatement(db).execute({ hash, userClass }),
+        )
+      : await cachedRead(db, `token_id\0${id}\0${userClass}`, () =>
+          findByIdStatement(db).execute({ id, userClass }),
+        );
   const row = rows[0];
   if (!row || !safeEqual(row.token.token, hash)) return null;
-  if (row.token.expiresAt && row.token.expiresAt.getTime() <= now.getTime()) return null;
-  const isStale = !row.token.lastUsedAt || now.getTime() - row.token.lastUsedAt.getTime() >= LAST_USED_WRITE_INTERVAL_MS;
+  if (row.token.expiresAt && row.token.expiresAt.getTime() <= now.getTime())
+    return null;
+  const isStale =
+    !row.token.lastUsedAt ||
+    now.getTime() - row.token.lastUsedAt.getTime() >=
+      LAST_USED_WRITE_INTERVAL_MS;
   // Keyed by the token's hash, unique for good (an id comes back after a truncate in tests).
   if (isStale && lastUsedWrites.claim(row.token.token, now.getTime())) {
     // Awaited, and conditional in SQL: concurrent requests write it once, never moving it backwards,
@@ -71,13 +119,24 @@ export async function findBearerUser(
     await db
       .update(personalAccessTokens)
       .set({ lastUsedAt: now })
-      .where(and(eq(personalAccessTokens.id, row.token.id), or(isNull(personalAccessTokens.lastUsedAt), lte(personalAccessTokens.lastUsedAt, due))));
+      .where(
+        and(
+          eq(personalAccessTokens.id, row.token.id),
+          or(
+            isNull(personalAccessTokens.lastUsedAt),
+            lte(personalAccessTokens.lastUsedAt, due),
+          ),
+        ),
+      );
   }
   return row;
 }
 
 /** `*` grants everything (Sanctum's `can`). */
-export function tokenCan(token: Pick<PersonalAccessToken, "abilities"> | null, ability: string): boolean {
+export function tokenCan(
+  token: Pick<PersonalAccessToken, "abilities"> | null,
+  ability: string,
+): boolean {
   if (!token) return true; // a session (first-party SPA) may do everything
   const abilities = parseAbilities(token.abilities);
   return abilities.includes("*") || abilities.includes(ability);
@@ -87,13 +146,18 @@ export function parseAbilities(text: string | null): string[] {
   if (!text) return [];
   try {
     const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+    return Array.isArray(value)
+      ? value.filter((item): item is string => typeof item === "string")
+      : [];
   } catch {
     return [];
   }
 }
 
-export type IssuedToken = { plainTextToken: string; token: PersonalAccessToken };
+export type IssuedToken = {
+  plainTextToken: string;
+  token: PersonalAccessToken;
+};
 
 /** Creates a token for `user`; the plain text is returned once and never stored. */
 export async function issueToken(
@@ -135,16 +199,30 @@ export function presentToken(token: PersonalAccessToken) {
   };
 }
 
-export async function listTokens(db: Db, userClass: string, userId: number): Promise<PersonalAccessToken[]> {
+export async function listTokens(
+  db: Db,
+  userClass: string,
+  userId: number,
+): Promise<PersonalAccessToken[]> {
   return db
     .select()
     .from(personalAccessTokens)
-    .where(and(eq(personalAccessTokens.tokenableType, userClass), eq(personalAccessTokens.tokenableId, userId)))
+    .where(
+      and(
+        eq(personalAccessTokens.tokenableType, userClass),
+        eq(personalAccessTokens.tokenableId, userId),
+      ),
+    )
     .orderBy(desc(personalAccessTokens.id));
 }
 
 /** Deletes one of the user's own tokens; true only when a row was deleted. */
-export async function revokeToken(db: Db, userClass: string, userId: number, tokenId: number): Promise<boolean> {
+export async function revokeToken(
+  db: Db,
+  userClass: string,
+  userId: number,
+  tokenId: number,
+): Promise<boolean> {
   const deleted = await db
     .delete(personalAccessTokens)
     .where(
@@ -158,10 +236,19 @@ export async function revokeToken(db: Db, userClass: string, userId: number, tok
   return deleted.length > 0;
 }
 
-export async function flushTokens(db: Pick<Db, "delete">, userClass: string, userId: number): Promise<number> {
+export async function flushTokens(
+  db: Pick<Db, "delete">,
+  userClass: string,
+  userId: number,
+): Promise<number> {
   const deleted = await db
     .delete(personalAccessTokens)
-    .where(and(eq(personalAccessTokens.tokenableType, userClass), eq(personalAccessTokens.tokenableId, userId)))
+    .where(
+      and(
+        eq(personalAccessTokens.tokenableType, userClass),
+        eq(personalAccessTokens.tokenableId, userId),
+      ),
+    )
     .returning({ id: personalAccessTokens.id });
   return deleted.length;
 }

@@ -7,10 +7,19 @@ import { type ApiClient, createApiClient } from "@/lib/client/api";
 import type { Session } from "@/lib/client/api-types";
 import { queryKeys } from "@/lib/client/queries";
 import { loginPathFor } from "@/lib/http/safe-redirect";
-import { createStepUpController, type StepUpController } from "@/lib/client/step-up";
+import {
+  createStepUpController,
+  type StepUpController,
+} from "@/lib/client/step-up";
 import { useSettings } from "@/lib/client/settings-context";
 
-export const GUEST_SESSION: Session = { user: null, authenticated: false, is_admin: false, verified: false, impersonating: false };
+export const GUEST_SESSION: Session = {
+  user: null,
+  authenticated: false,
+  is_admin: false,
+  verified: false,
+  impersonating: false,
+};
 
 const ApiContext = createContext<ApiClient | null>(null);
 const StepUpContext = createContext<StepUpController | null>(null);
@@ -31,7 +40,9 @@ export function ApiProvider({ children }: { children: ReactNode }) {
       routes,
       onConfirmationRequired: () => stepUp.ask(),
       onUnauthenticated() {
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
+        queryClient.removeQueries({
+          predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
+        });
         queryClient.setQueryData(queryKeys.session, GUEST_SESSION);
         const { pathname, search } = window.location;
         if (pathname.startsWith("/auth/")) return;
@@ -55,6 +66,7 @@ export function useApi(): ApiClient {
 /** The open step-up question, for the dialog that answers it. */
 export function useStepUpController(): StepUpController {
   const controller = useContext(StepUpContext);
-  if (!controller) throw new Error("useStepUpController must be used inside ApiProvider");
+  if (!controller)
+    throw new Error("useStepUpController must be used inside ApiProvider");
   return controller;
 }

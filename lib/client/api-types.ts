@@ -26,7 +26,12 @@ export type Session = {
   two_factor_required?: boolean;
 };
 
-export type Provider = { name: string; label: string; driver: string; url: string };
+export type Provider = {
+  name: string;
+  label: string;
+  driver: string;
+  url: string;
+};
 
 export type Token = {
   id: number;
@@ -41,7 +46,12 @@ export type AdminUser = User & {
   is_admin: boolean;
   deleted_at: string | null;
   /** `manage`: see and end their sessions, reset their second factor (never another administrator's). */
-  can: { impersonate: boolean; delete: boolean; restore: boolean; manage: boolean };
+  can: {
+    impersonate: boolean;
+    delete: boolean;
+    restore: boolean;
+    manage: boolean;
+  };
 };
 
 /** One signed-in browser of a user (`GET user/sessions`); times are ISO 8601. */
@@ -62,7 +72,13 @@ export type TwoFactorQrCode = { svg: string; url: string };
 /** What an authenticator app needs to be set up: the QR code and the same secret as text. */
 export type TwoFactorSetup = TwoFactorQrCode & { secretKey: string };
 
-export type Paginator<T> = { data: T[]; current_page: number; last_page: number; per_page: number; total: number };
+export type Paginator<T> = {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+};
 
 export type UserRef = { id: number; name: string; email: string };
 
@@ -78,9 +94,19 @@ export type ActivityEntry = {
 
 export type UserStatus = "active" | "trashed" | "all";
 
-export type AdminUserFilters = { search: string; page: number; status: UserStatus };
+export type AdminUserFilters = {
+  search: string;
+  page: number;
+  status: UserStatus;
+};
 
-export type ActivityFilters = { user_id: string; event: string; from: string; to: string; page: number };
+export type ActivityFilters = {
+  user_id: string;
+  event: string;
+  from: string;
+  to: string;
+  page: number;
+};
 
 /**
  * SPEC.md §2: `payload` may be an object or JSON text; `avatar` is a relative URI. Only an upload
@@ -104,22 +130,55 @@ export function avatarOf(user: Pick<User, "payload">): string | null {
 export type SettingSource = "default" | "environment" | "settings";
 
 /** One leaf of the auth configuration (`key` is its dotted path; `group` its first segment). */
-export type SettingRow = { key: string; group: string; value: unknown; source: SettingSource; editable: boolean; startup: unknown };
+export type SettingRow = {
+  key: string;
+  group: string;
+  value: unknown;
+  source: SettingSource;
+  editable: boolean;
+  startup: unknown;
+};
 
 export type EnvironmentRow = { key: string; value: unknown; secret: boolean };
 
 /** A social provider's configuration; the client secret arrives masked. */
-export type ProviderRow = { name: string; driver: string; client_id: string; client_secret: string; redirect: string; [field: string]: unknown };
+export type ProviderRow = {
+  name: string;
+  driver: string;
+  client_id: string;
+  client_secret: string;
+  redirect: string;
+  [field: string]: unknown;
+};
 
-export type SettingsListing = { settings: SettingRow[]; environment: EnvironmentRow[]; providers: ProviderRow[]; refresh_seconds: number };
+export type SettingsListing = {
+  settings: SettingRow[];
+  environment: EnvironmentRow[];
+  providers: ProviderRow[];
+  refresh_seconds: number;
+};
 
-export type QueuedMail = { id: number; to: string[]; subject: string; attempts: number; available_at: string; created_at: string };
+export type QueuedMail = {
+  id: number;
+  to: string[];
+  subject: string;
+  attempts: number;
+  available_at: string;
+  created_at: string;
+};
 
-export type FailedMail = { id: number; to: string[]; subject: string; exception: string; failed_at: string };
+export type FailedMail = {
+  id: number;
+  to: string[];
+  subject: string;
+  exception: string;
+  failed_at: string;
+};
 
 export type MailQueue = { queued: QueuedMail[]; failed: FailedMail[] };
 
-export type WebhookDeliveryStatus = "pending" | "retrying" | "succeeded" | "failed";
+export type WebhookDeliveryStatus =
+  "pending" | "retrying" | "succeeded" | "failed";
 
 export type WebhookDelivery = {
   id: number;
@@ -145,8 +204,24 @@ export type WebhookEndpoint = {
   last_delivery: WebhookDelivery | null;
 };
 
-export type WebhookList = { data: WebhookEndpoint[]; events: string[]; allow_private_addresses: boolean };
+export type WebhookList = {
+  data: WebhookEndpoint[];
+  events: string[];
+  allow_private_addresses: boolean;
+};
 
-export type NewWebhook = { url: string; events: string[]; description: string | null; secret: string | null };
+export type NewWebhook = {
+  url: string;
+  events: string[];
+  description: string | null;
+  secret: string | null;
+};
 /** A passkey as GET user/passkeys lists it (decision record 025). */
-export type Passkey = { id: number; name: string; authenticator: string | null; backed_up: boolean; created_at: string | null; last_used_at: string | null };
+export type Passkey = {
+  id: number;
+  name: string;
+  authenticator: string | null;
+  backed_up: boolean;
+  created_at: string | null;
+  last_used_at: string | null;
+};

@@ -16,7 +16,9 @@ const browser = { cookie: "", documentElement: { lang: "es" } };
 
 function reply(status: number, body?: unknown, setXsrf?: string): Response {
   if (setXsrf) browser.cookie = `XSRF-TOKEN=${setXsrf}`;
-  return new Response(body === undefined ? null : JSON.stringify(body), { status });
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+  });
 }
 
 beforeEach(() => {
@@ -25,7 +27,12 @@ beforeEach(() => {
   browser.cookie = "XSRF-TOKEN=first%3D";
   vi.stubGlobal("document", browser);
   vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
-    calls.push({ url, method: init.method ?? "GET", headers: new Headers(init.headers), body: init.body });
+    calls.push({
+      url,
+      method: init.method ?? "GET",
+      headers: new Headers(init.headers),
+      body: init.body,
+    });
     if (url === "/sanctum/csrf-cookie") return reply(204, undefined, "fresh");
     const next = replies.shift();
     if (!next) throw new Error(`unexpected request ${url}`);
@@ -50,16 +57,29 @@ describe("the API client (SPEC §4 rule 7)", () => {
 
   it("fetches a fresh CSRF cookie after a 419 and retries once with it", async () => {
     const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
-    replies.push(reply(419, { message: "CSRF token mismatch." }), reply(200, { success: true }));
+    replies.push(
+      reply(419, { message: "CSRF token mismatch." }),
+      reply(200, { success: true }),
+    );
     await expect(api.call("login", {})).resolves.toEqual({ success: true });
-    expect(calls.map((call) => call.url)).toEqual(["/auth/login", "/sanctum/csrf-cookie", "/auth/login"]);
+    expect(calls.map((call) => call.url)).toEqual([
+      "/auth/login",
+      "/sanctum/csrf-cookie",
+      "/auth/login",
+    ]);
     expect(calls[2]?.headers.get("x-xsrf-token")).toBe("fresh");
   });
 
   it("gives up after the one retry", async () => {
     const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
-    replies.push(reply(419, { message: "CSRF token mismatch." }), reply(419, { message: "CSRF token mismatch." }));
-    await expect(api.call("login", {})).rejects.toMatchObject({ status: 419, message: "CSRF token mismatch." });
+    replies.push(
+      reply(419, { message: "CSRF token mismatch." }),
+      reply(419, { message: "CSRF token mismatch." }),
+    );
+    await expect(api.call("login", {})).rejects.toMatchObject({
+      status: 419,
+      message: "CSRF token mismatch.",
+    });
   });
 
   it("gets a CSRF cookie first when there is none, instead of provoking a 419", async () => {
@@ -67,29 +87,41 @@ describe("the API client (SPEC §4 rule 7)", () => {
     const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
     replies.push(reply(200, { success: true }));
     await api.call("login", {});
-    expect(calls.map((call) => call.url)).toEqual(["/sanctum/csrf-cookie", "/auth/login"]);
+    expect(calls.map((call) => call.url)).toEqual([
+      "/sanctum/csrf-cookie",
+      "/auth/login",
+    ]);
   });
 
   it("reports a 401 outside session loading, and not while loading the session", async () => {
     const onUnauthenticated = vi.fn();
     const api = createApiClient({ routes: ROUTES, onUnauthenticated });
     replies.push(reply(401, { message: "Unauthenticated." }));
-    await expect(api.call("get-auth", undefined, { ignoreUnauthenticated: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      api.call("get-auth", undefined, { ignoreUnauthenticated: true }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthenticated).not.toHaveBeenCalled();
     replies.push(reply(401, { message: "Unauthenticated." }));
-    await expect(api.request("/api/admin/users")).rejects.toMatchObject({ status: 401 });
+    await expect(api.request("/api/admin/users")).rejects.toMatchObject({
+      status: 401,
+    });
     expect(onUnauthenticated).toHaveBeenCalledOnce();
   });
 
   it("keeps a 422's field errors", async () => {
     const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
     replies.push(reply(422, { message: "Bad.", errors: { email: ["Bad."] } }));
-    await expect(api.call("login", {})).rejects.toMatchObject({ status: 422, errors: { email: ["Bad."] } });
+    await expect(api.call("login", {})).rejects.toMatchObject({
+      status: 422,
+      errors: { email: ["Bad."] },
+    });
   });
 
   it("fills path parameters and keeps a server-given absolute URL on this origin", async () => {
     const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
-    expect(api.path("impersonate-token", { token: "a/b" })).toBe("/auth/impersonate/a%2Fb");
+    expect(api.path("impersonate-token", { token: "a/b" })).toBe(
+      "/auth/impersonate/a%2Fb",
+    );
     replies.push(reply(200, { success: true }));
     await api.request("http://elsewhere.example:3200/auth/impersonate/abc?x=1");
     expect(calls[0]?.url).toBe("/auth/impersonate/abc?x=1");
@@ -97,25 +129,52 @@ describe("the API client (SPEC §4 rule 7)", () => {
 
   it("asks for the password after a 423 and makes the call again, once, when it was confirmed", async () => {
     const onConfirmationRequired = vi.fn(async () => true);
-    const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn(), onConfirmationRequired });
-    replies.push(reply(423, { message: "Password confirmation required." }), reply(200, { success: true }));
-    await expect(api.call("login", { email: "a@example.test" })).resolves.toEqual({ success: true });
+    const api = createApiClient({
+      routes: ROUTES,
+      onUnauthenticated: vi.fn(),
+      onConfirmationRequired,
+    });
+    replies.push(
+      reply(423, { message: "Password confirmation required." }),
+      reply(200, { success: true }),
+    );
+    await expect(
+      api.call("login", { email: "a@example.test" }),
+    ).resolves.toEqual({ success: true });
     expect(onConfirmationRequired).toHaveBeenCalledOnce();
-    expect(calls.map((call) => `${call.method} ${call.url} ${String(call.body)}`)).toEqual([
+    expect(
+      calls.map((call) => `${call.method} ${call.url} ${String(call.body)}`),
+    ).toEqual([
       'POST /auth/login {"email":"a@example.test"}',
       'POST /auth/login {"email":"a@example.test"}',
     ]);
   });
 
   it("fails with the server's 423 when the confirmation was given up, or asked for again after it", async () => {
-    const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn(), onConfirmationRequired: async () => false });
+    const api = createApiClient({
+      routes: ROUTES,
+      onUnauthenticated: vi.fn(),
+      onConfirmationRequired: async () => false,
+    });
     replies.push(reply(423, { message: "Password confirmation required." }));
-    await expect(api.call("login", {})).rejects.toMatchObject({ status: 423, message: "Password confirmation required." });
+    await expect(api.call("login", {})).rejects.toMatchObject({
+      status: 423,
+      message: "Password confirmation required.",
+    });
     expect(calls).toHaveLength(1);
 
-    const confirming = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn(), onConfirmationRequired: async () => true });
-    replies.push(reply(423, { message: "Password confirmation required." }), reply(423, { message: "Password confirmation required." }));
-    await expect(confirming.call("login", {})).rejects.toMatchObject({ status: 423 });
+    const confirming = createApiClient({
+      routes: ROUTES,
+      onUnauthenticated: vi.fn(),
+      onConfirmationRequired: async () => true,
+    });
+    replies.push(
+      reply(423, { message: "Password confirmation required." }),
+      reply(423, { message: "Password confirmation required." }),
+    );
+    await expect(confirming.call("login", {})).rejects.toMatchObject({
+      status: 423,
+    });
     expect(calls).toHaveLength(3);
   });
 
@@ -131,10 +190,17 @@ describe("the API client (SPEC §4 rule 7)", () => {
 describe("isApiPath", () => {
   it("tells an API link (a mail's verification link) from a screen", () => {
     const api = createApiClient({
-      routes: { "verification-verify": { method: "GET", template: "/auth/email/verify/{id}/{hash}" } },
+      routes: {
+        "verification-verify": {
+          method: "GET",
+          template: "/auth/email/verify/{id}/{hash}",
+        },
+      },
       onUnauthenticated: vi.fn(),
     });
-    expect(api.isApiPath("/auth/email/verify/3/abc?expires=1&signature=x")).toBe(true);
+    expect(
+      api.isApiPath("/auth/email/verify/3/abc?expires=1&signature=x"),
+    ).toBe(true);
     expect(api.isApiPath("/admin/profile")).toBe(false);
   });
 });

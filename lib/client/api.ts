@@ -51,29 +51,41 @@ type Retries = { csrf: boolean; stepUp: boolean };
 export function readCookie(name: string): string | null {
   if (typeof document === "undefined") return null;
   const prefix = `${name}=`;
-  const pair = document.cookie.split("; ").find((part) => part.startsWith(prefix));
+  const pair = document.cookie
+    .split("; ")
+    .find((part) => part.startsWith(prefix));
   return pair ? pair.slice(prefix.length) : null;
 }
 
 // The UI language is the document's; server messages are asked for in the same one.
 function uiLanguage(): string {
-  return (typeof document !== "undefined" && document.documentElement.lang) || "en";
+  return (
+    (typeof document !== "undefined" && document.documentElement.lang) || "en"
+  );
 }
 
-function withQuery(path: string, query: Record<string, QueryValue> = {}): string {
+function withQuery(
+  path: string,
+  query: Record<string, QueryValue> = {},
+): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+    if (value !== undefined && value !== null && value !== "")
+      search.set(key, String(value));
   }
   const text = search.toString();
   return text ? `${path}${path.includes("?") ? "&" : "?"}${text}` : path;
 }
 
 /** Fills a manifest template: `/auth/impersonate/{token}` + {token} → `/auth/impersonate/abc`. */
-export function fillTemplate(template: string, params: Record<string, string | number> = {}): string {
+export function fillTemplate(
+  template: string,
+  params: Record<string, string | number> = {},
+): string {
   return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, key: string) => {
     const value = params[key];
-    if (value === undefined) throw new Error(`Missing parameter ${key} for ${template}`);
+    if (value === undefined)
+      throw new Error(`Missing parameter ${key} for ${template}`);
     return encodeURIComponent(String(value));
   });
 }
@@ -89,9 +101,15 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function toApiError(status: number, body: unknown): ApiError {
-  const data = (typeof body === "object" && body !== null ? body : {}) as { message?: unknown; errors?: unknown };
+  const data = (typeof body === "object" && body !== null ? body : {}) as {
+    message?: unknown;
+    errors?: unknown;
+  };
   const message = typeof data.message === "string" ? data.message : "";
-  const errors = typeof data.errors === "object" && data.errors !== null ? (data.errors as FieldErrors) : {};
+  const errors =
+    typeof data.errors === "object" && data.errors !== null
+      ? (data.errors as FieldErrors)
+      : {};
   return new ApiError(status, message, errors);
 }
 
@@ -100,12 +118,28 @@ function toApiError(status: number, body: unknown): ApiError {
  * X-XSRF-TOKEN header from the XSRF-TOKEN cookie, a fresh CSRF cookie and one retry after a 419,
  * the step-up question and one retry after a 423.
  */
-export function createApiClient({ routes, onUnauthenticated, onConfirmationRequired }: ApiClientOptions) {
-  async function send(path: string, options: RequestOptions, retried: Retries = { csrf: false, stepUp: false }): Promise<unknown> {
+export function createApiClient({
+  routes,
+  onUnauthenticated,
+  onConfirmationRequired,
+}: ApiClientOptions) {
+  async function send(
+    path: string,
+    options: RequestOptions,
+    retried: Retries = { csrf: false, stepUp: false },
+  ): Promise<unknown> {
     const method = (options.method ?? "GET").toUpperCase();
-    const headers = new Headers({ Accept: "application/json", "Accept-Language": uiLanguage() });
+    const headers = new Headers({
+      Accept: "application/json",
+      "Accept-Language": uiLanguage(),
+    });
     // No CSRF cookie yet (first visit, cookies cleared): get one rather than provoke a 419.
-    if (method !== "GET" && !readCookie(XSRF_COOKIE) && path !== CSRF_COOKIE_PATH) await fetchCsrfCookie();
+    if (
+      method !== "GET" &&
+      !readCookie(XSRF_COOKIE) &&
+      path !== CSRF_COOKIE_PATH
+    )
+      await fetchCsrfCookie();
     const xsrf = readCookie(XSRF_COOKIE);
     if (xsrf && method !== "GET") headers.set("X-XSRF-TOKEN", xsrf);
     let body: BodyInit | undefined;
@@ -116,9 +150,16 @@ export function createApiClient({ routes, onUnauthenticated, onConfirmationRequi
     }
     let response: Response;
     try {
-      response = await fetch(withQuery(path, options.query), { method, headers, body, credentials: "include", signal: options.signal });
+      response = await fetch(withQuery(path, options.query), {
+        method,
+        headers,
+        body,
+        credentials: "include",
+        signal: options.signal,
+      });
     } catch (error) {
-      if (error instanceof DOMException && error.name === "AbortError") throw error;
+      if (error instanceof DOMException && error.name === "AbortError")
+        throw error;
       throw new ApiError(0, "");
     }
     if (response.status === 419 && !retried.csrf) {
@@ -127,16 +168,26 @@ export function createApiClient({ routes, onUnauthenticated, onConfirmationRequi
     }
     const data = await readBody(response);
     // Given up, the call fails with the server's own words ("Password confirmation required.").
-    if (response.status === 423 && !retried.stepUp && onConfirmationRequired && (await onConfirmationRequired())) {
+    if (
+      response.status === 423 &&
+      !retried.stepUp &&
+      onConfirmationRequired &&
+      (await onConfirmationRequired())
+    ) {
       return send(path, options, { ...retried, stepUp: true });
     }
     if (response.ok) return data;
-    if (response.status === 401 && !options.ignoreUnauthenticated) onUnauthenticated();
+    if (response.status === 401 && !options.ignoreUnauthenticated)
+      onUnauthenticated();
     throw toApiError(response.status, data);
   }
 
   async function fetchCsrfCookie(): Promise<void> {
-    await send(CSRF_COOKIE_PATH, { ignoreUnauthenticated: true }, { csrf: true, stepUp: true });
+    await send(
+      CSRF_COOKIE_PATH,
+      { ignoreUnauthenticated: true },
+      { csrf: true, stepUp: true },
+    );
   }
 
   function route(action: string): { method: string; template: string } {
@@ -148,13 +199,25 @@ export function createApiClient({ routes, onUnauthenticated, onConfirmationRequi
   return {
     /** Any path of this origin (host API, or an absolute URL the server returned, kept same-origin). */
     request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-      const sameOrigin = /^https?:\/\//.test(path) ? new URL(path).pathname + new URL(path).search : path;
+      const sameOrigin = /^https?:\/\//.test(path)
+        ? new URL(path).pathname + new URL(path).search
+        : path;
       return send(sameOrigin, options) as Promise<T>;
     },
     /** An action of the route manifest, by its name (`login`, `update-password`, `api.app.user.update`). */
-    call<T>(action: string, json?: unknown, options: Omit<RequestOptions, "json" | "method"> & { params?: Record<string, string | number> } = {}): Promise<T> {
+    call<T>(
+      action: string,
+      json?: unknown,
+      options: Omit<RequestOptions, "json" | "method"> & {
+        params?: Record<string, string | number>;
+      } = {},
+    ): Promise<T> {
       const { method, template } = route(action);
-      return send(fillTemplate(template, options.params), { ...options, method, json }) as Promise<T>;
+      return send(fillTemplate(template, options.params), {
+        ...options,
+        method,
+        json,
+      }) as Promise<T>;
     },
     /** Multipart to an action of the manifest (photo upload). */
     upload<T>(action: string, form: FormData): Promise<T> {
@@ -166,7 +229,9 @@ export function createApiClient({ routes, onUnauthenticated, onConfirmationRequi
     isApiPath(path: string): boolean {
       const pathname = path.split(/[?#]/)[0] ?? path;
       return Object.values(routes).some(({ template }) =>
-        new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, "[^/]+")}/?$`).test(pathname),
+        new RegExp(
+          `^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, "[^/]+")}/?$`,
+        ).test(pathname),
       );
     },
     path(action: string, params?: Record<string, string | number>): string {

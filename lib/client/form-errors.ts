@@ -10,9 +10,13 @@ export type FormErrors = {
 const NONE: FormErrors = { fields: {}, general: null };
 
 /** Splits a failed submit into messages beside their fields and one for the alert. */
-export function formErrors(error: unknown, shownFields: readonly string[]): FormErrors {
+export function formErrors(
+  error: unknown,
+  shownFields: readonly string[],
+): FormErrors {
   if (!error) return NONE;
-  if (!(error instanceof ApiError)) return { fields: {}, general: new ApiError(-1, "") };
+  if (!(error instanceof ApiError))
+    return { fields: {}, general: new ApiError(-1, "") };
   if (error.status !== 422) return { fields: {}, general: error };
   const fields: Record<string, string> = {};
   const unshown: string[] = [];
@@ -22,6 +26,9 @@ export function formErrors(error: unknown, shownFields: readonly string[]): Form
     if (shownFields.includes(field)) fields[field] = first;
     else unshown.push(first);
   }
-  const general = unshown.length > 0 || Object.keys(fields).length === 0 ? new ApiError(422, unshown[0] ?? error.message) : null;
+  const general =
+    unshown.length > 0 || Object.keys(fields).length === 0
+      ? new ApiError(422, unshown[0] ?? error.message)
+      : null;
   return { fields, general };
 }

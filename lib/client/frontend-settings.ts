@@ -1,5 +1,8 @@
 /** Route name → method and path template, as lib/server/url.ts `routeManifest` builds it. */
-export type RouteManifest = Record<string, { method: string; template: string }>;
+export type RouteManifest = Record<
+  string,
+  { method: string; template: string }
+>;
 
 export type Locale = "en" | "es";
 

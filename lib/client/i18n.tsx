@@ -1,6 +1,12 @@
 "use client";
 
-import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useMemo,
+} from "react";
 import type { Locale } from "@/lib/client/frontend-settings";
 import { type Replacements, translate } from "@/lib/i18n/catalog";
 
@@ -14,8 +20,17 @@ const I18nContext = createContext<I18n | null>(null);
  * The UI language, decided by the server for each page load (the `locale` cookie, else the
  * browser's Accept-Language). Keys are the English text, as on the server (messages/*.json).
  */
-export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
-  const t = useCallback<Translate>((key, replacements) => translate(locale, key, replacements), [locale]);
+export function I18nProvider({
+  locale,
+  children,
+}: {
+  locale: Locale;
+  children: ReactNode;
+}) {
+  const t = useCallback<Translate>(
+    (key, replacements) => translate(locale, key, replacements),
+    [locale],
+  );
   const value = useMemo(() => ({ locale, t }), [locale, t]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
@@ -36,7 +51,10 @@ export function useLocale(): Locale {
 }
 
 /** Dates and times in the UI language, in the browser's time zone. */
-export function useFormatDate(): (iso: string | null, options?: Intl.DateTimeFormatOptions) => string {
+export function useFormatDate(): (
+  iso: string | null,
+  options?: Intl.DateTimeFormatOptions,
+) => string {
   const locale = useLocale();
   return useCallback(
     (iso, options = { dateStyle: "medium", timeStyle: "short" }) =>
@@ -55,14 +73,19 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /** "5 minutes ago", "hace 5 minutos", "now": a time relative to `now` (milliseconds), in the UI language. */
-export function useFormatRelative(): (iso: string | null, now: number) => string {
+export function useFormatRelative(): (
+  iso: string | null,
+  now: number,
+) => string {
   const locale = useLocale();
   return useCallback(
     (iso, now) => {
       if (!iso) return "";
       const seconds = Math.round((Date.parse(iso) - now) / 1000);
       const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
-      for (const [unit, size] of RELATIVE_UNITS) if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+      for (const [unit, size] of RELATIVE_UNITS)
+        if (Math.abs(seconds) >= size)
+          return format.format(Math.trunc(seconds / size), unit);
       return format.format(0, "second");
     },
     [locale],

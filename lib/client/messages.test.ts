@@ -6,11 +6,15 @@ import es from "@/messages/es.json";
 const root = path.resolve(import.meta.dirname, "../..");
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const relative = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(relative);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".test.ts") ? [relative] : [];
-  });
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap(
+    (entry) => {
+      const relative = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sourceFiles(relative);
+      return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".test.ts")
+        ? [relative]
+        : [];
+    },
+  );
 }
 
 const STRING = String.raw`"((?:[^"\\]|\\.)+)"`;
@@ -19,31 +23,47 @@ function keysIn(files: string[], patterns: RegExp[]): Map<string, string> {
   const keys = new Map<string, string>();
   for (const file of files) {
     const source = readFileSync(path.join(root, file), "utf8");
-    for (const pattern of patterns) for (const match of source.matchAll(pattern)) if (match[1]) keys.set(match[1], file);
+    for (const pattern of patterns)
+      for (const match of source.matchAll(pattern))
+        if (match[1]) keys.set(match[1], file);
   }
   return keys;
 }
 
 function missing(keys: Map<string, string>): string[] {
-  return [...keys].filter(([key]) => !(key in es)).map(([key, file]) => `${key}  (${file})`);
+  return [...keys]
+    .filter(([key]) => !(key in es))
+    .map(([key, file]) => `${key}  (${file})`);
 }
 
 // SPEC.md §1 rule 7: messages are English keys and a Spanish translation is shipped.
 describe("messages/es.json", () => {
   it("translates every string the screens show", () => {
-    const files = ["app", "components", "lib/client"].flatMap(sourceFiles).filter((file) => !/^app\/(api|internal|sanctum|uploads)\//.test(file));
+    const files = ["app", "components", "lib/client"]
+      .flatMap(sourceFiles)
+      .filter((file) => !/^app\/(api|internal|sanctum|uploads)\//.test(file));
     const keys = keysIn(files, [
       new RegExp(String.raw`\bt\(\s*` + STRING, "g"),
-      new RegExp(String.raw`\bt\([^)]*\?\s*` + STRING + String.raw`\s*:\s*` + STRING, "g"),
+      new RegExp(
+        String.raw`\bt\([^)]*\?\s*` + STRING + String.raw`\s*:\s*` + STRING,
+        "g",
+      ),
       // Labels kept in constant tables and translated where they are shown.
-      new RegExp(String.raw`\b(?:label|title|text|confirm|description|switchLabel): ` + STRING, "g"),
+      new RegExp(
+        String.raw`\b(?:label|title|text|confirm|description|switchLabel): ` +
+          STRING,
+        "g",
+      ),
     ]);
-    for (const key of [...keys.keys()]) if (!/^[A-Z:]|^[a-z]+ /.test(key)) keys.delete(key);
+    for (const key of [...keys.keys()])
+      if (!/^[A-Z:]|^[a-z]+ /.test(key)) keys.delete(key);
     expect(missing(keys)).toEqual([]);
   });
 
   it("translates every message the server sends", () => {
-    const files = ["lib"].flatMap(sourceFiles).filter((file) => !file.startsWith("lib/client/"));
+    const files = ["lib"]
+      .flatMap(sourceFiles)
+      .filter((file) => !file.startsWith("lib/client/"));
     const keys = keysIn(files, [
       new RegExp(String.raw`\bt\(\s*` + STRING, "g"),
       new RegExp(String.raw`\btranslate\([^,]+,\s*` + STRING, "g"),
@@ -55,7 +75,11 @@ describe("messages/es.json", () => {
       new RegExp(String.raw`\bconst [A-Z_]+ = ` + STRING, "g"),
     ]);
     // Only words are messages; codes, paths and lists of header names are not.
-    const isMessage = (key: string) => /^[A-Z(]/.test(key) && /\s/.test(key) && /[a-z]{2}/.test(key) && !/^[A-Z][\w-]*(, [A-Z][\w-]*)+$/.test(key);
+    const isMessage = (key: string) =>
+      /^[A-Z(]/.test(key) &&
+      /\s/.test(key) &&
+      /[a-z]{2}/.test(key) &&
+      !/^[A-Z][\w-]*(, [A-Z][\w-]*)+$/.test(key);
     for (const key of [...keys.keys()]) if (!isMessage(key)) keys.delete(key);
     expect(missing(keys)).toEqual([]);
   });

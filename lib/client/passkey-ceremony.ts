@@ -30,17 +30,33 @@ const CEREMONY_MESSAGES: Record<string, string> = {
 
 /** True when the ceremony ended because the person (or a newer ceremony) stopped it: nothing to report. */
 export function isCancelled(error: unknown): boolean {
-  return error instanceof Error && (error.name === "AbortError" || (error.name === "NotAllowedError" && !(error instanceof ApiError)));
+  return (
+    error instanceof Error &&
+    (error.name === "AbortError" ||
+      (error.name === "NotAllowedError" && !(error instanceof ApiError)))
+  );
 }
 
 /** A browser ceremony's failure as the forms show errors (an ApiError with a translated message). */
 function ceremonyError(error: unknown, t: (key: string) => string): ApiError {
   if (error instanceof ApiError) return error;
-  const name = error instanceof Error ? ((error as { cause?: { name?: string } }).cause?.name ?? error.name) : "";
-  return new ApiError(-1, t(CEREMONY_MESSAGES[name] ?? "The passkey request failed. Please try again."));
+  const name =
+    error instanceof Error
+      ? ((error as { cause?: { name?: string } }).cause?.name ?? error.name)
+      : "";
+  return new ApiError(
+    -1,
+    t(
+      CEREMONY_MESSAGES[name] ??
+        "The passkey request failed. Please try again.",
+    ),
+  );
 }
 
-export async function createCredential(options: PublicKeyCredentialCreationOptionsJSON, t: (key: string) => string) {
+export async function createCredential(
+  options: PublicKeyCredentialCreationOptionsJSON,
+  t: (key: string) => string,
+) {
   try {
     return await startRegistration({ optionsJSON: options });
   } catch (error) {
@@ -49,9 +65,16 @@ export async function createCredential(options: PublicKeyCredentialCreationOptio
 }
 
 /** An assertion; with `autofill`, the browser offers the passkeys in the username field's suggestions (conditional UI). */
-export async function getAssertion(options: PublicKeyCredentialRequestOptionsJSON, t: (key: string) => string, autofill = false) {
+export async function getAssertion(
+  options: PublicKeyCredentialRequestOptionsJSON,
+  t: (key: string) => string,
+  autofill = false,
+) {
   try {
-    return await startAuthentication({ optionsJSON: options, useBrowserAutofill: autofill });
+    return await startAuthentication({
+      optionsJSON: options,
+      useBrowserAutofill: autofill,
+    });
   } catch (error) {
     if (autofill && isCancelled(error)) throw error;
     throw ceremonyError(error, t);

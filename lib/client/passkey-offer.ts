@@ -20,7 +20,9 @@ export function takeOffer(userId: number): boolean {
   try {
     const pending = window.sessionStorage.getItem(PENDING_KEY) === "1";
     window.sessionStorage.removeItem(PENDING_KEY);
-    return pending && window.localStorage.getItem(ANSWERED_KEY(userId)) === null;
+    return (
+      pending && window.localStorage.getItem(ANSWERED_KEY(userId)) === null
+    );
   } catch {
     return false;
   }

@@ -7,7 +7,8 @@ export const queryKeys = {
   tokens: ["tokens"] as const,
   passkeys: ["passkeys"] as const,
   adminUsers: ["admin-users"] as const,
-  adminUserPage: (filters: AdminUserFilters) => ["admin-users", filters] as const,
+  adminUserPage: (filters: AdminUserFilters) =>
+    ["admin-users", filters] as const,
   activity: ["activity"] as const,
   activityPage: (filters: ActivityFilters) => ["activity", filters] as const,
   activityUsers: ["activity", "users"] as const,
@@ -16,7 +17,8 @@ export const queryKeys = {
   webhooks: ["webhooks"] as const,
   webhookDeliveries: (id: number) => ["webhooks", id, "deliveries"] as const,
   browserSessions: ["browser-sessions"] as const,
-  userSessions: (userId: number) => ["admin-users", userId, "sessions"] as const,
+  userSessions: (userId: number) =>
+    ["admin-users", userId, "sessions"] as const,
 };
 
 /** Host API paths (fixed; the auth routes come from the route manifest instead). */
@@ -38,6 +40,7 @@ export const HOST_PATHS = {
   myData: "/api/app/user/export",
   myAccount: "/api/app/user",
   userSessions: (id: number) => `/api/admin/users/${id}/sessions`,
-  userSession: (id: number, sessionId: string) => `/api/admin/users/${id}/sessions/${encodeURIComponent(sessionId)}`,
+  userSession: (id: number, sessionId: string) =>
+    `/api/admin/users/${id}/sessions/${encodeURIComponent(sessionId)}`,
   userTwoFactor: (id: number) => `/api/admin/users/${id}/two-factor`,
 } as const;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isSameSetting, parseSettingText, settingKind, settingText } from "@/lib/client/setting-values";
+import {
+  isSameSetting,
+  parseSettingText,
+  settingKind,
+  settingText,
+} from "@/lib/client/setting-values";
 
 // The settings page's inline editors.
 describe("setting editors", () => {
@@ -14,8 +19,15 @@ describe("setting editors", () => {
   });
 
   it("edit a list one item per line, commas accepted, blanks dropped", () => {
-    expect(settingText(["a@example.test", "b@example.test"])).toBe("a@example.test\nb@example.test");
-    expect(parseSettingText(" a@example.test \n\nb@example.test, c@example.test\n", "list")).toEqual(["a@example.test", "b@example.test", "c@example.test"]);
+    expect(settingText(["a@example.test", "b@example.test"])).toBe(
+      "a@example.test\nb@example.test",
+    );
+    expect(
+      parseSettingText(
+        " a@example.test \n\nb@example.test, c@example.test\n",
+        "list",
+      ),
+    ).toEqual(["a@example.test", "b@example.test", "c@example.test"]);
     expect(parseSettingText("", "list")).toEqual([]);
   });
 
@@ -27,7 +39,11 @@ describe("setting editors", () => {
   });
 
   it("compare drafts with the saved value", () => {
-    expect(isSameSetting(parseSettingText("a@example.test", "list"), ["a@example.test"])).toBe(true);
+    expect(
+      isSameSetting(parseSettingText("a@example.test", "list"), [
+        "a@example.test",
+      ]),
+    ).toBe(true);
     expect(isSameSetting(parseSettingText("9", "number"), 8)).toBe(false);
   });
 });

@@ -5,7 +5,8 @@ export function settingKind(value: unknown): SettingKind {
   if (typeof value === "boolean") return "boolean";
   if (typeof value === "number") return "number";
   if (typeof value === "string") return "text";
-  if (Array.isArray(value) && value.every((item) => typeof item === "string")) return "list";
+  if (Array.isArray(value) && value.every((item) => typeof item === "string"))
+    return "list";
   return "other";
 }
 

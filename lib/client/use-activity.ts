@@ -2,7 +2,12 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
-import type { ActivityEntry, ActivityFilters, AdminUser, Paginator } from "@/lib/client/api-types";
+import type {
+  ActivityEntry,
+  ActivityFilters,
+  AdminUser,
+  Paginator,
+} from "@/lib/client/api-types";
 import { HOST_PATHS, queryKeys } from "@/lib/client/queries";
 
 export const ACTIVITY_PER_PAGE = 20;
@@ -15,7 +20,10 @@ export function useActivity(filters: ActivityFilters) {
   return useQuery({
     queryKey: queryKeys.activityPage(filters),
     queryFn: ({ signal }) =>
-      api.request<Paginator<ActivityEntry>>(HOST_PATHS.activity, { query: { ...filters, per_page: ACTIVITY_PER_PAGE }, signal }),
+      api.request<Paginator<ActivityEntry>>(HOST_PATHS.activity, {
+        query: { ...filters, per_page: ACTIVITY_PER_PAGE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,7 +34,11 @@ export function useActivityUsers() {
   return useQuery({
     queryKey: queryKeys.activityUsers,
     queryFn: () =>
-      api.request<Paginator<AdminUser>>(HOST_PATHS.adminUsers, { query: { status: "all", per_page: USER_CHOICES, page: 1 } }).then((r) => r.data),
+      api
+        .request<Paginator<AdminUser>>(HOST_PATHS.adminUsers, {
+          query: { status: "all", per_page: USER_CHOICES, page: 1 },
+        })
+        .then((r) => r.data),
     staleTime: 60_000,
   });
 }

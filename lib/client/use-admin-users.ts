@@ -1,8 +1,17 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
-import type { AdminUser, AdminUserFilters, Paginator } from "@/lib/client/api-types";
+import type {
+  AdminUser,
+  AdminUserFilters,
+  Paginator,
+} from "@/lib/client/api-types";
 import { HOST_PATHS, queryKeys } from "@/lib/client/queries";
 
 export const USERS_PER_PAGE = 15;
@@ -13,7 +22,10 @@ export function useAdminUsers(filters: AdminUserFilters) {
   return useQuery({
     queryKey: queryKeys.adminUserPage(filters),
     queryFn: ({ signal }) =>
-      api.request<Paginator<AdminUser>>(HOST_PATHS.adminUsers, { query: { ...filters, per_page: USERS_PER_PAGE }, signal }),
+      api.request<Paginator<AdminUser>>(HOST_PATHS.adminUsers, {
+        query: { ...filters, per_page: USERS_PER_PAGE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -23,10 +35,21 @@ export function useUserStatusChange() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ user, action }: { user: AdminUser; action: "delete" | "restore" }) =>
+    mutationFn: ({
+      user,
+      action,
+    }: {
+      user: AdminUser;
+      action: "delete" | "restore";
+    }) =>
       action === "delete"
-        ? api.request<{ success: boolean }>(HOST_PATHS.adminUser(user.id), { method: "DELETE" })
-        : api.request<{ success: boolean }>(HOST_PATHS.restoreUser(user.id), { method: "POST" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers }),
+        ? api.request<{ success: boolean }>(HOST_PATHS.adminUser(user.id), {
+            method: "DELETE",
+          })
+        : api.request<{ success: boolean }>(HOST_PATHS.restoreUser(user.id), {
+            method: "POST",
+          }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers }),
   });
 }

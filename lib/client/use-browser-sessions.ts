@@ -11,7 +11,8 @@ export function useBrowserSessions() {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.browserSessions,
-    queryFn: ({ signal }) => api.call<BrowserSession[]>(ACTIONS.sessions, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      api.call<BrowserSession[]>(ACTIONS.sessions, undefined, { signal }),
   });
 }
 
@@ -20,8 +21,10 @@ export function useEndSession() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.call(ACTIONS.endSession, undefined, { params: { id } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.browserSessions }),
+    mutationFn: (id: string) =>
+      api.call(ACTIONS.endSession, undefined, { params: { id } }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.browserSessions }),
   });
 }
 
@@ -31,7 +34,8 @@ export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.call(ACTIONS.endOtherSessions),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.browserSessions }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.browserSessions }),
   });
 }
 
@@ -40,7 +44,10 @@ export function useUserSessions(userId: number | null) {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.userSessions(userId ?? 0),
-    queryFn: ({ signal }) => api.request<BrowserSession[]>(HOST_PATHS.userSessions(userId ?? 0), { signal }),
+    queryFn: ({ signal }) =>
+      api.request<BrowserSession[]>(HOST_PATHS.userSessions(userId ?? 0), {
+        signal,
+      }),
     enabled: userId !== null,
   });
 }
@@ -49,8 +56,14 @@ export function useEndUserSession(userId: number) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: string) => api.request(HOST_PATHS.userSession(userId, sessionId), { method: "DELETE" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.userSessions(userId) }),
+    mutationFn: (sessionId: string) =>
+      api.request(HOST_PATHS.userSession(userId, sessionId), {
+        method: "DELETE",
+      }),
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        queryKey: queryKeys.userSessions(userId),
+      }),
   });
 }
 
@@ -59,7 +72,9 @@ export function useResetTwoFactor() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => api.request(HOST_PATHS.userTwoFactor(userId), { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers }),
+    mutationFn: (userId: number) =>
+      api.request(HOST_PATHS.userTwoFactor(userId), { method: "DELETE" }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers }),
   });
 }

@@ -10,8 +10,12 @@ export function useDownloadMyData() {
   const api = useApi();
   return useMutation({
     mutationFn: async () => {
-      const data = await api.request<{ exported_at: string }>(HOST_PATHS.myData);
-      const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: "application/json" });
+      const data = await api.request<{ exported_at: string }>(
+        HOST_PATHS.myData,
+      );
+      const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], {
+        type: "application/json",
+      });
       const url = URL.createObjectURL(blob);
       const link = document.createElement("a");
       link.href = url;
@@ -31,7 +35,11 @@ export function useDeleteAccount() {
   const router = useRouter();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => api.request<{ success: boolean; message: string }>(HOST_PATHS.myAccount, { method: "DELETE", json: { password } }),
+    mutationFn: (password: string) =>
+      api.request<{ success: boolean; message: string }>(HOST_PATHS.myAccount, {
+        method: "DELETE",
+        json: { password },
+      }),
     onSuccess: () => {
       queryClient.removeQueries();
       queryClient.setQueryData(queryKeys.session, GUEST_SESSION);

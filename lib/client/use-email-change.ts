@@ -11,7 +11,11 @@ export type EmailChangeStatus = "email-change-link-sent" | "no-pending-email";
 export function useResendEmailChange(userId: number) {
   const api = useApi();
   return useMutation({
-    mutationFn: () => api.call<{ success: boolean; status: EmailChangeStatus }>("api.app.user.email.resend", { user_id: userId }),
+    mutationFn: () =>
+      api.call<{ success: boolean; status: EmailChangeStatus }>(
+        "api.app.user.email.resend",
+        { user_id: userId },
+      ),
   });
 }
 
@@ -20,7 +24,10 @@ export function useCancelEmailChange(userId: number) {
   const api = useApi();
   const setUser = useSetSessionUser();
   return useMutation({
-    mutationFn: () => api.call<{ success: boolean; user: User }>("api.app.user.email.cancel", { user_id: userId }),
+    mutationFn: () =>
+      api.call<{ success: boolean; user: User }>("api.app.user.email.cancel", {
+        user_id: userId,
+      }),
     onSuccess: (result) => setUser(result.user),
   });
 }

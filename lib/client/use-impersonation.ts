@@ -21,7 +21,10 @@ export function useImpersonate() {
   const api = useApi();
   return useMutation({
     mutationFn: async (targetUserId: number) => {
-      const { url } = await api.call<{ token: string; url: string }>("impersonate", { target_user_id: targetUserId });
+      const { url } = await api.call<{ token: string; url: string }>(
+        "impersonate",
+        { target_user_id: targetUserId },
+      );
       await api.request<{ success: boolean; user: User }>(url);
       return startOver("/admin");
     },
@@ -33,9 +36,13 @@ export function useRevertImpersonation() {
   const api = useApi();
   return useMutation({
     mutationFn: async () => {
-      const result = await api.call<{ success: boolean; user: User | null }>("revert-impersonate");
+      const result = await api.call<{ success: boolean; user: User | null }>(
+        "revert-impersonate",
+      );
       if (!result.success) return startOver("/auth/login");
-      const session = await api.call<Session>("get-auth", undefined, { ignoreUnauthenticated: true });
+      const session = await api.call<Session>("get-auth", undefined, {
+        ignoreUnauthenticated: true,
+      });
       return startOver(session.is_admin ? "/admin/users" : "/admin");
     },
   });

@@ -10,7 +10,12 @@ import { useGoAfterSignIn } from "@/lib/client/use-go-after-sign-in";
 import { useReloadSession } from "@/lib/client/use-session";
 
 export type LoginInput = { email: string; password: string; remember: boolean };
-export type RegisterInput = { name: string; email: string; password: string; password_confirmation: string };
+export type RegisterInput = {
+  name: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+};
 
 /** Login's answer: signed in, or (Fortify) a second factor is still to be given on the challenge screen. */
 type SignInResult = { success: boolean; user: User } | { two_factor: true };
@@ -19,7 +24,9 @@ export const TWO_FACTOR_CHALLENGE_PAGE = "/auth/two-factor-challenge";
 
 /** The challenge screen, carrying the `redirect` the sign-in was given. */
 export function challengePathFor(redirect: string | null): string {
-  return redirect ? `${TWO_FACTOR_CHALLENGE_PAGE}?redirect=${encodeURIComponent(redirect)}` : TWO_FACTOR_CHALLENGE_PAGE;
+  return redirect
+    ? `${TWO_FACTOR_CHALLENGE_PAGE}?redirect=${encodeURIComponent(redirect)}`
+    : TWO_FACTOR_CHALLENGE_PAGE;
 }
 
 /**
@@ -38,7 +45,8 @@ function useSignIn<T>(action: "login" | "register", redirect: string | null) {
       return api.call<SignInResult>(action, input);
     },
     onSuccess: async (result) => {
-      if ("two_factor" in result && result.two_factor) return router.push(challengePathFor(redirect));
+      if ("two_factor" in result && result.two_factor)
+        return router.push(challengePathFor(redirect));
       if (action === "login") markPasswordSignIn();
       await reload();
       goTo(safeRedirect(redirect));

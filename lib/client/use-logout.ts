@@ -11,7 +11,10 @@ export function useLogout() {
   const router = useRouter();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.call<{ success: boolean }>("logout", undefined, { ignoreUnauthenticated: true }),
+    mutationFn: () =>
+      api.call<{ success: boolean }>("logout", undefined, {
+        ignoreUnauthenticated: true,
+      }),
     onSettled: () => {
       queryClient.removeQueries();
       queryClient.setQueryData(queryKeys.session, GUEST_SESSION);

@@ -13,7 +13,8 @@ export function useMailQueue() {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.mailQueue,
-    queryFn: ({ signal }) => api.request<MailQueue>(HOST_PATHS.mail, { signal }),
+    queryFn: ({ signal }) =>
+      api.request<MailQueue>(HOST_PATHS.mail, { signal }),
     refetchInterval: MAIL_REFRESH_MS,
   });
 }
@@ -23,7 +24,11 @@ export function useRetryMail() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.request<{ success: boolean }>(HOST_PATHS.retryMail(id), { method: "POST" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.mailQueue }),
+    mutationFn: (id: number) =>
+      api.request<{ success: boolean }>(HOST_PATHS.retryMail(id), {
+        method: "POST",
+      }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.mailQueue }),
   });
 }

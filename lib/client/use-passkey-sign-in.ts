@@ -10,7 +10,12 @@ import { useCallback, useEffect, useState } from "react";
 import { useApi } from "@/lib/client/api-context";
 import type { User } from "@/lib/client/api-types";
 import { useT } from "@/lib/client/i18n";
-import { cancelCeremony, getAssertion, isCancelled, PASSKEY_ACTIONS as ACTIONS } from "@/lib/client/passkey-ceremony";
+import {
+  cancelCeremony,
+  getAssertion,
+  isCancelled,
+  PASSKEY_ACTIONS as ACTIONS,
+} from "@/lib/client/passkey-ceremony";
 import { safeRedirect } from "@/lib/http/safe-redirect";
 import { useGoAfterSignIn } from "@/lib/client/use-go-after-sign-in";
 import { useReloadSession } from "@/lib/client/use-session";
@@ -28,13 +33,20 @@ export function usePasskeySignIn(redirect: string | null, autofill: boolean) {
   const [ceremonyError, setCeremonyError] = useState<unknown>(null);
 
   const options = useCallback(
-    () => api.call<{ options: PublicKeyCredentialRequestOptionsJSON }>(ACTIONS.loginOptions).then((r) => r.options),
+    () =>
+      api
+        .call<{ options: PublicKeyCredentialRequestOptionsJSON }>(
+          ACTIONS.loginOptions,
+        )
+        .then((r) => r.options),
     [api],
   );
   const complete = useMutation({
     mutationFn: async (credential: AuthenticationResponseJSON) => {
       await api.csrfCookie(); // the session is regenerated, as at login
-      return api.call<{ success: boolean; user: User }>(ACTIONS.login, { credential });
+      return api.call<{ success: boolean; user: User }>(ACTIONS.login, {
+        credential,
+      });
     },
     onSuccess: async () => {
       await reload();

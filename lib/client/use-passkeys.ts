@@ -1,17 +1,29 @@
 "use client";
 
-import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
 import type { Passkey } from "@/lib/client/api-types";
 import { useT } from "@/lib/client/i18n";
-import { createCredential, getAssertion, PASSKEY_ACTIONS as ACTIONS } from "@/lib/client/passkey-ceremony";
+import {
+  createCredential,
+  getAssertion,
+  PASSKEY_ACTIONS as ACTIONS,
+} from "@/lib/client/passkey-ceremony";
 import { queryKeys } from "@/lib/client/queries";
 
 /** The caller's passkeys (GET user/passkeys). */
 export function usePasskeys(enabled = true) {
   const api = useApi();
-  return useQuery({ queryKey: queryKeys.passkeys, enabled, queryFn: () => api.call<{ passkeys: Passkey[] }>(ACTIONS.list).then((r) => r.passkeys) });
+  return useQuery({
+    queryKey: queryKeys.passkeys,
+    enabled,
+    queryFn: () =>
+      api.call<{ passkeys: Passkey[] }>(ACTIONS.list).then((r) => r.passkeys),
+  });
 }
 
 /** Registration: options, the browser's ceremony, then the new passkey stored under `name`. */
@@ -21,11 +33,17 @@ export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (name: string) => {
-      const { options } = await api.call<{ options: PublicKeyCredentialCreationOptionsJSON }>(ACTIONS.registrationOptions);
+      const { options } = await api.call<{
+        options: PublicKeyCredentialCreationOptionsJSON;
+      }>(ACTIONS.registrationOptions);
       const credential = await createCredential(options, t);
-      return api.call<{ id: string; name: string }>(ACTIONS.store, { name, credential });
+      return api.call<{ id: string; name: string }>(ACTIONS.store, {
+        name,
+        credential,
+      });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.passkeys }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.passkeys }),
   });
 }
 
@@ -33,8 +51,14 @@ export function useRenamePasskey() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, name }: { id: number; name: string }) => api.call<{ passkey: Passkey }>(ACTIONS.update, { name }, { params: { passkey: id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.passkeys }),
+    mutationFn: ({ id, name }: { id: number; name: string }) =>
+      api.call<{ passkey: Passkey }>(
+        ACTIONS.update,
+        { name },
+        { params: { passkey: id } },
+      ),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.passkeys }),
   });
 }
 
@@ -43,8 +67,12 @@ export function useDeletePasskey() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.call<{ status: string }>(ACTIONS.destroy, undefined, { params: { passkey: id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.passkeys }),
+    mutationFn: (id: number) =>
+      api.call<{ status: string }>(ACTIONS.destroy, undefined, {
+        params: { passkey: id },
+      }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.passkeys }),
   });
 }
 
@@ -54,7 +82,9 @@ export function useConfirmWithPasskey() {
   const t = useT();
   return useMutation({
     mutationFn: async () => {
-      const { options } = await api.call<{ options: PublicKeyCredentialRequestOptionsJSON }>(ACTIONS.confirmOptions);
+      const { options } = await api.call<{
+        options: PublicKeyCredentialRequestOptionsJSON;
+      }>(ACTIONS.confirmOptions);
       const credential = await getAssertion(options, t);
       return api.call<{ confirmed: boolean }>(ACTIONS.confirm, { credential });
     },

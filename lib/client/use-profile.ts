@@ -8,13 +8,20 @@ import { queryKeys } from "@/lib/client/queries";
 export const UPDATE_USER = "api.app.user.update";
 export const UPLOAD_FILE = "lu.upload.file";
 
-type UpdateInput = { user_id: number; name?: string; email?: string; avatar?: string };
+type UpdateInput = {
+  user_id: number;
+  name?: string;
+  email?: string;
+  avatar?: string;
+};
 
 /** Keeps the cached session's user in step with what the host API answered. */
 export function useSetSessionUser() {
   const queryClient = useQueryClient();
   return (user: User) => {
-    queryClient.setQueryData<Session>(queryKeys.session, (session) => (session ? { ...session, user } : session));
+    queryClient.setQueryData<Session>(queryKeys.session, (session) =>
+      session ? { ...session, user } : session,
+    );
     return queryClient.invalidateQueries({ queryKey: queryKeys.session });
   };
 }
@@ -24,7 +31,8 @@ export function useUpdateProfile() {
   const api = useApi();
   const setUser = useSetSessionUser();
   return useMutation({
-    mutationFn: (input: UpdateInput) => api.call<{ success: boolean; user: User }>(UPDATE_USER, input),
+    mutationFn: (input: UpdateInput) =>
+      api.call<{ success: boolean; user: User }>(UPDATE_USER, input),
     onSuccess: (result) => setUser(result.user),
   });
 }
@@ -38,8 +46,14 @@ export function useUploadAvatar(userId: number) {
       const form = new FormData();
       form.append("file", file);
       form.append("visibility", "public");
-      const upload = await api.upload<{ success: boolean; uri: string }>(UPLOAD_FILE, form);
-      return api.call<{ success: boolean; user: User }>(UPDATE_USER, { user_id: userId, avatar: upload.uri });
+      const upload = await api.upload<{ success: boolean; uri: string }>(
+        UPLOAD_FILE,
+        form,
+      );
+      return api.call<{ success: boolean; user: User }>(UPDATE_USER, {
+        user_id: userId,
+        avatar: upload.uri,
+      });
     },
     onSuccess: (result) => setUser(result.user),
   });
@@ -50,7 +64,11 @@ export function useRemoveAvatar(userId: number) {
   const api = useApi();
   const setUser = useSetSessionUser();
   return useMutation({
-    mutationFn: () => api.call<{ success: boolean; user: User }>(UPDATE_USER, { user_id: userId, avatar: "" }),
+    mutationFn: () =>
+      api.call<{ success: boolean; user: User }>(UPDATE_USER, {
+        user_id: userId,
+        avatar: "",
+      }),
     onSuccess: (result) => setUser(result.user),
   });
 }

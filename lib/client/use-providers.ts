@@ -10,7 +10,10 @@ export function useProviders() {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.providers,
-    queryFn: () => api.request<{ providers: Provider[] }>(HOST_PATHS.providers).then((r) => r.providers),
+    queryFn: () =>
+      api
+        .request<{ providers: Provider[] }>(HOST_PATHS.providers)
+        .then((r) => r.providers),
     staleTime: 5 * 60_000,
     retry: false,
   });

@@ -11,10 +11,14 @@ export function useResendVerification() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.call<{ success: boolean; status: VerificationStatus }>("email-verification-notification"),
+    mutationFn: () =>
+      api.call<{ success: boolean; status: VerificationStatus }>(
+        "email-verification-notification",
+      ),
     onSuccess: async (result) => {
       // Verified meanwhile (in another tab): the notice has nothing left to say.
-      if (result.status === "already-verified") await queryClient.invalidateQueries({ queryKey: queryKeys.session });
+      if (result.status === "already-verified")
+        await queryClient.invalidateQueries({ queryKey: queryKeys.session });
     },
   });
 }

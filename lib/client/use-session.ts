@@ -1,6 +1,10 @@
 "use client";
 
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type QueryClient,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { ApiClient } from "@/lib/client/api";
 import { useApi } from "@/lib/client/api-context";
@@ -11,7 +15,8 @@ export function sessionQuery(api: ApiClient) {
   return {
     queryKey: queryKeys.session,
     // SPEC §4 rule 7: loading the session is the one place a 401 is an answer, not an event.
-    queryFn: () => api.call<Session>("get-auth", undefined, { ignoreUnauthenticated: true }),
+    queryFn: () =>
+      api.call<Session>("get-auth", undefined, { ignoreUnauthenticated: true }),
     staleTime: 30_000,
   };
 }
@@ -22,7 +27,10 @@ export function useSession() {
 }
 
 /** Reloads the session after the identity changed (sign-in, impersonation), dropping data of the previous one. */
-export async function reloadSession(queryClient: QueryClient, api: ApiClient): Promise<Session> {
+export async function reloadSession(
+  queryClient: QueryClient,
+  api: ApiClient,
+): Promise<Session> {
   queryClient.removeQueries();
   return queryClient.fetchQuery({ ...sessionQuery(api), staleTime: 0 });
 }

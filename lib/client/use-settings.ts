@@ -13,7 +13,8 @@ export function useAdminSettings() {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.adminSettings,
-    queryFn: ({ signal }) => api.request<SettingsListing>(HOST_PATHS.settings, { signal }),
+    queryFn: ({ signal }) =>
+      api.request<SettingsListing>(HOST_PATHS.settings, { signal }),
   });
 }
 
@@ -21,8 +22,18 @@ export function useAdminSettings() {
 function useApplyListing() {
   const queryClient = useQueryClient();
   const router = useRouter();
-  return ({ settings, environment, providers, refresh_seconds }: SettingsListing) => {
-    queryClient.setQueryData<SettingsListing>(queryKeys.adminSettings, { settings, environment, providers, refresh_seconds });
+  return ({
+    settings,
+    environment,
+    providers,
+    refresh_seconds,
+  }: SettingsListing) => {
+    queryClient.setQueryData<SettingsListing>(queryKeys.adminSettings, {
+      settings,
+      environment,
+      providers,
+      refresh_seconds,
+    });
     // The change is in the audit log now; `admins` may have changed whether this user is one.
     void queryClient.invalidateQueries({ queryKey: queryKeys.activity });
     void queryClient.invalidateQueries({ queryKey: queryKeys.session });
@@ -37,7 +48,10 @@ export function useSaveSetting() {
   const apply = useApplyListing();
   return useMutation({
     mutationFn: ({ key, value }: { key: string; value: unknown }) =>
-      api.request<SettingsListing & { success: boolean }>(HOST_PATHS.settings, { method: "PUT", json: { key, value } }),
+      api.request<SettingsListing & { success: boolean }>(HOST_PATHS.settings, {
+        method: "PUT",
+        json: { key, value },
+      }),
     onSuccess: apply,
   });
 }
@@ -47,7 +61,11 @@ export function useRevertSetting() {
   const api = useApi();
   const apply = useApplyListing();
   return useMutation({
-    mutationFn: (key: string) => api.request<SettingsListing & { success: boolean }>(HOST_PATHS.setting(key), { method: "DELETE" }),
+    mutationFn: (key: string) =>
+      api.request<SettingsListing & { success: boolean }>(
+        HOST_PATHS.setting(key),
+        { method: "DELETE" },
+      ),
     onSuccess: apply,
   });
 }

@@ -8,18 +8,30 @@ import { queryKeys } from "@/lib/client/queries";
 /** The caller's personal access tokens (POST tokens: the route is a POST in SPEC §4). */
 export function useTokens() {
   const api = useApi();
-  return useQuery({ queryKey: queryKeys.tokens, queryFn: () => api.call<{ tokens: Token[] }>("tokens").then((r) => r.tokens) });
+  return useQuery({
+    queryKey: queryKeys.tokens,
+    queryFn: () =>
+      api.call<{ tokens: Token[] }>("tokens").then((r) => r.tokens),
+  });
 }
 
-export type CreateTokenInput = { email: string; password: string; name: string; abilities?: string[]; expires_at?: string };
+export type CreateTokenInput = {
+  email: string;
+  password: string;
+  name: string;
+  abilities?: string[];
+  expires_at?: string;
+};
 
 /** POST create-token: asks for the password again, answers the plain token once. */
 export function useCreateToken() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateTokenInput) => api.call<{ token: string }>("create-token", input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
+    mutationFn: (input: CreateTokenInput) =>
+      api.call<{ token: string }>("create-token", input),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
   });
 }
 
@@ -27,8 +39,10 @@ export function useRevokeToken() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (tokenId: number) => api.call<{ revoked: boolean }>("revoke-token", { token_id: tokenId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
+    mutationFn: (tokenId: number) =>
+      api.call<{ revoked: boolean }>("revoke-token", { token_id: tokenId }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
   });
 }
 
@@ -36,7 +50,9 @@ export function useFlushTokens() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.call<{ success: boolean; message: string }>("flush-tokens"),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
+    mutationFn: () =>
+      api.call<{ success: boolean; message: string }>("flush-tokens"),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
   });
 }

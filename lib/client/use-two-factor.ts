@@ -36,7 +36,10 @@ export function useEnableTwoFactor() {
   return useMutation({
     mutationFn: async (): Promise<TwoFactorSetup> => {
       await api.call(ACTIONS.enable);
-      const [qr, secret] = await Promise.all([api.call<TwoFactorQrCode>(ACTIONS.qrCode), api.call<{ secretKey: string }>(ACTIONS.secretKey)]);
+      const [qr, secret] = await Promise.all([
+        api.call<TwoFactorQrCode>(ACTIONS.qrCode),
+        api.call<{ secretKey: string }>(ACTIONS.secretKey),
+      ]);
       return { ...qr, secretKey: secret.secretKey };
     },
   });
@@ -51,14 +54,17 @@ export function useConfirmTwoFactor() {
       await api.call(ACTIONS.confirm, { code });
       return api.call<string[]>(ACTIONS.recoveryCodes);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.session }),
   });
 }
 
 /** The current recovery codes (behind the step-up, like every enrolment route). */
 export function useShowRecoveryCodes() {
   const api = useApi();
-  return useMutation({ mutationFn: () => api.call<string[]>(ACTIONS.recoveryCodes) });
+  return useMutation({
+    mutationFn: () => api.call<string[]>(ACTIONS.recoveryCodes),
+  });
 }
 
 /** A new set of recovery codes; the old ones stop working. */
@@ -78,12 +84,16 @@ export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.call(ACTIONS.disable),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.session }),
   });
 }
 
 /** POST confirm-password: the step-up dialog's password (201; 422 on `password`). */
 export function useConfirmPassword() {
   const api = useApi();
-  return useMutation({ mutationFn: (password: string) => api.call(ACTIONS.confirmPassword, { password }) });
+  return useMutation({
+    mutationFn: (password: string) =>
+      api.call(ACTIONS.confirmPassword, { password }),
+  });
 }

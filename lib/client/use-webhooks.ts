@@ -2,7 +2,12 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
-import type { NewWebhook, WebhookDelivery, WebhookEndpoint, WebhookList } from "@/lib/client/api-types";
+import type {
+  NewWebhook,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookList,
+} from "@/lib/client/api-types";
 import { HOST_PATHS, queryKeys } from "@/lib/client/queries";
 
 // A test event is delivered within seconds: an open page follows it.
@@ -13,7 +18,8 @@ export function useWebhooks() {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.webhooks,
-    queryFn: ({ signal }) => api.request<WebhookList>(HOST_PATHS.webhooks, { signal }),
+    queryFn: ({ signal }) =>
+      api.request<WebhookList>(HOST_PATHS.webhooks, { signal }),
     refetchInterval: WEBHOOKS_REFRESH_MS,
   });
 }
@@ -23,7 +29,13 @@ export function useWebhookDeliveries(id: number, enabled: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.webhookDeliveries(id),
-    queryFn: ({ signal }) => api.request<{ data: WebhookDelivery[] }>(HOST_PATHS.webhookDeliveries(id), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api
+        .request<{ data: WebhookDelivery[] }>(
+          HOST_PATHS.webhookDeliveries(id),
+          { signal },
+        )
+        .then((r) => r.data),
     refetchInterval: WEBHOOKS_REFRESH_MS,
     enabled,
   });
@@ -34,8 +46,13 @@ export function useCreateWebhook() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewWebhook) => api.request<{ endpoint: WebhookEndpoint; secret: string }>(HOST_PATHS.webhooks, { method: "POST", json: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
+    mutationFn: (input: NewWebhook) =>
+      api.request<{ endpoint: WebhookEndpoint; secret: string }>(
+        HOST_PATHS.webhooks,
+        { method: "POST", json: input },
+      ),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
   });
 }
 
@@ -43,14 +60,25 @@ export function useDeleteWebhook() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.request<{ success: boolean }>(HOST_PATHS.webhook(id), { method: "DELETE" }),
+    mutationFn: (id: number) =>
+      api.request<{ success: boolean }>(HOST_PATHS.webhook(id), {
+        method: "DELETE",
+      }),
     // The removed endpoint leaves the list at once, so its delivery log stops asking for a row
     // that no longer exists (a 404) before the list is read again.
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<WebhookList>(queryKeys.webhooks, (list) => list && { ...list, data: list.data.filter((endpoint) => endpoint.id !== id) });
+      queryClient.setQueryData<WebhookList>(
+        queryKeys.webhooks,
+        (list) =>
+          list && {
+            ...list,
+            data: list.data.filter((endpoint) => endpoint.id !== id),
+          },
+      );
       queryClient.removeQueries({ queryKey: queryKeys.webhookDeliveries(id) });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
   });
 }
 
@@ -59,7 +87,15 @@ export function useTestWebhook() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.request<{ delivery: WebhookDelivery }>(HOST_PATHS.testWebhook(id), { method: "POST" }),
-    onSettled: (_data, _error, id) => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries(id) })),
+    mutationFn: (id: number) =>
+      api.request<{ delivery: WebhookDelivery }>(HOST_PATHS.testWebhook(id), {
+        method: "POST",
+      }),
+    onSettled: (_data, _error, id) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }).then(() =>
+        queryClient.invalidateQueries({
+          queryKey: queryKeys.webhookDeliveries(id),
+        }),
+      ),
   });
 }

@@ -20,7 +20,12 @@ export const AUTH_DEFAULTS = {
     // The table's defaults (lib/config/auth-actions.ts): one row per action holds them all.
     uris: actionColumn("uri"),
     names: actionColumn("name"),
-    middlewares: Object.fromEntries(Object.entries(actionColumn("middleware")).map(([action, list]) => [action, [...list]])) as ActionMap<string[]>,
+    middlewares: Object.fromEntries(
+      Object.entries(actionColumn("middleware")).map(([action, list]) => [
+        action,
+        [...list],
+      ]),
+    ) as ActionMap<string[]>,
     redirects: actionColumn("redirect"),
   },
   /**
@@ -41,7 +46,10 @@ export const AUTH_DEFAULTS = {
     credentials: [{ by: "email", max: 10, minutes: 10 }],
     // Beside the 5 attempts per pending sign-in and the account's lockout (decision record 023).
     "two-factor": [{ by: "ip", max: 20, minutes: 1 }],
-  } as Record<string, { by: "ip" | "email" | "user"; max: number; minutes: number }[]>,
+  } as Record<
+    string,
+    { by: "ip" | "email" | "user"; max: number; minutes: number }[]
+  >,
   limits: {
     "login-attempts": 5,
     "login-decay-seconds": 60,
@@ -66,7 +74,11 @@ export const AUTH_DEFAULTS = {
   },
   hashing: { rounds: 12 },
   /** Per user: one photo, and room to try a few before one is set (README, configuration table). */
-  uploads: { "max-kilobytes": 5120, "max-files": 10, "max-total-kilobytes": 20_480 },
+  uploads: {
+    "max-kilobytes": 5120,
+    "max-files": 10,
+    "max-total-kilobytes": 20_480,
+  },
   /**
    * How long what is spent stays before the pruning task (decision record 015) removes it: hours
    * after a row expired, days for failed mail; uploads no user references after `uploads-hours`.

@@ -4,7 +4,10 @@ import { AUTH_DEFAULTS } from "@/lib/config/auth-defaults";
 import { ConfigError } from "@/lib/config/errors";
 
 const build = (overrides: unknown, adminEmails?: string) =>
-  buildAuthConfig({ AUTH_CONFIG_JSON: JSON.stringify(overrides), ADMIN_EMAILS: adminEmails });
+  buildAuthConfig({
+    AUTH_CONFIG_JSON: JSON.stringify(overrides),
+    ADMIN_EMAILS: adminEmails,
+  });
 
 function configError(run: () => unknown): ConfigError {
   try {
@@ -20,34 +23,77 @@ describe("buildAuthConfig (config through AUTH_CONFIG_JSON)", () => {
   it("gives SPEC §1's defaults without any override", () => {
     const config = buildAuthConfig({});
     expect(config["allow-registration"]).toBe(true);
-    expect(config.password).toEqual({ length: 8, uppercase: false, number: false });
-    expect(config.frontend["reset-password"]).toBe("auth/reset-password/{token}/{email}");
-    expect(config.routes).toMatchObject({ active: true, as: "auth.", prefix: "auth" });
-    expect(config.routes.middlewares["create-token"]).toEqual(["throttle:6,1", "throttle:credentials", "password.confirm"]);
-    expect(config.limits).toMatchObject({ "login-attempts": 5, "login-decay-seconds": 60 });
+    expect(config.password).toEqual({
+      length: 8,
+      uppercase: false,
+      number: false,
+    });
+    expect(config.frontend["reset-password"]).toBe(
+      "auth/reset-password/{token}/{email}",
+    );
+    expect(config.routes).toMatchObject({
+      active: true,
+      as: "auth.",
+      prefix: "auth",
+    });
+    expect(config.routes.middlewares["create-token"]).toEqual([
+      "throttle:6,1",
+      "throttle:credentials",
+      "password.confirm",
+    ]);
+    expect(config.limits).toMatchObject({
+      "login-attempts": 5,
+      "login-decay-seconds": 60,
+    });
     expect(config.passwords.expire).toBe(60);
     expect(config.verification.expire).toBe(60);
   });
 
   it("deep-merges objects key by key and replaces arrays", () => {
-    const config = build({ password: { number: true }, routes: { prefix: "account", middlewares: { login: ["guest", "throttle:10,1"] } } });
-    expect(config.password).toEqual({ length: 8, uppercase: false, number: true });
+    const config = build({
+      password: { number: true },
+      routes: {
+        prefix: "account",
+        middlewares: { login: ["guest", "throttle:10,1"] },
+      },
+    });
+    expect(config.password).toEqual({
+      length: 8,
+      uppercase: false,
+      number: true,
+    });
     expect(config.routes.prefix).toBe("account");
     expect(config.routes.as).toBe("auth.");
     expect(config.routes.middlewares.login).toEqual(["guest", "throttle:10,1"]);
-    expect(config.routes.middlewares.register).toEqual(["guest", "throttle:register"]);
+    expect(config.routes.middlewares.register).toEqual([
+      "guest",
+      "throttle:register",
+    ]);
     expect(config.routes.uris.login).toBe("login");
   });
 
   it("honours the pre-6.0 routes.password key (SPEC §1: still honoured)", () => {
-    const config = build({ routes: { password: { length: 12, uppercase: true } } });
-    expect(config.password).toEqual({ length: 12, uppercase: true, number: false });
+    const config = build({
+      routes: { password: { length: 12, uppercase: true } },
+    });
+    expect(config.password).toEqual({
+      length: 12,
+      uppercase: true,
+      number: false,
+    });
     expect(config.routes).not.toHaveProperty("password");
   });
 
   it("lets the root password key win over the legacy one", () => {
-    const config = build({ routes: { password: { length: 12, number: true } }, password: { length: 10 } });
-    expect(config.password).toEqual({ length: 10, uppercase: false, number: true });
+    const config = build({
+      routes: { password: { length: 12, number: true } },
+      password: { length: 10 },
+    });
+    expect(config.password).toEqual({
+      length: 10,
+      uppercase: false,
+      number: true,
+    });
   });
 
   it("rejects a value of the wrong type with a ConfigError naming the key", () => {
@@ -57,77 +103,178 @@ describe("buildAuthConfig (config through AUTH_CONFIG_JSON)", () => {
   });
 
   it("rejects an unknown key instead of ignoring it", () => {
-    expect(configError(() => build({ "allow-registraton": false })).message).toContain("allow-registraton");
+    expect(
+      configError(() => build({ "allow-registraton": false })).message,
+    ).toContain("allow-registraton");
   });
 
   it("rejects a malformed middleware spec, URI or redirect, naming the key", () => {
-    expect(configError(() => build({ routes: { middlewares: { login: ["guest:a:b"] } } })).key).toBe("AUTH_CONFIG_JSON routes.middlewares.login.0");
-    expect(configError(() => build({ routes: { uris: { login: "login?x=1" } } })).key).toBe("AUTH_CONFIG_JSON routes.uris.login");
-    expect(configError(() => build({ routes: { redirects: { login: "//evil.example" } } })).key).toBe("AUTH_CONFIG_JSON routes.redirects.login");
+    expect(
+      configError(() =>
+        build({ routes: { middlewares: { login: ["guest:a:b"] } } }),
+      ).key,
+    ).toBe("AUTH_CONFIG_JSON routes.middlewares.login.0");
+    expect(
+      configError(() => build({ routes: { uris: { login: "login?x=1" } } }))
+        .key,
+    ).toBe("AUTH_CONFIG_JSON routes.uris.login");
+    expect(
+      configError(() =>
+        build({ routes: { redirects: { login: "//evil.example" } } }),
+      ).key,
+    ).toBe("AUTH_CONFIG_JSON routes.redirects.login");
   });
 
   it("rejects malformed JSON and a JSON value that is not an object", () => {
-    expect(configError(() => buildAuthConfig({ AUTH_CONFIG_JSON: "{nope" })).key).toBe("AUTH_CONFIG_JSON");
-    expect(configError(() => buildAuthConfig({ AUTH_CONFIG_JSON: "[1]" })).key).toBe("AUTH_CONFIG_JSON");
+    expect(
+      configError(() => buildAuthConfig({ AUTH_CONFIG_JSON: "{nope" })).key,
+    ).toBe("AUTH_CONFIG_JSON");
+    expect(
+      configError(() => buildAuthConfig({ AUTH_CONFIG_JSON: "[1]" })).key,
+    ).toBe("AUTH_CONFIG_JSON");
   });
 
   it("ignores prototype keys and leaves the defaults untouched", () => {
-    const config = buildAuthConfig({ AUTH_CONFIG_JSON: '{"__proto__": {"allow-registration": false}, "password": {"length": 9}}' });
+    const config = buildAuthConfig({
+      AUTH_CONFIG_JSON:
+        '{"__proto__": {"allow-registration": false}, "password": {"length": 9}}',
+    });
     expect(config["allow-registration"]).toBe(true);
-    expect(({} as Record<string, unknown>)["allow-registration"]).toBeUndefined();
+    expect(
+      ({} as Record<string, unknown>)["allow-registration"],
+    ).toBeUndefined();
     expect(AUTH_DEFAULTS.password.length).toBe(8);
   });
 
   it("fills auth.admins from ADMIN_EMAILS (SPEC §1 rule 5)", () => {
-    expect(buildAuthConfig({ ADMIN_EMAILS: " Admin@Example.com ,, ops@example.com ," }).admins).toEqual(["Admin@Example.com", "ops@example.com"]);
+    expect(
+      buildAuthConfig({
+        ADMIN_EMAILS: " Admin@Example.com ,, ops@example.com ,",
+      }).admins,
+    ).toEqual(["Admin@Example.com", "ops@example.com"]);
   });
 });
 
 // Decision record 014: a number too large for the server to use stops the start, naming the key.
-const NUMERIC_BOUNDS: [string, Record<string, unknown>, Record<string, unknown>][] = [
-  ["password.length", { password: { length: 128 } }, { password: { length: 129 } }],
-  ["limits.login-attempts", { limits: { "login-attempts": 1000 } }, { limits: { "login-attempts": 1001 } }],
-  ["limits.login-decay-seconds", { limits: { "login-decay-seconds": 86_400 } }, { limits: { "login-decay-seconds": Number.MAX_SAFE_INTEGER } }],
-  ["limits.account-failures-before-delay", { limits: { "account-failures-before-delay": 1000 } }, { limits: { "account-failures-before-delay": 1001 } }],
-  ["limits.account-max-delay-seconds", { limits: { "account-max-delay-seconds": 86_400 } }, { limits: { "account-max-delay-seconds": 86_401 } }],
-  ["limits.impersonation-token-ttl", { limits: { "impersonation-token-ttl": 3600 } }, { limits: { "impersonation-token-ttl": 3601 } }],
-  ["limits.impersonation-max-duration", { limits: { "impersonation-max-duration": 86_400 } }, { limits: { "impersonation-max-duration": 86_401 } }],
-  ["limiters.login.0.max", { limiters: { login: [{ by: "ip", max: 100_000, minutes: 1 }] } }, { limiters: { login: [{ by: "ip", max: 100_001, minutes: 1 }] } }],
-  ["limiters.login.0.minutes", { limiters: { login: [{ by: "ip", max: 1, minutes: 1440 }] } }, { limiters: { login: [{ by: "ip", max: 1, minutes: 1441 }] } }],
-  ["verification.expire", { verification: { expire: 10_080 } }, { verification: { expire: 10_081 } }],
-  ["passwords.expire", { passwords: { expire: 1440 } }, { passwords: { expire: 1441 } }],
+const NUMERIC_BOUNDS: [
+  string,
+  Record<string, unknown>,
+  Record<string, unknown>,
+][] = [
+  [
+    "password.length",
+    { password: { length: 128 } },
+    { password: { length: 129 } },
+  ],
+  [
+    "limits.login-attempts",
+    { limits: { "login-attempts": 1000 } },
+    { limits: { "login-attempts": 1001 } },
+  ],
+  [
+    "limits.login-decay-seconds",
+    { limits: { "login-decay-seconds": 86_400 } },
+    { limits: { "login-decay-seconds": Number.MAX_SAFE_INTEGER } },
+  ],
+  [
+    "limits.account-failures-before-delay",
+    { limits: { "account-failures-before-delay": 1000 } },
+    { limits: { "account-failures-before-delay": 1001 } },
+  ],
+  [
+    "limits.account-max-delay-seconds",
+    { limits: { "account-max-delay-seconds": 86_400 } },
+    { limits: { "account-max-delay-seconds": 86_401 } },
+  ],
+  [
+    "limits.impersonation-token-ttl",
+    { limits: { "impersonation-token-ttl": 3600 } },
+    { limits: { "impersonation-token-ttl": 3601 } },
+  ],
+  [
+    "limits.impersonation-max-duration",
+    { limits: { "impersonation-max-duration": 86_400 } },
+    { limits: { "impersonation-max-duration": 86_401 } },
+  ],
+  [
+    "limiters.login.0.max",
+    { limiters: { login: [{ by: "ip", max: 100_000, minutes: 1 }] } },
+    { limiters: { login: [{ by: "ip", max: 100_001, minutes: 1 }] } },
+  ],
+  [
+    "limiters.login.0.minutes",
+    { limiters: { login: [{ by: "ip", max: 1, minutes: 1440 }] } },
+    { limiters: { login: [{ by: "ip", max: 1, minutes: 1441 }] } },
+  ],
+  [
+    "verification.expire",
+    { verification: { expire: 10_080 } },
+    { verification: { expire: 10_081 } },
+  ],
+  [
+    "passwords.expire",
+    { passwords: { expire: 1440 } },
+    { passwords: { expire: 1441 } },
+  ],
   ["hashing.rounds", { hashing: { rounds: 15 } }, { hashing: { rounds: 16 } }],
-  ["uploads.max-kilobytes", { uploads: { "max-kilobytes": 20_480 } }, { uploads: { "max-kilobytes": 20_481 } }],
+  [
+    "uploads.max-kilobytes",
+    { uploads: { "max-kilobytes": 20_480 } },
+    { uploads: { "max-kilobytes": 20_481 } },
+  ],
 ];
 
 describe("numeric bounds of the auth configuration (decision 011)", () => {
-  it.each(NUMERIC_BOUNDS)("%s: the bound is accepted, one more is refused naming the key", (key, atBound, beyond) => {
-    expect(() => build(atBound)).not.toThrow();
-    expect(configError(() => build(beyond)).key).toBe(`AUTH_CONFIG_JSON ${key}`);
-  });
+  it.each(NUMERIC_BOUNDS)(
+    "%s: the bound is accepted, one more is refused naming the key",
+    (key, atBound, beyond) => {
+      expect(() => build(atBound)).not.toThrow();
+      expect(configError(() => build(beyond)).key).toBe(
+        `AUTH_CONFIG_JSON ${key}`,
+      );
+    },
+  );
 
   it("refuses zero and negative numbers", () => {
-    expect(configError(() => build({ limits: { "login-decay-seconds": 0 } })).key).toBe("AUTH_CONFIG_JSON limits.login-decay-seconds");
-    expect(configError(() => build({ uploads: { "max-kilobytes": -1 } })).key).toBe("AUTH_CONFIG_JSON uploads.max-kilobytes");
+    expect(
+      configError(() => build({ limits: { "login-decay-seconds": 0 } })).key,
+    ).toBe("AUTH_CONFIG_JSON limits.login-decay-seconds");
+    expect(
+      configError(() => build({ uploads: { "max-kilobytes": -1 } })).key,
+    ).toBe("AUTH_CONFIG_JSON uploads.max-kilobytes");
   });
 });
 
 describe("routes.redirects.* (decision 011: internal paths only)", () => {
-  it.each(["https://evil.example/", "http://localhost:3000/admin", "//evil.example", "/\\evil.example", "admin", "javascript:alert(1)", ""])(
-    "refuses %j at start, naming the key",
-    (target) => {
-      expect(configError(() => build({ routes: { redirects: { register: target } } })).key).toBe("AUTH_CONFIG_JSON routes.redirects.register");
-    },
-  );
+  it.each([
+    "https://evil.example/",
+    "http://localhost:3000/admin",
+    "//evil.example",
+    "/\\evil.example",
+    "admin",
+    "javascript:alert(1)",
+    "",
+  ])("refuses %j at start, naming the key", (target) => {
+    expect(
+      configError(() => build({ routes: { redirects: { register: target } } }))
+        .key,
+    ).toBe("AUTH_CONFIG_JSON routes.redirects.register");
+  });
 
   it("accepts an internal path with a query", () => {
-    expect(build({ routes: { redirects: { register: "/welcome?new=1" } } }).routes.redirects.register).toBe("/welcome?new=1");
+    expect(
+      build({ routes: { redirects: { register: "/welcome?new=1" } } }).routes
+        .redirects.register,
+    ).toBe("/welcome?new=1");
   });
 });
 
 describe("parseAdminEmails (SPEC §1 rule 5)", () => {
   it("trims whitespace and drops empty entries", () => {
-    expect(parseAdminEmails("  a@example.com,  ,b@example.com ,")).toEqual(["a@example.com", "b@example.com"]);
+    expect(parseAdminEmails("  a@example.com,  ,b@example.com ,")).toEqual([
+      "a@example.com",
+      "b@example.com",
+    ]);
     expect(parseAdminEmails("")).toEqual([]);
     expect(parseAdminEmails(" , ")).toEqual([]);
   });

@@ -6,18 +6,36 @@ import { deepMerge, isPlainObject, parseJsonObject } from "@/lib/config/merge";
 
 function actionMap<T extends z.ZodType>(value: T) {
   return z.strictObject(
-    Object.fromEntries(ACTION_NAMES.map((name) => [name, value])) as Record<ActionName, T>,
+    Object.fromEntries(ACTION_NAMES.map((name) => [name, value])) as Record<
+      ActionName,
+      T
+    >,
   );
 }
 
 // A redirect target is an internal path (starts with /, not // or /\): an administrator's settings
 // change must not turn every sign-in into a redirect to another site (decision 011).
-const redirectTarget = z.string().regex(/^\/(?![/\\])/, "must be an internal path: starts with /, not // or /\\");
+const redirectTarget = z
+  .string()
+  .regex(
+    /^\/(?![/\\])/,
+    "must be an internal path: starts with /, not // or /\\",
+  );
 
 // `name` or `name:arg,arg` — names are resolved against the middleware registry at start.
-const middlewareSpec = z.string().regex(/^[a-z][a-z0-9_.-]*(:[^:]*)?$/i, "must look like name or name:arg,arg");
+const middlewareSpec = z
+  .string()
+  .regex(
+    /^[a-z][a-z0-9_.-]*(:[^:]*)?$/i,
+    "must look like name or name:arg,arg",
+  );
 
-const segment = z.string().regex(/^[A-Za-z0-9._~\-/{}]*$/, "must be a URI path without query or fragment");
+const segment = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9._~\-/{}]*$/,
+    "must be a URI path without query or fragment",
+  );
 
 export const authConfigSchema = z.strictObject({
   "user-class": z.string(),
@@ -26,7 +44,11 @@ export const authConfigSchema = z.strictObject({
   "allow-impersonate": z.boolean(),
   "must-verify-email": z.boolean(),
   admins: z.array(z.string()),
-  password: z.strictObject({ length: z.int().min(1).max(128), uppercase: z.boolean(), number: z.boolean() }),
+  password: z.strictObject({
+    length: z.int().min(1).max(128),
+    uppercase: z.boolean(),
+    number: z.boolean(),
+  }),
   frontend: z.strictObject({ "reset-password": z.string().min(1) }),
   routes: z.strictObject({
     active: z.boolean(),
@@ -38,8 +60,21 @@ export const authConfigSchema = z.strictObject({
     redirects: actionMap(redirectTarget),
   }),
   limiters: z.record(
-    z.string().regex(/^[a-z][a-z0-9-]*$/, "limiter names are lower-case words joined by -"),
-    z.array(z.strictObject({ by: z.enum(["ip", "email", "user"]), max: z.int().min(1).max(100_000), minutes: z.number().positive().max(1440) })).min(1),
+    z
+      .string()
+      .regex(
+        /^[a-z][a-z0-9-]*$/,
+        "limiter names are lower-case words joined by -",
+      ),
+    z
+      .array(
+        z.strictObject({
+          by: z.enum(["ip", "email", "user"]),
+          max: z.int().min(1).max(100_000),
+          minutes: z.number().positive().max(1440),
+        }),
+      )
+      .min(1),
   ),
   limits: z.strictObject({
     // Upper bounds (decision 011): a number too large for the server to use (a lockout ending in
@@ -52,10 +87,20 @@ export const authConfigSchema = z.strictObject({
     "impersonation-max-duration": z.int().min(1).max(86_400),
   }),
   verification: z.strictObject({ expire: z.int().min(1).max(10_080) }),
-  passwords: z.strictObject({ expire: z.int().min(1).max(1440), "confirm-timeout": z.int().min(1).max(604_800) }),
+  passwords: z.strictObject({
+    expire: z.int().min(1).max(1440),
+    "confirm-timeout": z.int().min(1).max(604_800),
+  }),
   "two-factor": z.strictObject({
     required: z.enum(["none", "admins", "everyone"]),
-    issuer: z.string().min(1).max(100).regex(/^[^:]+$/, "must not contain a colon (it separates issuer and account in otpauth:// labels)"),
+    issuer: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(
+        /^[^:]+$/,
+        "must not contain a colon (it separates issuer and account in otpauth:// labels)",
+      ),
     "challenge-attempts": z.int().min(1).max(100),
     "lockout-failures": z.int().min(1).max(1000),
     "lockout-minutes": z.int().min(1).max(1440),
@@ -83,17 +128,32 @@ export const authConfigSchema = z.strictObject({
   }),
   webhooks: z.strictObject({ "allow-private-addresses": z.boolean() }),
   "editable-settings": z.array(
-    z.string().refine((key) => !/^(routes\.(prefix|uris|names|as|active|middlewares)|hashing|user-class)/.test(key), "route URIs, names, middleware and hashing are never editable at run time"),
+    z
+      .string()
+      .refine(
+        (key) =>
+          !/^(routes\.(prefix|uris|names|as|active|middlewares)|hashing|user-class)/.test(
+            key,
+          ),
+        "route URIs, names, middleware and hashing are never editable at run time",
+      ),
   ),
 });
 
 /** Every `throttle:<name>` of the route table names a limiter that exists. */
-function checkLimiterNames(config: z.infer<typeof authConfigSchema>, ctx: z.RefinementCtx): void {
+function checkLimiterNames(
+  config: z.infer<typeof authConfigSchema>,
+  ctx: z.RefinementCtx,
+): void {
   for (const [action, specs] of Object.entries(config.routes.middlewares)) {
     specs.forEach((spec, index) => {
       const name = /^throttle:([a-z][a-z0-9-]*)$/.exec(spec)?.[1];
       if (name && !config.limiters[name]) {
-        ctx.addIssue({ code: "custom", path: ["routes", "middlewares", action, index], message: `no limiter named "${name}" in limiters` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["routes", "middlewares", action, index],
+          message: `no limiter named "${name}" in limiters`,
+        });
       }
     });
   }
@@ -111,18 +171,35 @@ export function parseAdminEmails(value: string): string[] {
 }
 
 // SPEC.md §1: a configuration from before 6.0 keeps the password rules under routes.password.
-function upgradeLegacyKeys(overrides: Record<string, unknown>): Record<string, unknown> {
+function upgradeLegacyKeys(
+  overrides: Record<string, unknown>,
+): Record<string, unknown> {
   const routes = overrides.routes;
   if (!isPlainObject(routes) || !("password" in routes)) return overrides;
   const { password: legacy, ...rest } = routes;
-  return { ...overrides, routes: rest, password: deepMerge(legacy, overrides.password) };
+  return {
+    ...overrides,
+    routes: rest,
+    password: deepMerge(legacy, overrides.password),
+  };
 }
 
 /** Builds and validates the auth configuration; throws ConfigError naming the first bad key. */
-export function buildAuthConfig(input: { AUTH_CONFIG_JSON?: string; ADMIN_EMAILS?: string }, extra: unknown = {}): AuthConfig {
-  const overrides = upgradeLegacyKeys(parseJsonObject("AUTH_CONFIG_JSON", input.AUTH_CONFIG_JSON));
-  const base = { ...AUTH_DEFAULTS, admins: parseAdminEmails(input.ADMIN_EMAILS ?? "") };
-  const result = authConfigSchema.superRefine(checkLimiterNames).safeParse(deepMerge(deepMerge(base, overrides), extra));
-  if (!result.success) throw ConfigError.fromZod("AUTH_CONFIG_JSON", result.error.issues);
+export function buildAuthConfig(
+  input: { AUTH_CONFIG_JSON?: string; ADMIN_EMAILS?: string },
+  extra: unknown = {},
+): AuthConfig {
+  const overrides = upgradeLegacyKeys(
+    parseJsonObject("AUTH_CONFIG_JSON", input.AUTH_CONFIG_JSON),
+  );
+  const base = {
+    ...AUTH_DEFAULTS,
+    admins: parseAdminEmails(input.ADMIN_EMAILS ?? ""),
+  };
+  const result = authConfigSchema
+    .superRefine(checkLimiterNames)
+    .safeParse(deepMerge(deepMerge(base, overrides), extra));
+  if (!result.success)
+    throw ConfigError.fromZod("AUTH_CONFIG_JSON", result.error.issues);
   return result.data;
 }

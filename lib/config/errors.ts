@@ -10,9 +10,17 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
   }
 
-  static fromZod(source: string, issues: readonly core.$ZodIssue[]): ConfigError {
-    const lines = issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  static fromZod(
+    source: string,
+    issues: readonly core.$ZodIssue[],
+  ): ConfigError {
+    const lines = issues.map(
+      (issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`,
+    );
     const first = issues[0]?.path.join(".") ?? "";
-    return new ConfigError(first ? `${source} ${first}` : source, lines.join("; "));
+    return new ConfigError(
+      first ? `${source} ${first}` : source,
+      lines.join("; "),
+    );
   }
 }

@@ -4,7 +4,9 @@ type Sources = { AUTH_CONFIG_JSON?: string; ADMIN_EMAILS?: string };
 
 // On globalThis: the proxy, the route handlers and the settings all read the one built for these
 // values in this process, whichever bundle asks first.
-const globalForConfig = globalThis as typeof globalThis & { __authStartupConfig?: Map<string, AuthConfig> };
+const globalForConfig = globalThis as typeof globalThis & {
+  __authStartupConfig?: Map<string, AuthConfig>;
+};
 
 /**
  * The start-up auth configuration (defaults, AUTH_CONFIG_JSON, ADMIN_EMAILS), built and validated
@@ -13,7 +15,10 @@ const globalForConfig = globalThis as typeof globalThis & { __authStartupConfig?
  */
 export function startupAuthConfig(sources: Sources): AuthConfig {
   const cache = (globalForConfig.__authStartupConfig ??= new Map());
-  const key = JSON.stringify([sources.AUTH_CONFIG_JSON ?? null, sources.ADMIN_EMAILS ?? null]);
+  const key = JSON.stringify([
+    sources.AUTH_CONFIG_JSON ?? null,
+    sources.ADMIN_EMAILS ?? null,
+  ]);
   let config = cache.get(key);
   if (!config) {
     config = buildAuthConfig(sources);

@@ -1,9 +1,17 @@
 import "server-only";
-import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import {
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from "node:crypto";
 
 /** A key for one purpose, derived from SESSION_SECRET, so no two features share key material. */
 export function deriveKey(secret: string, purpose: string): string {
-  return createHmac("sha256", secret).update(`next-laravel-auth:${purpose}`).digest("base64url");
+  return createHmac("sha256", secret)
+    .update(`next-laravel-auth:${purpose}`)
+    .digest("base64url");
 }
 
 /**
@@ -11,11 +19,14 @@ export function deriveKey(secret: string, purpose: string): string {
  * purpose as its label (the same labels as deriveKey's), e.g. the mail queue's payloads.
  */
 export function deriveEncryptionKey(secret: string, purpose: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", secret, "", `next-laravel-auth:${purpose}`, 32));
+  return Buffer.from(
+    hkdfSync("sha256", secret, "", `next-laravel-auth:${purpose}`, 32),
+  );
 }
 
 /** The key that seals queued mail (decision record 004). */
-export const mailQueueKey = (secret: string) => deriveEncryptionKey(secret, "mail-queue");
+export const mailQueueKey = (secret: string) =>
+  deriveEncryptionKey(secret, "mail-queue");
 
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString("base64url");

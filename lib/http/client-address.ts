@@ -20,15 +20,23 @@ export function stampClientAddresses(): () => void {
   if (installed) return installed.restore;
   const stamp = randomBytes(16).toString("hex");
   const emit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
+  http.Server.prototype.emit = function (
+    this: http.Server,
+    event: string,
+    ...args: unknown[]
+  ) {
     if (event === "request") {
       const request = args[0] as http.IncomingMessage;
       const peer = request.socket.remoteAddress ?? "0.0.0.0";
       const sent = request.headers["x-forwarded-for"];
-      request.headers["x-forwarded-for"] = sent ? `${String(sent)}, ${peer}` : peer;
+      request.headers["x-forwarded-for"] = sent
+        ? `${String(sent)}, ${peer}`
+        : peer;
       request.headers[STAMP_HEADER] = stamp;
     }
-    return emit.apply(this, [event, ...args] as unknown as Parameters<typeof emit>);
+    return emit.apply(this, [event, ...args] as unknown as Parameters<
+      typeof emit
+    >);
   } as typeof emit;
   const restore = () => {
     http.Server.prototype.emit = emit;

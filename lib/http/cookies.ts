@@ -9,11 +9,19 @@ export type CookieOptions = {
 };
 
 /** Serializes one Set-Cookie header value. */
-export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? "/"}`];
+export function serializeCookie(
+  name: string,
+  value: string,
+  options: CookieOptions = {},
+): string {
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    `Path=${options.path ?? "/"}`,
+  ];
   if (options.maxAge !== undefined) {
     parts.push(`Max-Age=${Math.max(0, Math.floor(options.maxAge))}`);
-    if (options.maxAge <= 0) parts.push("Expires=Thu, 01 Jan 1970 00:00:00 GMT");
+    if (options.maxAge <= 0)
+      parts.push("Expires=Thu, 01 Jan 1970 00:00:00 GMT");
   }
   if (options.domain) parts.push(`Domain=${options.domain}`);
   if (options.httpOnly) parts.push("HttpOnly");

@@ -57,28 +57,49 @@ export class UnavailableError extends HttpError {
   }
 
   constructor(readonly cause: unknown) {
-    super(503, "Service temporarily unavailable. Please try again shortly.", { "Retry-After": "5" });
+    super(503, "Service temporarily unavailable. Please try again shortly.", {
+      "Retry-After": "5",
+    });
     this.name = "UnavailableError";
     brand(this, UNAVAILABLE_ERROR);
   }
 }
 
-export const invalid = (field: string, key: string, replacements?: Replacements) =>
-  new ValidationError({ [field]: [{ key, replacements }] });
+export const invalid = (
+  field: string,
+  key: string,
+  replacements?: Replacements,
+) => new ValidationError({ [field]: [{ key, replacements }] });
 
 export const unauthenticated = () => new HttpError(401, "Unauthenticated.");
-export const forbidden = (key = "This action is unauthorized.") => new HttpError(403, key);
+export const forbidden = (key = "This action is unauthorized.") =>
+  new HttpError(403, key);
 export const notFound = () => new HttpError(404, "Not Found");
 export const csrfMismatch = () => new HttpError(419, "CSRF token mismatch.");
 export const tooManyRequests = (retryAfterSeconds: number) =>
-  new HttpError(429, "Too Many Attempts.", { "Retry-After": String(retryAfterSeconds) });
-export const methodNotAllowed = (method: string, uri: string, allowed: string[]) =>
-  new HttpError(405, "The :method method is not supported for route :uri. Supported methods: :allowed.", { Allow: allowed.join(", ") }, {
-    method,
-    uri,
-    allowed: allowed.join(", "),
+  new HttpError(429, "Too Many Attempts.", {
+    "Retry-After": String(retryAfterSeconds),
   });
+export const methodNotAllowed = (
+  method: string,
+  uri: string,
+  allowed: string[],
+) =>
+  new HttpError(
+    405,
+    "The :method method is not supported for route :uri. Supported methods: :allowed.",
+    { Allow: allowed.join(", ") },
+    {
+      method,
+      uri,
+      allowed: allowed.join(", "),
+    },
+  );
 export const badRequest = (key: string) => new HttpError(400, key);
-export const payloadTooLarge = () => new HttpError(413, "The request body is too large.");
+export const payloadTooLarge = () =>
+  new HttpError(413, "The request body is too large.");
 export const unsupportedMediaType = () =>
-  new HttpError(415, "Unsupported content type. Send application/json, application/x-www-form-urlencoded or multipart/form-data.");
+  new HttpError(
+    415,
+    "Unsupported content type. Send application/json, application/x-www-form-urlencoded or multipart/form-data.",
+  );

@@ -1,10 +1,22 @@
 import { isStamped } from "@/lib/http/client-address";
-import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from "@/lib/http/errors";
+import {
+  badRequest,
+  HttpError,
+  payloadTooLarge,
+  unsupportedMediaType,
+} from "@/lib/http/errors";
 
 /** 1 MiB: far above any form of this service, far below what would hurt the server. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export type InputValue = string | File | null | boolean | number | InputValue[] | { [key: string]: InputValue };
+export type InputValue =
+  | string
+  | File
+  | null
+  | boolean
+  | number
+  | InputValue[]
+  | { [key: string]: InputValue };
 export type Input = Record<string, unknown>;
 
 /** SPEC.md §1 rule 1: JSON when asked for (Laravel's expectsJson), otherwise a redirect. */
@@ -16,7 +28,12 @@ export function wantsJson(request: Request): boolean {
 }
 
 function mediaType(request: Request): string {
-  return (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  return (
+    (request.headers.get("content-type") ?? "")
+      .split(";")[0]
+      ?.trim()
+      .toLowerCase() ?? ""
+  );
 }
 
 /** Reads the body up to `limit` bytes; more answers 413 before anything is parsed. */
@@ -63,16 +80,22 @@ export const MAX_JSON_DEPTH = 32;
  * Iterative, so the check itself never overflows.
  */
 function assertUsable(input: unknown): void {
-  const stack: { value: unknown; depth: number }[] = [{ value: input, depth: 0 }];
+  const stack: { value: unknown; depth: number }[] = [
+    { value: input, depth: 0 },
+  ];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { value, depth } = item;
     if (typeof value === "string") {
-      if (value.includes("\u0000")) throw badRequest("The request body contains a NUL character.");
+      if (value.includes("\u0000"))
+        throw badRequest("The request body contains a NUL character.");
       continue;
     }
-    if (typeof value !== "object" || value === null || value instanceof Blob) continue;
-    if (depth >= MAX_JSON_DEPTH) throw badRequest("The request body is nested too deeply.");
-    for (const [key, child] of Object.entries(value)) stack.push({ value: key, depth }, { value: child, depth: depth + 1 });
+    if (typeof value !== "object" || value === null || value instanceof Blob)
+      continue;
+    if (depth >= MAX_JSON_DEPTH)
+      throw badRequest("The request body is nested too deeply.");
+    for (const [key, child] of Object.entries(value))
+      stack.push({ value: key, depth }, { value: child, depth: depth + 1 });
   }
 }
 
@@ -91,7 +114,9 @@ function parseJson(text: string): Input {
 }
 
 // `a=1&tags[]=x&tags[]=y` → { a: "1", tags: ["x", "y"] }; a repeated plain key keeps the last value.
-function collectEntries(entries: Iterable<[string, FormDataEntryValue]>): Input {
+function collectEntries(
+  entries: Iterable<[string, FormDataEntryValue]>,
+): Input {
   const input: Record<string, unknown> = Object.create(null);
   for (const [rawKey, value] of entries) {
     if (rawKey.endsWith("[]")) {
@@ -106,7 +131,10 @@ function collectEntries(entries: Iterable<[string, FormDataEntryValue]>): Input 
 }
 
 /** Parses the request body by content type. Clear 4xx for anything malformed; never throws a 500. */
-export async function readInput(request: Request, limit = MAX_BODY_BYTES): Promise<Input> {
+export async function readInput(
+  request: Request,
+  limit = MAX_BODY_BYTES,
+): Promise<Input> {
   const input = await parseBody(request, limit);
   assertUsable(input);
   return input;
@@ -116,10 +144,13 @@ async function parseBody(request: Request, limit: number): Promise<Input> {
   if (request.method === "GET" || request.method === "HEAD") return {};
   const type = mediaType(request);
   if (type === "multipart/form-data") {
-    if (Number(request.headers.get("content-length") ?? "0") > limit) throw payloadTooLarge();
+    if (Number(request.headers.get("content-length") ?? "0") > limit)
+      throw payloadTooLarge();
     const bytes = await readBytes(request, limit);
     try {
-      const form = await new Response(new Blob([bytes as BlobPart]), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+      const form = await new Response(new Blob([bytes as BlobPart]), {
+        headers: { "content-type": request.headers.get("content-type") ?? "" },
+      }).formData();
       return collectEntries(form.entries());
     } catch {
       throw badRequest("The multipart body could not be parsed.");
@@ -128,8 +159,10 @@ async function parseBody(request: Request, limit: number): Promise<Input> {
   const bytes = await readBytes(request, limit);
   if (bytes.byteLength === 0) return {};
   const text = decodeUtf8(bytes);
-  if (type === "application/json" || type.endsWith("+json")) return parseJson(text);
-  if (type === "application/x-www-form-urlencoded") return collectEntries(new URLSearchParams(text).entries());
+  if (type === "application/json" || type.endsWith("+json"))
+    return parseJson(text);
+  if (type === "application/x-www-form-urlencoded")
+    return collectEntries(new URLSearchParams(text).entries());
   throw unsupportedMediaType();
 }
 
@@ -144,8 +177,15 @@ async function parseBody(request: Request, limit: number): Promise<Input> {
  * is answered 503 with Retry-After (its retry is stamped), never served under one it chose.
  */
 export function clientIp(request: Request, trustedHops: number): string {
-  if (!isStamped(request.headers)) throw new HttpError(503, "Service temporarily unavailable. Please try again shortly.", { "Retry-After": "1" });
-  const chain = (request.headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim());
+  if (!isStamped(request.headers))
+    throw new HttpError(
+      503,
+      "Service temporarily unavailable. Please try again shortly.",
+      { "Retry-After": "1" },
+    );
+  const chain = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((entry) => entry.trim());
   const index = Math.max(0, chain.length - 1 - trustedHops);
   return chain[index] || "0.0.0.0";
 }

@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_AFTER_SIGN_IN, loginPathFor, safeRedirect } from "@/lib/http/safe-redirect";
+import {
+  DEFAULT_AFTER_SIGN_IN,
+  loginPathFor,
+  safeRedirect,
+} from "@/lib/http/safe-redirect";
 
 // SPEC.md §4 rule 7: navigate to `redirect` only if it is an internal path.
 describe("safeRedirect", () => {
-  it.each(["/admin", "/admin/tokens?tab=1", "/admin/users#top", "/", "/a//b"])("follows the internal path %s", (path) => {
-    expect(safeRedirect(path)).toBe(path);
-  });
+  it.each(["/admin", "/admin/tokens?tab=1", "/admin/users#top", "/", "/a//b"])(
+    "follows the internal path %s",
+    (path) => {
+      expect(safeRedirect(path)).toBe(path);
+    },
+  );
 
   it.each([
     ["protocol-relative", "//evil.example/admin"],
@@ -26,6 +33,8 @@ describe("safeRedirect", () => {
   });
 
   it("builds the login path that returns to a screen", () => {
-    expect(loginPathFor("/admin/tokens?x=1")).toBe("/auth/login?redirect=%2Fadmin%2Ftokens%3Fx%3D1");
+    expect(loginPathFor("/admin/tokens?x=1")).toBe(
+      "/auth/login?redirect=%2Fadmin%2Ftokens%3Fx%3D1",
+    );
   });
 });

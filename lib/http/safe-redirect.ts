@@ -5,7 +5,10 @@ export const DEFAULT_AFTER_SIGN_IN = "/admin";
  * SPEC.md §4 rule 7: only an internal path — starting with `/`, not `//` or `/\` — is followed.
  * Control characters are refused too: browsers drop tabs and newlines, so `/\t/evil` is `//evil`.
  */
-export function safeRedirect(target: string | null | undefined, fallback = DEFAULT_AFTER_SIGN_IN): string {
+export function safeRedirect(
+  target: string | null | undefined,
+  fallback = DEFAULT_AFTER_SIGN_IN,
+): string {
   if (!target || !target.startsWith("/")) return fallback;
   if (target.startsWith("//") || target.startsWith("/\\")) return fallback;
   if (/[\u0000-\u001f\u007f]/.test(target)) return fallback;

@@ -36,7 +36,8 @@ export const BASELINE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** API answers are data, never documents: nothing may load, run or frame them. */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+export const API_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; frame-ancestors 'none'";
 
 /** Two years, as OWASP suggests; only when the application's own address is https. */
 const HSTS_MAX_AGE_SECONDS = 63_072_000;
@@ -46,17 +47,29 @@ function isHttps(appUrl: string | undefined): boolean {
 }
 
 /** `Strict-Transport-Security` when APP_URL is https; nothing on a plain-HTTP deployment. */
-export function transportSecurity(appUrl: string | undefined): Record<string, string> {
-  return isHttps(appUrl) ? { "Strict-Transport-Security": `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains` } : {};
+export function transportSecurity(
+  appUrl: string | undefined,
+): Record<string, string> {
+  return isHttps(appUrl)
+    ? {
+        "Strict-Transport-Security": `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
+      }
+    : {};
 }
 
 const apiHeadersByAppUrl = new Map<string, Readonly<Record<string, string>>>();
 
 /** Every header of an API response (the pipeline's): the baseline, HSTS, and `default-src 'none'`. */
-export function apiSecurityHeaders(appUrl: string): Readonly<Record<string, string>> {
+export function apiSecurityHeaders(
+  appUrl: string,
+): Readonly<Record<string, string>> {
   let headers = apiHeadersByAppUrl.get(appUrl);
   if (!headers) {
-    headers = { ...BASELINE_SECURITY_HEADERS, ...transportSecurity(appUrl), "Content-Security-Policy": API_CONTENT_SECURITY_POLICY };
+    headers = {
+      ...BASELINE_SECURITY_HEADERS,
+      ...transportSecurity(appUrl),
+      "Content-Security-Policy": API_CONTENT_SECURITY_POLICY,
+    };
     apiHeadersByAppUrl.set(appUrl, headers);
   }
   return headers;
@@ -75,7 +88,11 @@ export type ScreenPolicyOptions = {
  * load: 'strict-dynamic'), never inline without it; images from this origin (uploads) or chosen
  * files being previewed; no plugin, no <base>, forms only to this origin, never in a frame.
  */
-export function screenContentSecurityPolicy({ nonce, appUrl, isDevelopment }: ScreenPolicyOptions): string {
+export function screenContentSecurityPolicy({
+  nonce,
+  appUrl,
+  isDevelopment,
+}: ScreenPolicyOptions): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${isDevelopment ? " 'unsafe-eval'" : ""}`,
@@ -96,7 +113,11 @@ export function screenContentSecurityPolicy({ nonce, appUrl, isDevelopment }: Sc
  * the screen's own address holds a secret (the reset link's token), so that no request the
  * screen makes carries it in a Referer.
  */
-export function screenSecurityHeaders(policy: string, appUrl: string | undefined, secretInPath: boolean): Record<string, string> {
+export function screenSecurityHeaders(
+  policy: string,
+  appUrl: string | undefined,
+  secretInPath: boolean,
+): Record<string, string> {
   return {
     ...BASELINE_SECURITY_HEADERS,
     ...transportSecurity(appUrl),
@@ -112,7 +133,11 @@ export function newNonce(): string {
 }
 
 /** Sets `headers` on a response the pipeline built (its headers are mutable), overwriting. */
-export function withSecurityHeaders(response: Response, headers: Readonly<Record<string, string>>): Response {
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+export function withSecurityHeaders(
+  response: Response,
+  headers: Readonly<Record<string, string>>,
+): Response {
+  for (const [name, value] of Object.entries(headers))
+    response.headers.set(name, value);
   return response;
 }

@@ -10,22 +10,44 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(path.dirname(dir), { recursive: true, force: true }));
 
-const message = (subject: string) => ({ to: ["user@example.com"], subject, text: `text ${subject}`, html: `<p>${subject}</p>` });
+const message = (subject: string) => ({
+  to: ["user@example.com"],
+  subject,
+  text: `text ${subject}`,
+  html: `<p>${subject}</p>`,
+});
 
 function read(): Record<string, unknown>[] {
   return readdirSync(dir)
     .sort()
-    .map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as Record<string, unknown>);
+    .map(
+      (name) =>
+        JSON.parse(readFileSync(path.join(dir, name), "utf8")) as Record<
+          string,
+          unknown
+        >,
+    );
 }
 
 describe("outbox driver (RUNTIME.md 'Mail outbox')", () => {
   it("writes one JSON file per message with exactly to, subject, text, html and sentAt", async () => {
-    const mailer = outboxMailer(dir, () => new Date("2026-11-22T10:00:00.000Z"));
+    const mailer = outboxMailer(
+      dir,
+      () => new Date("2026-11-22T10:00:00.000Z"),
+    );
     await mailer.send(message("hello"));
     const files = readdirSync(dir);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.json$/);
-    expect(read()).toEqual([{ to: ["user@example.com"], subject: "hello", text: "text hello", html: "<p>hello</p>", sentAt: "2026-11-22T10:00:00.000Z" }]);
+    expect(read()).toEqual([
+      {
+        to: ["user@example.com"],
+        subject: "hello",
+        text: "text hello",
+        html: "<p>hello</p>",
+        sentAt: "2026-11-22T10:00:00.000Z",
+      },
+    ]);
   });
 
   it("names files so that sorting the names sorts by sending time, also within one millisecond", async () => {

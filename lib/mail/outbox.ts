@@ -7,15 +7,28 @@ import type { Mailer, MailMessage } from "@/lib/server/mailer";
 let sequence = 0;
 
 /** RUNTIME.md "Mail outbox": one JSON file per message; sorting the names sorts by sending time. */
-export function outboxMailer(directory: string, now: () => Date = () => new Date()): Mailer {
+export function outboxMailer(
+  directory: string,
+  now: () => Date = () => new Date(),
+): Mailer {
   return {
     async send(message: MailMessage) {
       await mkdir(directory, { recursive: true });
       const sentAt = now();
       sequence = (sequence + 1) % 1_000_000;
       const name = `${sentAt.toISOString().replace(/[:.]/g, "-")}-${String(sequence).padStart(6, "0")}-${randomBytes(4).toString("hex")}.json`;
-      const body = { to: message.to, subject: message.subject, text: message.text, html: message.html, sentAt: sentAt.toISOString() };
-      await writeFile(path.join(directory, name), JSON.stringify(body, null, 2), { flag: "wx" });
+      const body = {
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        sentAt: sentAt.toISOString(),
+      };
+      await writeFile(
+        path.join(directory, name),
+        JSON.stringify(body, null, 2),
+        { flag: "wx" },
+      );
     },
   };
 }

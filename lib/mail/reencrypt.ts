@@ -10,9 +10,14 @@ import type { ReencryptResult, Reencryptor } from "@/lib/crypto/reencryption";
 type Row = { id: number; payload: string };
 
 /** One payload under the new key: "done" already, "changed" now, or "unreadable" under both keys. */
-function reseal(payload: string, from: Buffer, to: Buffer): { outcome: keyof ReencryptResult; payload?: string } {
+function reseal(
+  payload: string,
+  from: Buffer,
+  to: Buffer,
+): { outcome: keyof ReencryptResult; payload?: string } {
   const parsed = JSON.parse(payload) as JobPayload;
-  if (parsed.type !== "mail" || parsed.sealed === undefined) return { outcome: "unchanged" };
+  if (parsed.type !== "mail" || parsed.sealed === undefined)
+    return { outcome: "unchanged" };
   try {
     unseal(to, parsed.sealed, parsed.uuid);
     return { outcome: "unchanged" };
@@ -21,7 +26,13 @@ function reseal(payload: string, from: Buffer, to: Buffer): { outcome: keyof Ree
   }
   try {
     const plain = unseal(from, parsed.sealed, parsed.uuid);
-    return { outcome: "changed", payload: JSON.stringify({ ...parsed, sealed: seal(to, plain, parsed.uuid) }) };
+    return {
+      outcome: "changed",
+      payload: JSON.stringify({
+        ...parsed,
+        sealed: seal(to, plain, parsed.uuid),
+      }),
+    };
   } catch {
     return { outcome: "unreadable" };
   }
@@ -34,17 +45,28 @@ function reseal(payload: string, from: Buffer, to: Buffer): { outcome: keyof Ree
  */
 export const mailQueueReencryptor: Reencryptor = {
   name: "mail queue (jobs, failed_jobs)",
-  async run(db: Db, secrets: { from: string; to: string }): Promise<ReencryptResult> {
+  async run(
+    db: Db,
+    secrets: { from: string; to: string },
+  ): Promise<ReencryptResult> {
     const from = mailQueueKey(secrets.from);
     const to = mailQueueKey(secrets.to);
     const result: ReencryptResult = { changed: 0, unchanged: 0, unreadable: 0 };
     for (const table of [jobs, failedJobs] as const) {
       await db.transaction(async (tx) => {
-        const rows: Row[] = await tx.select({ id: table.id, payload: table.payload }).from(table).where(like(table.payload, '%"sealed"%')).for("update");
+        const rows: Row[] = await tx
+          .select({ id: table.id, payload: table.payload })
+          .from(table)
+          .where(like(table.payload, '%"sealed"%'))
+          .for("update");
         for (const row of rows) {
           const next = reseal(row.payload, from, to);
           result[next.outcome]++;
-          if (next.payload) await tx.update(table).set({ payload: next.payload }).where(eq(table.id, row.id));
+          if (next.payload)
+            await tx
+              .update(table)
+              .set({ payload: next.payload })
+              .where(eq(table.id, row.id));
         }
       });
     }

@@ -1,7 +1,15 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import type { Mailer } from "@/lib/server/mailer";
-import { claimJob, completeJob, type ComposeJob, failJob, type JobPayload, openMailJob, type QueueKey } from "@/lib/mail/queue";
+import {
+  claimJob,
+  completeJob,
+  type ComposeJob,
+  failJob,
+  type JobPayload,
+  openMailJob,
+  type QueueKey,
+} from "@/lib/mail/queue";
 import { log } from "@/lib/observability/request-scope";
 import { describeError } from "@/lib/observability/logger";
 
@@ -19,14 +27,18 @@ export type WorkerDeps = {
 };
 
 async function run(deps: WorkerDeps, payload: JobPayload): Promise<void> {
-  if (payload.type === "mail") return deps.mailer.send(openMailJob(payload, deps.key));
+  if (payload.type === "mail")
+    return deps.mailer.send(openMailJob(payload, deps.key));
   const composer = deps.composers?.[payload.composer];
   if (!composer) throw new Error(`no composer named ${payload.composer}`);
   await composer(payload.data);
 }
 
 /** Runs every job that is due, one at a time (a message sent, or a deferred one composed); returns how many. */
-export async function drainQueue(deps: WorkerDeps, limit = 100): Promise<number> {
+export async function drainQueue(
+  deps: WorkerDeps,
+  limit = 100,
+): Promise<number> {
   let sent = 0;
   for (let i = 0; i < limit; i++) {
     const claimed = await claimJob(deps.db, deps.now(), deps.queues);
@@ -37,7 +49,10 @@ export async function drainQueue(deps: WorkerDeps, limit = 100): Promise<number>
       sent++;
     } catch (error) {
       const outcome = await failJob(deps.db, claimed.job, error, deps.now());
-      log().error({ job: claimed.job.id, err: describeError(error) }, `mail: job ${claimed.job.id} attempt ${claimed.job.attempts} failed (${outcome})`);
+      log().error(
+        { job: claimed.job.id, err: describeError(error) },
+        `mail: job ${claimed.job.id} attempt ${claimed.job.attempts} failed (${outcome})`,
+      );
     }
   }
   return sent;
@@ -64,7 +79,10 @@ export function startWorker(deps: WorkerDeps): { wake(): void; stop(): void } {
         await drainQueue(deps);
       } while (again);
     } catch (error) {
-      log().error({ err: describeError(error) }, "mail: the queue could not be read");
+      log().error(
+        { err: describeError(error) },
+        "mail: the queue could not be read",
+      );
     } finally {
       running = false;
     }

@@ -12,7 +12,8 @@ const COUNTED: Record<string, (target: Metrics) => void> = {
   login: (m) => m.signIns.inc({ outcome: "success" }),
   "login-failed": (m) => m.signIns.inc({ outcome: "bad_credentials" }),
   lockout: (m) => m.signIns.inc({ outcome: "lockout" }),
-  "two-factor-challenge-failed": (m) => m.signIns.inc({ outcome: "second_factor" }),
+  "two-factor-challenge-failed": (m) =>
+    m.signIns.inc({ outcome: "second_factor" }),
   "two-factor-lockout": (m) => m.signIns.inc({ outcome: "lockout" }),
   "passkey-refused": (m) => m.signIns.inc({ outcome: "passkey_refused" }),
   registered: (m) => m.registrations.inc(),

@@ -9,21 +9,40 @@ import type { LogLevel } from "@/lib/env";
 const EMAIL = /[A-Za-z0-9._%+-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
 
 /** Fields that never reach a log line, wherever a caller put them. */
-const REDACTED = ["password", "password_confirmation", "old_password", "token", "secret", "authorization", "cookie", "email"];
+const REDACTED = [
+  "password",
+  "password_confirmation",
+  "old_password",
+  "token",
+  "secret",
+  "authorization",
+  "cookie",
+  "email",
+];
 
 export function maskEmails(line: string): string {
   return line.replace(EMAIL, "***@$1");
 }
 
-const LINE = { base: undefined, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } };
+const LINE = {
+  base: undefined,
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label: string) => ({ level: label }) },
+};
 
 /** A pino logger writing JSON lines (or a readable stream in development) with the house redaction. */
-export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+export function createLogger(
+  level: LogLevel,
+  destination?: DestinationStream,
+): Logger {
   return pino(
     {
       ...LINE,
       level,
-      redact: { paths: [...REDACTED, ...REDACTED.map((key) => `*.${key}`)], censor: "[redacted]" },
+      redact: {
+        paths: [...REDACTED, ...REDACTED.map((key) => `*.${key}`)],
+        censor: "[redacted]",
+      },
       hooks: { streamWrite: maskEmails },
     },
     destination ?? pino.destination({ dest: 1, sync: false }),
@@ -42,7 +61,12 @@ const ACCESS = new WeakMap<Logger, Logger>();
 export function accessLogger(root: Logger): Logger {
   let access = ACCESS.get(root);
   if (!access) {
-    access = pino({ ...LINE, level: root.level }, (root as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]);
+    access = pino(
+      { ...LINE, level: root.level },
+      (root as unknown as Record<symbol, DestinationStream>)[
+        pino.symbols.streamSym
+      ],
+    );
     ACCESS.set(root, access);
   }
   return access;
@@ -67,17 +91,40 @@ export function setRootLogger(logger: Logger): void {
  * The logger of a started server: LOG_LEVEL, and in development pino-pretty's readable lines in
  * process (no worker thread: the bundler would have to ship one).
  */
-export async function configureLogging(level: LogLevel, readable: boolean): Promise<void> {
+export async function configureLogging(
+  level: LogLevel,
+  readable: boolean,
+): Promise<void> {
   if (!readable) return setRootLogger(createLogger(level));
   const { default: pretty } = await import("pino-pretty");
-  setRootLogger(createLogger(level, pretty({ colorize: true, sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })));
+  setRootLogger(
+    createLogger(
+      level,
+      pretty({
+        colorize: true,
+        sync: true,
+        translateTime: "SYS:HH:MM:ss.l",
+        ignore: "pid,hostname",
+      }),
+    ),
+  );
 }
 
 /** What a log line says about an error: its innermost cause's kind, code and message, never a failed query's text or parameters. */
 export function describeError(error: unknown): Record<string, unknown> {
   let current = error;
-  for (let depth = 0; depth < 5 && (current as { cause?: unknown } | null)?.cause; depth++) current = (current as { cause: unknown }).cause;
+  for (
+    let depth = 0;
+    depth < 5 && (current as { cause?: unknown } | null)?.cause;
+    depth++
+  )
+    current = (current as { cause: unknown }).cause;
   if (!(current instanceof Error)) return { message: String(current) };
   const code = (current as { code?: unknown }).code;
-  return { type: current.name, ...(code === undefined ? {} : { code }), message: current.message, stack: current.stack };
+  return {
+    type: current.name,
+    ...(code === undefined ? {} : { code }),
+    message: current.message,
+    stack: current.stack,
+  };
 }

@@ -1,5 +1,11 @@
 import "server-only";
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import {
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+} from "prom-client";
 
 /**
  * The process's metrics (decision record 019). Counters and histograms are this process's own,
@@ -14,7 +20,12 @@ function createMetrics() {
   const requestLabels = ["route", "method", "status"] as const;
   return {
     registry,
-    requests: new Counter({ name: "auth_http_requests_total", help: "API requests answered, by route name, method and status", labelNames: requestLabels, ...on }),
+    requests: new Counter({
+      name: "auth_http_requests_total",
+      help: "API requests answered, by route name, method and status",
+      labelNames: requestLabels,
+      ...on,
+    }),
     duration: new Histogram({
       name: "auth_http_request_duration_seconds",
       help: "Time to answer an API request, by route name, method and status",
@@ -22,18 +33,67 @@ function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       ...on,
     }),
-    signIns: new Counter({ name: "auth_sign_ins_total", help: "Sign-in attempts by outcome (success, bad_credentials, lockout, second_factor, passkey_refused)", labelNames: ["outcome"] as const, ...on }),
-    registrations: new Counter({ name: "auth_registrations_total", help: "Accounts registered", ...on }),
-    passwordResets: new Counter({ name: "auth_password_resets_total", help: "Passwords reset through a reset link", ...on }),
-    tokensCreated: new Counter({ name: "auth_tokens_created_total", help: "Personal access tokens created", ...on }),
-    tokensUsed: new Counter({ name: "auth_tokens_used_total", help: "Requests authenticated by a personal access token", ...on }),
-    impersonations: new Counter({ name: "auth_impersonations_total", help: "Impersonations started", ...on }),
-    mailQueued: new Gauge({ name: "auth_mail_queue_depth", help: "Messages waiting in the mail queue (all instances)", ...on }),
-    mailOldest: new Gauge({ name: "auth_mail_queue_oldest_seconds", help: "Age of the oldest queued message, 0 when the queue is empty", ...on }),
-    mailFailed: new Gauge({ name: "auth_mail_failed", help: "Messages that failed for good and are kept for retry (all instances)", ...on }),
-    poolInUse: new Gauge({ name: "auth_database_pool_in_use", help: "This process's database connections running a statement or a transaction", ...on }),
-    poolOpen: new Gauge({ name: "auth_database_pool_open", help: "This process's open database connections", ...on }),
-    poolMax: new Gauge({ name: "auth_database_pool_max", help: "This process's largest number of database connections", ...on }),
+    signIns: new Counter({
+      name: "auth_sign_ins_total",
+      help: "Sign-in attempts by outcome (success, bad_credentials, lockout, second_factor, passkey_refused)",
+      labelNames: ["outcome"] as const,
+      ...on,
+    }),
+    registrations: new Counter({
+      name: "auth_registrations_total",
+      help: "Accounts registered",
+      ...on,
+    }),
+    passwordResets: new Counter({
+      name: "auth_password_resets_total",
+      help: "Passwords reset through a reset link",
+      ...on,
+    }),
+    tokensCreated: new Counter({
+      name: "auth_tokens_created_total",
+      help: "Personal access tokens created",
+      ...on,
+    }),
+    tokensUsed: new Counter({
+      name: "auth_tokens_used_total",
+      help: "Requests authenticated by a personal access token",
+      ...on,
+    }),
+    impersonations: new Counter({
+      name: "auth_impersonations_total",
+      help: "Impersonations started",
+      ...on,
+    }),
+    mailQueued: new Gauge({
+      name: "auth_mail_queue_depth",
+      help: "Messages waiting in the mail queue (all instances)",
+      ...on,
+    }),
+    mailOldest: new Gauge({
+      name: "auth_mail_queue_oldest_seconds",
+      help: "Age of the oldest queued message, 0 when the queue is empty",
+      ...on,
+    }),
+    mailFailed: new Gauge({
+      name: "auth_mail_failed",
+      help: "Messages that failed for good and are kept for retry (all instances)",
+      ...on,
+    }),
+    poolInUse: new Gauge({
+      name: "auth_database_pool_in_use",
+      help: "This process's database connections running a statement or a transaction",
+      ...on,
+    }),
+    poolOpen: new Gauge({
+      name: "auth_database_pool_open",
+      help: "This process's open database connections",
+      ...on,
+    }),
+    poolMax: new Gauge({
+      name: "auth_database_pool_max",
+      help: "This process's largest number of database connections",
+      ...on,
+    }),
   };
 }
 

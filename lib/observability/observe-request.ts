@@ -2,7 +2,11 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { clientIp } from "@/lib/http/request";
 import { metrics } from "@/lib/observability/metrics";
-import { openScope, type RequestScope, runInScope } from "@/lib/observability/request-scope";
+import {
+  openScope,
+  type RequestScope,
+  runInScope,
+} from "@/lib/observability/request-scope";
 import { accessLogger, rootLogger } from "@/lib/observability/logger";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -25,14 +29,22 @@ function address(request: Request, trustedHops: number): string | undefined {
  * which may hold a token — and counts it in the metrics. The pipeline sets `scope.context`
  * as soon as it has one.
  */
-export async function observeRequest(request: Request, trustedHops: number, handle: (scope: RequestScope) => Promise<Response>): Promise<Response> {
+export async function observeRequest(
+  request: Request,
+  trustedHops: number,
+  handle: (scope: RequestScope) => Promise<Response>,
+): Promise<Response> {
   const started = performance.now();
   const id = randomUUID();
   const scope = openScope(id);
   let response = await runInScope(scope, () => handle(scope));
   const seconds = (performance.now() - started) / 1000;
   const route = scope.context?.routeName ?? UNMATCHED;
-  const labels = { route, method: request.method, status: String(response.status) };
+  const labels = {
+    route,
+    method: request.method,
+    status: String(response.status),
+  };
   const tracked = metrics();
   tracked.requests.inc(labels);
   tracked.duration.observe(labels, seconds);
@@ -40,13 +52,25 @@ export async function observeRequest(request: Request, trustedHops: number, hand
   const auth = scope.context?.auth;
   if (auth?.via === "token" && auth.user) tracked.tokensUsed.inc();
   accessLogger(rootLogger()).info(
-    { requestId: id, route, method: request.method, status: response.status, durationMs: Math.round(seconds * 10_000) / 10, userId: auth?.user?.id ?? null, ip: address(request, trustedHops) },
+    {
+      requestId: id,
+      route,
+      method: request.method,
+      status: response.status,
+      durationMs: Math.round(seconds * 10_000) / 10,
+      userId: auth?.user?.id ?? null,
+      ip: address(request, trustedHops),
+    },
     "request",
   );
   try {
     response.headers.set(REQUEST_ID_HEADER, id);
   } catch {
-    response = new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
+    response = new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: new Headers(response.headers),
+    });
     response.headers.set(REQUEST_ID_HEADER, id);
   }
   return response;

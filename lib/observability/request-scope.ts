@@ -37,7 +37,9 @@ export function openScope(id: string): RequestScope {
 }
 
 const SLOT = Symbol.for("next-laravel-auth.request-scope");
-const registry = globalThis as typeof globalThis & { [SLOT]?: AsyncLocalStorage<RequestScope> };
+const registry = globalThis as typeof globalThis & {
+  [SLOT]?: AsyncLocalStorage<RequestScope>;
+};
 const storage = (registry[SLOT] ??= new AsyncLocalStorage<RequestScope>());
 
 export function runInScope<T>(scope: RequestScope, run: () => T): T {

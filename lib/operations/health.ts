@@ -7,7 +7,10 @@ export const HEALTH_DEADLINE_MS = 700;
 
 type CheckResult = "ok" | "timeout" | "error";
 
-function withinDeadline(check: Promise<unknown>, ms: number): Promise<CheckResult> {
+function withinDeadline(
+  check: Promise<unknown>,
+  ms: number,
+): Promise<CheckResult> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<CheckResult>((resolve) => {
     timer = setTimeout(() => resolve("timeout"), ms);
@@ -25,12 +28,20 @@ function withinDeadline(check: Promise<unknown>, ms: number): Promise<CheckResul
  * deadline too: a server still starting, or that cannot reach its database, is not healthy. No
  * session, no log line, no metrics: it is not traffic.
  */
-export async function healthResponse(services: () => Promise<Services>): Promise<Response> {
+export async function healthResponse(
+  services: () => Promise<Services>,
+): Promise<Response> {
   const database = await withinDeadline(
     services().then((ready) => ready.database.db.execute(sql`select 1`)),
     HEALTH_DEADLINE_MS,
   );
-  const headers = { "Cache-Control": "no-store, private", "X-Content-Type-Options": "nosniff" };
+  const headers = {
+    "Cache-Control": "no-store, private",
+    "X-Content-Type-Options": "nosniff",
+  };
   if (database === "ok") return Response.json({ status: "ok" }, { headers });
-  return Response.json({ status: "unavailable", failed: ["database"], checks: { database } }, { status: 503, headers: { ...headers, "Retry-After": "5" } });
+  return Response.json(
+    { status: "unavailable", failed: ["database"], checks: { database } },
+    { status: 503, headers: { ...headers, "Retry-After": "5" } },
+  );
 }

@@ -28,8 +28,18 @@ const LIMIT = 100;
 export const showMail = defineEndpoint({
   async run(ctx) {
     requireAdmin(ctx);
-    const queued = await ctx.db.select().from(jobs).where(eq(jobs.queue, MAIL_QUEUE)).orderBy(desc(jobs.id)).limit(LIMIT);
-    const failed = await ctx.db.select().from(failedJobs).where(eq(failedJobs.queue, MAIL_QUEUE)).orderBy(desc(failedJobs.id)).limit(LIMIT);
+    const queued = await ctx.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.queue, MAIL_QUEUE))
+      .orderBy(desc(jobs.id))
+      .limit(LIMIT);
+    const failed = await ctx.db
+      .select()
+      .from(failedJobs)
+      .where(eq(failedJobs.queue, MAIL_QUEUE))
+      .orderBy(desc(failedJobs.id))
+      .limit(LIMIT);
     return {
       queued: queued.map((job) => ({
         id: job.id,
@@ -38,7 +48,12 @@ export const showMail = defineEndpoint({
         available_at: new Date(job.availableAt * 1000).toISOString(),
         created_at: new Date(job.createdAt * 1000).toISOString(),
       })),
-      failed: failed.map((job) => ({ id: job.id, ...envelope(job.payload), exception: job.exception, failed_at: job.failedAt.toISOString() })),
+      failed: failed.map((job) => ({
+        id: job.id,
+        ...envelope(job.payload),
+        exception: job.exception,
+        failed_at: job.failedAt.toISOString(),
+      })),
     };
   },
 });
@@ -49,11 +64,29 @@ export const retryMail = defineEndpoint({
   async run(ctx) {
     requireAdmin(ctx);
     const id = Number(ctx.params.id);
-    if (!Number.isSafeInteger(id) || !(await retryFailedJob(ctx.db, id, ctx.now))) throw notFound();
+    if (
+      !Number.isSafeInteger(id) ||
+      !(await retryFailedJob(ctx.db, id, ctx.now))
+    )
+      throw notFound();
     ctx.services.wakeMailWorker();
     return { success: true };
   },
 });
 
-export const SHOW_MAIL: HostRoute = { name: "api.admin.mail", path: "/api/admin/mail", method: "GET", endpoint: showMail, middleware: ["auth:sanctum"], ability: null };
-export const RETRY_MAIL: HostRoute = { name: "api.admin.mail.retry", path: "/api/admin/mail/failed/{id}/retry", method: "POST", endpoint: retryMail, middleware: ["auth:sanctum"], ability: "admin" };
+export const SHOW_MAIL: HostRoute = {
+  name: "api.admin.mail",
+  path: "/api/admin/mail",
+  method: "GET",
+  endpoint: showMail,
+  middleware: ["auth:sanctum"],
+  ability: null,
+};
+export const RETRY_MAIL: HostRoute = {
+  name: "api.admin.mail.retry",
+  path: "/api/admin/mail/failed/{id}/retry",
+  method: "POST",
+  endpoint: retryMail,
+  middleware: ["auth:sanctum"],
+  ability: "admin",
+};

@@ -18,9 +18,15 @@ describe("isCounterBehind (WebAuthn §6.1.1, decision record 026)", () => {
 
 describe("authenticatorName", () => {
   it("names known AAGUIDs, whatever their case, and nothing for the zero one or an unknown one", () => {
-    expect(authenticatorName("FBFC3007-154E-4ECC-8C0B-6E020557D7BD")).toBe("Apple Passwords");
-    expect(authenticatorName("00000000-0000-0000-0000-000000000000")).toBeNull();
-    expect(authenticatorName("12345678-0000-0000-0000-000000000000")).toBeNull();
+    expect(authenticatorName("FBFC3007-154E-4ECC-8C0B-6E020557D7BD")).toBe(
+      "Apple Passwords",
+    );
+    expect(
+      authenticatorName("00000000-0000-0000-0000-000000000000"),
+    ).toBeNull();
+    expect(
+      authenticatorName("12345678-0000-0000-0000-000000000000"),
+    ).toBeNull();
     expect(authenticatorName(undefined)).toBeNull();
   });
 });

@@ -1,6 +1,10 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { generateRegistrationOptions, type PublicKeyCredentialCreationOptionsJSON, verifyRegistrationResponse } from "@simplewebauthn/server";
+import {
+  generateRegistrationOptions,
+  type PublicKeyCredentialCreationOptionsJSON,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server";
 import type { Passkey, User } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/server/context";
@@ -9,8 +13,15 @@ import { invalid } from "@/lib/http/errors";
 import { isUniqueViolation } from "@/lib/users/users";
 import { consumeChallenge, keepChallenge } from "@/lib/passkeys/challenges";
 import { toStoredCredential } from "@/lib/passkeys/credential-json";
-import { type RegistrationCredential, readClientData } from "@/lib/passkeys/credential-input";
-import { CEREMONY_TIMEOUT_MS, isExpectedOrigin, relyingPartyId } from "@/lib/passkeys/relying-party";
+import {
+  type RegistrationCredential,
+  readClientData,
+} from "@/lib/passkeys/credential-input";
+import {
+  CEREMONY_TIMEOUT_MS,
+  isExpectedOrigin,
+  relyingPartyId,
+} from "@/lib/passkeys/relying-party";
 import { insertPasskey, listPasskeys } from "@/lib/passkeys/store";
 import { userHandle } from "@/lib/passkeys/user-handle";
 
@@ -22,7 +33,10 @@ const RS256 = -257;
  * Registration options for the signed-in user: their stable user handle, their passkeys
  * excluded, a discoverable credential and user verification preferred; the challenge kept.
  */
-export async function registrationOptions(ctx: Context, user: User): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function registrationOptions(
+  ctx: Context,
+  user: User,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await listPasskeys(ctx.db, user.id);
   const rpID = relyingPartyId(ctx);
   const options = await generateRegistrationOptions({
@@ -34,18 +48,31 @@ export async function registrationOptions(ctx: Context, user: User): Promise<Pub
     challenge: new Uint8Array(randomBytes(32)),
     timeout: CEREMONY_TIMEOUT_MS,
     attestationType: "none",
-    excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: passkey.credential.transports })),
-    authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
+    excludeCredentials: existing.map((passkey) => ({
+      id: passkey.credentialId,
+      transports: passkey.credential.transports,
+    })),
+    authenticatorSelection: {
+      residentKey: "preferred",
+      userVerification: "preferred",
+    },
     supportedAlgorithmIDs: [ES256, RS256],
   });
   await keepChallenge(ctx, "register", options.challenge, user.id);
   return options;
 }
 
-async function verify(ctx: Context, credential: RegistrationCredential, challenge: string, origin: string) {
+async function verify(
+  ctx: Context,
+  credential: RegistrationCredential,
+  challenge: string,
+  origin: string,
+) {
   try {
     const result = await verifyRegistrationResponse({
-      response: credential as Parameters<typeof verifyRegistrationResponse>[0]["response"],
+      response: credential as Parameters<
+        typeof verifyRegistrationResponse
+      >[0]["response"],
       expectedChallenge: challenge,
       expectedOrigin: origin,
       expectedRPID: relyingPartyId(ctx),
@@ -59,11 +86,25 @@ async function verify(ctx: Context, credential: RegistrationCredential, challeng
 }
 
 /** Verifies a registration response against the challenge this session was given, and stores the passkey. */
-export async function registerPasskey(ctx: Context, user: User, name: string, credential: RegistrationCredential): Promise<Passkey> {
+export async function registerPasskey(
+  ctx: Context,
+  user: User,
+  name: string,
+  credential: RegistrationCredential,
+): Promise<Passkey> {
   const clientData = readClientData(credential.response.clientDataJSON);
   await consumeChallenge(ctx, "register", clientData.challenge, user.id);
-  if (clientData.type !== "webauthn.create" || !isExpectedOrigin(ctx, clientData.origin)) throw invalid("credential", UNABLE);
-  const info = await verify(ctx, credential, clientData.challenge, clientData.origin);
+  if (
+    clientData.type !== "webauthn.create" ||
+    !isExpectedOrigin(ctx, clientData.origin)
+  )
+    throw invalid("credential", UNABLE);
+  const info = await verify(
+    ctx,
+    credential,
+    clientData.challenge,
+    clientData.origin,
+  );
   if (info.credential.id.length > 255) throw invalid("credential", UNABLE);
   const existing = await listPasskeys(ctx.db, user.id);
   const stored = toStoredCredential({
@@ -79,12 +120,28 @@ export async function registerPasskey(ctx: Context, user: User, name: string, cr
   });
   let passkey: Passkey;
   try {
-    passkey = await insertPasskey(ctx.db, { userId: user.id, name, credentialId: info.credential.id, credential: stored, now: ctx.now });
+    passkey = await insertPasskey(ctx.db, {
+      userId: user.id,
+      name,
+      credentialId: info.credential.id,
+      credential: stored,
+      now: ctx.now,
+    });
   } catch (error) {
-    if (isUniqueViolation(error)) throw invalid("credential", "This passkey is already registered.");
+    if (isUniqueViolation(error))
+      throw invalid("credential", "This passkey is already registered.");
     throw error;
   }
-  await recordActivity(ctx.db, { event: "passkey-registered", subjectId: user.id, ip: ctx.ip, properties: { passkey_id: passkey.id, name } }, ctx.now);
+  await recordActivity(
+    ctx.db,
+    {
+      event: "passkey-registered",
+      subjectId: user.id,
+      ip: ctx.ip,
+      properties: { passkey_id: passkey.id, name },
+    },
+    ctx.now,
+  );
   await emit("PasskeyRegistered", { user, passkey });
   return passkey;
 }

@@ -24,5 +24,9 @@ export function isExpectedOrigin(ctx: Context, origin: string): boolean {
   }
   const rpId = relyingPartyId(ctx);
   const onRpDomain = host === rpId || host.endsWith(`.${rpId}`);
-  return onRpDomain && (origin === new URL(ctx.env.APP_URL).origin || isStatefulOrigin(ctx.services.stateful, origin));
+  return (
+    onRpDomain &&
+    (origin === new URL(ctx.env.APP_URL).origin ||
+      isStatefulOrigin(ctx.services.stateful, origin))
+  );
 }

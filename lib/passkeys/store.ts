@@ -1,34 +1,70 @@
 import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { type Passkey, passkeys, type StoredCredential, type User, users } from "@/db/schema";
+import {
+  type Passkey,
+  passkeys,
+  type StoredCredential,
+  type User,
+  users,
+} from "@/db/schema";
 import { authenticatorName } from "@/lib/passkeys/aaguids";
 
 /** A user's passkeys, oldest first. */
 export function listPasskeys(db: Db, userId: number): Promise<Passkey[]> {
-  return db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.id));
+  return db
+    .select()
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(asc(passkeys.id));
 }
 
 /** A passkey by its credential id, with its owner when the owner is an active (not soft-deleted) user. */
-export async function findByCredentialId(db: Db, credentialId: string): Promise<{ passkey: Passkey; owner: User | null } | null> {
+export async function findByCredentialId(
+  db: Db,
+  credentialId: string,
+): Promise<{ passkey: Passkey; owner: User | null } | null> {
   const [row] = await db
     .select({ passkey: passkeys, owner: users })
     .from(passkeys)
-    .leftJoin(users, and(eq(users.id, passkeys.userId), isNull(users.deletedAt)))
+    .leftJoin(
+      users,
+      and(eq(users.id, passkeys.userId), isNull(users.deletedAt)),
+    )
     .where(eq(passkeys.credentialId, credentialId))
     .limit(1);
   return row ?? null;
 }
 
 export async function findPasskey(db: Db, id: number): Promise<Passkey | null> {
-  const [row] = await db.select().from(passkeys).where(eq(passkeys.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(passkeys)
+    .where(eq(passkeys.id, id))
+    .limit(1);
   return row ?? null;
 }
 
-export async function insertPasskey(db: Db, values: { userId: number; name: string; credentialId: string; credential: StoredCredential; now: Date }): Promise<Passkey> {
+export async function insertPasskey(
+  db: Db,
+  values: {
+    userId: number;
+    name: string;
+    credentialId: string;
+    credential: StoredCredential;
+    now: Date;
+  },
+): Promise<Passkey> {
   const [row] = await db
     .insert(passkeys)
-    .values({ userId: values.userId, name: values.name, credentialId: values.credentialId, credential: values.credential, createdAt: values.now, updatedAt: values.now })
+    .values({
+      userId: values.userId,
+      name: values.name,
+      credentialId: values.credentialId,
+      credential: values.credential,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
     .returning();
   if (!row) throw new Error("passkey insert returned no row");
   return row;
@@ -39,22 +75,47 @@ export async function insertPasskey(db: Db, values: { userId: number; name: stri
  * was verified, so of two requests racing with one assertion only one gets through; false for
  * the other.
  */
-export async function recordUse(db: Db, passkey: Passkey, credential: StoredCredential, now: Date): Promise<boolean> {
+export async function recordUse(
+  db: Db,
+  passkey: Passkey,
+  credential: StoredCredential,
+  now: Date,
+): Promise<boolean> {
   const updated = await db
     .update(passkeys)
     .set({ credential, lastUsedAt: now, updatedAt: now })
-    .where(and(eq(passkeys.id, passkey.id), sql`(${passkeys.credential}->>'counter')::bigint = ${passkey.credential.counter}`))
+    .where(
+      and(
+        eq(passkeys.id, passkey.id),
+        sql`(${passkeys.credential}->>'counter')::bigint = ${passkey.credential.counter}`,
+      ),
+    )
     .returning({ id: passkeys.id });
   return updated.length > 0;
 }
 
-export async function renamePasskey(db: Db, passkey: Passkey, name: string, now: Date): Promise<Passkey> {
-  const [row] = await db.update(passkeys).set({ name, updatedAt: now }).where(eq(passkeys.id, passkey.id)).returning();
+export async function renamePasskey(
+  db: Db,
+  passkey: Passkey,
+  name: string,
+  now: Date,
+): Promise<Passkey> {
+  const [row] = await db
+    .update(passkeys)
+    .set({ name, updatedAt: now })
+    .where(eq(passkeys.id, passkey.id))
+    .returning();
   return row ?? { ...passkey, name };
 }
 
-export async function deletePasskey(db: Db, passkey: Passkey): Promise<boolean> {
-  const deleted = await db.delete(passkeys).where(eq(passkeys.id, passkey.id)).returning({ id: passkeys.id });
+export async function deletePasskey(
+  db: Db,
+  passkey: Passkey,
+): Promise<boolean> {
+  const deleted = await db
+    .delete(passkeys)
+    .where(eq(passkeys.id, passkey.id))
+    .returning({ id: passkeys.id });
   return deleted.length > 0;
 }
 

@@ -9,9 +9,16 @@ import { fromBase64 } from "@/lib/passkeys/credential-json";
  * included), else an HMAC of the user's id, stable and revealing nothing (laravel/passkeys-server
  * derives it the same way, with its own key).
  */
-export function userHandle(secret: string, user: User, existing: Passkey[]): Uint8Array<ArrayBuffer> {
-  const kept = existing.find((passkey) => passkey.credential.userHandle)?.credential.userHandle;
+export function userHandle(
+  secret: string,
+  user: User,
+  existing: Passkey[],
+): Uint8Array<ArrayBuffer> {
+  const kept = existing.find((passkey) => passkey.credential.userHandle)
+    ?.credential.userHandle;
   if (kept) return fromBase64(kept);
-  const digest = createHmac("sha256", deriveKey(secret, "passkey-user-handle")).update(`users|${user.id}`).digest();
+  const digest = createHmac("sha256", deriveKey(secret, "passkey-user-handle"))
+    .update(`users|${user.id}`)
+    .digest();
   return new Uint8Array(digest) as Uint8Array<ArrayBuffer>;
 }

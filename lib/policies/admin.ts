@@ -16,15 +16,24 @@ import { forbidden } from "@/lib/http/errors";
 export function isAdmin(user: User, config: AuthConfig): boolean {
   const custom = getHooks().isAdmin;
   if (custom) return custom(user, config);
-  return isAdminEmail(user.email, config.admins) && isVerified({ config }, user);
+  return (
+    isAdminEmail(user.email, config.admins) && isVerified({ config }, user)
+  );
 }
 
 /**
  * The start-up warning for administrators whose addresses nothing proves: with `must-verify-email`
  * off, whoever registers a listed address first is an administrator. Null when that is not the case.
  */
-export function unverifiedAdministratorsWarning(config: AuthConfig): string | null {
-  if (config["must-verify-email"] || config.admins.length === 0 || getHooks().isAdmin) return null;
+export function unverifiedAdministratorsWarning(
+  config: AuthConfig,
+): string | null {
+  if (
+    config["must-verify-email"] ||
+    config.admins.length === 0 ||
+    getHooks().isAdmin
+  )
+    return null;
   return (
     "[admins] must-verify-email is off, so an address on the administrators' list (admins / ADMIN_EMAILS) is trusted " +
     "without proof: whoever registers one of them first is an administrator. Turn must-verify-email on, or register " +
@@ -33,7 +42,10 @@ export function unverifiedAdministratorsWarning(config: AuthConfig): string | nu
 }
 
 /** The signed-in administrator, or 401/403: the settings and operations pages are admin-only (SPEC §5.8). */
-export function requireAdmin(ctx: { requireUser(): User; config: AuthConfig }): User {
+export function requireAdmin(ctx: {
+  requireUser(): User;
+  config: AuthConfig;
+}): User {
   const user = ctx.requireUser();
   if (!isAdmin(user, ctx.config)) throw forbidden();
   return user;

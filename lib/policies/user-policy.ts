@@ -32,14 +32,18 @@ export const userPolicy = {
   index: (actor: PolicyUser) => actor.isAdmin,
   create: (actor: PolicyUser) => actor.isAdmin,
   export: (actor: PolicyUser) => actor.isAdmin,
-  view: (actor: PolicyUser, target: Target) => actor.isAdmin || isSelf(actor, target),
-  update: (actor: PolicyUser, target: Account) => isSelf(actor, target) || canManageAccount(actor, target),
+  view: (actor: PolicyUser, target: Target) =>
+    actor.isAdmin || isSelf(actor, target),
+  update: (actor: PolicyUser, target: Account) =>
+    isSelf(actor, target) || canManageAccount(actor, target),
   // Never one's own account (nobody would be left to restore it), nor another administrator's.
-  delete: (actor: PolicyUser, target: Account) => canManageAccount(actor, target),
-  restore: (actor: PolicyUser, target: Account) => canManageAccount(actor, target),
+  delete: (actor: PolicyUser, target: Account) =>
+    canManageAccount(actor, target),
+  restore: (actor: PolicyUser, target: Account) =>
+    canManageAccount(actor, target),
   /** Any other per-account administrator action (sessions, second factor): the same rule. */
-  manage: (actor: PolicyUser, target: Account) => canManageAccount(actor, target),
+  manage: (actor: PolicyUser, target: Account) =>
+    canManageAccount(actor, target),
   // SPEC.md §5 rule 8: an admin passes everything except forceDelete; records are only soft-deleted.
   forceDelete: (): boolean => false,
 } as const;
-

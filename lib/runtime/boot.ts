@@ -14,10 +14,13 @@ export async function boot(): Promise<void> {
     middlewareTable(ready.config);
     const adminWarning = unverifiedAdministratorsWarning(ready.config);
     if (adminWarning) log().warn(adminWarning);
-    log().info(`ready: ${ready.database.kind} database, mail via ${ready.env.MAIL_DRIVER}, routes under /${ready.config.routes.prefix}`);
+    log().info(
+      `ready: ${ready.database.kind} database, mail via ${ready.env.MAIL_DRIVER}, routes under /${ready.config.routes.prefix}`,
+    );
   } catch (error) {
     // Serving 500s is worse than not starting: say why and stop, so a supervisor can restart us.
-    if (error instanceof ConfigError) console.error(`[boot] invalid configuration: ${error.message}`);
+    if (error instanceof ConfigError)
+      console.error(`[boot] invalid configuration: ${error.message}`);
     else console.error("[boot] start-up failed", error);
     process.exit(1);
   }

@@ -5,7 +5,12 @@ import { csrfCookie } from "@/lib/server/csrf-cookie";
 import { ORIGINAL_PATH_HEADER } from "@/lib/server/headers";
 import { routeManifest } from "@/lib/server/url";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
-import { isLocale, type Locale, negotiateLocale, translate } from "@/lib/i18n/catalog";
+import {
+  isLocale,
+  type Locale,
+  negotiateLocale,
+  translate,
+} from "@/lib/i18n/catalog";
 import { LOCALE_COOKIE } from "@/lib/client/locale-cookie";
 import type { FrontendSettings } from "@/lib/client/frontend-settings";
 import { cookies, headers } from "next/headers";
@@ -20,13 +25,22 @@ export type RouteTarget = "auth" | "rewritten" | HostRoute;
 /** The path the pipeline matches: the dispatcher's from the header proxy.ts always sets (a client's copy removed), else the URL's. */
 function authPath(request: Request, target: "auth" | "rewritten"): string {
   const own = new URL(request.url).pathname;
-  return target === "rewritten" ? (request.headers.get(ORIGINAL_PATH_HEADER) ?? own) : own;
+  return target === "rewritten"
+    ? (request.headers.get(ORIGINAL_PATH_HEADER) ?? own)
+    : own;
 }
 
 /** A host route's path parameters (its folder's `[id]`), as strings. */
-async function hostParams(context: RouteContext | undefined): Promise<Record<string, string>> {
+async function hostParams(
+  context: RouteContext | undefined,
+): Promise<Record<string, string>> {
   const params = (await context?.params) ?? {};
-  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : value]));
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? value.join("/") : value,
+    ]),
+  );
 }
 
 /**
@@ -37,10 +51,18 @@ async function hostParams(context: RouteContext | undefined): Promise<Record<str
 export function routeHandlers(target: RouteTarget) {
   const handle: Handler = async (request, context) => {
     const ready = await services();
-    if (typeof target === "string") return dispatch(request, authPath(request, target), ready);
+    if (typeof target === "string")
+      return dispatch(request, authPath(request, target), ready);
     return dispatchHost(request, target, ready, await hostParams(context));
   };
-  return { GET: handle, POST: handle, PUT: handle, PATCH: handle, DELETE: handle, OPTIONS: handle };
+  return {
+    GET: handle,
+    POST: handle,
+    PUT: handle,
+    PATCH: handle,
+    DELETE: handle,
+    OPTIONS: handle,
+  };
 }
 
 export async function handleCsrfCookie(request: Request): Promise<Response> {
@@ -79,11 +101,24 @@ export async function translateForRequest(key: string): Promise<string> {
  * A message the server flashed for the next page (a failed social sign-in lands on the login
  * screen with `error`). Only read here: the page's first API call consumes the flash.
  */
-export async function flashedMessage(key: "error" | "status"): Promise<string | null> {
+export async function flashedMessage(
+  key: "error" | "status",
+): Promise<string | null> {
   const { env, database, now, config } = await services();
   const cookie = (await cookies()).get(env.SESSION_COOKIE)?.value;
   if (!cookie) return null;
-  const session = await Session.open({ env, db: database.db, now, ip: "", userAgent: "", stateful: true, userClass: config["user-class"] }, cookie);
+  const session = await Session.open(
+    {
+      env,
+      db: database.db,
+      now,
+      ip: "",
+      userAgent: "",
+      stateful: true,
+      userClass: config["user-class"],
+    },
+    cookie,
+  );
   const value = session.flashed(key);
   return typeof value === "string" ? value : null;
 }

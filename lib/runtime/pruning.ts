@@ -28,20 +28,49 @@ const TICK_MS = 60_000;
 export async function prune(deps: PruneDeps): Promise<Record<string, number>> {
   const keep = deps.config.retention;
   return {
-    ...(await pruneAuthTables(deps.db, deps.config, deps.env.SESSION_LIFETIME, deps.now)),
+    ...(await pruneAuthTables(
+      deps.db,
+      deps.config,
+      deps.env.SESSION_LIFETIME,
+      deps.now,
+    )),
     // Unanswered passkey challenges, once past their five minutes (decision record 025).
     passkey_challenges: (await pruneChallenges(deps.db, deps.now)).length,
-    failed_jobs: await pruneFailedJobs(deps.db, new Date(deps.now.getTime() - keep["failed-mail-days"] * DAY_MS)),
+    failed_jobs: await pruneFailedJobs(
+      deps.db,
+      new Date(deps.now.getTime() - keep["failed-mail-days"] * DAY_MS),
+    ),
     // Before the uploads: a purged account's photo is then no one's and goes in the same run.
-    deleted_accounts: await purgeDeletedAccounts(deps.db, { graceDays: keep["deleted-accounts-days"], userClass: deps.config["user-class"] }, deps.now),
-    webhook_deliveries: await pruneDeliveries(deps.db, new Date(deps.now.getTime() - keep["webhook-deliveries-days"] * DAY_MS)),
-    uploads: await pruneOrphanedUploads(deps.db, deps.env.DATA_DIR, new Date(deps.now.getTime() - keep["uploads-hours"] * 3_600_000)),
+    deleted_accounts: await purgeDeletedAccounts(
+      deps.db,
+      {
+        graceDays: keep["deleted-accounts-days"],
+        userClass: deps.config["user-class"],
+      },
+      deps.now,
+    ),
+    webhook_deliveries: await pruneDeliveries(
+      deps.db,
+      new Date(deps.now.getTime() - keep["webhook-deliveries-days"] * DAY_MS),
+    ),
+    uploads: await pruneOrphanedUploads(
+      deps.db,
+      deps.env.DATA_DIR,
+      new Date(deps.now.getTime() - keep["uploads-hours"] * 3_600_000),
+    ),
   };
 }
 
 /** Prunes if this instance claims the current window; null when another instance has it. */
-export async function pruneIfDue(deps: PruneDeps): Promise<Record<string, number> | null> {
-  const window = await hit(deps.db, CLAIM_KEY, deps.config.retention["prune-every-minutes"] * 60, deps.now);
+export async function pruneIfDue(
+  deps: PruneDeps,
+): Promise<Record<string, number> | null> {
+  const window = await hit(
+    deps.db,
+    CLAIM_KEY,
+    deps.config.retention["prune-every-minutes"] * 60,
+    deps.now,
+  );
   return window.hits === 1 ? prune(deps) : null;
 }
 
@@ -55,7 +84,9 @@ export function startPruning(deps: () => PruneDeps): { stop(): void } {
       .then((pruned) => {
         if (pruned) log().info({ pruned }, "prune: expired rows deleted");
       })
-      .catch((error: unknown) => log().error({ err: describeError(error) }, "prune: failed"))
+      .catch((error: unknown) =>
+        log().error({ err: describeError(error) }, "prune: failed"),
+      )
       .finally(() => {
         running = false;
       });

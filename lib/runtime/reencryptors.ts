@@ -10,4 +10,8 @@ import type { Reencryptor } from "@/lib/crypto/reencryption";
  * value appends its re-encryptor here. Sessions, signed links and impersonation tokens are not
  * stored encrypted: a new secret simply ends them.
  */
-export const REENCRYPTORS: readonly Reencryptor[] = [mailQueueReencryptor, twoFactorReencryptor, webhookSecretsReencryptor];
+export const REENCRYPTORS: readonly Reencryptor[] = [
+  mailQueueReencryptor,
+  twoFactorReencryptor,
+  webhookSecretsReencryptor,
+];

@@ -19,13 +19,35 @@ import { socialiteRedirect } from "@/lib/auth/endpoints/socialite-redirect";
 import { tokens } from "@/lib/auth/endpoints/tokens";
 import { updatePassword } from "@/lib/auth/endpoints/update-password";
 import { verificationVerify } from "@/lib/auth/endpoints/verification-verify";
-import { destroyOtherSessions, destroyOwnSession, listOwnSessions } from "@/lib/sessions/endpoints";
+import {
+  destroyOtherSessions,
+  destroyOwnSession,
+  listOwnSessions,
+} from "@/lib/sessions/endpoints";
 import { twoFactorChallenge } from "@/lib/auth/two-factor/endpoints/challenge";
-import { twoFactorQrCode, twoFactorRecoveryCodes, twoFactorRegenerateRecoveryCodes, twoFactorSecretKey } from "@/lib/auth/two-factor/endpoints/codes";
-import { twoFactorConfirm, twoFactorDisable, twoFactorEnable } from "@/lib/auth/two-factor/endpoints/enrolment";
-import { confirmedPasswordStatus, confirmPassword } from "@/lib/auth/two-factor/endpoints/step-up";
-import { passkeyConfirm, passkeyConfirmOptions } from "@/lib/passkeys/endpoints/confirm";
-import { passkeyLogin, passkeyLoginOptions } from "@/lib/passkeys/endpoints/login";
+import {
+  twoFactorQrCode,
+  twoFactorRecoveryCodes,
+  twoFactorRegenerateRecoveryCodes,
+  twoFactorSecretKey,
+} from "@/lib/auth/two-factor/endpoints/codes";
+import {
+  twoFactorConfirm,
+  twoFactorDisable,
+  twoFactorEnable,
+} from "@/lib/auth/two-factor/endpoints/enrolment";
+import {
+  confirmedPasswordStatus,
+  confirmPassword,
+} from "@/lib/auth/two-factor/endpoints/step-up";
+import {
+  passkeyConfirm,
+  passkeyConfirmOptions,
+} from "@/lib/passkeys/endpoints/confirm";
+import {
+  passkeyLogin,
+  passkeyLoginOptions,
+} from "@/lib/passkeys/endpoints/login";
 import {
   destroyPasskey,
   listOwnPasskeys,
@@ -34,7 +56,10 @@ import {
   updatePasskey,
 } from "@/lib/passkeys/endpoints/manage";
 
-import { USER_DATA_EXPORT_ROUTE, USER_DELETE_ROUTE } from "@/lib/account/routes";
+import {
+  USER_DATA_EXPORT_ROUTE,
+  USER_DELETE_ROUTE,
+} from "@/lib/account/routes";
 import {
   ADMIN_ACTIVITY_ROUTE,
   ADMIN_USER_DELETE_ROUTE,
@@ -47,10 +72,25 @@ import {
 } from "@/lib/admin/routes";
 import { RETRY_MAIL, SHOW_MAIL } from "@/lib/operations/mail";
 import type { HostRoute } from "@/lib/server/pipeline";
-import { REVERT_SETTING, SHOW_SETTINGS, UPDATE_SETTING } from "@/lib/settings/routes";
+import {
+  REVERT_SETTING,
+  SHOW_SETTINGS,
+  UPDATE_SETTING,
+} from "@/lib/settings/routes";
 import { UPLOAD_FILE_ROUTE, UPLOAD_SHOW_ROUTE } from "@/lib/uploads/routes";
-import { EMAIL_CHANGE_CANCEL_ROUTE, EMAIL_CHANGE_CONFIRM_ROUTE, EMAIL_CHANGE_RESEND_ROUTE, USER_UPDATE_ROUTE } from "@/lib/users/routes";
-import { CREATE_WEBHOOK, DELETE_WEBHOOK, LIST_WEBHOOKS, TEST_WEBHOOK, WEBHOOK_DELIVERIES } from "@/lib/webhooks/routes";
+import {
+  EMAIL_CHANGE_CANCEL_ROUTE,
+  EMAIL_CHANGE_CONFIRM_ROUTE,
+  EMAIL_CHANGE_RESEND_ROUTE,
+  USER_UPDATE_ROUTE,
+} from "@/lib/users/routes";
+import {
+  CREATE_WEBHOOK,
+  DELETE_WEBHOOK,
+  LIST_WEBHOOKS,
+  TEST_WEBHOOK,
+  WEBHOOK_DELIVERIES,
+} from "@/lib/webhooks/routes";
 
 /**
  * Every route of the host application, at its fixed path. route() and the front end's manifest

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { ConfigError } from "@/lib/config/errors";
 import { createServices } from "@/lib/runtime/services";
 
-const base = { NODE_ENV: "test", SESSION_SECRET: "s".repeat(32), DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" };
+const base = {
+  NODE_ENV: "test",
+  SESSION_SECRET: "s".repeat(32),
+  DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+};
 
 function startError(env: Record<string, string>): ConfigError {
   try {
@@ -16,24 +20,39 @@ function startError(env: Record<string, string>): ConfigError {
 
 describe("createServices: start-up stops on invalid configuration (RUNTIME.md)", () => {
   it("names the AUTH_CONFIG_JSON key of a wrong type", () => {
-    expect(startError({ AUTH_CONFIG_JSON: '{"allow-registration": "no"}' }).key).toBe("AUTH_CONFIG_JSON allow-registration");
+    expect(
+      startError({ AUTH_CONFIG_JSON: '{"allow-registration": "no"}' }).key,
+    ).toBe("AUTH_CONFIG_JSON allow-registration");
   });
 
   it("rejects an unknown provider driver in SERVICES_CONFIG_JSON, naming it", () => {
     const error = startError({
-      SERVICES_CONFIG_JSON: JSON.stringify({ acme: { driver: "myspace", client_id: "a", client_secret: "b", redirect: "/auth/social/acme/callback" } }),
+      SERVICES_CONFIG_JSON: JSON.stringify({
+        acme: {
+          driver: "myspace",
+          client_id: "a",
+          client_secret: "b",
+          redirect: "/auth/social/acme/callback",
+        },
+      }),
     });
     expect(error.key).toBe("SERVICES_CONFIG_JSON acme.driver");
   });
 
   it("rejects a provider without a driver whose name is no known driver", () => {
-    expect(startError({ SERVICES_CONFIG_JSON: JSON.stringify({ acme: { client_id: "a", client_secret: "b", redirect: "/x" } }) }).key).toBe(
-      "SERVICES_CONFIG_JSON acme.driver",
-    );
+    expect(
+      startError({
+        SERVICES_CONFIG_JSON: JSON.stringify({
+          acme: { client_id: "a", client_secret: "b", redirect: "/x" },
+        }),
+      }).key,
+    ).toBe("SERVICES_CONFIG_JSON acme.driver");
   });
 
   it("rejects malformed SERVICES_CONFIG_JSON", () => {
-    expect(startError({ SERVICES_CONFIG_JSON: "{" }).key).toBe("SERVICES_CONFIG_JSON");
+    expect(startError({ SERVICES_CONFIG_JSON: "{" }).key).toBe(
+      "SERVICES_CONFIG_JSON",
+    );
   });
 
   it("accepts a valid configuration", async () => {
@@ -41,7 +60,13 @@ describe("createServices: start-up stops on invalid configuration (RUNTIME.md)",
       ...base,
       ADMIN_EMAILS: "Root@Example.com",
       AUTH_CONFIG_JSON: '{"routes": {"prefix": "account"}}',
-      SERVICES_CONFIG_JSON: JSON.stringify({ github: { client_id: "a", client_secret: "b", redirect: "/auth/social/github/callback" } }),
+      SERVICES_CONFIG_JSON: JSON.stringify({
+        github: {
+          client_id: "a",
+          client_secret: "b",
+          redirect: "/auth/social/github/callback",
+        },
+      }),
     });
     expect(services.config.routes.prefix).toBe("account");
     expect(services.config.admins).toEqual(["Root@Example.com"]);

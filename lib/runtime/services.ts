@@ -4,7 +4,11 @@ import { type Database, openDatabase } from "@/db/client";
 import { startupAuthConfig } from "@/lib/config/startup";
 import { type Env, loadEnv } from "@/lib/env";
 import type { Mailer } from "@/lib/server/mailer";
-import { type Application, applySettings, type Services } from "@/lib/server/services";
+import {
+  type Application,
+  applySettings,
+  type Services,
+} from "@/lib/server/services";
 import { ACTION_ENDPOINTS } from "@/lib/runtime/routes";
 import { impersonationWatch } from "@/lib/auth/impersonation-watch";
 import { registerAuthMiddleware } from "@/lib/auth/middleware/built-in";
@@ -16,9 +20,19 @@ import { startPruning } from "@/lib/runtime/pruning";
 import { WEBHOOK_QUEUE } from "@/lib/mail/queue";
 import { DELIVER_COMPOSER, FANOUT_COMPOSER } from "@/lib/webhooks/deliveries";
 import { webhookSecretKey } from "@/lib/webhooks/secrets";
-import { attemptDelivery, fanOutActivity, type WebhookDeps } from "@/lib/webhooks/worker";
-import { composeResetLink, RESET_LINK_COMPOSER } from "@/lib/auth/password-reset";
-import { composeConfirmationLink, CONFIRM_LINK_COMPOSER } from "@/lib/users/email-change";
+import {
+  attemptDelivery,
+  fanOutActivity,
+  type WebhookDeps,
+} from "@/lib/webhooks/worker";
+import {
+  composeResetLink,
+  RESET_LINK_COMPOSER,
+} from "@/lib/auth/password-reset";
+import {
+  composeConfirmationLink,
+  CONFIRM_LINK_COMPOSER,
+} from "@/lib/users/email-change";
 import { mailQueueKey } from "@/lib/crypto/secrets";
 import { loadServicesConfig } from "@/lib/config/services";
 import { corsPolicy, statefulPolicy } from "@/lib/http/stateful";
@@ -28,8 +42,13 @@ import { configureLogging, describeError } from "@/lib/observability/logger";
 
 export function createMailer(env: Env, now: () => Date): Mailer {
   if (env.MAIL_DRIVER === "resend") {
-    if (!env.RESEND_API_KEY) throw new Error("RESEND_API_KEY: required when MAIL_DRIVER is resend");
-    return resendMailer(env.RESEND_API_KEY, env.MAIL_FROM ?? "onboarding@resend.dev", env.RESEND_BASE_URL);
+    if (!env.RESEND_API_KEY)
+      throw new Error("RESEND_API_KEY: required when MAIL_DRIVER is resend");
+    return resendMailer(
+      env.RESEND_API_KEY,
+      env.MAIL_FROM ?? "onboarding@resend.dev",
+      env.RESEND_BASE_URL,
+    );
   }
   return outboxMailer(env.MAIL_OUTBOX_DIR, now);
 }
@@ -37,7 +56,8 @@ export function createMailer(env: Env, now: () => Date): Mailer {
 /** What the features give the framework: the auth actions' endpoints, and the impersonation watch of every request. */
 const APPLICATION: Application = {
   endpoints: ACTION_ENDPOINTS,
-  prepareContext: (ctx) => ctx.session.watchImpersonation(impersonationWatch(ctx)),
+  prepareContext: (ctx) =>
+    ctx.session.watchImpersonation(impersonationWatch(ctx)),
 };
 
 /**
@@ -45,7 +65,10 @@ const APPLICATION: Application = {
  * features' middleware and the application's extensions (lib/extensions.ts) are registered here,
  * before any request.
  */
-export function createServices(source: Record<string, string | undefined>, options: { database?: Database } = {}): Services {
+export function createServices(
+  source: Record<string, string | undefined>,
+  options: { database?: Database } = {},
+): Services {
   registerAuthMiddleware();
   applyExtensions();
   const env = loadEnv(source);
@@ -54,7 +77,11 @@ export function createServices(source: Record<string, string | undefined>, optio
   const now = () => new Date();
   const stateful = statefulPolicy(env);
   const database =
-    options.database ?? openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, "db") });
+    options.database ??
+    openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, "db"),
+    });
   return {
     env,
     config,
@@ -83,8 +110,19 @@ export function workerDeps(target: Services): WorkerDeps {
     composers: {
       // Read through `target` at run time: settings change the configuration, and the worker's wake-up is set after start.
       [RESET_LINK_COMPOSER]: (data) =>
-        composeResetLink({ db, config: target.config, env: target.env, wakeMailWorker: () => target.wakeMailWorker() })(data),
-      [CONFIRM_LINK_COMPOSER]: (data) => composeConfirmationLink({ db, config: target.config, env: target.env, mailer: target.mailer })(data),
+        composeResetLink({
+          db,
+          config: target.config,
+          env: target.env,
+          wakeMailWorker: () => target.wakeMailWorker(),
+        })(data),
+      [CONFIRM_LINK_COMPOSER]: (data) =>
+        composeConfirmationLink({
+          db,
+          config: target.config,
+          env: target.env,
+          mailer: target.mailer,
+        })(data),
     },
   };
 }
@@ -105,19 +143,29 @@ export function webhookWorkerDeps(target: Services): WorkerDeps {
     key: mailQueueKey(target.env.SESSION_SECRET),
     queues: [WEBHOOK_QUEUE],
     composers: {
-      [FANOUT_COMPOSER]: async (data) => void (await fanOutActivity(deps, Number(data.activity_id))),
-      [DELIVER_COMPOSER]: (data) => attemptDelivery(deps, Number(data.delivery_id)),
+      [FANOUT_COMPOSER]: async (data) =>
+        void (await fanOutActivity(deps, Number(data.activity_id))),
+      [DELIVER_COMPOSER]: (data) =>
+        attemptDelivery(deps, Number(data.delivery_id)),
     },
   };
 }
 
 /** Re-reads the settings table (every instance does this every SETTINGS_REFRESH_MS). */
 export async function refreshSettings(target: Services): Promise<void> {
-  applySettings(target, await loadSettings(target.database.db, target.env, { overrides: target.settingsOverrides, config: target.config }));
+  applySettings(
+    target,
+    await loadSettings(target.database.db, target.env, {
+      overrides: target.settingsOverrides,
+      config: target.config,
+    }),
+  );
 }
 
 type Booted = { services: Services; ready: Promise<Services> };
-const globalForServices = globalThis as typeof globalThis & { __authServices?: Booted };
+const globalForServices = globalThis as typeof globalThis & {
+  __authServices?: Booted;
+};
 
 /**
  * The process's services, created and migrated once (cached on globalThis: dev reloads and the
@@ -127,17 +175,32 @@ export function services(): Promise<Services> {
   if (!globalForServices.__authServices) {
     const created = createServices(process.env);
     const ready = (async () => {
-      await configureLogging(created.env.LOG_LEVEL, created.env.NODE_ENV === "development");
+      await configureLogging(
+        created.env.LOG_LEVEL,
+        created.env.NODE_ENV === "development",
+      );
       await created.database.migrate();
       await refreshSettings(created);
       setInterval(() => {
-        refreshSettings(created).catch((error: unknown) => log().error({ err: describeError(error) }, "settings: refresh failed"));
+        refreshSettings(created).catch((error: unknown) =>
+          log().error(
+            { err: describeError(error) },
+            "settings: refresh failed",
+          ),
+        );
       }, SETTINGS_REFRESH_MS).unref();
       if (created.env.QUEUE_WORKER === "true") {
         const worker = startWorker(workerDeps(created));
         created.wakeMailWorker = worker.wake;
-        created.wakeWebhookWorker = startWorker(webhookWorkerDeps(created)).wake;
-        startPruning(() => ({ db: created.database.db, config: created.config, env: created.env, now: created.now() }));
+        created.wakeWebhookWorker = startWorker(
+          webhookWorkerDeps(created),
+        ).wake;
+        startPruning(() => ({
+          db: created.database.db,
+          config: created.config,
+          env: created.env,
+          now: created.now(),
+        }));
       }
       return created;
     })();

@@ -6,7 +6,12 @@ import type { CompiledRoute } from "@/lib/server/match";
 import type { Session } from "@/lib/server/session";
 import type { Env } from "@/lib/env";
 import { type Input, clientIp, readInput, wantsJson } from "@/lib/http/request";
-import { type Locale, type Replacements, negotiateLocale, translate } from "@/lib/i18n/catalog";
+import {
+  type Locale,
+  type Replacements,
+  negotiateLocale,
+  translate,
+} from "@/lib/i18n/catalog";
 import type { Services } from "@/lib/server/services";
 import { unauthenticated } from "@/lib/http/errors";
 
@@ -49,7 +54,12 @@ export type Context = {
   requireUser(): User;
 };
 
-export function createContext(request: Request, services: Services, session: Session, bodyLimit?: number): Context {
+export function createContext(
+  request: Request,
+  services: Services,
+  session: Session,
+  bodyLimit?: number,
+): Context {
   const url = new URL(request.url);
   const locale = negotiateLocale(request.headers.get("accept-language"));
   let input: Promise<Input> | undefined;

@@ -10,11 +10,16 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * and carrying no session cookie (a browser cannot be tricked into sending a bearer header).
  */
 export function isBearerOnly(ctx: Context): boolean {
-  return /^Bearer\s/i.test(ctx.request.headers.get("authorization") ?? "") && !ctx.session.hasCookie;
+  return (
+    /^Bearer\s/i.test(ctx.request.headers.get("authorization") ?? "") &&
+    !ctx.session.hasCookie
+  );
 }
 
 async function submittedToken(ctx: Context): Promise<string> {
-  const header = ctx.request.headers.get("x-xsrf-token") ?? ctx.request.headers.get("x-csrf-token");
+  const header =
+    ctx.request.headers.get("x-xsrf-token") ??
+    ctx.request.headers.get("x-csrf-token");
   if (header) {
     try {
       return decodeURIComponent(header);
@@ -30,5 +35,10 @@ async function submittedToken(ctx: Context): Promise<string> {
 export async function verifyCsrf(ctx: Context): Promise<void> {
   if (SAFE_METHODS.has(ctx.request.method) || isBearerOnly(ctx)) return;
   const token = await submittedToken(ctx);
-  if (!ctx.session.hasCookie || !token || !safeEqual(token, ctx.session.csrfToken)) throw csrfMismatch();
+  if (
+    !ctx.session.hasCookie ||
+    !token ||
+    !safeEqual(token, ctx.session.csrfToken)
+  )
+    throw csrfMismatch();
 }

@@ -41,6 +41,8 @@ export type Endpoint<S extends z.ZodType = z.ZodType> = {
 };
 
 /** Keeps each endpoint's input type tied to its schema. */
-export function defineEndpoint<S extends z.ZodType>(endpoint: Endpoint<S>): Endpoint<S> {
+export function defineEndpoint<S extends z.ZodType>(
+  endpoint: Endpoint<S>,
+): Endpoint<S> {
   return endpoint;
 }

@@ -1,18 +1,39 @@
 import "server-only";
 import type { Context } from "@/lib/server/context";
-import { HttpError, UnavailableError, ValidationError } from "@/lib/http/errors";
+import {
+  HttpError,
+  UnavailableError,
+  ValidationError,
+} from "@/lib/http/errors";
 import { backPath, json, redirect } from "@/lib/http/respond";
 import { type Locale, translate } from "@/lib/i18n/catalog";
 import { describeError } from "@/lib/observability/logger";
 import { log } from "@/lib/observability/request-scope";
 
 // postgres-js and node network errors that mean "the database is not there right now".
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "57P01", "57P03"]);
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "57P01",
+  "57P03",
+]);
 
 /** The innermost cause: the driver's own error ("connect ECONNREFUSED …"), without the query and its parameters. */
 function rootCause(error: unknown): unknown {
   let current = error;
-  for (let depth = 0; depth < 5 && (current as { cause?: unknown } | null)?.cause; depth++) current = (current as { cause: unknown }).cause;
+  for (
+    let depth = 0;
+    depth < 5 && (current as { cause?: unknown } | null)?.cause;
+    depth++
+  )
+    current = (current as { cause: unknown }).cause;
   return current;
 }
 
@@ -40,13 +61,20 @@ function attributeName(field: string): string {
 export function validationBody(error: ValidationError, locale: Locale) {
   const errors: Record<string, string[]> = Object.create(null);
   for (const [field, messages] of Object.entries(error.errors)) {
-    errors[field] = messages.map((m) => translate(locale, m.key, { attribute: attributeName(field), ...m.replacements }));
+    errors[field] = messages.map((m) =>
+      translate(locale, m.key, {
+        attribute: attributeName(field),
+        ...m.replacements,
+      }),
+    );
   }
   const all = Object.values(errors).flat();
   const extra = all.length - 1;
   const first = all[0] ?? translate(locale, error.messageKey);
   const message =
-    extra > 0 ? `${first} ${translate(locale, extra === 1 ? "(and :count more error)" : "(and :count more errors)", { count: extra })}` : first;
+    extra > 0
+      ? `${first} ${translate(locale, extra === 1 ? "(and :count more error)" : "(and :count more errors)", { count: extra })}`
+      : first;
   return { message, errors };
 }
 
@@ -54,17 +82,36 @@ export function validationBody(error: ValidationError, locale: Locale) {
  * The one place that turns an error into a response. Any error that is not an HttpError is
  * logged with the request id and answered 500 with a generic message.
  */
-export function toErrorResponse(error: unknown, ctx: Pick<Context, "locale" | "wantsJson" | "request" | "config" | "session" | "env"> | null, requestId: string): Response {
+export function toErrorResponse(
+  error: unknown,
+  ctx: Pick<
+    Context,
+    "locale" | "wantsJson" | "request" | "config" | "session" | "env"
+  > | null,
+  requestId: string,
+): Response {
   const locale = ctx?.locale ?? "en";
-  if (!(error instanceof HttpError) && isUnavailable(error)) error = new UnavailableError(error);
+  if (!(error instanceof HttpError) && isUnavailable(error))
+    error = new UnavailableError(error);
   if (!(error instanceof HttpError)) {
     log().error({ err: describeError(error) }, "unhandled error");
-    return json({ message: translate(locale, "Server Error") }, 500, { "X-Request-Id": requestId });
+    return json({ message: translate(locale, "Server Error") }, 500, {
+      "X-Request-Id": requestId,
+    });
   }
   if (error instanceof UnavailableError) {
     // Not the failed query's text: its parameters hold emails and session ids.
-    const cause = rootCause(error.cause) as { code?: unknown; message?: unknown } | null;
-    log().error({ code: cause?.code, cause: cause instanceof Error ? cause.message : String(cause) }, `database unavailable: ${String(cause?.code ?? "")}`);
+    const cause = rootCause(error.cause) as {
+      code?: unknown;
+      message?: unknown;
+    } | null;
+    log().error(
+      {
+        code: cause?.code,
+        cause: cause instanceof Error ? cause.message : String(cause),
+      },
+      `database unavailable: ${String(cause?.code ?? "")}`,
+    );
   }
 
   if (ctx && !ctx.wantsJson) {
@@ -75,6 +122,9 @@ export function toErrorResponse(error: unknown, ctx: Pick<Context, "locale" | "w
       return redirect(backPath(ctx.request, ctx.env.APP_URL, "/"));
     }
   }
-  const body = error instanceof ValidationError ? validationBody(error, locale) : { message: translate(locale, error.messageKey, error.replacements) };
+  const body =
+    error instanceof ValidationError
+      ? validationBody(error, locale)
+      : { message: translate(locale, error.messageKey, error.replacements) };
   return json(body, error.status, error.headers);
 }

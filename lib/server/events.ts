@@ -33,7 +33,9 @@ export type AuthEvents = {
 };
 
 export type EventName = keyof AuthEvents;
-type Listener<K extends EventName> = (payload: AuthEvents[K]) => void | Promise<void>;
+type Listener<K extends EventName> = (
+  payload: AuthEvents[K],
+) => void | Promise<void>;
 
 const listeners: { [K in EventName]: Set<Listener<K>> } = {
   Registered: new Set(),
@@ -59,7 +61,10 @@ const listeners: { [K in EventName]: Set<Listener<K>> } = {
 };
 
 /** Subscribes to an event; returns the unsubscribe function. Register listeners in lib/extensions.ts. */
-export function listen<K extends EventName>(name: K, listener: Listener<K>): () => void {
+export function listen<K extends EventName>(
+  name: K,
+  listener: Listener<K>,
+): () => void {
   listeners[name].add(listener);
   return () => listeners[name].delete(listener);
 }
@@ -68,12 +73,18 @@ export function listen<K extends EventName>(name: K, listener: Listener<K>): () 
  * Fires an event after the change that caused it. A failing listener is logged and does not
  * undo the request: the change is already committed.
  */
-export async function emit<K extends EventName>(name: K, payload: AuthEvents[K]): Promise<void> {
+export async function emit<K extends EventName>(
+  name: K,
+  payload: AuthEvents[K],
+): Promise<void> {
   for (const listener of listeners[name]) {
     try {
       await listener(payload);
     } catch (error) {
-      log().error({ event: name, err: describeError(error) }, "events: a listener failed");
+      log().error(
+        { event: name, err: describeError(error) },
+        "events: a listener failed",
+      );
     }
   }
 }

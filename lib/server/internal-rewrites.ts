@@ -20,6 +20,14 @@ const PROXIED = "/:path((?!_next/static|_next/image|favicon.ico).*)";
  * imports only: next.config.ts loads this file.
  */
 export const INTERNAL_REWRITES = [
-  { source: PROXIED, has: [{ type: "header" as const, key: REWRITE_HEADER, value: "dispatch" }], destination: `${DISPATCH_PREFIX}/:path` },
-  { source: PROXIED, has: [{ type: "header" as const, key: REWRITE_HEADER, value: "not-found" }], destination: `${NOT_FOUND_PAGE}/:path` },
+  {
+    source: PROXIED,
+    has: [{ type: "header" as const, key: REWRITE_HEADER, value: "dispatch" }],
+    destination: `${DISPATCH_PREFIX}/:path`,
+  },
+  {
+    source: PROXIED,
+    has: [{ type: "header" as const, key: REWRITE_HEADER, value: "not-found" }],
+    destination: `${NOT_FOUND_PAGE}/:path`,
+  },
 ];

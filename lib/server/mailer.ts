@@ -1,5 +1,10 @@
 /** A rendered message, ready for any driver. Links inside are absolute (APP_URL). */
-export type MailMessage = { to: string[]; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+};
 
 /** The one mail interface; drivers: outbox (files, RUNTIME.md) and resend. */
 export interface Mailer {

@@ -13,13 +13,22 @@ export type CompiledRoute = {
   params: string[];
 };
 
-export type RouteMatch = { route: CompiledRoute; params: Record<string, string> };
-export type PathMatch = { routes: CompiledRoute[]; params: Record<string, string> } | null;
+export type RouteMatch = {
+  route: CompiledRoute;
+  params: Record<string, string>;
+};
+export type PathMatch = {
+  routes: CompiledRoute[];
+  params: Record<string, string>;
+} | null;
 
 const compiled = new WeakMap<AuthConfig["routes"], CompiledRoute[]>();
 
 function joinPath(prefix: string, uri: string): string {
-  const path = [prefix, uri].map((part) => part.replace(/^\/+|\/+$/g, "")).filter(Boolean).join("/");
+  const path = [prefix, uri]
+    .map((part) => part.replace(/^\/+|\/+$/g, ""))
+    .filter(Boolean)
+    .join("/");
   return `/${path}`;
 }
 
@@ -65,12 +74,17 @@ export function matchPath(routes: CompiledRoute[], path: string): PathMatch {
     if (!match) continue;
     const params: Record<string, string> = {};
     try {
-      route.params.forEach((name, index) => (params[name] = decodeURIComponent(match[index + 1] ?? "")));
+      route.params.forEach(
+        (name, index) =>
+          (params[name] = decodeURIComponent(match[index + 1] ?? "")),
+      );
     } catch {
       continue;
     }
     // Same template under several methods is possible (an application may configure it).
-    const siblings = routes.filter((other) => other.template === route.template);
+    const siblings = routes.filter(
+      (other) => other.template === route.template,
+    );
     return { routes: siblings, params };
   }
   return null;
@@ -81,12 +95,21 @@ export function matchRoute(
   routes: CompiledRoute[],
   method: string,
   path: string,
-): RouteMatch | { error: 404 } | { error: 405; allowed: HttpMethod[]; template: string } {
+):
+  | RouteMatch
+  | { error: 404 }
+  | { error: 405; allowed: HttpMethod[]; template: string } {
   const found = matchPath(routes, path);
   if (!found) return { error: 404 };
   const effective = method === "HEAD" ? "GET" : method;
-  const route = found.routes.find((candidate) => candidate.method === effective);
+  const route = found.routes.find(
+    (candidate) => candidate.method === effective,
+  );
   if (route) return { route, params: found.params };
   const first = found.routes[0];
-  return { error: 405, allowed: found.routes.map((r) => r.method), template: first ? first.template : path };
+  return {
+    error: 405,
+    allowed: found.routes.map((r) => r.method),
+    template: first ? first.template : path,
+  };
 }

@@ -10,20 +10,30 @@ export type Middleware<A = unknown> = {
   run(ctx: Context, args: A): Promise<void>;
 };
 
-export type ResolvedMiddleware = { name: string; args: unknown; run: (ctx: Context, args: unknown) => Promise<void> };
+export type ResolvedMiddleware = {
+  name: string;
+  args: unknown;
+  run: (ctx: Context, args: unknown) => Promise<void>;
+};
 
 /** The `parse` of a middleware that takes no `:arguments`. */
 export const noArgs = (args: string[]) => {
   if (args.length > 0) throw new Error("takes no arguments");
 };
 
-const MIDDLEWARE = processSlot("middleware", (): Record<string, Middleware<never>> => ({}));
+const MIDDLEWARE = processSlot(
+  "middleware",
+  (): Record<string, Middleware<never>> => ({}),
+);
 
 /**
  * Adds a middleware under `name`. The features' own (`auth`, `throttle`, …) and the application's
  * (lib/extensions.ts) are registered when the services are built (lib/runtime/services.ts).
  */
-export function registerMiddleware<A>(name: string, middleware: Middleware<A>): void {
+export function registerMiddleware<A>(
+  name: string,
+  middleware: Middleware<A>,
+): void {
   MIDDLEWARE[name] = middleware as Middleware<never>;
 }
 
@@ -35,13 +45,26 @@ export function middlewareNamed(name: string, key: string): Middleware<never> {
 }
 
 /** Parses `name:arg,arg` against the registry; an unknown name or bad arguments is a ConfigError. */
-export function resolveMiddleware(spec: string, key: string): ResolvedMiddleware {
+export function resolveMiddleware(
+  spec: string,
+  key: string,
+): ResolvedMiddleware {
   const [name = "", rawArgs] = spec.split(/:(.*)/s);
   const middleware = middlewareNamed(name, key);
-  const args = rawArgs === undefined || rawArgs === "" ? [] : rawArgs.split(",").map((arg) => arg.trim());
+  const args =
+    rawArgs === undefined || rawArgs === ""
+      ? []
+      : rawArgs.split(",").map((arg) => arg.trim());
   try {
-    return { name, args: middleware.parse(args), run: middleware.run as ResolvedMiddleware["run"] };
+    return {
+      name,
+      args: middleware.parse(args),
+      run: middleware.run as ResolvedMiddleware["run"],
+    };
   } catch (error) {
-    throw new ConfigError(key, `middleware "${spec}": ${(error as Error).message}`);
+    throw new ConfigError(
+      key,
+      `middleware "${spec}": ${(error as Error).message}`,
+    );
   }
 }

@@ -1,4 +1,8 @@
-import { ACTION_NAMES, AUTH_ACTIONS, type AuthAction } from "@/lib/config/auth-actions";
+import {
+  ACTION_NAMES,
+  AUTH_ACTIONS,
+  type AuthAction,
+} from "@/lib/config/auth-actions";
 import { AUTH_DEFAULTS } from "@/lib/config/auth-defaults";
 
 /**
@@ -7,11 +11,17 @@ import { AUTH_DEFAULTS } from "@/lib/config/auth-defaults";
  * live whatever the configuration says (test/unit/auth-actions.test.ts checks the folders).
  */
 const PAGE_PATHS = new Set(
-  ACTION_NAMES.filter((action) => (AUTH_ACTIONS[action] as AuthAction).page).map((action) => `/${AUTH_DEFAULTS.routes.prefix}/${AUTH_ACTIONS[action].uri}`),
+  ACTION_NAMES.filter(
+    (action) => (AUTH_ACTIONS[action] as AuthAction).page,
+  ).map(
+    (action) => `/${AUTH_DEFAULTS.routes.prefix}/${AUTH_ACTIONS[action].uri}`,
+  ),
 );
 
 /** The reset screen the emailed link opens (`frontend.reset-password`'s default: app/auth/reset-password/[token]/[email]). */
-const RESET_PAGE = new RegExp(`^/${AUTH_DEFAULTS.frontend["reset-password"].replace(/\{[a-z]+\}/g, "[^/]+")}$`);
+const RESET_PAGE = new RegExp(
+  `^/${AUTH_DEFAULTS.frontend["reset-password"].replace(/\{[a-z]+\}/g, "[^/]+")}$`,
+);
 
 /** Whether a page of `app/auth` owns this path (for a GET), so the API route there cannot. */
 export function isPagePath(path: string): boolean {

@@ -3,8 +3,16 @@ import { z } from "zod";
 import type { AuthConfig } from "@/lib/config/auth";
 import { type Context, createContext } from "@/lib/server/context";
 import { verifyCsrf } from "@/lib/server/csrf";
-import { middlewareNamed, type ResolvedMiddleware, resolveMiddleware } from "@/lib/server/middleware";
-import { type CompiledRoute, compileRoutes, matchRoute } from "@/lib/server/match";
+import {
+  middlewareNamed,
+  type ResolvedMiddleware,
+  resolveMiddleware,
+} from "@/lib/server/middleware";
+import {
+  type CompiledRoute,
+  compileRoutes,
+  matchRoute,
+} from "@/lib/server/match";
 import type { Endpoint } from "@/lib/server/endpoint";
 import { respond } from "@/lib/server/respond";
 import { Session } from "@/lib/server/session";
@@ -13,7 +21,10 @@ import { methodNotAllowed, notFound } from "@/lib/http/errors";
 import { clientIp, type Input } from "@/lib/http/request";
 import { parseCookies } from "@/lib/http/cookies";
 import { preflight, withCors } from "@/lib/http/cors";
-import { apiSecurityHeaders, withSecurityHeaders } from "@/lib/http/security-headers";
+import {
+  apiSecurityHeaders,
+  withSecurityHeaders,
+} from "@/lib/http/security-headers";
 import { isStatefulRequest } from "@/lib/http/stateful";
 import { warnStatelessCookie } from "@/lib/server/stateful-warning";
 import { observeRequest } from "@/lib/observability/observe-request";
@@ -30,27 +41,46 @@ import { TOKEN_ACCESS, type TokenAccess } from "@/lib/server/token-access";
  * first): a missing user is still a 401, and a refused token reaches no limiter, input or
  * endpoint (decision record 011). Routes that any token may call get no step.
  */
-function withTokenAccess(steps: ResolvedMiddleware[], access: TokenAccess): ResolvedMiddleware[] {
-  if (access.ability === null && !access.sessionOnlyFields?.length) return steps;
-  const step: ResolvedMiddleware = { name: TOKEN_ACCESS, args: access, run: middlewareNamed(TOKEN_ACCESS, "token abilities").run as ResolvedMiddleware["run"] };
+function withTokenAccess(
+  steps: ResolvedMiddleware[],
+  access: TokenAccess,
+): ResolvedMiddleware[] {
+  if (access.ability === null && !access.sessionOnlyFields?.length)
+    return steps;
+  const step: ResolvedMiddleware = {
+    name: TOKEN_ACCESS,
+    args: access,
+    run: middlewareNamed(TOKEN_ACCESS, "token abilities")
+      .run as ResolvedMiddleware["run"],
+  };
   const at = steps.findLastIndex((candidate) => candidate.name === "auth") + 1;
   return [...steps.slice(0, at), step, ...steps.slice(at)];
 }
 
-const resolvedMiddleware = new WeakMap<AuthConfig["routes"], Map<string, ResolvedMiddleware[]>>();
+const resolvedMiddleware = new WeakMap<
+  AuthConfig["routes"],
+  Map<string, ResolvedMiddleware[]>
+>();
 
 /**
  * Resolves every route's middleware list against the registry. Called at start (an unknown
  * name stops the server) and memoized per configuration.
  */
-export function middlewareTable(config: AuthConfig): Map<string, ResolvedMiddleware[]> {
+export function middlewareTable(
+  config: AuthConfig,
+): Map<string, ResolvedMiddleware[]> {
   const cached = resolvedMiddleware.get(config.routes);
   if (cached) return cached;
   const table = new Map(
     ACTION_NAMES.map((action) => [
       action,
       withTokenAccess(
-        config.routes.middlewares[action].map((spec, index) => resolveMiddleware(spec, `AUTH_CONFIG_JSON routes.middlewares.${action}.${index}`)),
+        config.routes.middlewares[action].map((spec, index) =>
+          resolveMiddleware(
+            spec,
+            `AUTH_CONFIG_JSON routes.middlewares.${action}.${index}`,
+          ),
+        ),
         { ability: AUTH_ACTIONS[action].ability },
       ),
     ]),
@@ -62,8 +92,13 @@ export function middlewareTable(config: AuthConfig): Map<string, ResolvedMiddlew
 const EMPTY_INPUT = z.strictObject({ ...IGNORED_FIELDS });
 
 /** Opens the request's session: the sealed cookie, if any, pointing at a server-side row. */
-export async function openSession(request: Request, services: Services): Promise<Session> {
-  const cookie = parseCookies(request.headers.get("cookie")).get(services.env.SESSION_COOKIE);
+export async function openSession(
+  request: Request,
+  services: Services,
+): Promise<Session> {
+  const cookie = parseCookies(request.headers.get("cookie")).get(
+    services.env.SESSION_COOKIE,
+  );
   const stateful = isStatefulRequest(services.stateful, request.headers);
   if (cookie && !stateful) warnStatelessCookie(request);
   const deps = {
@@ -79,7 +114,11 @@ export async function openSession(request: Request, services: Services): Promise
 }
 
 /** Runs one endpoint through the web group (session, CSRF), its middleware, and zod. */
-export async function runEndpoint(ctx: Context, endpoint: Endpoint, middleware: ResolvedMiddleware[]): Promise<Response> {
+export async function runEndpoint(
+  ctx: Context,
+  endpoint: Endpoint,
+  middleware: ResolvedMiddleware[],
+): Promise<Response> {
   await verifyCsrf(ctx);
   for (const step of middleware) await step.run(ctx, step.args);
   const schema = endpoint.input ? endpoint.input(ctx.config, ctx) : EMPTY_INPUT;
@@ -89,26 +128,49 @@ export async function runEndpoint(ctx: Context, endpoint: Endpoint, middleware: 
 }
 
 /** Adds the session's cookies, and any queued ones, to a response (fresh headers: a Response's may be immutable). */
-export async function withSessionCookies(response: Response, session: Session, forceXsrf = false, queued: string[] = []): Promise<Response> {
-  const cookies = [...(await session.setCookieHeaders({ forceXsrf })), ...queued];
+export async function withSessionCookies(
+  response: Response,
+  session: Session,
+  forceXsrf = false,
+  queued: string[] = [],
+): Promise<Response> {
+  const cookies = [
+    ...(await session.setCookieHeaders({ forceXsrf })),
+    ...queued,
+  ];
   if (cookies.length === 0) return response;
   const headers = new Headers(response.headers);
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 type Selected = { endpoint: Endpoint; middleware: ResolvedMiddleware[] };
 
 /** The request pipeline shared by the auth routes and the host routes; the only try/catch on the path. */
-function handle(request: Request, services: Services, select: (ctx: Context) => Selected, bodyLimit?: number): Promise<Response> {
+function handle(
+  request: Request,
+  services: Services,
+  select: (ctx: Context) => Selected,
+  bodyLimit?: number,
+): Promise<Response> {
   // Request id, the request's log line and its metrics (decision record 019).
   return observeRequest(request, services.env.TRUST_PROXY, async (scope) => {
-    if (request.method === "OPTIONS") return finish(services, request, preflight(services.cors, request));
+    if (request.method === "OPTIONS")
+      return finish(services, request, preflight(services.cors, request));
     let ctx: Context | null = null;
     let response: Response;
     try {
       const session = await openSession(request, services);
-      ctx = scope.context = createContext(request, services, session, bodyLimit);
+      ctx = scope.context = createContext(
+        request,
+        services,
+        session,
+        bodyLimit,
+      );
       const { endpoint, middleware } = select(ctx);
       response = await runEndpoint(ctx, endpoint, middleware);
     } catch (error) {
@@ -116,7 +178,12 @@ function handle(request: Request, services: Services, select: (ctx: Context) => 
     }
     if (ctx) {
       try {
-        response = await withSessionCookies(response, ctx.session, false, ctx.queuedCookies);
+        response = await withSessionCookies(
+          response,
+          ctx.session,
+          false,
+          ctx.queuedCookies,
+        );
       } catch (error) {
         response = toErrorResponse(error, null, scope.id);
       }
@@ -126,22 +193,46 @@ function handle(request: Request, services: Services, select: (ctx: Context) => 
 }
 
 /** The last step of every API answer: CORS for the caller, the browser's defences for everyone (decision record 013). */
-export function finish(services: Services, request: Request, response: Response): Response {
-  return withSecurityHeaders(withCors(services.cors, request, response), apiSecurityHeaders(services.env.APP_URL));
+export function finish(
+  services: Services,
+  request: Request,
+  response: Response,
+): Response {
+  return withSecurityHeaders(
+    withCors(services.cors, request, response),
+    apiSecurityHeaders(services.env.APP_URL),
+  );
 }
 
 /** The one entry point of every /auth/* API call: route → middleware → zod → endpoint → response. */
-export function dispatch(request: Request, path: string, services: Services): Promise<Response> {
+export function dispatch(
+  request: Request,
+  path: string,
+  services: Services,
+): Promise<Response> {
   return handle(request, services, (ctx) => {
-    const match = matchRoute(compileRoutes(ctx.config.routes), request.method, path);
+    const match = matchRoute(
+      compileRoutes(ctx.config.routes),
+      request.method,
+      path,
+    );
     if ("error" in match) {
-      throw match.error === 404 ? notFound() : methodNotAllowed(request.method, match.template.replace(/^\//, ""), match.allowed);
+      throw match.error === 404
+        ? notFound()
+        : methodNotAllowed(
+            request.method,
+            match.template.replace(/^\//, ""),
+            match.allowed,
+          );
     }
     const route: CompiledRoute = match.route;
     ctx.route = route;
     ctx.routeName = route.name;
     ctx.params = match.params;
-    return { endpoint: services.application.endpoints[route.action], middleware: middlewareTable(ctx.config).get(route.action) ?? [] };
+    return {
+      endpoint: services.application.endpoints[route.action],
+      middleware: middlewareTable(ctx.config).get(route.action) ?? [],
+    };
   });
 }
 
@@ -167,19 +258,35 @@ export type HostRoute = {
 const hostMiddleware = new WeakMap<HostRoute, ResolvedMiddleware[]>();
 
 /** Runs a host route through the same pipeline (session, CSRF, middleware, zod, error mapping). */
-export function dispatchHost(request: Request, route: HostRoute, services: Services, params: Record<string, string> = {}): Promise<Response> {
+export function dispatchHost(
+  request: Request,
+  route: HostRoute,
+  services: Services,
+  params: Record<string, string> = {},
+): Promise<Response> {
   return handle(
     request,
     services,
     (ctx) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const methods = Array.isArray(route.method)
+        ? route.method
+        : [route.method];
       const method = request.method === "HEAD" ? "GET" : request.method;
-      if (!methods.includes(method as HttpMethod)) throw methodNotAllowed(request.method, route.name, methods);
+      if (!methods.includes(method as HttpMethod))
+        throw methodNotAllowed(request.method, route.name, methods);
       let middleware = hostMiddleware.get(route);
       if (!middleware) {
         middleware = withTokenAccess(
-          route.middleware.map((spec, index) => resolveMiddleware(spec, `host route ${route.name} middleware.${index}`)),
-          { ability: route.ability, sessionOnlyFields: route.sessionOnlyFields },
+          route.middleware.map((spec, index) =>
+            resolveMiddleware(
+              spec,
+              `host route ${route.name} middleware.${index}`,
+            ),
+          ),
+          {
+            ability: route.ability,
+            sessionOnlyFields: route.sessionOnlyFields,
+          },
         );
         hostMiddleware.set(route, middleware);
       }
@@ -188,6 +295,8 @@ export function dispatchHost(request: Request, route: HostRoute, services: Servi
       ctx.redirectTarget = route.redirect ?? "/";
       return { endpoint: route.endpoint, middleware };
     },
-    typeof route.bodyLimit === "function" ? route.bodyLimit(services.config) : route.bodyLimit,
+    typeof route.bodyLimit === "function"
+      ? route.bodyLimit(services.config)
+      : route.bodyLimit,
   );
 }

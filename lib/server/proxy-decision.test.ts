@@ -3,58 +3,136 @@ import { buildAuthConfig } from "@/lib/config/auth";
 import { decideProxy } from "@/lib/server/proxy-decision";
 
 const routes = buildAuthConfig({}).routes;
-const decide = (method: string, path: string, accept: string | null = null, table = routes) => decideProxy(table, { method, path, accept });
+const decide = (
+  method: string,
+  path: string,
+  accept: string | null = null,
+  table = routes,
+) => decideProxy(table, { method, path, accept });
 
 describe("decideProxy (proxy.ts: routing only)", () => {
   it("leaves the default prefix's API paths to app/auth/[...path], whatever the method", () => {
     expect(decide("GET", "/auth/get-auth")).toEqual({ action: "continue" });
     expect(decide("POST", "/auth/logout")).toEqual({ action: "continue" });
-    expect(decide("GET", "/auth/revert-impersonate")).toEqual({ action: "continue" }); // the pipeline answers 405
-    expect(decide("GET", "/auth/email/verify/1/abc")).toEqual({ action: "continue" });
-    expect(decide("POST", "/auth/reset-password")).toEqual({ action: "continue" });
+    expect(decide("GET", "/auth/revert-impersonate")).toEqual({
+      action: "continue",
+    }); // the pipeline answers 405
+    expect(decide("GET", "/auth/email/verify/1/abc")).toEqual({
+      action: "continue",
+    });
+    expect(decide("POST", "/auth/reset-password")).toEqual({
+      action: "continue",
+    });
   });
 
   it("rewrites to the dispatcher what a page's route owns, unless it is a page view", () => {
-    expect(decide("POST", "/auth/login")).toEqual({ action: "rewrite", originalPath: "/auth/login" });
-    expect(decide("POST", "/auth/login", "text/html")).toMatchObject({ action: "rewrite" });
-    expect(decide("GET", "/auth/login", "application/json")).toMatchObject({ action: "rewrite" });
-    expect(decide("GET", "/auth/login", "text/html")).toEqual({ action: "screen", secretInPath: false });
-    expect(decide("HEAD", "/auth/register/")).toEqual({ action: "screen", secretInPath: false });
-    expect(decide("GET", "/auth/forgot-password")).toEqual({ action: "screen", secretInPath: false });
-    expect(decide("GET", "/auth/reset-password/a-token/someone%40example.test")).toEqual({ action: "screen", secretInPath: true });
+    expect(decide("POST", "/auth/login")).toEqual({
+      action: "rewrite",
+      originalPath: "/auth/login",
+    });
+    expect(decide("POST", "/auth/login", "text/html")).toMatchObject({
+      action: "rewrite",
+    });
+    expect(decide("GET", "/auth/login", "application/json")).toMatchObject({
+      action: "rewrite",
+    });
+    expect(decide("GET", "/auth/login", "text/html")).toEqual({
+      action: "screen",
+      secretInPath: false,
+    });
+    expect(decide("HEAD", "/auth/register/")).toEqual({
+      action: "screen",
+      secretInPath: false,
+    });
+    expect(decide("GET", "/auth/forgot-password")).toEqual({
+      action: "screen",
+      secretInPath: false,
+    });
+    expect(
+      decide("GET", "/auth/reset-password/a-token/someone%40example.test"),
+    ).toEqual({ action: "screen", secretInPath: true });
   });
 
   it("leaves paths outside the table alone, but shows browsers the 404 page for unknown /auth paths", () => {
-    expect(decide("GET", "/")).toEqual({ action: "screen", secretInPath: false });
-    expect(decide("GET", "/admin")).toEqual({ action: "screen", secretInPath: false });
-    expect(decide("GET", "/admin/users?page=2")).toEqual({ action: "screen", secretInPath: false });
-    expect(decide("GET", "/no-such-page")).toEqual({ action: "screen", secretInPath: false });
-    expect(decide("POST", "/auth/unknown", "application/json")).toEqual({ action: "continue" }); // the pipeline's JSON 404
-    expect(decide("GET", "/auth/unknown", "text/html")).toEqual({ action: "not-found-page" });
-    expect(decide("GET", "/auth/unknown")).toEqual({ action: "not-found-page" });
+    expect(decide("GET", "/")).toEqual({
+      action: "screen",
+      secretInPath: false,
+    });
+    expect(decide("GET", "/admin")).toEqual({
+      action: "screen",
+      secretInPath: false,
+    });
+    expect(decide("GET", "/admin/users?page=2")).toEqual({
+      action: "screen",
+      secretInPath: false,
+    });
+    expect(decide("GET", "/no-such-page")).toEqual({
+      action: "screen",
+      secretInPath: false,
+    });
+    expect(decide("POST", "/auth/unknown", "application/json")).toEqual({
+      action: "continue",
+    }); // the pipeline's JSON 404
+    expect(decide("GET", "/auth/unknown", "text/html")).toEqual({
+      action: "not-found-page",
+    });
+    expect(decide("GET", "/auth/unknown")).toEqual({
+      action: "not-found-page",
+    });
   });
 
   it("gives a nonce to screens only: the API and the host routes answer through the pipeline, which sets their headers (record 013)", () => {
-    for (const path of ["/api/app/user/update", "/api/admin/users", "/sanctum/csrf-cookie", "/uploads/photo.png"]) {
-      expect([path, decide("GET", path)]).toEqual([path, { action: "continue" }]);
+    for (const path of [
+      "/api/app/user/update",
+      "/api/admin/users",
+      "/sanctum/csrf-cookie",
+      "/uploads/photo.png",
+    ]) {
+      expect([path, decide("GET", path)]).toEqual([
+        path,
+        { action: "continue" },
+      ]);
     }
     expect(decide("POST", "/admin")).toEqual({ action: "continue" });
-    expect(decide("GET", "/auth/tokens", "text/html")).toEqual({ action: "continue" });
+    expect(decide("GET", "/auth/tokens", "text/html")).toEqual({
+      action: "continue",
+    });
   });
 
   it("answers 404 to direct requests for the dispatcher", () => {
-    expect(decide("POST", "/internal/dispatch/auth/login")).toEqual({ action: "not-found" });
+    expect(decide("POST", "/internal/dispatch/auth/login")).toEqual({
+      action: "not-found",
+    });
     expect(decide("GET", "/internal")).toEqual({ action: "not-found" });
   });
 
   it("follows the configured prefix and URIs, and routes nothing when routes.active is false", () => {
-    const moved = buildAuthConfig({ AUTH_CONFIG_JSON: JSON.stringify({ routes: { prefix: "account", uris: { login: "sign-in" } } }) }).routes;
-    expect(decide("POST", "/account/sign-in", null, moved)).toEqual({ action: "rewrite", originalPath: "/account/sign-in" });
-    expect(decide("GET", "/account/get-auth", "application/json", moved)).toEqual({ action: "rewrite", originalPath: "/account/get-auth" });
-    expect(decide("POST", "/auth/login", null, moved)).toEqual({ action: "continue" });
-    expect(decide("GET", "/auth/get-auth", null, moved)).toEqual({ action: "not-found-page" });
-    const inactive = buildAuthConfig({ AUTH_CONFIG_JSON: '{"routes": {"active": false}}' }).routes;
-    expect(decide("POST", "/auth/login", null, inactive)).toEqual({ action: "continue" });
-    expect(decide("GET", "/auth/get-auth", "application/json", inactive)).toEqual({ action: "continue" });
+    const moved = buildAuthConfig({
+      AUTH_CONFIG_JSON: JSON.stringify({
+        routes: { prefix: "account", uris: { login: "sign-in" } },
+      }),
+    }).routes;
+    expect(decide("POST", "/account/sign-in", null, moved)).toEqual({
+      action: "rewrite",
+      originalPath: "/account/sign-in",
+    });
+    expect(
+      decide("GET", "/account/get-auth", "application/json", moved),
+    ).toEqual({ action: "rewrite", originalPath: "/account/get-auth" });
+    expect(decide("POST", "/auth/login", null, moved)).toEqual({
+      action: "continue",
+    });
+    expect(decide("GET", "/auth/get-auth", null, moved)).toEqual({
+      action: "not-found-page",
+    });
+    const inactive = buildAuthConfig({
+      AUTH_CONFIG_JSON: '{"routes": {"active": false}}',
+    }).routes;
+    expect(decide("POST", "/auth/login", null, inactive)).toEqual({
+      action: "continue",
+    });
+    expect(
+      decide("GET", "/auth/get-auth", "application/json", inactive),
+    ).toEqual({ action: "continue" });
   });
 });

@@ -31,23 +31,39 @@ export type ProxyDecision =
   /** A browser asking for an unknown path under `app/auth`: the 404 page, not the API's JSON 404. */
   | { action: "not-found-page" };
 
-export type ProxyRequest = { method: string; path: string; accept: string | null };
+export type ProxyRequest = {
+  method: string;
+  path: string;
+  accept: string | null;
+};
 
 /**
  * proxy.ts's whole decision, as a pure function of the route table and the request: routing
  * only (who the caller is, limits and CSRF are the pipeline's).
  */
-export function decideProxy(routes: AuthConfig["routes"], request: ProxyRequest): ProxyDecision {
+export function decideProxy(
+  routes: AuthConfig["routes"],
+  request: ProxyRequest,
+): ProxyDecision {
   const { path } = request;
-  if (path === "/internal" || path.startsWith("/internal/")) return { action: "not-found" };
+  if (path === "/internal" || path.startsWith("/internal/"))
+    return { action: "not-found" };
   const page = isPagePath(path);
   const servedDirectly = path.startsWith(DIRECT_PREFIX) && !page;
   const acceptsJson = /\/json|\+json/i.test(request.accept ?? "");
   const isRead = request.method === "GET" || request.method === "HEAD";
-  const screen = { action: "screen", secretInPath: hasSecretInPath(path) } as const;
+  const screen = {
+    action: "screen",
+    secretInPath: hasSecretInPath(path),
+  } as const;
   if (!matchPath(compileRoutes(routes), path)) {
-    if (servedDirectly) return acceptsJson ? { action: "continue" } : { action: "not-found-page" };
-    const served = OPERATOR_PATHS.has(path) || PIPELINE_PREFIXES.some((prefix) => path.startsWith(prefix));
+    if (servedDirectly)
+      return acceptsJson
+        ? { action: "continue" }
+        : { action: "not-found-page" };
+    const served =
+      OPERATOR_PATHS.has(path) ||
+      PIPELINE_PREFIXES.some((prefix) => path.startsWith(prefix));
     return isRead && !served ? screen : { action: "continue" };
   }
   if (page && isRead && !acceptsJson) return screen;

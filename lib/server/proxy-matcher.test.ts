@@ -12,33 +12,105 @@ import { config } from "@/proxy";
 // build time; decision record 001).
 type Matcher = { regexp: string; has?: unknown[]; missing?: unknown[] };
 const require = createRequire(import.meta.url);
-const { getMiddlewareMatchers } = require("next/dist/build/analysis/get-page-static-info") as {
-  getMiddlewareMatchers: (matchers: unknown, nextConfig: object) => Matcher[];
-};
-const { getMiddlewareRouteMatcher } = require("next/dist/shared/lib/router/utils/middleware-route-matcher") as {
-  getMiddlewareRouteMatcher: (matchers: Matcher[]) => (pathname: string, request: { headers: IncomingHttpHeaders }, query: object) => boolean;
-};
-const runsFor = getMiddlewareRouteMatcher(getMiddlewareMatchers(config.matcher, {}));
-const proxied = (path: string, headers: IncomingHttpHeaders = {}) => runsFor(path, { headers }, {});
+const { getMiddlewareMatchers } =
+  require("next/dist/build/analysis/get-page-static-info") as {
+    getMiddlewareMatchers: (matchers: unknown, nextConfig: object) => Matcher[];
+  };
+const { getMiddlewareRouteMatcher } =
+  require("next/dist/shared/lib/router/utils/middleware-route-matcher") as {
+    getMiddlewareRouteMatcher: (
+      matchers: Matcher[],
+    ) => (
+      pathname: string,
+      request: { headers: IncomingHttpHeaders },
+      query: object,
+    ) => boolean;
+  };
+const runsFor = getMiddlewareRouteMatcher(
+  getMiddlewareMatchers(config.matcher, {}),
+);
+const proxied = (path: string, headers: IncomingHttpHeaders = {}) =>
+  runsFor(path, { headers }, {});
 
 const tables = {
   default: buildAuthConfig({}).routes,
-  moved: buildAuthConfig({ AUTH_CONFIG_JSON: JSON.stringify({ routes: { prefix: "account", uris: { login: "sign-in", "get-auth": "me" } } }) }).routes,
-  api: buildAuthConfig({ AUTH_CONFIG_JSON: JSON.stringify({ routes: { prefix: "api" } }) }).routes,
-  root: buildAuthConfig({ AUTH_CONFIG_JSON: JSON.stringify({ routes: { prefix: "" } }) }).routes,
-  inactive: buildAuthConfig({ AUTH_CONFIG_JSON: '{"routes": {"active": false}}' }).routes,
+  moved: buildAuthConfig({
+    AUTH_CONFIG_JSON: JSON.stringify({
+      routes: {
+        prefix: "account",
+        uris: { login: "sign-in", "get-auth": "me" },
+      },
+    }),
+  }).routes,
+  api: buildAuthConfig({
+    AUTH_CONFIG_JSON: JSON.stringify({ routes: { prefix: "api" } }),
+  }).routes,
+  root: buildAuthConfig({
+    AUTH_CONFIG_JSON: JSON.stringify({ routes: { prefix: "" } }),
+  }).routes,
+  inactive: buildAuthConfig({
+    AUTH_CONFIG_JSON: '{"routes": {"active": false}}',
+  }).routes,
 };
 
 const PATHS = [
-  "/", "/admin", "/admin/users", "/no-such-page", "/auth", "/auth/", "/auth/get-auth", "/auth/get-auth/", "/auth/login", "/auth/login/",
-  "/auth/register", "/auth/forgot-password", "/auth/two-factor-challenge", "/auth/user/sessions", "/auth/reset-password", "/auth/reset-password/a-token/someone%40example.test",
-  "/auth/reset-password/a-token", "/auth/tokens", "/auth/logout", "/auth/me", "/auth/email/verify/1/abc", "/auth/social/acme/redirect",
-  "/auth/no-such-action", "/account/get-auth", "/account/me", "/account/sign-in", "/login", "/get-auth", "/api/login",
-  "/api/get-auth", "/api/bench/bare", "/api/admin/users", "/api/admin/users/7/restore", "/api/app/user/update",
-  "/api/auth/providers", "/api/lu/upload/file", "/api/unknown", "/api/adminx", "/sanctum/csrf-cookie", "/sanctum/other",
-  "/uploads/photo.png", "/internal", "/internal/dispatch/auth/login", "/up", "/metrics", "/api/openapi.json", "/docs/api",
+  "/",
+  "/admin",
+  "/admin/users",
+  "/no-such-page",
+  "/auth",
+  "/auth/",
+  "/auth/get-auth",
+  "/auth/get-auth/",
+  "/auth/login",
+  "/auth/login/",
+  "/auth/register",
+  "/auth/forgot-password",
+  "/auth/two-factor-challenge",
+  "/auth/user/sessions",
+  "/auth/reset-password",
+  "/auth/reset-password/a-token/someone%40example.test",
+  "/auth/reset-password/a-token",
+  "/auth/tokens",
+  "/auth/logout",
+  "/auth/me",
+  "/auth/email/verify/1/abc",
+  "/auth/social/acme/redirect",
+  "/auth/no-such-action",
+  "/account/get-auth",
+  "/account/me",
+  "/account/sign-in",
+  "/login",
+  "/get-auth",
+  "/api/login",
+  "/api/get-auth",
+  "/api/bench/bare",
+  "/api/admin/users",
+  "/api/admin/users/7/restore",
+  "/api/app/user/update",
+  "/api/auth/providers",
+  "/api/lu/upload/file",
+  "/api/unknown",
+  "/api/adminx",
+  "/sanctum/csrf-cookie",
+  "/sanctum/other",
+  "/uploads/photo.png",
+  "/internal",
+  "/internal/dispatch/auth/login",
+  "/up",
+  "/metrics",
+  "/api/openapi.json",
+  "/docs/api",
 ];
-const ACCEPTS = [undefined, "application/json", "application/json, text/plain, */*", "application/vnd.api+json", "text/html", "*/*", "APPLICATION/JSON"];
+const ACCEPTS = [
+  undefined,
+  "application/json",
+  "application/json, text/plain, */*",
+  "application/vnd.api+json",
+  "text/html",
+  "*/*",
+  "APPLICATION/JSON",
+];
 const METHODS = ["GET", "HEAD", "POST", "DELETE"];
 
 describe("proxy.ts's matcher", () => {
@@ -48,12 +120,25 @@ describe("proxy.ts's matcher", () => {
       for (const path of PATHS) {
         for (const accept of ACCEPTS) {
           for (const authorization of [undefined, "Bearer 1|abc"]) {
-            const headers: IncomingHttpHeaders = { ...(accept ? { accept } : {}), ...(authorization ? { authorization } : {}) };
+            const headers: IncomingHttpHeaders = {
+              ...(accept ? { accept } : {}),
+              ...(authorization ? { authorization } : {}),
+            };
             if (proxied(path, headers)) continue;
             skipped++;
             for (const method of METHODS) {
-              const decision = decideProxy(routes, { method, path, accept: accept ?? null });
-              expect([name, method, path, accept, decision]).toEqual([name, method, path, accept, { action: "continue" }]);
+              const decision = decideProxy(routes, {
+                method,
+                path,
+                accept: accept ?? null,
+              });
+              expect([name, method, path, accept, decision]).toEqual([
+                name,
+                method,
+                path,
+                accept,
+                { action: "continue" },
+              ]);
             }
           }
         }
@@ -65,10 +150,18 @@ describe("proxy.ts's matcher", () => {
   it("keeps the hot paths away from the proxy", () => {
     const json = { accept: "application/json" };
     expect(proxied("/auth/get-auth", json)).toBe(false);
-    expect(proxied("/auth/get-auth", { ...json, cookie: "auth_session=abc" })).toBe(false);
-    expect(proxied("/auth/get-auth", { ...json, authorization: "Bearer 1|abc" })).toBe(false);
-    expect(proxied("/auth/tokens", { ...json, authorization: "Bearer 1|abc" })).toBe(false);
-    expect(proxied("/api/admin/users", { ...json, authorization: "Bearer 1|abc" })).toBe(false);
+    expect(
+      proxied("/auth/get-auth", { ...json, cookie: "auth_session=abc" }),
+    ).toBe(false);
+    expect(
+      proxied("/auth/get-auth", { ...json, authorization: "Bearer 1|abc" }),
+    ).toBe(false);
+    expect(
+      proxied("/auth/tokens", { ...json, authorization: "Bearer 1|abc" }),
+    ).toBe(false);
+    expect(
+      proxied("/api/admin/users", { ...json, authorization: "Bearer 1|abc" }),
+    ).toBe(false);
     expect(proxied("/api/app/user/update", json)).toBe(false);
     // The benchmark's yardstick, whatever the client sends.
     expect(proxied("/api/bench/bare")).toBe(false);
@@ -81,14 +174,33 @@ describe("proxy.ts's matcher", () => {
   it("still runs where it is needed: screens, a page's path, another prefix, the dispatcher, its own header", () => {
     expect(proxied("/auth/login", { accept: "text/html" })).toBe(true);
     expect(proxied("/auth/login", { accept: "application/json" })).toBe(true);
-    expect(proxied("/auth/reset-password/a-token/someone%40example.test")).toBe(true);
+    expect(proxied("/auth/reset-password/a-token/someone%40example.test")).toBe(
+      true,
+    );
     expect(proxied("/admin")).toBe(true);
     expect(proxied("/auth/no-such-action", { accept: "text/html" })).toBe(true);
-    expect(proxied("/account/get-auth", { accept: "application/json" })).toBe(true);
+    expect(proxied("/account/get-auth", { accept: "application/json" })).toBe(
+      true,
+    );
     expect(proxied("/api/get-auth", { accept: "application/json" })).toBe(true);
-    expect(proxied("/internal/dispatch/auth/get-auth", { accept: "application/json" })).toBe(true);
-    for (const path of ["/auth/get-auth", "/api/bench/bare", "/sanctum/csrf-cookie", "/uploads/photo.png"]) {
-      expect([path, proxied(path, { accept: "application/json", [REWRITE_HEADER]: "dispatch" })]).toEqual([path, true]);
+    expect(
+      proxied("/internal/dispatch/auth/get-auth", {
+        accept: "application/json",
+      }),
+    ).toBe(true);
+    for (const path of [
+      "/auth/get-auth",
+      "/api/bench/bare",
+      "/sanctum/csrf-cookie",
+      "/uploads/photo.png",
+    ]) {
+      expect([
+        path,
+        proxied(path, {
+          accept: "application/json",
+          [REWRITE_HEADER]: "dispatch",
+        }),
+      ]).toEqual([path, true]);
     }
   });
 });

@@ -45,7 +45,10 @@ export type Services = {
 };
 
 /** Puts a settings state (configuration plus the stored overrides) in force in this process. */
-export function applySettings(target: Services, state: { config: AuthConfig; overrides: Record<string, unknown> }): void {
+export function applySettings(
+  target: Services,
+  state: { config: AuthConfig; overrides: Record<string, unknown> },
+): void {
   target.config = state.config;
   target.settingsOverrides = state.overrides;
 }

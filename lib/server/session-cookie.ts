@@ -8,7 +8,12 @@ import { sealValue, unsealValue } from "@/lib/crypto/sealed";
  * one request's flash, and a sign-in pending its second factor. The server-side row holds
  * everything that decides access.
  */
-export type CookieState = { sid?: string; csrf: string; flash?: Record<string, unknown>; pending?: string };
+export type CookieState = {
+  sid?: string;
+  csrf: string;
+  flash?: Record<string, unknown>;
+  pending?: string;
+};
 
 export const XSRF_COOKIE = "XSRF-TOKEN";
 
@@ -20,8 +25,14 @@ export const XSRF_COOKIE = "XSRF-TOKEN";
 const UNSEALED = new Map<string, Promise<CookieState | null>>();
 const UNSEALED_MAX = 10_000;
 
-async function openSeal(value: string, password: string): Promise<CookieState | null> {
-  const state = (await unsealValue(value, password)) as Partial<CookieState> | null;
+async function openSeal(
+  value: string,
+  password: string,
+): Promise<CookieState | null> {
+  const state = (await unsealValue(
+    value,
+    password,
+  )) as Partial<CookieState> | null;
   if (!state || typeof state.csrf !== "string") {
     UNSEALED.delete(value);
     return null;
@@ -35,10 +46,14 @@ async function openSeal(value: string, password: string): Promise<CookieState | 
 }
 
 /** The state a session cookie carries, or null when it is not one of ours. */
-export function openSessionCookie(value: string, password: string): Promise<CookieState | null> {
+export function openSessionCookie(
+  value: string,
+  password: string,
+): Promise<CookieState | null> {
   const cached = UNSEALED.get(value);
   if (cached) return cached;
-  if (UNSEALED.size >= UNSEALED_MAX) UNSEALED.delete(UNSEALED.keys().next().value as string);
+  if (UNSEALED.size >= UNSEALED_MAX)
+    UNSEALED.delete(UNSEALED.keys().next().value as string);
   const opening = openSeal(value, password);
   UNSEALED.set(value, opening);
   return opening;
@@ -49,11 +64,28 @@ export function openSessionCookie(value: string, password: string): Promise<Cook
  * echoes (readable by its script), with the same lifetime: `maxAge` for "remember me", else
  * until the browser closes.
  */
-export async function sessionCookieHeaders(env: Env, state: CookieState, maxAge: number | undefined): Promise<string[]> {
-  const base: CookieOptions = { path: "/", sameSite: "Lax", secure: env.secureCookies, domain: env.SESSION_DOMAIN };
+export async function sessionCookieHeaders(
+  env: Env,
+  state: CookieState,
+  maxAge: number | undefined,
+): Promise<string[]> {
+  const base: CookieOptions = {
+    path: "/",
+    sameSite: "Lax",
+    secure: env.secureCookies,
+    domain: env.SESSION_DOMAIN,
+  };
   const sealed = await sealValue(state, env.SESSION_SECRET);
   return [
-    serializeCookie(env.SESSION_COOKIE, sealed, { ...base, httpOnly: true, maxAge }),
-    serializeCookie(XSRF_COOKIE, state.csrf, { ...base, httpOnly: false, maxAge }),
+    serializeCookie(env.SESSION_COOKIE, sealed, {
+      ...base,
+      httpOnly: true,
+      maxAge,
+    }),
+    serializeCookie(XSRF_COOKIE, state.csrf, {
+      ...base,
+      httpOnly: false,
+      maxAge,
+    }),
   ];
 }

@@ -29,11 +29,21 @@ export type SessionData = {
 };
 
 /** How a session was signed into: the first factor, or `two-factor` when a second one followed. */
-export const SIGN_IN_METHODS = ["password", "two-factor", "social", "passkey", "impersonation", "registration", "password-reset"] as const;
+export const SIGN_IN_METHODS = [
+  "password",
+  "two-factor",
+  "social",
+  "passkey",
+  "impersonation",
+  "registration",
+  "password-reset",
+] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
-const isSignInMethod = (value: unknown): value is SignInMethod => SIGN_IN_METHODS.includes(value as SignInMethod);
-const seconds = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
+const isSignInMethod = (value: unknown): value is SignInMethod =>
+  SIGN_IN_METHODS.includes(value as SignInMethod);
+const seconds = (value: unknown) =>
+  typeof value === "number" && Number.isFinite(value) ? value : undefined;
 
 export type SessionRecord = {
   data: SessionData;
@@ -59,10 +69,25 @@ const findSessionStatement = preparedPerDb((db) =>
       pendingEmail: pendingUserEmails.email,
     })
     .from(sessions)
-    .leftJoin(users, and(eq(users.id, sessions.userId), sql`${users.deletedAt} is null`))
-    .leftJoin(pendingUserEmails, and(eq(pendingUserEmails.userId, users.id), eq(pendingUserEmails.userType, sql.placeholder("userClass"))))
+    .leftJoin(
+      users,
+      and(eq(users.id, sessions.userId), sql`${users.deletedAt} is null`),
+    )
+    .leftJoin(
+      pendingUserEmails,
+      and(
+        eq(pendingUserEmails.userId, users.id),
+        eq(pendingUserEmails.userType, sql.placeholder("userClass")),
+      ),
+    )
     // An impersonation's requester comes with the row: its checks cost no second round trip.
-    .leftJoin(requesters, and(eq(requesters.id, sessions.impersonatorId), sql`${requesters.deletedAt} is null`))
+    .leftJoin(
+      requesters,
+      and(
+        eq(requesters.id, sessions.impersonatorId),
+        sql`${requesters.deletedAt} is null`,
+      ),
+    )
     .where(eq(sessions.id, sql.placeholder("id")))
     .limit(1)
     .prepare("find_session"),
@@ -72,9 +97,15 @@ const findSessionStatement = preparedPerDb((db) =>
  * One round trip, prepared: the session row, its user, their pending address and the
  * impersonation's requester (neither user soft-deleted).
  */
-export async function findSession(db: Db, id: string, userClass: string): Promise<SessionRecord | null> {
+export async function findSession(
+  db: Db,
+  id: string,
+  userClass: string,
+): Promise<SessionRecord | null> {
   // On PGlite, cached until the next write (decision record 018); the caller judges expiry.
-  const rows = await cachedRead(db, `find_session\0${id}\0${userClass}`, () => findSessionStatement(db).execute({ id, userClass }));
+  const rows = await cachedRead(db, `find_session\0${id}\0${userClass}`, () =>
+    findSessionStatement(db).execute({ id, userClass }),
+  );
   const row = rows[0];
   if (!row) return null;
   return {
@@ -90,7 +121,9 @@ export async function findSession(db: Db, id: string, userClass: string): Promis
 function parseImpersonation(value: unknown): SessionData["impersonation"] {
   if (typeof value !== "object" || value === null) return undefined;
   const { at, fingerprint } = value as Record<string, unknown>;
-  return typeof at === "number" && typeof fingerprint === "string" ? { at, fingerprint } : undefined;
+  return typeof at === "number" && typeof fingerprint === "string"
+    ? { at, fingerprint }
+    : undefined;
 }
 
 /** The server-side data of a session row (a row this application did not write reads as invalid). */
@@ -112,10 +145,22 @@ export function parsePayload(payload: string): SessionData {
   }
 }
 
-export type NewSession = { id: string; userId: number; impersonatorId?: number; ip: string; userAgent: string; data: SessionData; now: number };
+export type NewSession = {
+  id: string;
+  userId: number;
+  impersonatorId?: number;
+  ip: string;
+  userAgent: string;
+  data: SessionData;
+  now: number;
+};
 
 /** Inserts a session row; `alongside` writes (a login's audit entry…) go in the same statement. */
-export async function insertSession(db: Db, session: NewSession, alongside: SQLWrapper[] = []): Promise<void> {
+export async function insertSession(
+  db: Db,
+  session: NewSession,
+  alongside: SQLWrapper[] = [],
+): Promise<void> {
   const insert = db.insert(sessions).values({
     id: session.id,
     userId: session.userId,
@@ -130,26 +175,61 @@ export async function insertSession(db: Db, session: NewSession, alongside: SQLW
 
 /** Deletes a session row; false when it was already gone (another request ended it first). */
 export async function deleteSession(db: Db, id: string): Promise<boolean> {
-  const deleted = await db.delete(sessions).where(eq(sessions.id, id)).returning({ id: sessions.id });
+  const deleted = await db
+    .delete(sessions)
+    .where(eq(sessions.id, id))
+    .returning({ id: sessions.id });
   return deleted.length > 0;
 }
 
-export async function updateSession(db: Db, id: string, data: SessionData, now: number): Promise<void> {
-  await db.update(sessions).set({ payload: JSON.stringify(data), lastActivity: now }).where(eq(sessions.id, id));
+export async function updateSession(
+  db: Db,
+  id: string,
+  data: SessionData,
+  now: number,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ payload: JSON.stringify(data), lastActivity: now })
+    .where(eq(sessions.id, id));
 }
 
 /** Refreshes last_activity unless another request or instance already did since `staleBefore`. */
-export async function touchSession(db: Db, id: string, now: number, staleBefore: number): Promise<void> {
-  await db.update(sessions).set({ lastActivity: now }).where(and(eq(sessions.id, id), lt(sessions.lastActivity, staleBefore)));
+export async function touchSession(
+  db: Db,
+  id: string,
+  now: number,
+  staleBefore: number,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastActivity: now })
+    .where(and(eq(sessions.id, id), lt(sessions.lastActivity, staleBefore)));
 }
 
 /** Ends every session of a user except `keepId` (none kept when absent). */
-export async function deleteUserSessions(db: Pick<Db, "delete">, userId: number, keepId?: string): Promise<void> {
-  await db.delete(sessions).where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
+export async function deleteUserSessions(
+  db: Pick<Db, "delete">,
+  userId: number,
+  keepId?: string,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, keepId))
+        : eq(sessions.userId, userId),
+    );
 }
 
 /** Ends every impersonation `requesterId` started; returns the impersonated users' ids, one per session ended. */
-export async function deleteImpersonationsBy(db: Pick<Db, "delete">, requesterId: number): Promise<number[]> {
-  const ended = await db.delete(sessions).where(eq(sessions.impersonatorId, requesterId)).returning({ userId: sessions.userId });
+export async function deleteImpersonationsBy(
+  db: Pick<Db, "delete">,
+  requesterId: number,
+): Promise<number[]> {
+  const ended = await db
+    .delete(sessions)
+    .where(eq(sessions.impersonatorId, requesterId))
+    .returning({ userId: sessions.userId });
   return ended.flatMap((row) => (row.userId === null ? [] : [row.userId]));
 }

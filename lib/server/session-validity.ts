@@ -21,8 +21,16 @@ export function lifetimeSeconds(data: SessionData, env: Env): number {
 }
 
 /** Whether a session's row still signs its user in: not idle past its lifetime, same password. */
-export function isLive(record: { data: SessionData; lastActivity: number }, passwordHash: string, env: Env, nowSeconds: number): boolean {
-  return nowSeconds - record.lastActivity <= lifetimeSeconds(record.data, env) && record.data.fingerprint === passwordFingerprint(passwordHash);
+export function isLive(
+  record: { data: SessionData; lastActivity: number },
+  passwordHash: string,
+  env: Env,
+  nowSeconds: number,
+): boolean {
+  return (
+    nowSeconds - record.lastActivity <= lifetimeSeconds(record.data, env) &&
+    record.data.fingerprint === passwordFingerprint(passwordHash)
+  );
 }
 
 // last_activity is refreshed at most this often, so reads stay reads; of concurrent requests
@@ -31,6 +39,13 @@ export const TOUCH_INTERVAL_SECONDS = 60;
 const touches = writeThrottle(TOUCH_INTERVAL_SECONDS * 1000);
 
 /** Whether this request is the one to refresh the row's last_activity. */
-export function claimTouch(id: string, lastActivity: number, nowSeconds: number): boolean {
-  return nowSeconds - lastActivity > TOUCH_INTERVAL_SECONDS && touches.claim(id, nowSeconds * 1000);
+export function claimTouch(
+  id: string,
+  lastActivity: number,
+  nowSeconds: number,
+): boolean {
+  return (
+    nowSeconds - lastActivity > TOUCH_INTERVAL_SECONDS &&
+    touches.claim(id, nowSeconds * 1000)
+  );
 }

@@ -4,8 +4,18 @@ import type { Db } from "@/db/client";
 import type { User } from "@/db/schema";
 import type { Env } from "@/lib/env";
 import { randomToken, sha256Hex } from "@/lib/crypto/secrets";
-import { type CookieState, openSessionCookie, sessionCookieHeaders } from "@/lib/server/session-cookie";
-import { claimTouch, isLive, passwordFingerprint, REMEMBER_SECONDS, TOUCH_INTERVAL_SECONDS } from "@/lib/server/session-validity";
+import {
+  type CookieState,
+  openSessionCookie,
+  sessionCookieHeaders,
+} from "@/lib/server/session-cookie";
+import {
+  claimTouch,
+  isLive,
+  passwordFingerprint,
+  REMEMBER_SECONDS,
+  TOUCH_INTERVAL_SECONDS,
+} from "@/lib/server/session-validity";
 import {
   deleteSession,
   findSession,
@@ -73,8 +83,13 @@ export class Session {
     }
   }
 
-  static async open(deps: SessionDeps, cookieValue: string | undefined): Promise<Session> {
-    const state = cookieValue ? await openSessionCookie(cookieValue, deps.env.SESSION_SECRET) : null;
+  static async open(
+    deps: SessionDeps,
+    cookieValue: string | undefined,
+  ): Promise<Session> {
+    const state = cookieValue
+      ? await openSessionCookie(cookieValue, deps.env.SESSION_SECRET)
+      : null;
     return new Session(deps, state, state?.flash);
   }
 
@@ -84,7 +99,8 @@ export class Session {
   }
 
   get csrfToken(): string {
-    if (this.state.csrf === "") this.state = { ...this.state, csrf: randomToken(30) };
+    if (this.state.csrf === "")
+      this.state = { ...this.state, csrf: randomToken(30) };
     return this.state.csrf;
   }
 
@@ -105,7 +121,9 @@ export class Session {
     if (!this.hadCookie) this.changed = true;
     // Through the getter: a guest's CSRF token is drawn lazily, and the one drawn here is the one
     // the cookie carries to the next request.
-    return sha256Hex(this.state.sid ? `sid:${this.state.sid}` : `csrf:${this.csrfToken}`);
+    return sha256Hex(
+      this.state.sid ? `sid:${this.state.sid}` : `csrf:${this.csrfToken}`,
+    );
   }
 
   flashed(key: string): unknown {
@@ -113,7 +131,10 @@ export class Session {
   }
 
   flash(key: string, value: unknown): void {
-    this.state = { ...this.state, flash: { ...this.state.flash, [key]: value } };
+    this.state = {
+      ...this.state,
+      flash: { ...this.state.flash, [key]: value },
+    };
     this.changed = true;
   }
 
@@ -145,7 +166,10 @@ export class Session {
   /** Who started the impersonation this session is, and their row (null once soft-deleted). */
   async impersonator(): Promise<{ id: number | null; user: User | null }> {
     const record = await this.load();
-    return { id: record?.impersonatorId ?? null, user: record?.requester ?? null };
+    return {
+      id: record?.impersonatorId ?? null,
+      user: record?.requester ?? null,
+    };
   }
 
   /** Set per request: without a watch, an impersonating session counts as none. */
@@ -176,11 +200,14 @@ export class Session {
       const judged = await this.judgeImpersonation(record);
       if (judged !== record) return judged;
     }
-    if (claimTouch(id, record.lastActivity, now)) await touchSession(this.deps.db, id, now, now - TOUCH_INTERVAL_SECONDS);
+    if (claimTouch(id, record.lastActivity, now))
+      await touchSession(this.deps.db, id, now, now - TOUCH_INTERVAL_SECONDS);
     return record;
   }
 
-  private async judgeImpersonation(record: SignedIn): Promise<LoadedRecord | null> {
+  private async judgeImpersonation(
+    record: SignedIn,
+  ): Promise<LoadedRecord | null> {
     if (!this.watch) return null;
     const reason = await this.watch.over(record);
     if (!reason) return record;
@@ -195,29 +222,52 @@ export class Session {
    */
   async login(
     user: User,
-    options: { remember: boolean; method?: SignInMethod; impersonating?: Impersonating; alongside?: SQLWrapper[] },
+    options: {
+      remember: boolean;
+      method?: SignInMethod;
+      impersonating?: Impersonating;
+      alongside?: SQLWrapper[];
+    },
   ): Promise<void> {
     await this.dropRecord();
     const sid = randomToken(32);
     const now = this.nowSeconds();
-    const data: SessionData = { fingerprint: passwordFingerprint(user.password), remember: options.remember, method: options.method, signed_in_at: now };
+    const data: SessionData = {
+      fingerprint: passwordFingerprint(user.password),
+      remember: options.remember,
+      method: options.method,
+      signed_in_at: now,
+    };
     const { impersonating } = options;
     if (impersonating) {
       data.impersonate_token = impersonating.token;
-      data.impersonation = { at: impersonating.at, fingerprint: passwordFingerprint(impersonating.requester.password) };
+      data.impersonation = {
+        at: impersonating.at,
+        fingerprint: passwordFingerprint(impersonating.requester.password),
+      };
     }
-    await insertSession(this.deps.db, {
-      id: sha256Hex(sid),
-      userId: user.id,
-      impersonatorId: impersonating?.requester.id,
-      ip: this.deps.ip,
-      userAgent: this.deps.userAgent,
-      data,
-      now,
-    }, options.alongside);
+    await insertSession(
+      this.deps.db,
+      {
+        id: sha256Hex(sid),
+        userId: user.id,
+        impersonatorId: impersonating?.requester.id,
+        ip: this.deps.ip,
+        userAgent: this.deps.userAgent,
+        data,
+        now,
+      },
+      options.alongside,
+    );
     this.state = { sid, csrf: randomToken(30), flash: this.state.flash };
     const requester = impersonating?.requester ?? null;
-    this.record = Promise.resolve({ data, lastActivity: this.nowSeconds(), user, impersonatorId: requester?.id ?? null, requester });
+    this.record = Promise.resolve({
+      data,
+      lastActivity: this.nowSeconds(),
+      user,
+      impersonatorId: requester?.id ?? null,
+      requester,
+    });
     this.changed = true;
   }
 
@@ -245,7 +295,11 @@ export class Session {
     if (!current || !id) return;
     const data = { ...current.data, ...patch };
     await updateSession(this.deps.db, id, data, this.nowSeconds());
-    this.record = Promise.resolve({ ...current, data, user: user ?? current.user });
+    this.record = Promise.resolve({
+      ...current,
+      data,
+      user: user ?? current.user,
+    });
   }
 
   private async dropRecord(): Promise<boolean> {
@@ -258,12 +312,18 @@ export class Session {
   }
 
   /** Set-Cookie values for the response: the sealed session and the XSRF-TOKEN the SPA echoes. */
-  async setCookieHeaders(options: { forceXsrf?: boolean } = {}): Promise<string[]> {
+  async setCookieHeaders(
+    options: { forceXsrf?: boolean } = {},
+  ): Promise<string[]> {
     if (!this.changed && !options.forceXsrf) return [];
     // Loaded if need be: a response that re-sets the cookie (CSRF refresh, flash) must keep its lifetime.
     const remember = (await this.load())?.data.remember === true;
     // Through the getter: a guest's token is drawn now if no one asked for it yet.
     const csrf = this.csrfToken;
-    return sessionCookieHeaders(this.deps.env, { ...this.state, csrf }, remember ? REMEMBER_SECONDS : undefined);
+    return sessionCookieHeaders(
+      this.deps.env,
+      { ...this.state, csrf },
+      remember ? REMEMBER_SECONDS : undefined,
+    );
   }
 }

@@ -8,7 +8,10 @@ const warned = new Set<string>();
  * arrives from an origin that is not stateful, so "login works, the next request is 401".
  */
 export function warnStatelessCookie(request: Request): void {
-  const origin = request.headers.get("origin") ?? request.headers.get("referer") ?? "(unknown)";
+  const origin =
+    request.headers.get("origin") ??
+    request.headers.get("referer") ??
+    "(unknown)";
   let key = origin;
   try {
     key = new URL(origin).origin;

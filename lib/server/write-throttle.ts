@@ -10,10 +10,16 @@ export function writeThrottle(intervalMs: number, maxKeys = 10_000) {
     /** True when the caller should write now (and is counted as having written). */
     claim(key: string, nowMs: number): boolean {
       const previous = lastWrite.get(key);
-      if (previous !== undefined && nowMs >= previous && nowMs - previous < intervalMs) return false;
+      if (
+        previous !== undefined &&
+        nowMs >= previous &&
+        nowMs - previous < intervalMs
+      )
+        return false;
       lastWrite.delete(key);
       // Bounded, oldest first: forgetting a key only costs one extra write.
-      if (lastWrite.size >= maxKeys) lastWrite.delete(lastWrite.keys().next().value as string);
+      if (lastWrite.size >= maxKeys)
+        lastWrite.delete(lastWrite.keys().next().value as string);
       lastWrite.set(key, nowMs);
       return true;
     },

@@ -12,23 +12,56 @@ import { listSessions } from "@/lib/sessions/list";
  * copy of its cookie is signed out on its next request. `causer` is the administrator who did it.
  * Returns whether it was the caller's own session.
  */
-export async function endSession(ctx: Context, user: User, handle: string, causer?: User): Promise<boolean> {
+export async function endSession(
+  ctx: Context,
+  user: User,
+  handle: string,
+  causer?: User,
+): Promise<boolean> {
   const currentId = causer ? undefined : ctx.session.id;
-  const entry = (await listSessions(ctx, user, currentId)).find((candidate) => candidate.id === handle);
+  const entry = (await listSessions(ctx, user, currentId)).find(
+    (candidate) => candidate.id === handle,
+  );
   if (!entry) throw notFound();
   if (entry.current) await ctx.session.logout();
   else await ctx.db.delete(sessions).where(eq(sessions.id, entry.rowId));
-  await recordActivity(ctx.db, { event: "sessions-ended", subjectId: user.id, causerId: causer?.id, ip: ctx.ip, properties: { count: 1 } }, ctx.now);
+  await recordActivity(
+    ctx.db,
+    {
+      event: "sessions-ended",
+      subjectId: user.id,
+      causerId: causer?.id,
+      ip: ctx.ip,
+      properties: { count: 1 },
+    },
+    ctx.now,
+  );
   await emit("OtherDeviceLogout", { user, sessions: 1 });
   return entry.current;
 }
 
 /** Ends every session of the user but the caller's (Laravel's `logoutOtherDevices`); returns how many. */
-export async function endOtherSessions(ctx: Context, user: User): Promise<number> {
+export async function endOtherSessions(
+  ctx: Context,
+  user: User,
+): Promise<number> {
   const keep = ctx.session.id;
-  const where = keep ? and(eq(sessions.userId, user.id), ne(sessions.id, keep)) : eq(sessions.userId, user.id);
-  const ended = (await ctx.db.delete(sessions).where(where).returning({ id: sessions.id })).length;
-  await recordActivity(ctx.db, { event: "sessions-ended", subjectId: user.id, ip: ctx.ip, properties: { count: ended } }, ctx.now);
+  const where = keep
+    ? and(eq(sessions.userId, user.id), ne(sessions.id, keep))
+    : eq(sessions.userId, user.id);
+  const ended = (
+    await ctx.db.delete(sessions).where(where).returning({ id: sessions.id })
+  ).length;
+  await recordActivity(
+    ctx.db,
+    {
+      event: "sessions-ended",
+      subjectId: user.id,
+      ip: ctx.ip,
+      properties: { count: ended },
+    },
+    ctx.now,
+  );
   await emit("OtherDeviceLogout", { user, sessions: ended });
   return ended;
 }

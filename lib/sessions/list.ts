@@ -25,13 +25,20 @@ type SessionEntry = BrowserSession & { rowId: string };
 
 /** The opaque handle of a session row, stable while the row lives. */
 function sessionHandle(ctx: Pick<Context, "env">, rowId: string): string {
-  return hmacHex(deriveKey(ctx.env.SESSION_SECRET, "session-handles"), rowId).slice(0, 32);
+  return hmacHex(
+    deriveKey(ctx.env.SESSION_SECRET, "session-handles"),
+    rowId,
+  ).slice(0, 32);
 }
 
-function describeAgent(userAgent: string | null): { browser: string | null; system: string | null } {
+function describeAgent(userAgent: string | null): {
+  browser: string | null;
+  system: string | null;
+} {
   if (!userAgent) return { browser: null, system: null };
   const parsed = Bowser.parse(userAgent);
-  const join = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(" ") || null;
+  const join = (...parts: (string | undefined)[]) =>
+    parts.filter(Boolean).join(" ") || null;
   return {
     browser: join(parsed.browser.name, parsed.browser.version?.split(".")[0]),
     system: join(parsed.os.name, parsed.os.versionName ?? parsed.os.version),
@@ -45,19 +52,36 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
  * signed in with the current password (the others no longer sign anyone in). `current` marks the
  * caller's own session when it is one of them.
  */
-export async function listSessions(ctx: Context, user: User, currentId: string | undefined): Promise<SessionEntry[]> {
-  const rows = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(desc(sessions.lastActivity));
+export async function listSessions(
+  ctx: Context,
+  user: User,
+  currentId: string | undefined,
+): Promise<SessionEntry[]> {
+  const rows = await ctx.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, user.id))
+    .orderBy(desc(sessions.lastActivity));
   const now = Math.floor(ctx.now.getTime() / 1000);
   return rows.flatMap((row) => {
     const data = parsePayload(row.payload);
-    if (!isLive({ data, lastActivity: row.lastActivity }, user.password, ctx.env, now)) return [];
+    if (
+      !isLive(
+        { data, lastActivity: row.lastActivity },
+        user.password,
+        ctx.env,
+        now,
+      )
+    )
+      return [];
     return [
       {
         rowId: row.id,
         id: sessionHandle(ctx, row.id),
         ...describeAgent(row.userAgent),
         ip_address: row.ipAddress,
-        signed_in_at: data.signed_in_at === undefined ? null : iso(data.signed_in_at),
+        signed_in_at:
+          data.signed_in_at === undefined ? null : iso(data.signed_in_at),
         last_active: iso(row.lastActivity),
         method: data.method ?? null,
         current: row.id === currentId,

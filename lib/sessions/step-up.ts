@@ -11,13 +11,20 @@ export const PASSWORD_CONFIRMATION_REQUIRED = "Password confirmation required.";
 const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
 
 /** Whether the session confirmed within `timeoutSeconds` (Laravel's `password_timeout`). */
-function isPasswordConfirmed(data: SessionData | null, now: Date, timeoutSeconds: number): boolean {
+function isPasswordConfirmed(
+  data: SessionData | null,
+  now: Date,
+  timeoutSeconds: number,
+): boolean {
   const at = data?.password_confirmed_at;
   return at !== undefined && nowSeconds(now) - at < timeoutSeconds;
 }
 
 /** Whether this session confirmed its password within `timeoutSeconds` (Fortify's `seconds` input; the configured timeout by default). */
-export async function sessionConfirmed(ctx: Context, timeoutSeconds = ctx.config.passwords["confirm-timeout"]): Promise<boolean> {
+export async function sessionConfirmed(
+  ctx: Context,
+  timeoutSeconds = ctx.config.passwords["confirm-timeout"],
+): Promise<boolean> {
   return isPasswordConfirmed(await ctx.session.data(), ctx.now, timeoutSeconds);
 }
 
@@ -28,7 +35,11 @@ export async function sessionConfirmed(ctx: Context, timeoutSeconds = ctx.config
 export async function markPasswordConfirmed(ctx: Context): Promise<void> {
   const user = ctx.requireUser();
   await ctx.session.update({ password_confirmed_at: nowSeconds(ctx.now) });
-  await recordActivity(ctx.db, { event: "password-confirmed", subjectId: user.id, ip: ctx.ip }, ctx.now);
+  await recordActivity(
+    ctx.db,
+    { event: "password-confirmed", subjectId: user.id, ip: ctx.ip },
+    ctx.now,
+  );
   await emit("PasswordConfirmed", { user });
 }
 
@@ -41,5 +52,6 @@ export async function markPasswordConfirmed(ctx: Context): Promise<void> {
 export async function requirePasswordConfirmation(ctx: Context): Promise<void> {
   if (ctx.auth?.via === "token") return;
   if (!(await ctx.session.user())) return;
-  if (!(await sessionConfirmed(ctx))) throw new HttpError(423, PASSWORD_CONFIRMATION_REQUIRED);
+  if (!(await sessionConfirmed(ctx)))
+    throw new HttpError(423, PASSWORD_CONFIRMATION_REQUIRED);
 }

@@ -5,7 +5,14 @@ import type { Services } from "@/lib/server/services";
 import { flatten, isEditable } from "@/lib/settings/keys";
 
 export type SettingSource = "default" | "environment" | "settings";
-export type SettingRow = { key: string; group: string; value: unknown; source: SettingSource; editable: boolean; startup: unknown };
+export type SettingRow = {
+  key: string;
+  group: string;
+  value: unknown;
+  source: SettingSource;
+  editable: boolean;
+  startup: unknown;
+};
 
 const MASK = "••••••••";
 const SECRET_ENV = new Set(["SESSION_SECRET", "RESEND_API_KEY"]);
@@ -25,14 +32,33 @@ function maskUrlPassword(url: string | undefined): string | null {
 }
 
 /** Every auth configuration key with its effective value, where it came from, and whether it can change here. */
-export function describeAuthConfig(services: Services, startup: AuthConfig): SettingRow[] {
-  const fromEnvironment = flatten(parseJsonObject("AUTH_CONFIG_JSON", services.env.AUTH_CONFIG_JSON));
+export function describeAuthConfig(
+  services: Services,
+  startup: AuthConfig,
+): SettingRow[] {
+  const fromEnvironment = flatten(
+    parseJsonObject("AUTH_CONFIG_JSON", services.env.AUTH_CONFIG_JSON),
+  );
   const startupLeaves = flatten(startup);
   const editable = services.config["editable-settings"];
   return Object.entries(flatten(services.config)).map(([key, value]) => {
-    const fromEnv = key in fromEnvironment || (key === "admins" && services.env.ADMIN_EMAILS !== "");
-    const source: SettingSource = key in services.settingsOverrides ? "settings" : fromEnv ? "environment" : "default";
-    return { key, group: key.split(".")[0] ?? key, value, source, editable: isEditable(key, editable), startup: startupLeaves[key] };
+    const fromEnv =
+      key in fromEnvironment ||
+      (key === "admins" && services.env.ADMIN_EMAILS !== "");
+    const source: SettingSource =
+      key in services.settingsOverrides
+        ? "settings"
+        : fromEnv
+          ? "environment"
+          : "default";
+    return {
+      key,
+      group: key.split(".")[0] ?? key,
+      value,
+      source,
+      editable: isEditable(key, editable),
+      startup: startupLeaves[key],
+    };
   });
 }
 
@@ -53,10 +79,18 @@ export function describeEnvironment(services: Services) {
     MAIL_FROM: env.MAIL_FROM ?? null,
     RESEND_API_KEY: mask(env.RESEND_API_KEY),
   };
-  return Object.entries(rows).map(([key, value]) => ({ key, value, secret: SECRET_ENV.has(key) }));
+  return Object.entries(rows).map(([key, value]) => ({
+    key,
+    value,
+    secret: SECRET_ENV.has(key),
+  }));
 }
 
 /** The social providers, client secrets masked. */
 export function describeProviders(services: Services) {
-  return Object.entries(services.providers).map(([name, provider]) => ({ name, ...provider, client_secret: MASK }));
+  return Object.entries(services.providers).map(([name, provider]) => ({
+    name,
+    ...provider,
+    client_secret: MASK,
+  }));
 }

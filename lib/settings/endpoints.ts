@@ -7,9 +7,17 @@ import { requireAdmin } from "@/lib/policies/admin";
 import { applySettings } from "@/lib/server/services";
 import type { User } from "@/db/schema";
 import { assertAdministratorsKept } from "@/lib/settings/administrators";
-import { describeAuthConfig, describeEnvironment, describeProviders } from "@/lib/settings/describe";
+import {
+  describeAuthConfig,
+  describeEnvironment,
+  describeProviders,
+} from "@/lib/settings/describe";
 import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
-import { changeSetting, revertSetting, SETTINGS_REFRESH_MS } from "@/lib/settings/store";
+import {
+  changeSetting,
+  revertSetting,
+  SETTINGS_REFRESH_MS,
+} from "@/lib/settings/store";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 
 function listing(ctx: Context) {
@@ -24,11 +32,15 @@ function listing(ctx: Context) {
 const change = (ctx: Context, actor: User) => ({
   db: ctx.db,
   env: ctx.env,
-  current: { overrides: ctx.services.settingsOverrides, config: ctx.services.config },
+  current: {
+    overrides: ctx.services.settingsOverrides,
+    config: ctx.services.config,
+  },
   actorId: actor.id,
   ip: ctx.ip,
   now: ctx.now,
-  allows: (before: AuthConfig, after: AuthConfig) => assertAdministratorsKept(actor, before, after),
+  allows: (before: AuthConfig, after: AuthConfig) =>
+    assertAdministratorsKept(actor, before, after),
 });
 
 export const showSettings = defineEndpoint({
@@ -44,11 +56,20 @@ export const showSettings = defineEndpoint({
  * (decision record 024), as is a revert.
  */
 export const updateSetting = defineEndpoint({
-  input: () => z.strictObject({ key: z.string().max(255), value: z.unknown(), ...IGNORED_FIELDS }),
+  input: () =>
+    z.strictObject({
+      key: z.string().max(255),
+      value: z.unknown(),
+      ...IGNORED_FIELDS,
+    }),
   async run(ctx, input) {
     const admin = requireAdmin(ctx);
     await requirePasswordConfirmation(ctx);
-    const state = await changeSetting(change(ctx, admin), input.key, input.value ?? null);
+    const state = await changeSetting(
+      change(ctx, admin),
+      input.key,
+      input.value ?? null,
+    );
     applySettings(ctx.services, state);
     ctx.config = state.config;
     return { success: true, ...listing(ctx) };

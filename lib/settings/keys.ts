@@ -4,12 +4,15 @@ import { isPlainObject } from "@/lib/config/merge";
 export function flatten(value: unknown, prefix = ""): Record<string, unknown> {
   if (!isPlainObject(value)) return prefix ? { [prefix]: value } : {};
   const leaves: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) Object.assign(leaves, flatten(child, prefix ? `${prefix}.${key}` : key));
+  for (const [key, child] of Object.entries(value))
+    Object.assign(leaves, flatten(child, prefix ? `${prefix}.${key}` : key));
   return leaves;
 }
 
 /** Builds the nested object of `dotted.key → value` pairs. */
-export function unflatten(leaves: Record<string, unknown>): Record<string, unknown> {
+export function unflatten(
+  leaves: Record<string, unknown>,
+): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [path, value] of Object.entries(leaves)) {
     const parts = path.split(".");
@@ -25,5 +28,7 @@ export function unflatten(leaves: Record<string, unknown>): Record<string, unkno
 
 /** Whether `key` falls under one of the editable keys or prefixes. */
 export function isEditable(key: string, editable: readonly string[]): boolean {
-  return editable.some((allowed) => key === allowed || key.startsWith(`${allowed}.`));
+  return editable.some(
+    (allowed) => key === allowed || key.startsWith(`${allowed}.`),
+  );
 }

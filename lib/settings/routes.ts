@@ -1,9 +1,34 @@
 import "server-only";
 import type { HostRoute } from "@/lib/server/pipeline";
-import { revertSettingEndpoint, showSettings, updateSetting } from "@/lib/settings/endpoints";
+import {
+  revertSettingEndpoint,
+  showSettings,
+  updateSetting,
+} from "@/lib/settings/endpoints";
 
 const admin = ["auth:sanctum"];
 
-export const SHOW_SETTINGS: HostRoute = { name: "api.admin.settings", path: "/api/admin/settings", method: "GET", endpoint: showSettings, middleware: admin, ability: null };
-export const UPDATE_SETTING: HostRoute = { name: "api.admin.settings.update", path: "/api/admin/settings", method: "PUT", endpoint: updateSetting, middleware: admin, ability: "admin" };
-export const REVERT_SETTING: HostRoute = { name: "api.admin.settings.revert", path: "/api/admin/settings/{key}", method: "DELETE", endpoint: revertSettingEndpoint, middleware: admin, ability: "admin" };
+export const SHOW_SETTINGS: HostRoute = {
+  name: "api.admin.settings",
+  path: "/api/admin/settings",
+  method: "GET",
+  endpoint: showSettings,
+  middleware: admin,
+  ability: null,
+};
+export const UPDATE_SETTING: HostRoute = {
+  name: "api.admin.settings.update",
+  path: "/api/admin/settings",
+  method: "PUT",
+  endpoint: updateSetting,
+  middleware: admin,
+  ability: "admin",
+};
+export const REVERT_SETTING: HostRoute = {
+  name: "api.admin.settings.revert",
+  path: "/api/admin/settings/{key}",
+  method: "DELETE",
+  endpoint: revertSettingEndpoint,
+  middleware: admin,
+  ability: "admin",
+};

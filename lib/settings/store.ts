@@ -13,15 +13,23 @@ import { log } from "@/lib/observability/request-scope";
 /** How often an instance re-reads the settings table: a change is in force everywhere within this. */
 export const SETTINGS_REFRESH_MS = 2000;
 
-export type SettingsState = { overrides: Record<string, unknown>; config: AuthConfig };
+export type SettingsState = {
+  overrides: Record<string, unknown>;
+  config: AuthConfig;
+};
 
 /** The effective configuration: start-up configuration with the stored overrides on top. */
-export function effectiveConfig(env: Env, overrides: Record<string, unknown>): AuthConfig {
+export function effectiveConfig(
+  env: Env,
+  overrides: Record<string, unknown>,
+): AuthConfig {
   return buildAuthConfig(env, unflatten(overrides));
 }
 
 export async function readOverrides(db: Db): Promise<Record<string, unknown>> {
-  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings);
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings);
   return Object.fromEntries(rows.map((row) => [row.key, row.value]));
 }
 
@@ -30,13 +38,24 @@ export async function readOverrides(db: Db): Promise<Record<string, unknown>> {
  * A stored value that no longer validates (the start-up configuration changed under it) is
  * skipped and logged rather than stopping the service.
  */
-export async function loadSettings(db: Db, env: Env, current?: SettingsState): Promise<SettingsState> {
+export async function loadSettings(
+  db: Db,
+  env: Env,
+  current?: SettingsState,
+): Promise<SettingsState> {
   const overrides = await readOverrides(db);
-  if (current && JSON.stringify(overrides) === JSON.stringify(current.overrides)) return current;
+  if (
+    current &&
+    JSON.stringify(overrides) === JSON.stringify(current.overrides)
+  )
+    return current;
   try {
     return { overrides, config: effectiveConfig(env, overrides) };
   } catch (error) {
-    log().error({ detail: (error as Error).message }, "settings: stored settings are invalid and were ignored");
+    log().error(
+      { detail: (error as Error).message },
+      "settings: stored settings are invalid and were ignored",
+    );
     return { overrides: {}, config: effectiveConfig(env, {}) };
   }
 }
@@ -53,22 +72,39 @@ type Change = {
   allows?: (before: AuthConfig, after: AuthConfig) => void;
 };
 
-function validated(change: Change, overrides: Record<string, unknown>, key: string): AuthConfig {
+function validated(
+  change: Change,
+  overrides: Record<string, unknown>,
+  key: string,
+): AuthConfig {
   let config: AuthConfig;
   try {
     config = effectiveConfig(change.env, overrides);
   } catch (error) {
-    const detail = error instanceof ConfigError ? error.message.replace(/^AUTH_CONFIG_JSON [^:]*: /, "") : String(error);
-    throw invalid("value", "The value of :key is invalid: :detail", { key, detail });
+    const detail =
+      error instanceof ConfigError
+        ? error.message.replace(/^AUTH_CONFIG_JSON [^:]*: /, "")
+        : String(error);
+    throw invalid("value", "The value of :key is invalid: :detail", {
+      key,
+      detail,
+    });
   }
   change.allows?.(change.current.config, config);
   return config;
 }
 
 /** Sets one key: validated with the start-up schema, stored, audited. Nothing is half-applied. */
-export async function changeSetting(change: Change, key: string, value: unknown): Promise<SettingsState> {
+export async function changeSetting(
+  change: Change,
+  key: string,
+  value: unknown,
+): Promise<SettingsState> {
   const leaves = flatten(change.current.config);
-  if (!(key in leaves) || !isEditable(key, change.current.config["editable-settings"])) {
+  if (
+    !(key in leaves) ||
+    !isEditable(key, change.current.config["editable-settings"])
+  ) {
     throw invalid("key", "The setting :key cannot be changed here.", { key });
   }
   const overrides = { ...change.current.overrides, [key]: value };
@@ -77,21 +113,54 @@ export async function changeSetting(change: Change, key: string, value: unknown)
   await change.db.transaction(async (tx) => {
     await tx
       .insert(settings)
-      .values({ key, value: value as object, updatedBy: change.actorId, updatedAt: change.now })
-      .onConflictDoUpdate({ target: settings.key, set: { value: value as object, updatedBy: change.actorId, updatedAt: change.now } });
-    await recordActivity(tx, { event: "setting-changed", causerId: change.actorId, ip: change.ip, properties: { key, old: old ?? null, new: value } }, change.now);
+      .values({
+        key,
+        value: value as object,
+        updatedBy: change.actorId,
+        updatedAt: change.now,
+      })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: {
+          value: value as object,
+          updatedBy: change.actorId,
+          updatedAt: change.now,
+        },
+      });
+    await recordActivity(
+      tx,
+      {
+        event: "setting-changed",
+        causerId: change.actorId,
+        ip: change.ip,
+        properties: { key, old: old ?? null, new: value },
+      },
+      change.now,
+    );
   });
   return { overrides, config };
 }
 
 /** Reverts one key to its start-up value. */
-export async function revertSetting(change: Change, key: string): Promise<SettingsState> {
+export async function revertSetting(
+  change: Change,
+  key: string,
+): Promise<SettingsState> {
   if (!(key in change.current.overrides)) return change.current;
   const { [key]: old, ...overrides } = change.current.overrides;
   const config = validated(change, overrides, key);
   await change.db.transaction(async (tx) => {
     await tx.delete(settings).where(eq(settings.key, key));
-    await recordActivity(tx, { event: "setting-changed", causerId: change.actorId, ip: change.ip, properties: { key, old, new: null, reverted: true } }, change.now);
+    await recordActivity(
+      tx,
+      {
+        event: "setting-changed",
+        causerId: change.actorId,
+        ip: change.ip,
+        properties: { key, old, new: null, reverted: true },
+      },
+      change.now,
+    );
   });
   return { overrides, config };
 }

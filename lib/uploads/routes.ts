@@ -15,8 +15,16 @@ export const UPLOAD_FILE_ROUTE: HostRoute = {
   middleware: ["auth:sanctum", "throttle:30,1"],
   ability: "user:write",
   // Past this the body is refused with 413 before it is parsed; below it an oversized file is a 422.
-  bodyLimit: (config) => config.uploads["max-kilobytes"] * 1024 + MULTIPART_OVERHEAD_BYTES,
+  bodyLimit: (config) =>
+    config.uploads["max-kilobytes"] * 1024 + MULTIPART_OVERHEAD_BYTES,
 };
 
 /** GET /uploads/<name> (app/uploads/[name]/route.ts): public, like the files' visibility. */
-export const UPLOAD_SHOW_ROUTE: HostRoute = { name: "uploads.show", path: "/uploads/{name}", method: "GET", endpoint: serveUpload, middleware: [], ability: null };
+export const UPLOAD_SHOW_ROUTE: HostRoute = {
+  name: "uploads.show",
+  path: "/uploads/{name}",
+  method: "GET",
+  endpoint: serveUpload,
+  middleware: [],
+  ability: null,
+};

@@ -19,7 +19,8 @@ export const serveUpload = defineEndpoint({
         "Cache-Control": "private, max-age=31536000, immutable",
         "X-Content-Type-Options": "nosniff",
         // Opened directly, the file is still only an image: no scripts, no plugins.
-        "Content-Security-Policy": "default-src 'none'; img-src 'self'; sandbox",
+        "Content-Security-Policy":
+          "default-src 'none'; img-src 'self'; sandbox",
       },
     });
   },

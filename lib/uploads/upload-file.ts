@@ -14,7 +14,10 @@ function fileRule(config: AuthConfig) {
   const maxKilobytes = config.uploads["max-kilobytes"];
   return z
     .instanceof(File, {
-      error: (issue) => (issue.input === undefined || issue.input === null ? "The :attribute field is required." : "The :attribute field must be a file."),
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? "The :attribute field is required."
+          : "The :attribute field must be a file.",
     })
     .refine((file) => file.size <= maxKilobytes * 1024, {
       message: "The :attribute field must not be greater than :max kilobytes.",

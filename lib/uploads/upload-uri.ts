@@ -6,5 +6,9 @@ export const UPLOADS_PATH = "/uploads/";
 
 /** Whether `value` is the address of a file uploaded to this application (`/uploads/<name>`). */
 export function isUploadUri(value: unknown): value is string {
-  return typeof value === "string" && value.startsWith(UPLOADS_PATH) && UPLOAD_NAME.test(value.slice(UPLOADS_PATH.length));
+  return (
+    typeof value === "string" &&
+    value.startsWith(UPLOADS_PATH) &&
+    UPLOAD_NAME.test(value.slice(UPLOADS_PATH.length))
+  );
 }

@@ -1,9 +1,26 @@
 import "server-only";
-import { and, desc, eq, getTableColumns, getTableName, is, or, type Column } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  is,
+  or,
+  type Column,
+} from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import * as schema from "@/db/schema";
-import { accountDeletions, activityLog, pendingUserEmails, personalAccessTokens, sessions, uploads, users } from "@/db/schema";
+import {
+  accountDeletions,
+  activityLog,
+  pendingUserEmails,
+  personalAccessTokens,
+  sessions,
+  uploads,
+  users,
+} from "@/db/schema";
 import { USER_TYPE } from "@/lib/audit/activity";
 import { presentUser } from "@/lib/users/users";
 
@@ -17,9 +34,18 @@ export const USER_DATA_FORMAT = "next-laravel-auth/user-data@1";
 const ACTIVITY_LIMIT = 5000;
 
 // Columns never exported, by SQL name, whatever table they are in.
-const SECRET_COLUMN = /password|secret|token|recovery|credential|public_key|remember|^payload$/i;
+const SECRET_COLUMN =
+  /password|secret|token|recovery|credential|public_key|remember|^payload$/i;
 // Tables read explicitly below, or not about one user.
-const HANDLED_TABLES = new Set(["users", "sessions", "personal_access_tokens", "pending_user_emails", "uploads", "activity_log", "account_deletions"]);
+const HANDLED_TABLES = new Set([
+  "users",
+  "sessions",
+  "personal_access_tokens",
+  "pending_user_emails",
+  "uploads",
+  "activity_log",
+  "account_deletions",
+]);
 // How a table of another feature names its user (a passkey's owner, a second factor's user…).
 const OWNER_COLUMNS = ["userId", "authenticatableId"];
 
@@ -29,14 +55,19 @@ const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 function abilitiesOf(text: string | null): string[] {
   try {
     const value: unknown = JSON.parse(text ?? "[]");
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+    return Array.isArray(value)
+      ? value.filter((item): item is string => typeof item === "string")
+      : [];
   } catch {
     return [];
   }
 }
 
 /** A row as `{sql_name: value}`, without secret columns; dates as ISO strings. */
-function withoutSecrets(row: Record<string, unknown>, columns: Record<string, Column>): Record<string, unknown> {
+function withoutSecrets(
+  row: Record<string, unknown>,
+  columns: Record<string, Column>,
+): Record<string, unknown> {
   const shown: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(columns)) {
     if (SECRET_COLUMN.test(column.name)) continue;
@@ -51,21 +82,41 @@ function withoutSecrets(row: Record<string, unknown>, columns: Record<string, Co
  * `two_factor_confirmed_at`, `two_factor_secret`): whether it is on and since when, never the secret.
  */
 function secondFactor(user: Record<string, unknown>) {
-  if (!("twoFactorConfirmedAt" in user) && !("twoFactorSecret" in user)) return null;
-  const confirmedAt = user.twoFactorConfirmedAt instanceof Date ? user.twoFactorConfirmedAt : null;
-  return { enabled: confirmedAt !== null || (!("twoFactorConfirmedAt" in user) && Boolean(user.twoFactorSecret)), confirmed_at: iso(confirmedAt) };
+  if (!("twoFactorConfirmedAt" in user) && !("twoFactorSecret" in user))
+    return null;
+  const confirmedAt =
+    user.twoFactorConfirmedAt instanceof Date
+      ? user.twoFactorConfirmedAt
+      : null;
+  return {
+    enabled:
+      confirmedAt !== null ||
+      (!("twoFactorConfirmedAt" in user) && Boolean(user.twoFactorSecret)),
+    confirmed_at: iso(confirmedAt),
+  };
 }
 
 /** Rows of every other table that names this user as its owner (passkeys, second factors…), secrets left out. */
-async function ownedRecords(db: Db, userId: number): Promise<Record<string, Record<string, unknown>[]>> {
+async function ownedRecords(
+  db: Db,
+  userId: number,
+): Promise<Record<string, Record<string, unknown>[]>> {
   const records: Record<string, Record<string, unknown>[]> = {};
   for (const table of Object.values(schema)) {
-    if (!is(table, PgTable) || HANDLED_TABLES.has(getTableName(table))) continue;
+    if (!is(table, PgTable) || HANDLED_TABLES.has(getTableName(table)))
+      continue;
     const columns = getTableColumns(table) as Record<string, Column>;
-    const owner = OWNER_COLUMNS.map((key) => columns[key]).find((column) => column !== undefined);
+    const owner = OWNER_COLUMNS.map((key) => columns[key]).find(
+      (column) => column !== undefined,
+    );
     if (!owner) continue;
-    const rows = (await db.select().from(table).where(eq(owner, userId))) as Record<string, unknown>[];
-    records[getTableName(table)] = rows.map((row) => withoutSecrets(row, columns));
+    const rows = (await db
+      .select()
+      .from(table)
+      .where(eq(owner, userId))) as Record<string, unknown>[];
+    records[getTableName(table)] = rows.map((row) =>
+      withoutSecrets(row, columns),
+    );
   }
   return records;
 }
@@ -75,33 +126,83 @@ async function ownedRecords(db: Db, userId: number): Promise<Record<string, Reco
  * such user. `userClass` is `user-class` of the configuration (tokens and pending addresses are
  * stored under it).
  */
-export async function exportUserData(db: Db, userId: number, options: { userClass?: string; now?: Date } = {}): Promise<Record<string, unknown>> {
+export async function exportUserData(
+  db: Db,
+  userId: number,
+  options: { userClass?: string; now?: Date } = {},
+): Promise<Record<string, unknown>> {
   const userClass = options.userClass ?? USER_TYPE;
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!user) throw new Error(`There is no user with id ${userId}.`);
   const [pending] = await db
-    .select({ email: pendingUserEmails.email, createdAt: pendingUserEmails.createdAt })
+    .select({
+      email: pendingUserEmails.email,
+      createdAt: pendingUserEmails.createdAt,
+    })
     .from(pendingUserEmails)
-    .where(and(eq(pendingUserEmails.userId, userId), eq(pendingUserEmails.userType, userClass)));
-  const sessionRows = await db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastActivity));
+    .where(
+      and(
+        eq(pendingUserEmails.userId, userId),
+        eq(pendingUserEmails.userType, userClass),
+      ),
+    );
+  const sessionRows = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.lastActivity));
   const tokenRows = await db
     .select()
     .from(personalAccessTokens)
-    .where(and(eq(personalAccessTokens.tokenableId, userId), eq(personalAccessTokens.tokenableType, userClass)))
+    .where(
+      and(
+        eq(personalAccessTokens.tokenableId, userId),
+        eq(personalAccessTokens.tokenableType, userClass),
+      ),
+    )
     .orderBy(personalAccessTokens.id);
-  const uploadRows = await db.select().from(uploads).where(eq(uploads.userId, userId)).orderBy(uploads.id);
+  const uploadRows = await db
+    .select()
+    .from(uploads)
+    .where(eq(uploads.userId, userId))
+    .orderBy(uploads.id);
   const aboutUser = or(
-    and(eq(activityLog.subjectType, USER_TYPE), eq(activityLog.subjectId, userId)),
-    and(eq(activityLog.causerType, USER_TYPE), eq(activityLog.causerId, userId)),
+    and(
+      eq(activityLog.subjectType, USER_TYPE),
+      eq(activityLog.subjectId, userId),
+    ),
+    and(
+      eq(activityLog.causerType, USER_TYPE),
+      eq(activityLog.causerId, userId),
+    ),
   );
-  const activity = await db.select().from(activityLog).where(aboutUser).orderBy(desc(activityLog.id)).limit(ACTIVITY_LIMIT);
-  const [deletion] = await db.select().from(accountDeletions).where(eq(accountDeletions.userId, userId));
+  const activity = await db
+    .select()
+    .from(activityLog)
+    .where(aboutUser)
+    .orderBy(desc(activityLog.id))
+    .limit(ACTIVITY_LIMIT);
+  const [deletion] = await db
+    .select()
+    .from(accountDeletions)
+    .where(eq(accountDeletions.userId, userId));
   return {
     format: USER_DATA_FORMAT,
     exported_at: (options.now ?? new Date()).toISOString(),
-    account: { ...presentUser(user), deleted_at: iso(user.deletedAt), pending_email: pending?.email ?? null, ...withoutSecrets(user, extraUserColumns()) },
+    account: {
+      ...presentUser(user),
+      deleted_at: iso(user.deletedAt),
+      pending_email: pending?.email ?? null,
+      ...withoutSecrets(user, extraUserColumns()),
+    },
     second_factor: secondFactor(user as Record<string, unknown>),
-    account_deletion: deletion ? { requested_at: deletion.requestedAt.toISOString() } : null,
+    account_deletion: deletion
+      ? { requested_at: deletion.requestedAt.toISOString() }
+      : null,
     sessions: sessionRows.map((session) => ({
       ip_address: session.ipAddress,
       user_agent: session.userAgent,
@@ -116,13 +217,20 @@ export async function exportUserData(db: Db, userId: number, options: { userClas
       expires_at: iso(token.expiresAt),
       created_at: iso(token.createdAt),
     })),
-    uploads: uploadRows.map((upload) => ({ path: upload.path, bytes: upload.bytes, created_at: upload.createdAt.toISOString() })),
+    uploads: uploadRows.map((upload) => ({
+      path: upload.path,
+      bytes: upload.bytes,
+      created_at: upload.createdAt.toISOString(),
+    })),
     ...(await ownedRecords(db, userId)),
     activity: activity.map((entry) => ({
       id: entry.id,
       event: entry.event,
       about_you: entry.subjectType === USER_TYPE && entry.subjectId === userId,
-      by_you: entry.causerType === USER_TYPE ? entry.causerId === userId : entry.subjectId === userId,
+      by_you:
+        entry.causerType === USER_TYPE
+          ? entry.causerId === userId
+          : entry.subjectId === userId,
       properties: entry.properties ?? {},
       created_at: iso(entry.createdAt),
     })),
@@ -131,6 +239,19 @@ export async function exportUserData(db: Db, userId: number, options: { userClas
 
 /** Columns of `users` beyond the ones `presentUser` shows (a later feature's, e.g. the second factor's). */
 function extraUserColumns(): Record<string, Column> {
-  const shown = new Set(["id", "name", "email", "emailVerifiedAt", "payload", "createdAt", "updatedAt", "deletedAt", "password", "rememberToken"]);
-  return Object.fromEntries(Object.entries(getTableColumns(users)).filter(([key]) => !shown.has(key)));
+  const shown = new Set([
+    "id",
+    "name",
+    "email",
+    "emailVerifiedAt",
+    "payload",
+    "createdAt",
+    "updatedAt",
+    "deletedAt",
+    "password",
+    "rememberToken",
+  ]);
+  return Object.fromEntries(
+    Object.entries(getTableColumns(users)).filter(([key]) => !shown.has(key)),
+  );
 }

@@ -8,10 +8,12 @@ import { isUploadUri } from "@/lib/uploads/upload-uri";
  * bound. Pure: the screens use `isUploadUri` to decide whether to render an avatar.
  */
 
-const NOT_AN_UPLOAD = "The :attribute field must be a file uploaded to this application.";
+const NOT_AN_UPLOAD =
+  "The :attribute field must be a file uploaded to this application.";
 
 /** An avatar: the URI the upload route answered. */
-export const avatarUri = () => z.string().max(255).refine(isUploadUri, { error: NOT_AN_UPLOAD });
+export const avatarUri = () =>
+  z.string().max(255).refine(isUploadUri, { error: NOT_AN_UPLOAD });
 
 /** The largest payload stored, serialized: well above the known keys, far below abuse. */
 export const PAYLOAD_MAX_KILOBYTES = 2;
@@ -20,7 +22,12 @@ export const PAYLOAD_MAX_KILOBYTES = 2;
 export const payloadInput = () =>
   z
     .strictObject({ avatar: avatarUri().optional() })
-    .refine((payload) => JSON.stringify(payload).length <= PAYLOAD_MAX_KILOBYTES * 1024, {
-      message: "The :attribute field must not be greater than :max kilobytes.",
-      params: { max: PAYLOAD_MAX_KILOBYTES },
-    });
+    .refine(
+      (payload) =>
+        JSON.stringify(payload).length <= PAYLOAD_MAX_KILOBYTES * 1024,
+      {
+        message:
+          "The :attribute field must not be greater than :max kilobytes.",
+        params: { max: PAYLOAD_MAX_KILOBYTES },
+      },
+    );

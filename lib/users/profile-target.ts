@@ -1,6 +1,10 @@
 import "server-only";
 import type { User } from "@/db/schema";
-import { authorize, currentActor, policyTarget } from "@/lib/policies/authorize";
+import {
+  authorize,
+  currentActor,
+  policyTarget,
+} from "@/lib/policies/authorize";
 import type { Context } from "@/lib/server/context";
 import { notFound } from "@/lib/http/errors";
 import { userPolicy } from "@/lib/policies/user-policy";
@@ -12,7 +16,10 @@ import { findUserById } from "@/lib/users/users";
  * whether an id exists. Returns the caller too. Used by every route that changes an account's
  * profile (the update, and resend and cancel of a pending address).
  */
-export async function profileTarget(ctx: Context, userId: number): Promise<{ user: User; target: User }> {
+export async function profileTarget(
+  ctx: Context,
+  userId: number,
+): Promise<{ user: User; target: User }> {
   const { user, actor } = currentActor(ctx);
   const target = await findUserById(ctx.db, userId);
   if (!target) {

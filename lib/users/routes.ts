@@ -1,7 +1,11 @@
 import "server-only";
 import type { HostRoute } from "@/lib/server/pipeline";
 import { SESSION_ONLY } from "@/lib/config/token-abilities";
-import { cancelEmailChangeEndpoint, confirmEmailChangeEndpoint, resendEmailChangeEndpoint } from "@/lib/users/email-change-endpoints";
+import {
+  cancelEmailChangeEndpoint,
+  confirmEmailChangeEndpoint,
+  resendEmailChangeEndpoint,
+} from "@/lib/users/email-change-endpoints";
 import { CONFIRM_PATH, PROFILE_PATH } from "@/lib/users/email-change";
 import { updateUser } from "@/lib/users/update-user";
 

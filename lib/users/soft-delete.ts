@@ -12,7 +12,11 @@ import { endImpersonationsBy } from "@/lib/audit/impersonation-end";
  * are kept and work again after a restore, as integrations expect. False if already deleted.
  * `actor` is null for the command line.
  */
-export async function softDeleteUser(ctx: Pick<Context, "db" | "now" | "ip">, actor: Pick<User, "id"> | null, target: Pick<User, "id">): Promise<boolean> {
+export async function softDeleteUser(
+  ctx: Pick<Context, "db" | "now" | "ip">,
+  actor: Pick<User, "id"> | null,
+  target: Pick<User, "id">,
+): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const [deleted] = await tx
       .update(users)
@@ -22,13 +26,26 @@ export async function softDeleteUser(ctx: Pick<Context, "db" | "now" | "ip">, ac
     if (!deleted) return false;
     await deleteUserSessions(tx, target.id);
     await endImpersonationsBy(tx, target.id, "original-gone", ctx);
-    await recordActivity(tx, { event: "user-deleted", subjectId: target.id, causerId: actor?.id ?? null, ip: ctx.ip }, ctx.now);
+    await recordActivity(
+      tx,
+      {
+        event: "user-deleted",
+        subjectId: target.id,
+        causerId: actor?.id ?? null,
+        ip: ctx.ip,
+      },
+      ctx.now,
+    );
     return true;
   });
 }
 
 /** Brings a soft-deleted user back. False if they were not deleted (nothing to do). */
-export async function restoreUser(ctx: Context, actor: User, target: User): Promise<boolean> {
+export async function restoreUser(
+  ctx: Context,
+  actor: User,
+  target: User,
+): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const [restored] = await tx
       .update(users)
@@ -37,8 +54,19 @@ export async function restoreUser(ctx: Context, actor: User, target: User): Prom
       .returning({ id: users.id });
     if (!restored) return false;
     // An account its owner deleted is no longer due to be purged (decision record 021).
-    await tx.delete(accountDeletions).where(eq(accountDeletions.userId, target.id));
-    await recordActivity(tx, { event: "user-restored", subjectId: target.id, causerId: actor.id, ip: ctx.ip }, ctx.now);
+    await tx
+      .delete(accountDeletions)
+      .where(eq(accountDeletions.userId, target.id));
+    await recordActivity(
+      tx,
+      {
+        event: "user-restored",
+        subjectId: target.id,
+        causerId: actor.id,
+        ip: ctx.ip,
+      },
+      ctx.now,
+    );
     return true;
   });
 }

@@ -25,7 +25,14 @@ export const updateUser = defineEndpoint({
     }),
   async run(ctx, input) {
     const { user, target } = await profileTarget(ctx, input.user_id);
-    const updated = await updateProfile(ctx, user, target, { name: input.name, email: input.email, avatar: input.avatar });
-    return { success: true, user: withPendingEmail(presentUser(updated.user), updated.pendingEmail) };
+    const updated = await updateProfile(ctx, user, target, {
+      name: input.name,
+      email: input.email,
+      avatar: input.avatar,
+    });
+    return {
+      success: true,
+      user: withPendingEmail(presentUser(updated.user), updated.pendingEmail),
+    };
   },
 });

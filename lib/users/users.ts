@@ -5,20 +5,38 @@ import { type User, users } from "@/db/schema";
 
 /** The condition "an active (not soft-deleted) user with this email, case-insensitively". */
 export function isActiveWithEmail(email: string) {
-  return and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt));
+  return and(
+    sql`lower(${users.email}) = lower(${email})`,
+    isNull(users.deletedAt),
+  );
 }
 
 /** An active (not soft-deleted) user by email, case-insensitively. */
-export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
-  const [user] = await db.select().from(users).where(isActiveWithEmail(email)).limit(1);
-  return user ?? null;
-}
-
-export async function findUserById(db: Db, id: number, options: { withTrashed?: boolean } = {}): Promise<User | null> {
+export async function findUserByEmail(
+  db: Db,
+  email: string,
+): Promise<User | null> {
   const [user] = await db
     .select()
     .from(users)
-    .where(options.withTrashed ? eq(users.id, id) : and(eq(users.id, id), isNull(users.deletedAt)))
+    .where(isActiveWithEmail(email))
+    .limit(1);
+  return user ?? null;
+}
+
+export async function findUserById(
+  db: Db,
+  id: number,
+  options: { withTrashed?: boolean } = {},
+): Promise<User | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(
+      options.withTrashed
+        ? eq(users.id, id)
+        : and(eq(users.id, id), isNull(users.deletedAt)),
+    )
     .limit(1);
   return user ?? null;
 }

@@ -2,21 +2,47 @@ import { z } from "zod";
 import type { PasswordRules } from "@/lib/config/auth";
 
 /** Fields every web form may carry and the service ignores (SPEC.md §4 rule 1). */
-export const IGNORED_FIELDS = { _token: z.unknown().optional(), redirect: z.unknown().optional() };
+export const IGNORED_FIELDS = {
+  _token: z.unknown().optional(),
+  redirect: z.unknown().optional(),
+};
 
 export const email = () => z.string().max(255).pipe(z.email());
 
 /** Laravel's `boolean` rule: true, false, 1, 0, "1", "0" (and "true"/"false"/"on" from HTML forms). */
 export const booleanish = () =>
-  z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(["0", "1", "true", "false", "on", "off"])], {
-    error: "The :attribute field must be true or false.",
-  }).transform((value) => value === true || value === 1 || value === "1" || value === "true" || value === "on");
+  z
+    .union(
+      [
+        z.boolean(),
+        z.literal(0),
+        z.literal(1),
+        z.enum(["0", "1", "true", "false", "on", "off"]),
+      ],
+      {
+        error: "The :attribute field must be true or false.",
+      },
+    )
+    .transform(
+      (value) =>
+        value === true ||
+        value === 1 ||
+        value === "1" ||
+        value === "true" ||
+        value === "on",
+    );
 
 /** A new password under the configured rules; each failed rule has its own message (SPEC.md §1). */
 export function newPassword(rules: PasswordRules) {
   let schema = z.string().min(rules.length).max(255);
-  if (rules.uppercase) schema = schema.regex(/\p{Lu}/u, { error: "The :attribute field must contain at least one uppercase letter." });
-  if (rules.number) schema = schema.regex(/\p{N}/u, { error: "The :attribute field must contain at least one number." });
+  if (rules.uppercase)
+    schema = schema.regex(/\p{Lu}/u, {
+      error: "The :attribute field must contain at least one uppercase letter.",
+    });
+  if (rules.number)
+    schema = schema.regex(/\p{N}/u, {
+      error: "The :attribute field must contain at least one number.",
+    });
   return schema;
 }
 
@@ -28,23 +54,44 @@ export const passwordConfirmation = () => z.unknown().optional();
  * `CONFIRMED_WHEN` so it runs whenever `password` itself is valid, and its error is reported
  * together with the other fields' (zod skips object refinements after any field fails).
  */
-export function confirmed(value: { password?: unknown; password_confirmation?: unknown }, ctx: z.RefinementCtx) {
+export function confirmed(
+  value: { password?: unknown; password_confirmation?: unknown },
+  ctx: z.RefinementCtx,
+) {
   if (value.password_confirmation !== value.password) {
-    ctx.addIssue({ code: "custom", path: ["password"], message: "The :attribute field confirmation does not match." });
+    ctx.addIssue({
+      code: "custom",
+      path: ["password"],
+      message: "The :attribute field confirmation does not match.",
+    });
   }
 }
 
 export const CONFIRMED_WHEN = {
-  when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
-    typeof (payload.value as { password?: unknown } | null)?.password === "string" && !payload.issues.some((issue) => issue.path?.[0] === "password"),
+  when: (payload: {
+    value: unknown;
+    issues: readonly { path?: readonly PropertyKey[] }[];
+  }) =>
+    typeof (payload.value as { password?: unknown } | null)?.password ===
+      "string" &&
+    !payload.issues.some((issue) => issue.path?.[0] === "password"),
 };
 
 /**
  * The fields of a form that sets a password, in Laravel's order: `before`, then `password` under
  * the configured rules and its `password_confirmation`, then `after`; unknown fields refused.
  */
-export function withNewPassword<B extends z.ZodRawShape, A extends z.ZodRawShape = Record<never, never>>(rules: PasswordRules, before: B, after?: A) {
+export function withNewPassword<
+  B extends z.ZodRawShape,
+  A extends z.ZodRawShape = Record<never, never>,
+>(rules: PasswordRules, before: B, after?: A) {
   return z
-    .strictObject({ ...before, password: newPassword(rules), password_confirmation: passwordConfirmation(), ...(after ?? ({} as A)), ...IGNORED_FIELDS })
+    .strictObject({
+      ...before,
+      password: newPassword(rules),
+      password_confirmation: passwordConfirmation(),
+      ...(after ?? ({} as A)),
+      ...IGNORED_FIELDS,
+    })
     .superRefine(confirmed, CONFIRMED_WHEN);
 }

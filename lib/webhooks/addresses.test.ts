@@ -1,17 +1,54 @@
 import { describe, expect, it } from "vitest";
-import { isPrivateAddress, RefusedAddressError, resolveAllowed } from "@/lib/webhooks/addresses";
+import {
+  isPrivateAddress,
+  RefusedAddressError,
+  resolveAllowed,
+} from "@/lib/webhooks/addresses";
 
 describe("addresses a webhook may not reach by default", () => {
-  it.each(["127.0.0.1", "127.9.9.9", "10.0.0.1", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "224.0.0.1", "255.255.255.255", "::1", "::", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "::ffff:7f00:1", "64:ff9b::a9fe:a9fe", "not-an-address"])(
-    "%s is refused",
-    (address) => expect(isPrivateAddress(address)).toBe(true),
+  it.each([
+    "127.0.0.1",
+    "127.9.9.9",
+    "10.0.0.1",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "224.0.0.1",
+    "255.255.255.255",
+    "::1",
+    "::",
+    "fd00::1",
+    "fe80::1",
+    "::ffff:127.0.0.1",
+    "::ffff:7f00:1",
+    "64:ff9b::a9fe:a9fe",
+    "not-an-address",
+  ])("%s is refused", (address) =>
+    expect(isPrivateAddress(address)).toBe(true),
   );
 
-  it.each(["93.184.215.14", "8.8.8.8", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("%s is allowed", (address) => expect(isPrivateAddress(address)).toBe(false));
+  it.each([
+    "93.184.215.14",
+    "8.8.8.8",
+    "172.32.0.1",
+    "2606:4700:4700::1111",
+    "::ffff:8.8.8.8",
+  ])("%s is allowed", (address) =>
+    expect(isPrivateAddress(address)).toBe(false),
+  );
 
   it("resolves names and refuses one that points at loopback unless private addresses are allowed", async () => {
-    await expect(resolveAllowed("localhost", false)).rejects.toBeInstanceOf(RefusedAddressError);
-    await expect(resolveAllowed("127.0.0.1", false)).rejects.toBeInstanceOf(RefusedAddressError);
-    expect((await resolveAllowed("127.0.0.1", true))[0]?.address).toBe("127.0.0.1");
+    await expect(resolveAllowed("localhost", false)).rejects.toBeInstanceOf(
+      RefusedAddressError,
+    );
+    await expect(resolveAllowed("127.0.0.1", false)).rejects.toBeInstanceOf(
+      RefusedAddressError,
+    );
+    expect((await resolveAllowed("127.0.0.1", true))[0]?.address).toBe(
+      "127.0.0.1",
+    );
   });
 });

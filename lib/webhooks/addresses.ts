@@ -40,7 +40,10 @@ for (const [network, prefix] of [
 
 /** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d), compatible or NAT64 (64:ff9b::) IPv6 address. */
 function embeddedIpv4(address: string): string | null {
-  const match = /^(?:::ffff:|::|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
+  const match =
+    /^(?:::ffff:|::|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(
+      address,
+    );
   if (!match) return null;
   if (match[1]) return match[1];
   const high = parseInt(match[2] ?? "0", 16);
@@ -73,10 +76,17 @@ export class RefusedAddressError extends Error {
  * and private addresses are not allowed: a name that resolves to a public and a private address
  * could otherwise be connected to either.
  */
-export async function resolveAllowed(host: string, allowPrivate: boolean): Promise<{ address: string; family: number }[]> {
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true, verbatim: true });
+export async function resolveAllowed(
+  host: string,
+  allowPrivate: boolean,
+): Promise<{ address: string; family: number }[]> {
+  const addresses = isIP(host)
+    ? [{ address: host, family: isIP(host) }]
+    : await lookup(host, { all: true, verbatim: true });
   if (addresses.length === 0) throw new Error(`${host} resolves to no address`);
-  const refused = allowPrivate ? undefined : addresses.find((entry) => isPrivateAddress(entry.address));
+  const refused = allowPrivate
+    ? undefined
+    : addresses.find((entry) => isPrivateAddress(entry.address));
   if (refused) throw new RefusedAddressError(refused.address);
   return addresses;
 }

@@ -1,7 +1,11 @@
 import "server-only";
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { type WebhookDelivery, webhookDeliveries, webhookEndpoints } from "@/db/schema";
+import {
+  type WebhookDelivery,
+  webhookDeliveries,
+  webhookEndpoints,
+} from "@/db/schema";
 import { enqueueCompose, WEBHOOK_QUEUE } from "@/lib/mail/queue";
 import { newMessageId } from "@/lib/webhooks/payload";
 
@@ -23,15 +27,36 @@ type Executor = Pick<Db, "insert">;
 /** Records a message for an endpoint and queues its first attempt (in the caller's transaction). */
 export async function queueDelivery(
   db: Executor,
-  input: { endpointId: number; event: string; activityId: number | null; payload: string },
+  input: {
+    endpointId: number;
+    event: string;
+    activityId: number | null;
+    payload: string;
+  },
   now: Date,
 ): Promise<WebhookDelivery> {
   const [delivery] = await db
     .insert(webhookDeliveries)
-    .values({ ...input, messageId: newMessageId(), status: "pending", attempts: 0, nextAttemptAt: now, createdAt: now })
+    .values({
+      ...input,
+      messageId: newMessageId(),
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+    })
     .returning();
   if (!delivery) throw new Error("no delivery");
-  await enqueueCompose(db, { type: "compose", composer: DELIVER_COMPOSER, data: { delivery_id: delivery.id } }, now, { queue: WEBHOOK_QUEUE });
+  await enqueueCompose(
+    db,
+    {
+      type: "compose",
+      composer: DELIVER_COMPOSER,
+      data: { delivery_id: delivery.id },
+    },
+    now,
+    { queue: WEBHOOK_QUEUE },
+  );
   return delivery;
 }
 
@@ -53,12 +78,24 @@ export function presentDelivery(delivery: WebhookDelivery) {
 }
 
 /** The newest deliveries of an endpoint. */
-export function listDeliveries(db: Db, endpointId: number, limit: number): Promise<WebhookDelivery[]> {
-  return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).orderBy(desc(webhookDeliveries.id)).limit(limit);
+export function listDeliveries(
+  db: Db,
+  endpointId: number,
+  limit: number,
+): Promise<WebhookDelivery[]> {
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(limit);
 }
 
 /** The latest delivery of each of `endpointIds` (the endpoint list's "last response"). */
-export async function latestDeliveries(db: Db, endpointIds: number[]): Promise<Map<number, WebhookDelivery>> {
+export async function latestDeliveries(
+  db: Db,
+  endpointIds: number[],
+): Promise<Map<number, WebhookDelivery>> {
   if (endpointIds.length === 0) return new Map();
   const rows = await db
     .selectDistinctOn([webhookDeliveries.endpointId])
@@ -72,7 +109,12 @@ export async function latestDeliveries(db: Db, endpointIds: number[]): Promise<M
 export async function pruneDeliveries(db: Db, before: Date): Promise<number> {
   const gone = await db
     .delete(webhookDeliveries)
-    .where(and(inArray(webhookDeliveries.status, ["succeeded", "failed"]), lt(webhookDeliveries.createdAt, before)))
+    .where(
+      and(
+        inArray(webhookDeliveries.status, ["succeeded", "failed"]),
+        lt(webhookDeliveries.createdAt, before),
+      ),
+    )
     .returning({ id: webhookDeliveries.id });
   return gone.length;
 }
@@ -82,7 +124,10 @@ export async function findDelivery(db: Db, id: number) {
   const [row] = await db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
     .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(
+      webhookEndpoints,
+      eq(webhookEndpoints.id, webhookDeliveries.endpointId),
+    )
     .where(eq(webhookDeliveries.id, id))
     .limit(1);
   return row ?? null;

@@ -9,10 +9,24 @@ import { defineEndpoint } from "@/lib/server/endpoint";
 import { invalid, notFound } from "@/lib/http/errors";
 import { requireAdmin } from "@/lib/policies/admin";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
-import { bareHost, RefusedAddressError, resolveAllowed } from "@/lib/webhooks/addresses";
-import { latestDeliveries, listDeliveries, presentDelivery, queueDelivery } from "@/lib/webhooks/deliveries";
+import {
+  bareHost,
+  RefusedAddressError,
+  resolveAllowed,
+} from "@/lib/webhooks/addresses";
+import {
+  latestDeliveries,
+  listDeliveries,
+  presentDelivery,
+  queueDelivery,
+} from "@/lib/webhooks/deliveries";
 import { testEventBody, TEST_EVENT } from "@/lib/webhooks/payload";
-import { generateWebhookSecret, sealWebhookSecret, webhookSecretBytes, webhookSecretKey } from "@/lib/webhooks/secrets";
+import {
+  generateWebhookSecret,
+  sealWebhookSecret,
+  webhookSecretBytes,
+  webhookSecretKey,
+} from "@/lib/webhooks/secrets";
 
 /** The administration API of webhooks (decision record 022): list, register, delete, test, delivery log. */
 const DELIVERY_LOG_LIMIT = 50;
@@ -27,23 +41,40 @@ const webhookUrl = z
     } catch {
       // reported below
     }
-    if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) issue.addIssue({ code: "custom", message: "The :attribute field must be a valid URL." });
-    else if (url.username || url.password) issue.addIssue({ code: "custom", message: "The :attribute must not contain a user name or password." });
+    if (!url || (url.protocol !== "https:" && url.protocol !== "http:"))
+      issue.addIssue({
+        code: "custom",
+        message: "The :attribute field must be a valid URL.",
+      });
+    else if (url.username || url.password)
+      issue.addIssue({
+        code: "custom",
+        message: "The :attribute must not contain a user name or password.",
+      });
   });
 
 const createInput = z.strictObject({
   url: webhookUrl,
-  events: z.array(z.enum([...ACTIVITY_EVENT_NAMES, "*"])).min(1).max(ACTIVITY_EVENT_NAMES.length + 1),
+  events: z
+    .array(z.enum([...ACTIVITY_EVENT_NAMES, "*"]))
+    .min(1)
+    .max(ACTIVITY_EVENT_NAMES.length + 1),
   description: z.string().max(255).nullish(),
   secret: z
     .string()
     .max(200)
-    .refine((secret) => webhookSecretBytes(secret) !== null, "The :attribute must be whsec_ followed by the base64 of 24 to 64 random bytes.")
+    .refine(
+      (secret) => webhookSecretBytes(secret) !== null,
+      "The :attribute must be whsec_ followed by the base64 of 24 to 64 random bytes.",
+    )
     .nullish(),
   ...IGNORED_FIELDS,
 });
 
-function presentEndpoint(endpoint: WebhookEndpoint, last: ReturnType<typeof presentDelivery> | null) {
+function presentEndpoint(
+  endpoint: WebhookEndpoint,
+  last: ReturnType<typeof presentDelivery> | null,
+) {
   return {
     id: endpoint.id,
     url: endpoint.url,
@@ -59,7 +90,11 @@ function presentEndpoint(endpoint: WebhookEndpoint, last: ReturnType<typeof pres
 async function routeEndpoint(ctx: Context): Promise<WebhookEndpoint> {
   const id = ctx.params.id ?? "";
   if (!/^\d{1,15}$/.test(id)) throw notFound();
-  const [endpoint] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, Number(id))).limit(1);
+  const [endpoint] = await ctx.db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, Number(id)))
+    .limit(1);
   if (!endpoint) throw notFound();
   return endpoint;
 }
@@ -68,8 +103,14 @@ async function routeEndpoint(ctx: Context): Promise<WebhookEndpoint> {
 export const listWebhooks = defineEndpoint({
   async run(ctx) {
     requireAdmin(ctx);
-    const endpoints = await ctx.db.select().from(webhookEndpoints).orderBy(asc(webhookEndpoints.id));
-    const latest = await latestDeliveries(ctx.db, endpoints.map((endpoint) => endpoint.id));
+    const endpoints = await ctx.db
+      .select()
+      .from(webhookEndpoints)
+      .orderBy(asc(webhookEndpoints.id));
+    const latest = await latestDeliveries(
+      ctx.db,
+      endpoints.map((endpoint) => endpoint.id),
+    );
     return {
       data: endpoints.map((endpoint) => {
         const last = latest.get(endpoint.id);
@@ -91,9 +132,16 @@ export const createWebhook = defineEndpoint({
   async run(ctx, input) {
     const admin = requireAdmin(ctx);
     try {
-      await resolveAllowed(bareHost(new URL(input.url)), ctx.config.webhooks["allow-private-addresses"]);
+      await resolveAllowed(
+        bareHost(new URL(input.url)),
+        ctx.config.webhooks["allow-private-addresses"],
+      );
     } catch (error) {
-      if (error instanceof RefusedAddressError) throw invalid("url", "The :attribute points to a private, loopback or reserved address.");
+      if (error instanceof RefusedAddressError)
+        throw invalid(
+          "url",
+          "The :attribute points to a private, loopback or reserved address.",
+        );
       throw invalid("url", "The :attribute host could not be resolved.");
     }
     const secret = input.secret ?? generateWebhookSecret();
@@ -107,7 +155,11 @@ export const createWebhook = defineEndpoint({
           url: input.url,
           description: input.description ?? null,
           events,
-          secret: sealWebhookSecret(webhookSecretKey(ctx.env.SESSION_SECRET), secret, uuid),
+          secret: sealWebhookSecret(
+            webhookSecretKey(ctx.env.SESSION_SECRET),
+            secret,
+            uuid,
+          ),
           createdBy: admin.id,
           createdAt: ctx.now,
           updatedAt: ctx.now,
@@ -115,7 +167,20 @@ export const createWebhook = defineEndpoint({
         .returning();
       if (!created) throw new Error("no endpoint");
       // The URL's host only: a query string may hold a receiver's own token.
-      await recordActivity(tx, { event: "webhook-created", causerId: admin.id, ip: ctx.ip, properties: { webhook_id: created.id, host: new URL(created.url).host, events } }, ctx.now);
+      await recordActivity(
+        tx,
+        {
+          event: "webhook-created",
+          causerId: admin.id,
+          ip: ctx.ip,
+          properties: {
+            webhook_id: created.id,
+            host: new URL(created.url).host,
+            events,
+          },
+        },
+        ctx.now,
+      );
       return created;
     });
     return { success: true, endpoint: presentEndpoint(endpoint, null), secret };
@@ -128,8 +193,22 @@ export const deleteWebhook = defineEndpoint({
     const admin = requireAdmin(ctx);
     const endpoint = await routeEndpoint(ctx);
     await ctx.db.transaction(async (tx) => {
-      await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
-      await recordActivity(tx, { event: "webhook-deleted", causerId: admin.id, ip: ctx.ip, properties: { webhook_id: endpoint.id, host: new URL(endpoint.url).host } }, ctx.now);
+      await tx
+        .delete(webhookEndpoints)
+        .where(eq(webhookEndpoints.id, endpoint.id));
+      await recordActivity(
+        tx,
+        {
+          event: "webhook-deleted",
+          causerId: admin.id,
+          ip: ctx.ip,
+          properties: {
+            webhook_id: endpoint.id,
+            host: new URL(endpoint.url).host,
+          },
+        },
+        ctx.now,
+      );
     });
     return { success: true };
   },
@@ -140,7 +219,16 @@ export const testWebhook = defineEndpoint({
   async run(ctx) {
     requireAdmin(ctx);
     const endpoint = await routeEndpoint(ctx);
-    const delivery = await queueDelivery(ctx.db, { endpointId: endpoint.id, event: TEST_EVENT, activityId: null, payload: testEventBody(endpoint.id, ctx.now) }, ctx.now);
+    const delivery = await queueDelivery(
+      ctx.db,
+      {
+        endpointId: endpoint.id,
+        event: TEST_EVENT,
+        activityId: null,
+        payload: testEventBody(endpoint.id, ctx.now),
+      },
+      ctx.now,
+    );
     ctx.services.wakeWebhookWorker();
     return { success: true, delivery: presentDelivery(delivery) };
   },
@@ -151,6 +239,10 @@ export const listWebhookDeliveries = defineEndpoint({
   async run(ctx) {
     requireAdmin(ctx);
     const endpoint = await routeEndpoint(ctx);
-    return { data: (await listDeliveries(ctx.db, endpoint.id, DELIVERY_LOG_LIMIT)).map(presentDelivery) };
+    return {
+      data: (await listDeliveries(ctx.db, endpoint.id, DELIVERY_LOG_LIMIT)).map(
+        presentDelivery,
+      ),
+    };
   },
 });

@@ -10,7 +10,8 @@ const EXCERPT_CHARS = 200;
 // Read no more than this of a response: only the excerpt is kept.
 const READ_LIMIT_BYTES = 4096;
 
-export type PostOutcome = { status: number; excerpt: string } | { error: string };
+export type PostOutcome =
+  { status: number; excerpt: string } | { error: string };
 
 /**
  * The connection's lookup: the host is resolved here, at delivery time, checked, and the checked
@@ -23,7 +24,12 @@ function checkedLookup(allowPrivate: boolean): LookupFunction {
       (addresses) => {
         if (options.all) return callback(null, addresses);
         const first = addresses[0];
-        if (!first) return callback(new Error(`${hostname} resolves to no address`), "", 0);
+        if (!first)
+          return callback(
+            new Error(`${hostname} resolves to no address`),
+            "",
+            0,
+          );
         callback(null, first.address, first.family);
       },
       (error: Error) => callback(error, "", 0),
@@ -35,7 +41,12 @@ function checkedLookup(allowPrivate: boolean): LookupFunction {
  * POSTs one webhook: never follows a redirect (a 3xx is a failed attempt, like any non-2xx),
  * gives up after WEBHOOK_TIMEOUT_MS, and keeps the first EXCERPT_CHARS of the answer.
  */
-export async function postWebhook(target: string, headers: Record<string, string>, body: string, allowPrivate: boolean): Promise<PostOutcome> {
+export async function postWebhook(
+  target: string,
+  headers: Record<string, string>,
+  body: string,
+  allowPrivate: boolean,
+): Promise<PostOutcome> {
   const url = new URL(target);
   try {
     // An address in the URL itself never goes through a lookup: it is checked here.
@@ -49,7 +60,11 @@ export async function postWebhook(target: string, headers: Record<string, string
       url,
       {
         method: "POST",
-        headers: { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) },
+        headers: {
+          ...headers,
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(body)),
+        },
         lookup: checkedLookup(allowPrivate),
         agent: false,
         signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
@@ -57,7 +72,13 @@ export async function postWebhook(target: string, headers: Record<string, string
       (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        const done = () => resolve({ status: response.statusCode ?? 0, excerpt: Buffer.concat(chunks).toString("utf8").slice(0, EXCERPT_CHARS) });
+        const done = () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            excerpt: Buffer.concat(chunks)
+              .toString("utf8")
+              .slice(0, EXCERPT_CHARS),
+          });
         response.on("data", (chunk: Buffer) => {
           if (size >= READ_LIMIT_BYTES) return;
           chunks.push(chunk);
@@ -71,7 +92,14 @@ export async function postWebhook(target: string, headers: Record<string, string
         response.on("error", done);
       },
     );
-    request.on("error", (error) => resolve({ error: error.name === "AbortError" ? `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` : error.message }));
+    request.on("error", (error) =>
+      resolve({
+        error:
+          error.name === "AbortError"
+            ? `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`
+            : error.message,
+      }),
+    );
     request.end(body);
   });
 }

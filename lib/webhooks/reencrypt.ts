@@ -2,7 +2,11 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { webhookEndpoints } from "@/db/schema";
 import type { ReencryptResult, Reencryptor } from "@/lib/crypto/reencryption";
-import { sealWebhookSecret, unsealWebhookSecret, webhookSecretKey } from "@/lib/webhooks/secrets";
+import {
+  sealWebhookSecret,
+  unsealWebhookSecret,
+  webhookSecretKey,
+} from "@/lib/webhooks/secrets";
 
 /**
  * The endpoints' signing secrets (decision record 022), sealed under a key derived from
@@ -16,7 +20,14 @@ export const webhookSecretsReencryptor: Reencryptor = {
     const to = webhookSecretKey(secrets.to);
     const result: ReencryptResult = { changed: 0, unchanged: 0, unreadable: 0 };
     await db.transaction(async (tx) => {
-      const rows = await tx.select({ id: webhookEndpoints.id, uuid: webhookEndpoints.uuid, secret: webhookEndpoints.secret }).from(webhookEndpoints).for("update");
+      const rows = await tx
+        .select({
+          id: webhookEndpoints.id,
+          uuid: webhookEndpoints.uuid,
+          secret: webhookEndpoints.secret,
+        })
+        .from(webhookEndpoints)
+        .for("update");
       for (const row of rows) {
         const opened = (key: Buffer) => {
           try {
@@ -34,7 +45,10 @@ export const webhookSecretsReencryptor: Reencryptor = {
           result.unreadable++;
           continue;
         }
-        await tx.update(webhookEndpoints).set({ secret: sealWebhookSecret(to, plain, row.uuid) }).where(eq(webhookEndpoints.id, row.id));
+        await tx
+          .update(webhookEndpoints)
+          .set({ secret: sealWebhookSecret(to, plain, row.uuid) })
+          .where(eq(webhookEndpoints.id, row.id));
         result.changed++;
       }
     });

@@ -1,13 +1,40 @@
 import "server-only";
 import type { HostRoute } from "@/lib/server/pipeline";
-import { createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, testWebhook } from "@/lib/webhooks/endpoints";
+import {
+  createWebhook,
+  deleteWebhook,
+  listWebhookDeliveries,
+  listWebhooks,
+  testWebhook,
+} from "@/lib/webhooks/endpoints";
 
 // Administrators only (requireAdmin in each endpoint, after the guard); a token changes nothing without `admin`.
 const admin = ["auth:sanctum"];
 
-export const LIST_WEBHOOKS: HostRoute = { name: "api.admin.webhooks.index", path: "/api/admin/webhooks", method: "GET", endpoint: listWebhooks, middleware: admin, ability: null };
-export const CREATE_WEBHOOK: HostRoute = { name: "api.admin.webhooks.store", path: "/api/admin/webhooks", method: "POST", endpoint: createWebhook, middleware: admin, ability: "admin" };
-export const DELETE_WEBHOOK: HostRoute = { name: "api.admin.webhooks.destroy", path: "/api/admin/webhooks/{id}", method: "DELETE", endpoint: deleteWebhook, middleware: admin, ability: "admin" };
+export const LIST_WEBHOOKS: HostRoute = {
+  name: "api.admin.webhooks.index",
+  path: "/api/admin/webhooks",
+  method: "GET",
+  endpoint: listWebhooks,
+  middleware: admin,
+  ability: null,
+};
+export const CREATE_WEBHOOK: HostRoute = {
+  name: "api.admin.webhooks.store",
+  path: "/api/admin/webhooks",
+  method: "POST",
+  endpoint: createWebhook,
+  middleware: admin,
+  ability: "admin",
+};
+export const DELETE_WEBHOOK: HostRoute = {
+  name: "api.admin.webhooks.destroy",
+  path: "/api/admin/webhooks/{id}",
+  method: "DELETE",
+  endpoint: deleteWebhook,
+  middleware: admin,
+  ability: "admin",
+};
 export const TEST_WEBHOOK: HostRoute = {
   name: "api.admin.webhooks.test",
   path: "/api/admin/webhooks/{id}/test",

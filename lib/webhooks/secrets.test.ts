@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { generateWebhookSecret, signWebhook, webhookSecretBytes } from "@/lib/webhooks/secrets";
+import {
+  generateWebhookSecret,
+  signWebhook,
+  webhookSecretBytes,
+} from "@/lib/webhooks/secrets";
 
 describe("Standard Webhooks signatures", () => {
   it("matches the specification's example", () => {
     // The example of the Standard Webhooks specification (and Svix's libraries' tests).
-    const signature = signWebhook("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "msg_p5jXN8AQM9LWM0D4loKWxJek", 1614265330, '{"test": 2432232314}');
+    const signature = signWebhook(
+      "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+      "msg_p5jXN8AQM9LWM0D4loKWxJek",
+      1614265330,
+      '{"test": 2432232314}',
+    );
     expect(signature).toBe("v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=");
   });
 
@@ -15,7 +24,9 @@ describe("Standard Webhooks signatures", () => {
     expect(generateWebhookSecret()).not.toBe(secret);
     expect(webhookSecretBytes("whsec_short")).toBeNull();
     expect(webhookSecretBytes(secret.slice("whsec_".length))).toBeNull();
-    expect(webhookSecretBytes(`whsec_${Buffer.alloc(65).toString("base64")}`)).toBeNull();
+    expect(
+      webhookSecretBytes(`whsec_${Buffer.alloc(65).toString("base64")}`),
+    ).toBeNull();
     expect(webhookSecretBytes(`whsec_${"*".repeat(32)}`)).toBeNull();
   });
 });

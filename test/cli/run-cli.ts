@@ -56,13 +56,27 @@ export async function createCliTarget(): Promise<CliTarget> {
 }
 
 /** `npm run auth -- …args` as a process of its own (the package script's command), with `stdin` piped in. */
-export function runCli(target: CliTarget, args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+export function runCli(
+  target: CliTarget,
+  args: string[],
+  options: { stdin?: string; env?: Record<string, string> } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ["--conditions=react-server", "cli/auth.ts", ...args], {
-      cwd: ROOT,
-      env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...target.env, ...options.env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
+    const child = spawn(
+      TSX,
+      ["--conditions=react-server", "cli/auth.ts", ...args],
+      {
+        cwd: ROOT,
+        env: {
+          NODE_ENV: "test",
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "",
+          ...target.env,
+          ...options.env,
+        },
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

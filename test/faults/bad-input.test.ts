@@ -3,7 +3,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Agent } from "../support/agent";
 import { badBodies, badParams, badQueries } from "../support/adversarial";
 import { PASSWORD, useTestApp } from "../support/app";
-import { type ApiTarget, apiTargets, writtenRows } from "../support/api-targets";
+import {
+  type ApiTarget,
+  apiTargets,
+  writtenRows,
+} from "../support/api-targets";
 
 // Decision record 010: bad input, systematically. Every endpoint of the route table and every host route gets
 // random and adversarial bodies (or query strings and path parameters for GETs): the answer is a
@@ -13,8 +17,14 @@ const app = useTestApp({
   auth: { admins: [ADMIN] },
   services: {
     acme: {
-      driver: "oidc", client_id: "c", client_secret: "s", redirect: "/auth/social/acme/callback", scopes: ["openid"],
-      authorization_endpoint: "http://127.0.0.1:9/authorize", token_endpoint: "http://127.0.0.1:9/token", userinfo_endpoint: "http://127.0.0.1:9/userinfo",
+      driver: "oidc",
+      client_id: "c",
+      client_secret: "s",
+      redirect: "/auth/social/acme/callback",
+      scopes: ["openid"],
+      authorization_endpoint: "http://127.0.0.1:9/authorize",
+      token_endpoint: "http://127.0.0.1:9/token",
+      userinfo_endpoint: "http://127.0.0.1:9/userinfo",
     },
   },
 });
@@ -25,9 +35,16 @@ type Target = ApiTarget;
 
 const targets = await apiTargets();
 
-function pathOf(target: Target, params: string[]): { path: string; values: Record<string, string> } {
-  const values = Object.fromEntries(target.params.map((name, index) => [name, params[index] ?? "x"]));
-  const path = target.template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? "x"));
+function pathOf(
+  target: Target,
+  params: string[],
+): { path: string; values: Record<string, string> } {
+  const values = Object.fromEntries(
+    target.params.map((name, index) => [name, params[index] ?? "x"]),
+  );
+  const path = target.template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(values[name] ?? "x"),
+  );
   return { path, values };
 }
 
@@ -38,47 +55,78 @@ async function callers(): Promise<{ guest: Agent; admin: Agent }> {
   const admin = app.agent();
   await admin.csrf();
   // Remembered: the clock moves a minute per run, past the idle lifetime by the end.
-  expect((await admin.post("/auth/login", { email: ADMIN, password: PASSWORD, remember: true })).status).toBe(200);
+  expect(
+    (
+      await admin.post("/auth/login", {
+        email: ADMIN,
+        password: PASSWORD,
+        remember: true,
+      })
+    ).status,
+  ).toBe(200);
   await app.createUser({ email: "someone@example.test" });
   return { guest, admin };
 }
 
 afterAll(() => {
   // Nothing a body carried reached Object.prototype.
-  expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(PROTOTYPE_KEYS);
+  expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(
+    PROTOTYPE_KEYS,
+  );
 });
 
-describe.each(targets)("bad input to $label (decision record 010)", (target) => {
-  it("never answers 5xx and writes nothing", async () => {
-    app.setNow(new Date("2026-11-22T12:00:00Z"));
-    const { guest, admin } = await callers();
-    const agent = target.isGuestOnly ? guest : admin;
-    const isGet = target.method === "GET";
-    const input = isGet
-      ? fc.record({ query: badQueries, body: fc.constant(null), params: fc.array(badParams, { minLength: 2, maxLength: 2 }) })
-      : fc.record({ query: fc.constant(""), body: badBodies, params: fc.array(badParams, { minLength: 2, maxLength: 2 }) });
-    await fc.assert(
-      fc.asyncProperty(input, async ({ query, body, params }) => {
-        // Fresh throttle windows, so validation (not a 429) is what answers.
-        app.advance(61);
-        const before = await writtenRows(app.database.db);
-        const { path, values } = pathOf(target, params);
-        const headers: Record<string, string> = body?.contentType != null ? { "content-type": body.contentType } : {};
-        const response = await agent.request(target.method, query ? `${path}?${query}` : path, {
-          body: body?.body,
-          headers,
-          host: target.host,
-          params: values,
-        });
-        const context = `${target.label} ${body?.kind ?? `?${query.slice(0, 200)}`} → ${response.status} ${response.text.slice(0, 300)}`;
-        expect(response.status, context).toBeLessThan(500);
-        if (!isGet || target.params.length > 0) expect(response.status, context).toBeGreaterThanOrEqual(400);
-        expect(await writtenRows(app.database.db), context).toEqual(before);
-      }),
-      { numRuns: NUM_RUNS },
-    );
-    // The callers are untouched: bad input neither signed anyone out nor in.
-    expect((await admin.get("/auth/get-auth")).body.authenticated).toBe(true);
-    expect((await guest.get("/auth/get-auth")).body.authenticated).toBe(false);
-  });
-});
+describe.each(targets)(
+  "bad input to $label (decision record 010)",
+  (target) => {
+    it("never answers 5xx and writes nothing", async () => {
+      app.setNow(new Date("2026-11-22T12:00:00Z"));
+      const { guest, admin } = await callers();
+      const agent = target.isGuestOnly ? guest : admin;
+      const isGet = target.method === "GET";
+      const input = isGet
+        ? fc.record({
+            query: badQueries,
+            body: fc.constant(null),
+            params: fc.array(badParams, { minLength: 2, maxLength: 2 }),
+          })
+        : fc.record({
+            query: fc.constant(""),
+            body: badBodies,
+            params: fc.array(badParams, { minLength: 2, maxLength: 2 }),
+          });
+      await fc.assert(
+        fc.asyncProperty(input, async ({ query, body, params }) => {
+          // Fresh throttle windows, so validation (not a 429) is what answers.
+          app.advance(61);
+          const before = await writtenRows(app.database.db);
+          const { path, values } = pathOf(target, params);
+          const headers: Record<string, string> =
+            body?.contentType != null
+              ? { "content-type": body.contentType }
+              : {};
+          const response = await agent.request(
+            target.method,
+            query ? `${path}?${query}` : path,
+            {
+              body: body?.body,
+              headers,
+              host: target.host,
+              params: values,
+            },
+          );
+          const context = `${target.label} ${body?.kind ?? `?${query.slice(0, 200)}`} → ${response.status} ${response.text.slice(0, 300)}`;
+          expect(response.status, context).toBeLessThan(500);
+          if (!isGet || target.params.length > 0)
+            expect(response.status, context).toBeGreaterThanOrEqual(400);
+          expect(await writtenRows(app.database.db), context).toEqual(before);
+        }),
+        { numRuns: NUM_RUNS },
+      );
+      // The callers are untouched: bad input neither signed anyone out nor in.
+      expect((await admin.get("/auth/get-auth")).body.authenticated).toBe(true);
+      expect((await guest.get("/auth/get-auth")).body.authenticated).toBe(
+        false,
+      );
+    });
+  },
+);

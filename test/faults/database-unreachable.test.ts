@@ -6,7 +6,10 @@ import type { Services } from "@/lib/server/services";
 import { Agent, type AgentResponse } from "../support/agent";
 import { PASSWORD } from "../support/app";
 import { captureLogs } from "../support/logs";
-import { openProxiedDatabase, type ProxiedDatabase } from "../support/proxied-database";
+import {
+  openProxiedDatabase,
+  type ProxiedDatabase,
+} from "../support/proxied-database";
 import { insertUser, servicesOn } from "../support/services";
 
 // Decision record 010: PostgreSQL unreachable. This needs PostgreSQL whatever the run's database is: without
@@ -29,10 +32,18 @@ beforeAll(async () => {
   await insertUser(proxied.database, email);
   signedIn = new Agent(services);
   await signedIn.csrf();
-  expect((await signedIn.post("/auth/login", { email, password: PASSWORD })).status).toBe(200);
+  expect(
+    (await signedIn.post("/auth/login", { email, password: PASSWORD })).status,
+  ).toBe(200);
   const guest = new Agent(services);
   await guest.csrf();
-  bearer = (await guest.post("/auth/create-token", { email, password: PASSWORD, name: "fault" })).body.token as string;
+  bearer = (
+    await guest.post("/auth/create-token", {
+      email,
+      password: PASSWORD,
+      name: "fault",
+    })
+  ).body.token as string;
 });
 
 afterAll(async () => {
@@ -48,10 +59,17 @@ async function requestsNeedingTheDatabase(): Promise<Timed[]> {
   await guest.csrf();
   const calls: Record<string, () => Promise<AgentResponse>> = {
     "get-auth (session)": () => signedIn.get("/auth/get-auth"),
-    "get-auth (bearer)": () => new Agent(services).get("/auth/get-auth", { bearer }),
+    "get-auth (bearer)": () =>
+      new Agent(services).get("/auth/get-auth", { bearer }),
     tokens: () => signedIn.post("/auth/tokens"),
     login: () => guest.post("/auth/login", { email, password: PASSWORD }),
-    register: () => guest.post("/auth/register", { name: "N", email: `new-${Date.now()}@example.test`, password: PASSWORD, password_confirmation: PASSWORD }),
+    register: () =>
+      guest.post("/auth/register", {
+        name: "N",
+        email: `new-${Date.now()}@example.test`,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+      }),
     "forgot-password": () => guest.post("/auth/forgot-password", { email }),
   };
   return Promise.all(
@@ -66,7 +84,9 @@ async function requestsNeedingTheDatabase(): Promise<Timed[]> {
 function expectUnavailable(results: Timed[]) {
   for (const { name, response, ms } of results) {
     expect(response.status, `${name}: ${response.text}`).toBe(503);
-    expect(response.body, name).toEqual({ message: "Service temporarily unavailable. Please try again shortly." });
+    expect(response.body, name).toEqual({
+      message: "Service temporarily unavailable. Please try again shortly.",
+    });
     expect(response.headers.get("retry-after"), name).toBe("5");
     expect(ms, name).toBeLessThan(DEADLINE_MS);
   }
@@ -88,18 +108,30 @@ describe("PostgreSQL unreachable (decision record 010)", () => {
     expectUnavailable(await requestsNeedingTheDatabase());
     logged.restore();
     const lines = logged.text().split("\n");
-    expect(lines.some((line) => line.includes("database unavailable: ECONNREFUSED") && line.includes('"requestId"'))).toBe(true);
+    expect(
+      lines.some(
+        (line) =>
+          line.includes("database unavailable: ECONNREFUSED") &&
+          line.includes('"requestId"'),
+      ),
+    ).toBe(true);
     // The failed query's parameters (emails, session ids) stay out of the log.
-    expect(lines.filter((line) => line.includes(email) || line.includes("params:"))).toEqual([]);
+    expect(
+      lines.filter((line) => line.includes(email) || line.includes("params:")),
+    ).toEqual([]);
     // A guest's get-auth needs no database at all.
-    expect((await new Agent(services).get("/auth/get-auth")).body).toMatchObject({ authenticated: false });
+    expect(
+      (await new Agent(services).get("/auth/get-auth")).body,
+    ).toMatchObject({ authenticated: false });
     await proxied.proxy.open();
     await expectRecovered();
   });
 
   it("answers 503 in time when established connections stop answering (a partition), and recovers", async () => {
     // Every pooled connection in use first, so the stalled requests go to connections that are open.
-    await Promise.all(Array.from({ length: 12 }, () => signedIn.get("/auth/get-auth")));
+    await Promise.all(
+      Array.from({ length: 12 }, () => signedIn.get("/auth/get-auth")),
+    );
     await proxied.proxy.stall();
     expectUnavailable(await requestsNeedingTheDatabase());
     await proxied.proxy.open();

@@ -8,7 +8,11 @@ import type { Endpoint } from "@/lib/server/endpoint";
 import { openSession } from "@/lib/server/pipeline";
 import { PASSWORD, useTestApp } from "../support/app";
 import { fieldNames, hostileBodies } from "../support/hostile-fields";
-import { type ApiTarget, apiTargets, writtenRows } from "../support/api-targets";
+import {
+  type ApiTarget,
+  apiTargets,
+  writtenRows,
+} from "../support/api-targets";
 
 // Decision record 010: bad input that looks right. Every field of each endpoint's own schema gets plausible or
 // hostile values (emoji, lone surrogates, injection text, boundary lengths, far dates, huge ids),
@@ -20,14 +24,22 @@ const NUM_RUNS = 30;
 
 type Target = ApiTarget;
 
-const targets = (await apiTargets()).filter((target) => target.method !== "GET" && target.endpoint.input);
+const targets = (await apiTargets()).filter(
+  (target) => target.method !== "GET" && target.endpoint.input,
+);
 
 /** The endpoint's field names, from its schema as the administrator would get it (some depend on the caller). */
 async function fieldsOf(endpoint: Endpoint, admin: User): Promise<string[]> {
   const request = new Request(app.services.env.APP_URL);
-  const ctx = createContext(request, app.services, await openSession(request, app.services));
+  const ctx = createContext(
+    request,
+    app.services,
+    await openSession(request, app.services),
+  );
   ctx.auth = { user: admin, via: "session", token: null };
-  return endpoint.input ? fieldNames(endpoint.input(app.services.config, ctx)) : [];
+  return endpoint.input
+    ? fieldNames(endpoint.input(app.services.config, ctx))
+    : [];
 }
 
 /** A caller for one run: a fresh guest, or the administrator signed in afresh (a run may change the password). */
@@ -35,33 +47,64 @@ async function caller(target: Target) {
   const agent = app.agent();
   await agent.csrf();
   if (target.isGuestOnly) return agent;
-  await app.database.db.update(users).set({ password: await hashPassword(PASSWORD, 4), deletedAt: null }).where(eq(users.email, ADMIN));
-  expect((await agent.post("/auth/login", { email: ADMIN, password: PASSWORD, remember: true })).status).toBe(200);
+  await app.database.db
+    .update(users)
+    .set({ password: await hashPassword(PASSWORD, 4), deletedAt: null })
+    .where(eq(users.email, ADMIN));
+  expect(
+    (
+      await agent.post("/auth/login", {
+        email: ADMIN,
+        password: PASSWORD,
+        remember: true,
+      })
+    ).status,
+  ).toBe(200);
   return agent;
 }
 
-describe.each(targets)("plausible but hostile input to $label (decision record 010)", (target) => {
-  it("never answers 5xx; a refusal writes nothing", async () => {
-    app.setNow(new Date("2026-11-22T12:00:00Z"));
-    const admin = await app.createUser({ email: ADMIN });
-    await app.createUser({ email: "someone@example.test" });
-    const fields = await fieldsOf(target.endpoint, admin);
-    const params = fc.record({ id: fc.constantFrom("1", "2", "3", "x"), key: fc.constantFrom("allow-registration", "password.length", "nope") });
-    await fc.assert(
-      fc.asyncProperty(hostileBodies(fields), params, async (body, values) => {
-        app.advance(61);
-        const agent = await caller(target);
-        const before = await writtenRows(app.database.db);
-        const path = target.template.replace(/\{(\w+)\}/g, (_, name: "id" | "key") => encodeURIComponent(values[name]));
-        const response = await agent.request(target.method, path, { json: body, host: target.host, params: values });
-        const context = `${target.label} ${JSON.stringify(body).slice(0, 300)} → ${response.status} ${response.text.slice(0, 300)}`;
-        expect(response.status, context).toBeLessThan(500);
-        if (response.status >= 400) expect(await writtenRows(app.database.db), context).toEqual(before);
-      }),
-      { numRuns: NUM_RUNS },
-    );
-  });
-});
+describe.each(targets)(
+  "plausible but hostile input to $label (decision record 010)",
+  (target) => {
+    it("never answers 5xx; a refusal writes nothing", async () => {
+      app.setNow(new Date("2026-11-22T12:00:00Z"));
+      const admin = await app.createUser({ email: ADMIN });
+      await app.createUser({ email: "someone@example.test" });
+      const fields = await fieldsOf(target.endpoint, admin);
+      const params = fc.record({
+        id: fc.constantFrom("1", "2", "3", "x"),
+        key: fc.constantFrom("allow-registration", "password.length", "nope"),
+      });
+      await fc.assert(
+        fc.asyncProperty(
+          hostileBodies(fields),
+          params,
+          async (body, values) => {
+            app.advance(61);
+            const agent = await caller(target);
+            const before = await writtenRows(app.database.db);
+            const path = target.template.replace(
+              /\{(\w+)\}/g,
+              (_, name: "id" | "key") => encodeURIComponent(values[name]),
+            );
+            const response = await agent.request(target.method, path, {
+              json: body,
+              host: target.host,
+              params: values,
+            });
+            const context = `${target.label} ${JSON.stringify(body).slice(0, 300)} → ${response.status} ${response.text.slice(0, 300)}`;
+            expect(response.status, context).toBeLessThan(500);
+            if (response.status >= 400)
+              expect(await writtenRows(app.database.db), context).toEqual(
+                before,
+              );
+          },
+        ),
+        { numRuns: NUM_RUNS },
+      );
+    });
+  },
+);
 
 describe("regressions found by the properties above (decision record 010)", () => {
   it("create-token with an expiry past year 9999 answers 422, not 500 (PostgreSQL cannot store it)", async () => {
@@ -69,9 +112,16 @@ describe("regressions found by the properties above (decision record 010)", () =
     const guest = app.agent();
     await guest.csrf();
     for (const expires_at of ["+275760-09-13T00:00:00.000Z", "10000-01-01"]) {
-      const response = await guest.post("/auth/create-token", { email: ADMIN, password: PASSWORD, name: "far", expires_at });
+      const response = await guest.post("/auth/create-token", {
+        email: ADMIN,
+        password: PASSWORD,
+        name: "far",
+        expires_at,
+      });
       expect(response.status, expires_at).toBe(422);
-      expect(response.body.errors).toEqual({ expires_at: ["The expires at field must be a valid date."] });
+      expect(response.body.errors).toEqual({
+        expires_at: ["The expires at field must be a valid date."],
+      });
     }
   });
 });

@@ -40,12 +40,21 @@ async function drainLogged(): Promise<string[]> {
 /** Register and forgot-password while mail cannot be delivered: the answers are the usual ones. */
 async function exerciseWhileMailFails(): Promise<{ email: string }> {
   const email = "new@example.test";
-  const registered = await (await guest()).post("/auth/register", { name: "New", email, password: PASSWORD, password_confirmation: PASSWORD });
+  const registered = await (
+    await guest()
+  ).post("/auth/register", {
+    name: "New",
+    email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  });
   expect(registered.status).toBe(200);
   expect(registered.body).toMatchObject({ success: true, user: { email } });
   expect(await app.database.db.select().from(users)).toHaveLength(1);
   const known = await (await guest()).post("/auth/forgot-password", { email });
-  const unknown = await (await guest()).post("/auth/forgot-password", { email: "nobody@example.test" });
+  const unknown = await (
+    await guest()
+  ).post("/auth/forgot-password", { email: "nobody@example.test" });
   expect(known.status).toBe(200);
   expect(known.body).toEqual(unknown.body);
   return { email };
@@ -54,11 +63,21 @@ async function exerciseWhileMailFails(): Promise<{ email: string }> {
 describe("mail driver failing (decision record 010)", () => {
   it("Resend unreachable: answers unchanged, failures logged, every message delivered once the API is back", async () => {
     const port = await closedPort();
-    app.configure({ env: { MAIL_DRIVER: "resend", RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: `http://127.0.0.1:${port}` } });
+    app.configure({
+      env: {
+        MAIL_DRIVER: "resend",
+        RESEND_API_KEY: "re_test_key",
+        RESEND_BASE_URL: `http://127.0.0.1:${port}`,
+      },
+    });
     app.setNow(new Date("2026-11-22T12:00:00Z"));
     const { email } = await exerciseWhileMailFails();
     const log = await drainLogged();
-    expect(log.filter((line) => /mail: job \d+ attempt 1 failed \(retry\)/.test(line))).toHaveLength(2);
+    expect(
+      log.filter((line) =>
+        /mail: job \d+ attempt 1 failed \(retry\)/.test(line),
+      ),
+    ).toHaveLength(2);
     expect(await app.database.db.select().from(jobs)).toHaveLength(2);
 
     const api = await startFakeResend(port);
@@ -75,32 +94,70 @@ describe("mail driver failing (decision record 010)", () => {
 
   it("Resend unreachable through every retry: the message lands in failed_jobs, administrators see it and resend it", async () => {
     const port = await closedPort();
-    app.configure({ env: { MAIL_DRIVER: "resend", RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: `http://127.0.0.1:${port}` } });
+    app.configure({
+      env: {
+        MAIL_DRIVER: "resend",
+        RESEND_API_KEY: "re_test_key",
+        RESEND_BASE_URL: `http://127.0.0.1:${port}`,
+      },
+    });
     app.setNow(new Date("2026-11-22T12:00:00Z"));
     const email = "late@example.test";
-    expect((await (await guest()).post("/auth/register", { name: "Late", email, password: PASSWORD, password_confirmation: PASSWORD })).status).toBe(200);
+    expect(
+      (
+        await (
+          await guest()
+        ).post("/auth/register", {
+          name: "Late",
+          email,
+          password: PASSWORD,
+          password_confirmation: PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const outcome = attempt === MAX_ATTEMPTS ? "failed" : "retry";
-      expect(await drainLogged()).toEqual([expect.stringContaining(`attempt ${attempt} failed (${outcome})`)]);
+      expect(await drainLogged()).toEqual([
+        expect.stringContaining(`attempt ${attempt} failed (${outcome})`),
+      ]);
       app.advance(3600);
     }
     expect(await app.database.db.select().from(jobs)).toEqual([]);
 
     const admin = await signIn(app, await app.createUser({ email: ADMIN }));
     const listed = await admin.get("/api/admin/mail", { host: SHOW_MAIL });
-    expect(listed.body.failed).toEqual([expect.objectContaining({ to: [email], subject: "Verify Email Address", exception: expect.stringContaining("Resend") })]);
+    expect(listed.body.failed).toEqual([
+      expect.objectContaining({
+        to: [email],
+        subject: "Verify Email Address",
+        exception: expect.stringContaining("Resend"),
+      }),
+    ]);
 
     const api = await startFakeResend(port);
     stops.push(api.stop);
     const id = String(listed.body.failed[0].id);
-    expect((await admin.post(`/api/admin/mail/failed/${id}/retry`, {}, { host: RETRY_MAIL, params: { id } })).status).toBe(200);
+    expect(
+      (
+        await admin.post(
+          `/api/admin/mail/failed/${id}/retry`,
+          {},
+          { host: RETRY_MAIL, params: { id } },
+        )
+      ).status,
+    ).toBe(200);
     await drainLogged();
-    expect(api.received).toEqual([expect.objectContaining({ to: [email], subject: "Verify Email Address" })]);
+    expect(api.received).toEqual([
+      expect.objectContaining({ to: [email], subject: "Verify Email Address" }),
+    ]);
     expect(await app.database.db.select().from(failedJobs)).toEqual([]);
   });
 
   it("outbox not writable: answers unchanged, the failure logged, the message written once the directory can be", async () => {
-    const root = path.join(tmpdir(), `auth-outbox-${process.pid}-${Date.now()}`);
+    const root = path.join(
+      tmpdir(),
+      `auth-outbox-${process.pid}-${Date.now()}`,
+    );
     mkdirSync(root, { recursive: true });
     stops.push(async () => rmSync(root, { recursive: true, force: true }));
     // A file where the outbox's parent directory should be: not writable, even for root.
@@ -112,7 +169,11 @@ describe("mail driver failing (decision record 010)", () => {
     const { email } = await exerciseWhileMailFails();
     const log = await drainLogged();
     expect(log).toHaveLength(2);
-    expect(log.every((line) => line.includes("failed (retry)") && line.includes("ENOTDIR"))).toBe(true);
+    expect(
+      log.every(
+        (line) => line.includes("failed (retry)") && line.includes("ENOTDIR"),
+      ),
+    ).toBe(true);
 
     rmSync(blocker);
     app.advance(10 * 60);

@@ -16,7 +16,12 @@ const app = useTestApp({ env: { ADMIN_EMAILS: BOSS } });
 async function register(email: string): Promise<{ agent: Agent; id: number }> {
   const agent = app.agent();
   await agent.csrf();
-  const response = await agent.post("/auth/register", { name: "Squatter", email, password: PASSWORD, password_confirmation: PASSWORD });
+  const response = await agent.post("/auth/register", {
+    name: "Squatter",
+    email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  });
   expect(response.status).toBe(200);
   return { agent, id: response.body.user.id as number };
 }
@@ -24,9 +29,15 @@ async function register(email: string): Promise<{ agent: Agent; id: number }> {
 /** What an administrator can reach: get-auth's is_admin, the admin API, the settings, impersonation. */
 async function adminAccess(agent: Agent, targetId: number) {
   const isAdmin = (await agent.get("/auth/get-auth")).body.is_admin as boolean;
-  const users = (await agent.get("/api/admin/users", { host: ADMIN_USERS_ROUTE })).status;
-  const settings = (await agent.get("/api/admin/settings", { host: SHOW_SETTINGS })).status;
-  const impersonate = (await agent.post("/auth/impersonate", { target_user_id: targetId })).status;
+  const users = (
+    await agent.get("/api/admin/users", { host: ADMIN_USERS_ROUTE })
+  ).status;
+  const settings = (
+    await agent.get("/api/admin/settings", { host: SHOW_SETTINGS })
+  ).status;
+  const impersonate = (
+    await agent.post("/auth/impersonate", { target_user_id: targetId })
+  ).status;
   return { isAdmin, users, settings, impersonate };
 }
 
@@ -58,7 +69,15 @@ describe("administrators are verified addresses on the list (SPEC §1 rule 5, de
     const user = await app.createUser({ email: "someone@example.com" });
     const agent = await signIn(app, user);
     await stepUp(agent); // a new address needs the step-up (decision record 024)
-    expect((await agent.put("/api/app/user/update", { user_id: user.id, email: BOSS }, { host: USER_UPDATE_ROUTE })).status).toBe(200);
+    expect(
+      (
+        await agent.put(
+          "/api/app/user/update",
+          { user_id: user.id, email: BOSS },
+          { host: USER_UPDATE_ROUTE },
+        )
+      ).status,
+    ).toBe(200);
     expect(await adminAccess(agent, victim.id)).toEqual(REFUSED);
   });
 
@@ -66,7 +85,13 @@ describe("administrators are verified addresses on the list (SPEC §1 rule 5, de
     app.configure({ env: { ADMIN_EMAILS: `${BOSS},root@example.com` } });
     const root = await app.createUser({ email: "root@example.com" });
     const { id } = await register(BOSS);
-    expect((await (await signIn(app, root)).post("/auth/impersonate", { target_user_id: id })).status).toBe(200);
+    expect(
+      (
+        await (
+          await signIn(app, root)
+        ).post("/auth/impersonate", { target_user_id: id })
+      ).status,
+    ).toBe(200);
   });
 
   it("with must-verify-email off there is no proof of an address: the list alone counts (SPEC §1 rule 5)", async () => {
@@ -82,6 +107,8 @@ describe("administrators are verified addresses on the list (SPEC §1 rule 5, de
     const { agent } = await register("chosen@example.com");
     expect(await adminAccess(agent, victim.id)).toEqual(GRANTED);
     const verifiedBoss = await app.createUser({ email: BOSS });
-    expect(await adminAccess(await signIn(app, verifiedBoss), victim.id)).toEqual(REFUSED);
+    expect(
+      await adminAccess(await signIn(app, verifiedBoss), victim.id),
+    ).toEqual(REFUSED);
   });
 });

@@ -12,11 +12,18 @@ const app = useTestApp({ auth: { admins: [ADMIN] } });
 // A change needs the step-up (decision record 024): confirmed once per session here.
 const put = async (agent: Agent, key: string, value: unknown) => {
   await stepUpIfSignedIn(agent);
-  return agent.put("/api/admin/settings", { key, value }, { host: UPDATE_SETTING });
+  return agent.put(
+    "/api/admin/settings",
+    { key, value },
+    { host: UPDATE_SETTING },
+  );
 };
 const revert = async (agent: Agent, key: string) => {
   await stepUpIfSignedIn(agent);
-  return agent.delete(`/api/admin/settings/${key}`, { host: REVERT_SETTING, params: { key } });
+  return agent.delete(`/api/admin/settings/${key}`, {
+    host: REVERT_SETTING,
+    params: { key },
+  });
 };
 
 async function login(email: string, password = PASSWORD) {
@@ -29,9 +36,15 @@ describe("the settings editor keeps the server working (numeric bounds)", () => 
   it("refuses a login decay of 2^53 - 1 seconds on the field, stores nothing, and login still works", async () => {
     const admin = await signIn(app, await app.createUser({ email: ADMIN }));
     const user = await app.createUser();
-    const response = await put(admin, "limits.login-decay-seconds", Number.MAX_SAFE_INTEGER);
+    const response = await put(
+      admin,
+      "limits.login-decay-seconds",
+      Number.MAX_SAFE_INTEGER,
+    );
     expect(response.status).toBe(422);
-    expect(response.body.errors.value[0]).toContain("limits.login-decay-seconds");
+    expect(response.body.errors.value[0]).toContain(
+      "limits.login-decay-seconds",
+    );
     expect(await app.database.db.select().from(settings)).toEqual([]);
     expect((await login(user.email, "wrong-password")).status).toBe(422);
     expect((await login(user.email)).status).toBe(200);
@@ -55,8 +68,11 @@ describe("the settings editor keeps the server working (numeric bounds)", () => 
   it("a lockout at the largest decay still answers 422, never 500", async () => {
     const admin = await signIn(app, await app.createUser({ email: ADMIN }));
     const user = await app.createUser();
-    expect((await put(admin, "limits.login-decay-seconds", 86_400)).status).toBe(200);
-    for (let attempt = 0; attempt < 5; attempt++) await login(user.email, "wrong-password");
+    expect(
+      (await put(admin, "limits.login-decay-seconds", 86_400)).status,
+    ).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt++)
+      await login(user.email, "wrong-password");
     const locked = await login(user.email);
     expect(locked.status).toBe(422);
     expect(locked.body.errors.email[0]).toMatch(/Too many login attempts/);
@@ -69,7 +85,9 @@ describe("the settings editor cannot lock the administrators out", () => {
     await app.createUser({ email: "other@example.test" });
     const response = await put(admin, "admins", ["other@example.test"]);
     expect(response.status).toBe(422);
-    expect(response.body.errors.value).toEqual(["This change would take away your own administrator rights."]);
+    expect(response.body.errors.value).toEqual([
+      "This change would take away your own administrator rights.",
+    ]);
     expect(app.services.config.admins).toEqual([ADMIN]);
     expect(await app.database.db.select().from(settings)).toEqual([]);
   });
@@ -84,17 +102,27 @@ describe("the settings editor cannot lock the administrators out", () => {
 
   it("adds an administrator, who may then remove others but not themself", async () => {
     const admin = await signIn(app, await app.createUser({ email: ADMIN }));
-    expect((await put(admin, "admins", [ADMIN, "second@example.test"])).status).toBe(200);
-    const second = await signIn(app, await app.createUser({ email: "second@example.test" }));
+    expect(
+      (await put(admin, "admins", [ADMIN, "second@example.test"])).status,
+    ).toBe(200);
+    const second = await signIn(
+      app,
+      await app.createUser({ email: "second@example.test" }),
+    );
     // Reverting to the start-up list would drop the second administrator, who is acting.
     expect((await revert(second, "admins")).status).toBe(422);
-    expect((await put(second, "admins", ["second@example.test"])).status).toBe(200);
+    expect((await put(second, "admins", ["second@example.test"])).status).toBe(
+      200,
+    );
     expect(app.services.config.admins).toEqual(["second@example.test"]);
   });
 
   it("refuses a change that would end the acting administrator's rights another way (must-verify-email on, address unverified)", async () => {
     app.configure({ auth: { "must-verify-email": false } });
-    const admin = await signIn(app, await app.createUser({ email: ADMIN, emailVerifiedAt: null }));
+    const admin = await signIn(
+      app,
+      await app.createUser({ email: ADMIN, emailVerifiedAt: null }),
+    );
     const response = await put(admin, "must-verify-email", true);
     expect(response.status).toBe(422);
     expect(response.body.errors).toHaveProperty("value");
@@ -105,12 +133,23 @@ describe("the settings editor cannot lock the administrators out", () => {
 describe("routes.redirects.* are internal paths only", () => {
   it("refuses an absolute URL, a protocol-relative path and a backslash path; accepts an internal path", async () => {
     const admin = await signIn(app, await app.createUser({ email: ADMIN }));
-    for (const target of ["https://evil.example/", "http://localhost:3000/admin", "//evil.example", "/\\evil.example", "admin", "javascript:alert(1)"]) {
+    for (const target of [
+      "https://evil.example/",
+      "http://localhost:3000/admin",
+      "//evil.example",
+      "/\\evil.example",
+      "admin",
+      "javascript:alert(1)",
+    ]) {
       const response = await put(admin, "routes.redirects.login", target);
       expect(response.status, target).toBe(422);
-      expect(response.body.errors.value[0], target).toContain("routes.redirects.login");
+      expect(response.body.errors.value[0], target).toContain(
+        "routes.redirects.login",
+      );
     }
-    expect((await put(admin, "routes.redirects.login", "/dashboard")).status).toBe(200);
+    expect(
+      (await put(admin, "routes.redirects.login", "/dashboard")).status,
+    ).toBe(200);
     expect(app.services.config.routes.redirects.login).toBe("/dashboard");
   });
 });

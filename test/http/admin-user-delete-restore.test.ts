@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activityLog, sessions, users } from "@/db/schema";
-import { ADMIN_USER_DELETE_ROUTE, ADMIN_USER_RESTORE_ROUTE } from "@/lib/admin/routes";
+import {
+  ADMIN_USER_DELETE_ROUTE,
+  ADMIN_USER_RESTORE_ROUTE,
+} from "@/lib/admin/routes";
 import type { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 
@@ -9,19 +12,36 @@ const ADMIN = "admin@example.com";
 const app = useTestApp({ auth: { admins: [ADMIN, "boss@example.com"] } });
 
 const remove = (agent: Agent, id: number | string, options = {}) =>
-  agent.delete(`/api/admin/users/${id}`, { host: ADMIN_USER_DELETE_ROUTE, params: { id: String(id) }, ...options });
+  agent.delete(`/api/admin/users/${id}`, {
+    host: ADMIN_USER_DELETE_ROUTE,
+    params: { id: String(id) },
+    ...options,
+  });
 const restore = (agent: Agent, id: number | string, options = {}) =>
-  agent.post(`/api/admin/users/${id}/restore`, {}, { host: ADMIN_USER_RESTORE_ROUTE, params: { id: String(id) }, ...options });
+  agent.post(
+    `/api/admin/users/${id}/restore`,
+    {},
+    { host: ADMIN_USER_RESTORE_ROUTE, params: { id: String(id) }, ...options },
+  );
 
 async function reload(id: number) {
-  const [row] = await app.database.db.select().from(users).where(eq(users.id, id));
+  const [row] = await app.database.db
+    .select()
+    .from(users)
+    .where(eq(users.id, id));
   return row;
 }
 
 async function tokenFor(email: string): Promise<string> {
   const client = app.agent();
   await client.csrf();
-  return (await client.post("/auth/create-token", { email, password: PASSWORD, name: "ci" })).body.token;
+  return (
+    await client.post("/auth/create-token", {
+      email,
+      password: PASSWORD,
+      name: "ci",
+    })
+  ).body.token;
 }
 
 describe("DELETE /api/admin/users/{id} (policy delete)", () => {
@@ -30,16 +50,29 @@ describe("DELETE /api/admin/users/{id} (policy delete)", () => {
     const user = await app.createUser({ email: "victim@example.com" });
     const userAgent = await signIn(app, user);
     const token = await tokenFor(user.email);
-    expect((await app.agent().get("/auth/get-auth", { bearer: token })).body.authenticated).toBe(true);
+    expect(
+      (await app.agent().get("/auth/get-auth", { bearer: token })).body
+        .authenticated,
+    ).toBe(true);
     const adminAgent = await signIn(app, admin);
     const response = await remove(adminAgent, user.id);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true });
     expect((await reload(user.id))?.deletedAt).toBeInstanceOf(Date);
     expect((await userAgent.post("/auth/tokens")).status).toBe(401);
-    expect((await app.agent().post("/auth/tokens", {}, { bearer: token })).status).toBe(401);
-    expect(await app.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
-    const [audit] = await app.database.db.select().from(activityLog).where(eq(activityLog.event, "user-deleted"));
+    expect(
+      (await app.agent().post("/auth/tokens", {}, { bearer: token })).status,
+    ).toBe(401);
+    expect(
+      await app.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user.id)),
+    ).toEqual([]);
+    const [audit] = await app.database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.event, "user-deleted"));
     expect(audit).toMatchObject({ subjectId: user.id, causerId: admin.id });
   });
 
@@ -47,10 +80,20 @@ describe("DELETE /api/admin/users/{id} (policy delete)", () => {
     const user = await app.createUser();
     const agent = await signIn(app, user);
     const token = await tokenFor(user.email);
-    await app.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
-    expect(await app.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).not.toEqual([]);
+    await app.database.db
+      .update(users)
+      .set({ deletedAt: new Date() })
+      .where(eq(users.id, user.id));
+    expect(
+      await app.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user.id)),
+    ).not.toEqual([]);
     expect((await agent.post("/auth/tokens")).status).toBe(401);
-    expect((await app.agent().post("/auth/tokens", {}, { bearer: token })).status).toBe(401);
+    expect(
+      (await app.agent().post("/auth/tokens", {}, { bearer: token })).status,
+    ).toBe(401);
   });
 
   it("answers 403 to an admin deleting themself, and to a non-admin; nothing changes", async () => {
@@ -62,7 +105,8 @@ describe("DELETE /api/admin/users/{id} (policy delete)", () => {
     expect((await remove(userAgent, other.id)).status).toBe(403);
     expect((await remove(userAgent, user.id)).status).toBe(403);
     expect((await remove(userAgent, 999_999)).status).toBe(403);
-    for (const id of [admin.id, user.id, other.id]) expect((await reload(id))?.deletedAt).toBeNull();
+    for (const id of [admin.id, user.id, other.id])
+      expect((await reload(id))?.deletedAt).toBeNull();
   });
 
   it("answers 404 for an unknown, malformed or already deleted id", async () => {
@@ -86,7 +130,10 @@ describe("DELETE /api/admin/users/{id} (policy delete)", () => {
   it("works with an admin's bearer token", async () => {
     await app.createUser({ email: ADMIN });
     const user = await app.createUser();
-    expect((await remove(app.agent(), user.id, { bearer: await tokenFor(ADMIN) })).status).toBe(200);
+    expect(
+      (await remove(app.agent(), user.id, { bearer: await tokenFor(ADMIN) }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -101,9 +148,14 @@ describe("POST /api/admin/users/{id}/restore (policy restore)", () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true });
     expect((await reload(user.id))?.deletedAt).toBeNull();
-    expect((await app.agent().get("/auth/get-auth", { bearer: token })).body).toMatchObject({ authenticated: true, user: { id: user.id } });
+    expect(
+      (await app.agent().get("/auth/get-auth", { bearer: token })).body,
+    ).toMatchObject({ authenticated: true, user: { id: user.id } });
     await signIn(app, user);
-    const [audit] = await app.database.db.select().from(activityLog).where(eq(activityLog.event, "user-restored"));
+    const [audit] = await app.database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.event, "user-restored"));
     expect(audit).toMatchObject({ subjectId: user.id, causerId: admin.id });
   });
 
@@ -111,7 +163,12 @@ describe("POST /api/admin/users/{id}/restore (policy restore)", () => {
     const agent = await signIn(app, await app.createUser({ email: ADMIN }));
     const user = await app.createUser();
     expect((await restore(agent, user.id)).body).toEqual({ success: true });
-    expect(await app.database.db.select().from(activityLog).where(eq(activityLog.event, "user-restored"))).toEqual([]);
+    expect(
+      await app.database.db
+        .select()
+        .from(activityLog)
+        .where(eq(activityLog.event, "user-restored")),
+    ).toEqual([]);
     expect((await restore(agent, 999_999)).status).toBe(404);
   });
 

@@ -14,73 +14,194 @@ async function guest(ip?: string) {
 }
 
 async function tokenRow(plain: string) {
-  const [row] = await app.database.db.select().from(personalAccessTokens).where(eq(personalAccessTokens.id, Number(plain.split("|")[0])));
+  const [row] = await app.database.db
+    .select()
+    .from(personalAccessTokens)
+    .where(eq(personalAccessTokens.id, Number(plain.split("|")[0])));
   return row;
 }
 
 describe("POST /auth/create-token (SPEC §4 rule 4, §9)", () => {
   it("answers {token} once, in Sanctum's <id>|<secret> form, storing only sha256(secret)", async () => {
     const user = await app.createUser();
-    const response = await (await guest()).post("/auth/create-token", { email: user.email, password: PASSWORD, name: "ci" });
+    const response = await (
+      await guest()
+    ).post("/auth/create-token", {
+      email: user.email,
+      password: PASSWORD,
+      name: "ci",
+    });
     expect(response.status).toBe(200);
     expect(Object.keys(response.body)).toEqual(["token"]);
     const [id, secret = ""] = (response.body.token as string).split("|");
     expect(secret).toMatch(/^[A-Za-z0-9_-]{40}$/);
     const row = await tokenRow(response.body.token);
-    expect(row).toMatchObject({ id: Number(id), name: "ci", tokenableId: user.id, tokenableType: "App\\Models\\User", token: sha256Hex(secret) });
+    expect(row).toMatchObject({
+      id: Number(id),
+      name: "ci",
+      tokenableId: user.id,
+      tokenableType: "App\\Models\\User",
+      token: sha256Hex(secret),
+    });
   });
 
   it("defaults abilities to ['*'] and no expiry", async () => {
     const user = await app.createUser();
-    const response = await (await guest()).post("/auth/create-token", { email: user.email, password: PASSWORD, name: "ci" });
-    expect(await tokenRow(response.body.token)).toMatchObject({ abilities: '["*"]', expiresAt: null });
+    const response = await (
+      await guest()
+    ).post("/auth/create-token", {
+      email: user.email,
+      password: PASSWORD,
+      name: "ci",
+    });
+    expect(await tokenRow(response.body.token)).toMatchObject({
+      abilities: '["*"]',
+      expiresAt: null,
+    });
   });
 
   it("stores the given abilities", async () => {
     const user = await app.createUser();
-    const response = await (await guest()).post("/auth/create-token", { email: user.email, password: PASSWORD, name: "ci", abilities: ["read", "write"] });
-    expect((await tokenRow(response.body.token))?.abilities).toBe('["read","write"]');
+    const response = await (
+      await guest()
+    ).post("/auth/create-token", {
+      email: user.email,
+      password: PASSWORD,
+      name: "ci",
+      abilities: ["read", "write"],
+    });
+    expect((await tokenRow(response.body.token))?.abilities).toBe(
+      '["read","write"]',
+    );
   });
 
   it("stores a future expires_at or expiration_date", async () => {
     app.setNow(new Date("2026-11-22T10:00:00Z"));
     const user = await app.createUser();
-    const a = await (await guest("10.0.0.1")).post("/auth/create-token", { email: user.email, password: PASSWORD, name: "a", expires_at: "2026-12-01T00:00:00Z" });
-    const b = await (await guest("10.0.0.2")).post("/auth/create-token", { email: user.email, password: PASSWORD, name: "b", expiration_date: "2027-01-01" });
-    expect((await tokenRow(a.body.token))?.expiresAt?.toISOString()).toBe("2026-12-01T00:00:00.000Z");
-    expect((await tokenRow(b.body.token))?.expiresAt?.toISOString()).toBe("2027-01-01T00:00:00.000Z");
+    const a = await (
+      await guest("10.0.0.1")
+    ).post("/auth/create-token", {
+      email: user.email,
+      password: PASSWORD,
+      name: "a",
+      expires_at: "2026-12-01T00:00:00Z",
+    });
+    const b = await (
+      await guest("10.0.0.2")
+    ).post("/auth/create-token", {
+      email: user.email,
+      password: PASSWORD,
+      name: "b",
+      expiration_date: "2027-01-01",
+    });
+    expect((await tokenRow(a.body.token))?.expiresAt?.toISOString()).toBe(
+      "2026-12-01T00:00:00.000Z",
+    );
+    expect((await tokenRow(b.body.token))?.expiresAt?.toISOString()).toBe(
+      "2027-01-01T00:00:00.000Z",
+    );
   });
 
   it("answers 422 for a past or malformed date", async () => {
     app.setNow(new Date("2026-11-22T10:00:00Z"));
     const user = await app.createUser();
     const agent = await guest();
-    const past = await agent.post("/auth/create-token", { email: user.email, password: PASSWORD, name: "x", expires_at: "2026-11-22T09:59:59Z" });
-    expect(past.body.errors).toEqual({ expires_at: ["The expires at field must be a date after now."] });
-    const malformed = await agent.post("/auth/create-token", { email: user.email, password: PASSWORD, name: "x", expiration_date: "next tuesday" });
-    expect(malformed.body.errors).toEqual({ expiration_date: ["The expiration date field must be a valid date."] });
-    const impossible = await agent.post("/auth/create-token", { email: user.email, password: PASSWORD, name: "x", expires_at: "2027-02-30" });
-    expect(impossible.body.errors).toEqual({ expires_at: ["The expires at field must be a valid date."] });
-    const number = await agent.post("/auth/create-token", { email: user.email, password: PASSWORD, name: "x", expires_at: 1893456000 });
-    expect(number.body.errors).toEqual({ expires_at: ["The expires at field must be a valid date."] });
-    expect(await app.database.db.select().from(personalAccessTokens)).toEqual([]);
+    const past = await agent.post("/auth/create-token", {
+      email: user.email,
+      password: PASSWORD,
+      name: "x",
+      expires_at: "2026-11-22T09:59:59Z",
+    });
+    expect(past.body.errors).toEqual({
+      expires_at: ["The expires at field must be a date after now."],
+    });
+    const malformed = await agent.post("/auth/create-token", {
+      email: user.email,
+      password: PASSWORD,
+      name: "x",
+      expiration_date: "next tuesday",
+    });
+    expect(malformed.body.errors).toEqual({
+      expiration_date: ["The expiration date field must be a valid date."],
+    });
+    const impossible = await agent.post("/auth/create-token", {
+      email: user.email,
+      password: PASSWORD,
+      name: "x",
+      expires_at: "2027-02-30",
+    });
+    expect(impossible.body.errors).toEqual({
+      expires_at: ["The expires at field must be a valid date."],
+    });
+    const number = await agent.post("/auth/create-token", {
+      email: user.email,
+      password: PASSWORD,
+      name: "x",
+      expires_at: 1893456000,
+    });
+    expect(number.body.errors).toEqual({
+      expires_at: ["The expires at field must be a valid date."],
+    });
+    expect(await app.database.db.select().from(personalAccessTokens)).toEqual(
+      [],
+    );
   });
 
   it("answers 422 on email for bad credentials or an unknown email", async () => {
     const user = await app.createUser();
     const agent = await guest();
-    expect((await agent.post("/auth/create-token", { email: user.email, password: "wrong", name: "x" })).body).toEqual({ message: BAD, errors: { email: [BAD] } });
-    expect((await agent.post("/auth/create-token", { email: "nobody@example.com", password: PASSWORD, name: "x" })).body.errors).toEqual({ email: [BAD] });
+    expect(
+      (
+        await agent.post("/auth/create-token", {
+          email: user.email,
+          password: "wrong",
+          name: "x",
+        })
+      ).body,
+    ).toEqual({ message: BAD, errors: { email: [BAD] } });
+    expect(
+      (
+        await agent.post("/auth/create-token", {
+          email: "nobody@example.com",
+          password: PASSWORD,
+          name: "x",
+        })
+      ).body.errors,
+    ).toEqual({ email: [BAD] });
   });
 
   it("validates name (required, max 255) and abilities (a list of strings)", async () => {
     const user = await app.createUser();
     const agent = await guest();
-    expect((await agent.post("/auth/create-token", { email: user.email, password: PASSWORD })).body.errors).toEqual({ name: ["The name field is required."] });
-    expect((await agent.post("/auth/create-token", { email: user.email, password: PASSWORD, name: "n".repeat(256) })).body.errors).toEqual({
+    expect(
+      (
+        await agent.post("/auth/create-token", {
+          email: user.email,
+          password: PASSWORD,
+        })
+      ).body.errors,
+    ).toEqual({ name: ["The name field is required."] });
+    expect(
+      (
+        await agent.post("/auth/create-token", {
+          email: user.email,
+          password: PASSWORD,
+          name: "n".repeat(256),
+        })
+      ).body.errors,
+    ).toEqual({
       name: ["The name field must not be greater than 255 characters."],
     });
-    expect((await agent.post("/auth/create-token", { email: user.email, password: PASSWORD, name: "x", abilities: "read" })).body.errors).toEqual({
+    expect(
+      (
+        await agent.post("/auth/create-token", {
+          email: user.email,
+          password: PASSWORD,
+          name: "x",
+          abilities: "read",
+        })
+      ).body.errors,
+    ).toEqual({
       abilities: ["The abilities field must be an array."],
     });
   });
@@ -88,7 +209,15 @@ describe("POST /auth/create-token (SPEC §4 rule 4, §9)", () => {
   it("does not sign in", async () => {
     const user = await app.createUser();
     const agent = await guest();
-    expect((await agent.post("/auth/create-token", { email: user.email, password: PASSWORD, name: "x" })).status).toBe(200);
+    expect(
+      (
+        await agent.post("/auth/create-token", {
+          email: user.email,
+          password: PASSWORD,
+          name: "x",
+        })
+      ).status,
+    ).toBe(200);
     expect((await agent.get("/auth/get-auth")).body.authenticated).toBe(false);
     expect(await app.database.db.select().from(sessions)).toEqual([]);
   });
@@ -97,17 +226,44 @@ describe("POST /auth/create-token (SPEC §4 rule 4, §9)", () => {
     app.setNow(new Date("2026-11-22T10:00:00Z"));
     const user = await app.createUser();
     const agent = await guest();
-    for (let i = 0; i < 6; i++) await agent.post("/auth/create-token", { email: user.email, password: i % 2 ? PASSWORD : "wrong", name: `t${i}` });
+    for (let i = 0; i < 6; i++)
+      await agent.post("/auth/create-token", {
+        email: user.email,
+        password: i % 2 ? PASSWORD : "wrong",
+        name: `t${i}`,
+      });
     app.advance(15);
-    const seventh = await agent.post("/auth/create-token", { email: user.email, password: PASSWORD, name: "t7" });
+    const seventh = await agent.post("/auth/create-token", {
+      email: user.email,
+      password: PASSWORD,
+      name: "t7",
+    });
     expect(seventh.status).toBe(429);
     expect(seventh.headers.get("retry-after")).toBe("45");
     app.advance(45);
-    expect((await agent.post("/auth/create-token", { email: user.email, password: PASSWORD, name: "t8" })).status).toBe(200);
+    expect(
+      (
+        await agent.post("/auth/create-token", {
+          email: user.email,
+          password: PASSWORD,
+          name: "t8",
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("refuses a soft-deleted user", async () => {
     const user = await app.createUser({ deletedAt: new Date() });
-    expect((await (await guest()).post("/auth/create-token", { email: user.email, password: PASSWORD, name: "x" })).body.errors).toEqual({ email: [BAD] });
+    expect(
+      (
+        await (
+          await guest()
+        ).post("/auth/create-token", {
+          email: user.email,
+          password: PASSWORD,
+          name: "x",
+        })
+      ).body.errors,
+    ).toEqual({ email: [BAD] });
   });
 });

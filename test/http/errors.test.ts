@@ -23,27 +23,40 @@ describe("error shapes (SPEC §7)", () => {
     const agent = app.agent();
     await agent.csrf();
     const response = await agent.post("/auth/login", {});
-    expect(response.body.message).toBe("The email field is required. (and 1 more error)");
+    expect(response.body.message).toBe(
+      "The email field is required. (and 1 more error)",
+    );
   });
 
   it("answers a single error without a count", async () => {
     const agent = app.agent();
     await agent.csrf();
-    const response = await agent.post("/auth/forgot-password", { email: "not-an-email" });
-    expect(response.body).toEqual({ message: "The email field must be a valid email address.", errors: { email: ["The email field must be a valid email address."] } });
+    const response = await agent.post("/auth/forgot-password", {
+      email: "not-an-email",
+    });
+    expect(response.body).toEqual({
+      message: "The email field must be a valid email address.",
+      errors: { email: ["The email field must be a valid email address."] },
+    });
   });
 
   it("translates messages for Accept-Language: es (SPEC §1 rule 7) or keeps the English key", async () => {
     const agent = app.agent();
     await agent.csrf();
-    const response = await agent.post("/auth/login", {}, { headers: { "accept-language": "es" } });
+    const response = await agent.post(
+      "/auth/login",
+      {},
+      { headers: { "accept-language": "es" } },
+    );
     expect(response.status).toBe(422);
     expect(typeof response.body.message).toBe("string");
     expect(Object.keys(response.body.errors)).toEqual(["email", "password"]);
   });
 
   it("answers 401 with a message to a guarded route without session or token", async () => {
-    const response = await app.agent().post("/auth/tokens", {}, { bearer: "1|nope" });
+    const response = await app
+      .agent()
+      .post("/auth/tokens", {}, { bearer: "1|nope" });
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ message: "Unauthenticated." });
   });

@@ -16,10 +16,18 @@ describe("POST /auth/forgot-password answers known and unknown emails in the sam
   it("has medians within 20 % of each other over 60 interleaved requests each", async () => {
     // A user each, so every known request really stores a token and queues a message (the
     // once-a-minute resend rule would otherwise make later ones cheaper).
-    const emails = (await Promise.all(Array.from({ length: ROUNDS + WARM_UP }, () => app.createUser()))).map((user) => user.email);
+    const emails = (
+      await Promise.all(
+        Array.from({ length: ROUNDS + WARM_UP }, () => app.createUser()),
+      )
+    ).map((user) => user.email);
     const knownEmail = (i: number) => emails[i] ?? "";
     // Timing, not the limiters, is under test here.
-    app.configure({ auth: { limiters: { "forgot-password": [{ by: "ip", max: 1000, minutes: 1 }] } } });
+    app.configure({
+      auth: {
+        limiters: { "forgot-password": [{ by: "ip", max: 1000, minutes: 1 }] },
+      },
+    });
     const agent = app.agent();
     await agent.csrf();
     const timed = async (email: string) => {
@@ -46,8 +54,14 @@ describe("POST /auth/forgot-password answers known and unknown emails in the sam
       }
     }
     const ratio = median(known) / median(unknown);
-    expect(ratio, `median known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeGreaterThan(0.8);
-    expect(ratio, `median known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeLessThan(1.2);
+    expect(
+      ratio,
+      `median known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`,
+    ).toBeGreaterThan(0.8);
+    expect(
+      ratio,
+      `median known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`,
+    ).toBeLessThan(1.2);
     // Every known request queued its message; no unknown one did.
     expect((await app.mail()).length).toBe(ROUNDS + WARM_UP);
   });

@@ -4,7 +4,8 @@ import { useTestApp } from "../support/app";
 import { flashed, linkIn } from "../support/session";
 
 const app = useTestApp();
-const SENT = "If an account exists for that email address, we have emailed a password reset link.";
+const SENT =
+  "If an account exists for that email address, we have emailed a password reset link.";
 
 async function guest() {
   const agent = app.agent();
@@ -15,8 +16,12 @@ async function guest() {
 describe("POST /auth/forgot-password (SPEC §4, §9: identical either way)", () => {
   it("answers identically for an existing and an unknown email", async () => {
     const user = await app.createUser();
-    const known = await (await guest()).post("/auth/forgot-password", { email: user.email });
-    const unknown = await (await guest()).post("/auth/forgot-password", { email: "nobody@example.com" });
+    const known = await (
+      await guest()
+    ).post("/auth/forgot-password", { email: user.email });
+    const unknown = await (
+      await guest()
+    ).post("/auth/forgot-password", { email: "nobody@example.com" });
     expect(known.status).toBe(200);
     expect(known.body).toEqual({ success: true, message: SENT });
     expect([unknown.status, unknown.text]).toEqual([known.status, known.text]);
@@ -31,12 +36,20 @@ describe("POST /auth/forgot-password (SPEC §4, §9: identical either way)", () 
     expect(mail.subject).toBe("Reset Password Notification");
     const link = linkIn(mail.text);
     expect(link.origin).toBe("https://app.example.com");
-    expect(link.pathname).toMatch(/^\/auth\/reset-password\/[A-Za-z0-9_-]{20,}\/first%2Btag%40example\.com$/);
+    expect(link.pathname).toMatch(
+      /^\/auth\/reset-password\/[A-Za-z0-9_-]{20,}\/first%2Btag%40example\.com$/,
+    );
     expect(mail.html).toContain(link.href);
   });
 
   it("follows a configured frontend.reset-password", async () => {
-    app.configure({ auth: { frontend: { "reset-password": "/password/reset?token={token}&email={email}" } } });
+    app.configure({
+      auth: {
+        frontend: {
+          "reset-password": "/password/reset?token={token}&email={email}",
+        },
+      },
+    });
     const user = await app.createUser();
     await (await guest()).post("/auth/forgot-password", { email: user.email });
     const link = linkIn((await app.lastMailTo(user.email)).text);
@@ -48,7 +61,10 @@ describe("POST /auth/forgot-password (SPEC §4, §9: identical either way)", () 
   it("stores only a hash of the token", async () => {
     const user = await app.createUser();
     await (await guest()).post("/auth/forgot-password", { email: user.email });
-    const token = decodeURIComponent(linkIn((await app.lastMailTo(user.email)).text).pathname.split("/")[3] ?? "");
+    const token = decodeURIComponent(
+      linkIn((await app.lastMailTo(user.email)).text).pathname.split("/")[3] ??
+        "",
+    );
     const [row] = await app.database.db.select().from(passwordResetTokens);
     expect(row?.email).toBe(user.email);
     expect(row?.token).not.toContain(token);
@@ -56,19 +72,41 @@ describe("POST /auth/forgot-password (SPEC §4, §9: identical either way)", () 
 
   it("goes back to the previous page with the message flashed when the request is not JSON (SPEC §1)", async () => {
     const agent = await guest();
-    const response = await agent.post("/auth/forgot-password", { email: "nobody@example.com" }, { asJson: false, headers: { referer: "http://localhost:3000/auth/forgot-password" } });
-    expect([response.status, response.headers.get("location")]).toEqual([302, "/auth/forgot-password"]);
+    const response = await agent.post(
+      "/auth/forgot-password",
+      { email: "nobody@example.com" },
+      {
+        asJson: false,
+        headers: { referer: "http://localhost:3000/auth/forgot-password" },
+      },
+    );
+    expect([response.status, response.headers.get("location")]).toEqual([
+      302,
+      "/auth/forgot-password",
+    ]);
     expect(await flashed(app, agent, "status")).toBe(SENT);
   });
 
   it("answers concurrent requests for one email alike, never 500, and sends one link", async () => {
-    app.configure({ auth: { limiters: { "forgot-password": [{ by: "ip", max: 100, minutes: 1 }] } } });
+    app.configure({
+      auth: {
+        limiters: { "forgot-password": [{ by: "ip", max: 100, minutes: 1 }] },
+      },
+    });
     const user = await app.createUser();
     const agents = await Promise.all(Array.from({ length: 6 }, () => guest()));
-    const responses = await Promise.all(agents.map((agent) => agent.post("/auth/forgot-password", { email: user.email })));
-    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const responses = await Promise.all(
+      agents.map((agent) =>
+        agent.post("/auth/forgot-password", { email: user.email }),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual([
+      200, 200, 200, 200, 200, 200,
+    ]);
     expect(await app.mail()).toHaveLength(1);
-    expect(await app.database.db.select().from(passwordResetTokens)).toHaveLength(1);
+    expect(
+      await app.database.db.select().from(passwordResetTokens),
+    ).toHaveLength(1);
   });
 
   it("sends a new link (replacing the old token) only once a minute has passed", async () => {
@@ -82,12 +120,18 @@ describe("POST /auth/forgot-password (SPEC §4, §9: identical either way)", () 
     await (await guest()).post("/auth/forgot-password", { email: user.email });
     const mails = await app.mail();
     expect(mails).toHaveLength(2);
-    expect(linkIn(mails[0]?.text ?? "").pathname).not.toBe(linkIn(mails[1]?.text ?? "").pathname);
+    expect(linkIn(mails[0]?.text ?? "").pathname).not.toBe(
+      linkIn(mails[1]?.text ?? "").pathname,
+    );
   });
 
   it("answers 422 for an invalid email", async () => {
-    const response = await (await guest()).post("/auth/forgot-password", { email: "nope" });
+    const response = await (
+      await guest()
+    ).post("/auth/forgot-password", { email: "nope" });
     expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual({ email: ["The email field must be a valid email address."] });
+    expect(response.body.errors).toEqual({
+      email: ["The email field must be a valid email address."],
+    });
   });
 });

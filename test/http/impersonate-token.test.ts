@@ -2,25 +2,37 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { activityLog, users } from "@/db/schema";
 import { setHooks } from "@/lib/server/hooks";
-import { defineAbility, IMPERSONATE_ABILITY, resetAbilities } from "@/lib/policies/abilities";
+import {
+  defineAbility,
+  IMPERSONATE_ABILITY,
+  resetAbilities,
+} from "@/lib/policies/abilities";
 import type { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 
 const ADMIN = "admin@example.com";
-const app = useTestApp({ auth: { admins: [ADMIN, "other-admin@example.com"] } });
+const app = useTestApp({
+  auth: { admins: [ADMIN, "other-admin@example.com"] },
+});
 
 afterEach(() => resetAbilities());
 
 async function requestToken(agent: Agent, targetId: number): Promise<string> {
-  const response = await agent.post("/auth/impersonate", { target_user_id: targetId });
-  if (response.status !== 200) throw new Error(`impersonate: ${response.status} ${response.text}`);
+  const response = await agent.post("/auth/impersonate", {
+    target_user_id: targetId,
+  });
+  if (response.status !== 200)
+    throw new Error(`impersonate: ${response.status} ${response.text}`);
   return new URL(response.body.url as string).pathname;
 }
 
 async function setup() {
   app.setNow(new Date("2026-11-22T10:00:00Z"));
   const admin = await app.createUser({ email: ADMIN, name: "Admin" });
-  const target = await app.createUser({ email: "target@example.com", name: "Target" });
+  const target = await app.createUser({
+    email: "target@example.com",
+    name: "Target",
+  });
   const agent = await signIn(app, admin);
   return { admin, target, agent, path: await requestToken(agent, target.id) };
 }
@@ -34,7 +46,10 @@ function sameBrowser(agent: Agent): Agent {
 
 async function expectStillAdmin(agent: Agent, before: Map<string, string>) {
   expect(agent.cookies).toEqual(before);
-  expect((await agent.get("/auth/get-auth")).body).toMatchObject({ user: { email: ADMIN }, impersonating: false });
+  expect((await agent.get("/auth/get-auth")).body).toMatchObject({
+    user: { email: ADMIN },
+    impersonating: false,
+  });
 }
 
 describe("GET /auth/impersonate/{token} (SPEC §3 Impersonation, normal → impersonating)", () => {
@@ -43,17 +58,33 @@ describe("GET /auth/impersonate/{token} (SPEC §3 Impersonation, normal → impe
     const before = new Map(agent.cookies);
     const response = await agent.get(path);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ success: true, user: expect.objectContaining({ id: target.id, email: target.email }) });
-    expect(agent.cookies.get("auth_session")).not.toBe(before.get("auth_session"));
+    expect(response.body).toEqual({
+      success: true,
+      user: expect.objectContaining({ id: target.id, email: target.email }),
+    });
+    expect(agent.cookies.get("auth_session")).not.toBe(
+      before.get("auth_session"),
+    );
     expect(agent.cookies.get("XSRF-TOKEN")).not.toBe(before.get("XSRF-TOKEN"));
-    expect((await agent.get("/auth/get-auth")).body).toMatchObject({ user: { id: target.id }, is_admin: false, impersonating: true });
+    expect((await agent.get("/auth/get-auth")).body).toMatchObject({
+      user: { id: target.id },
+      is_admin: false,
+      impersonating: true,
+    });
     // The admin's old session is gone: a copy of its cookie is worth nothing.
     const replay = app.agent();
     for (const [name, value] of before) replay.cookies.set(name, value);
     expect((await replay.get("/auth/get-auth")).body.authenticated).toBe(false);
-    const audit = await app.database.db.select().from(activityLog).where(eq(activityLog.event, "impersonation-started"));
+    const audit = await app.database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.event, "impersonation-started"));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ subjectId: target.id, causerId: admin.id, properties: { ip: "127.0.0.1" } });
+    expect(audit[0]).toMatchObject({
+      subjectId: target.id,
+      causerId: admin.id,
+      properties: { ip: "127.0.0.1" },
+    });
   });
 
   it("redirects a browser to the configured target", async () => {
@@ -104,7 +135,10 @@ describe("GET /auth/impersonate/{token} (SPEC §3 Impersonation, normal → impe
   it("answers 403 when the requester may no longer impersonate the target", async () => {
     const { agent, path } = await setup();
     // The target has become an administrator since the token was issued.
-    setHooks({ isAdmin: (user) => user.email === ADMIN || user.email === "target@example.com" });
+    setHooks({
+      isAdmin: (user) =>
+        user.email === ADMIN || user.email === "target@example.com",
+    });
     const before = new Map(agent.cookies);
     expect((await agent.get(path)).status).toBe(403);
     await expectStillAdmin(agent, before);
@@ -112,7 +146,10 @@ describe("GET /auth/impersonate/{token} (SPEC §3 Impersonation, normal → impe
 
   it("answers 403 when the target was deleted meanwhile", async () => {
     const { target, agent, path } = await setup();
-    await app.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, target.id));
+    await app.database.db
+      .update(users)
+      .set({ deletedAt: new Date() })
+      .where(eq(users.id, target.id));
     expect((await agent.get(path)).status).toBe(403);
   });
 
@@ -126,7 +163,10 @@ describe("GET /auth/impersonate/{token} (SPEC §3 Impersonation, normal → impe
         return true;
       },
     });
-    const other = await signIn(app, await app.createUser({ email: "other-admin@example.com" }));
+    const other = await signIn(
+      app,
+      await app.createUser({ email: "other-admin@example.com" }),
+    );
     expect((await other.get(path)).status).toBe(403);
     app.advance(121);
     expect((await agent.get(path)).status).toBe(403);
@@ -146,10 +186,16 @@ describe("GET /auth/impersonate/{token} (SPEC §3 Impersonation, normal → impe
   it("answers 403 for a tampered or undecryptable token", async () => {
     const { agent, path } = await setup();
     const token = decodeURIComponent(path.split("/").at(-1) ?? "");
-    const flipped = token.slice(0, 40) + (token[40] === "A" ? "B" : "A") + token.slice(41);
-    expect((await agent.get(`/auth/impersonate/${encodeURIComponent(flipped)}`)).status).toBe(403);
+    const flipped =
+      token.slice(0, 40) + (token[40] === "A" ? "B" : "A") + token.slice(41);
+    expect(
+      (await agent.get(`/auth/impersonate/${encodeURIComponent(flipped)}`))
+        .status,
+    ).toBe(403);
     expect((await agent.get("/auth/impersonate/not-a-token")).status).toBe(403);
-    expect((await agent.get(`/auth/impersonate/${"x".repeat(5000)}`)).status).toBe(403);
+    expect(
+      (await agent.get(`/auth/impersonate/${"x".repeat(5000)}`)).status,
+    ).toBe(403);
   });
 
   it("is single-use in practice: once used, the session changed and the token is refused", async () => {
@@ -168,10 +214,19 @@ describe("GET /auth/impersonate/{token} (SPEC §3 Impersonation, normal → impe
     const { path } = await setup();
     const client = app.agent();
     await client.csrf();
-    const created = await client.post("/auth/create-token", { email: ADMIN, password: PASSWORD, name: "ci" });
-    expect((await app.agent().get(path, { bearer: created.body.token })).status).toBe(403);
+    const created = await client.post("/auth/create-token", {
+      email: ADMIN,
+      password: PASSWORD,
+      name: "ci",
+    });
+    expect(
+      (await app.agent().get(path, { bearer: created.body.token })).status,
+    ).toBe(403);
     expect((await app.agent().get(path)).status).toBe(401);
-    const started = await app.database.db.select().from(activityLog).where(eq(activityLog.event, "impersonation-started"));
+    const started = await app.database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.event, "impersonation-started"));
     expect(started).toHaveLength(0);
   });
 });

@@ -21,20 +21,49 @@ const NEW_PASSWORD = "a-brand-new-password";
 const impersonating = () => startImpersonating(app, ADMIN);
 
 /** The target's impersonation sessions still in the table. */
-const impersonationRows = (targetId: number) => app.database.db.select().from(sessions).where(eq(sessions.userId, targetId));
+const impersonationRows = (targetId: number) =>
+  app.database.db.select().from(sessions).where(eq(sessions.userId, targetId));
 
 async function lastEnd() {
-  const [row] = await app.database.db.select().from(activityLog).where(eq(activityLog.event, "impersonation-ended")).orderBy(desc(activityLog.id)).limit(1);
+  const [row] = await app.database.db
+    .select()
+    .from(activityLog)
+    .where(eq(activityLog.event, "impersonation-ended"))
+    .orderBy(desc(activityLog.id))
+    .limit(1);
   return row;
 }
 
 /** get-auth answers a guest, the row is gone, and the end is in the activity log once. */
-async function expectEnded(agent: Agent, ids: { admin: number; target: number }, reason: string) {
-  expect((await agent.get("/auth/get-auth")).body).toEqual({ user: null, authenticated: false, is_admin: false, verified: false, impersonating: false, two_factor_enabled: false, two_factor_required: false });
+async function expectEnded(
+  agent: Agent,
+  ids: { admin: number; target: number },
+  reason: string,
+) {
+  expect((await agent.get("/auth/get-auth")).body).toEqual({
+    user: null,
+    authenticated: false,
+    is_admin: false,
+    verified: false,
+    impersonating: false,
+    two_factor_enabled: false,
+    two_factor_required: false,
+  });
   expect(await impersonationRows(ids.target)).toHaveLength(0);
-  const ends = await app.database.db.select().from(activityLog).where(and(eq(activityLog.event, "impersonation-ended"), eq(activityLog.subjectId, ids.target)));
+  const ends = await app.database.db
+    .select()
+    .from(activityLog)
+    .where(
+      and(
+        eq(activityLog.event, "impersonation-ended"),
+        eq(activityLog.subjectId, ids.target),
+      ),
+    );
   expect(ends).toHaveLength(1);
-  expect(ends[0]).toMatchObject({ causerId: ids.admin, properties: { reverted: false, reason } });
+  expect(ends[0]).toMatchObject({
+    causerId: ids.admin,
+    properties: { reverted: false, reason },
+  });
 }
 
 async function otherAdmin(): Promise<Agent> {
@@ -44,7 +73,11 @@ async function otherAdmin(): Promise<Agent> {
 // A change needs the step-up (decision record 024): confirmed once per session here.
 const setSetting = async (agent: Agent, key: string, value: unknown) => {
   await stepUpIfSignedIn(agent);
-  return agent.put("/api/admin/settings", { key, value }, { host: UPDATE_SETTING });
+  return agent.put(
+    "/api/admin/settings",
+    { key, value },
+    { host: UPDATE_SETTING },
+  );
 };
 
 describe("an impersonation ends when its conditions end, on every request", () => {
@@ -52,7 +85,10 @@ describe("an impersonation ends when its conditions end, on every request", () =
     app.configure({ auth: { limits: { "impersonation-max-duration": 5 } } });
     const { admin, target, agent } = await impersonating();
     app.advance(5);
-    expect((await agent.get("/auth/get-auth")).body).toMatchObject({ user: { id: target.id }, impersonating: true });
+    expect((await agent.get("/auth/get-auth")).body).toMatchObject({
+      user: { id: target.id },
+      impersonating: true,
+    });
     app.advance(1);
     await expectEnded(agent, { admin: admin.id, target: target.id }, "expired");
     // Ended already: a later revert finds no session at all.
@@ -79,8 +115,15 @@ describe("an impersonation ends when its conditions end, on every request", () =
 
   it("ends when the requester is soft-deleted", async () => {
     const { admin, target, agent } = await impersonating();
-    await app.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, admin.id));
-    await expectEnded(agent, { admin: admin.id, target: target.id }, "original-gone");
+    await app.database.db
+      .update(users)
+      .set({ deletedAt: new Date() })
+      .where(eq(users.id, admin.id));
+    await expectEnded(
+      agent,
+      { admin: admin.id, target: target.id },
+      "original-gone",
+    );
   });
 
   it("ends at once when an administrator deletes the requester", async () => {
@@ -89,46 +132,93 @@ describe("an impersonation ends when its conditions end, on every request", () =
     // Administrators never delete each other (decision record 014): the requester leaves the list
     // first. Nothing asks the impersonating session meanwhile, so the deletion is what ends it.
     expect((await setSetting(boss, "admins", [OTHER_ADMIN])).status).toBe(200);
-    const response = await boss.delete(`/api/admin/users/${admin.id}`, { host: ADMIN_USER_DELETE_ROUTE, params: { id: String(admin.id) } });
+    const response = await boss.delete(`/api/admin/users/${admin.id}`, {
+      host: ADMIN_USER_DELETE_ROUTE,
+      params: { id: String(admin.id) },
+    });
     expect(response.status).toBe(200);
     expect(await impersonationRows(target.id)).toHaveLength(0);
-    expect(await lastEnd()).toMatchObject({ subjectId: target.id, causerId: admin.id, properties: { reverted: false, reason: "original-gone" } });
+    expect(await lastEnd()).toMatchObject({
+      subjectId: target.id,
+      causerId: admin.id,
+      properties: { reverted: false, reason: "original-gone" },
+    });
   });
 
   it("ends when the requester is no longer an administrator (removed from admins at run time)", async () => {
     const { admin, target, agent } = await impersonating();
-    expect((await setSetting(await otherAdmin(), "admins", [OTHER_ADMIN])).status).toBe(200);
-    await expectEnded(agent, { admin: admin.id, target: target.id }, "not-allowed");
+    expect(
+      (await setSetting(await otherAdmin(), "admins", [OTHER_ADMIN])).status,
+    ).toBe(200);
+    await expectEnded(
+      agent,
+      { admin: admin.id, target: target.id },
+      "not-allowed",
+    );
   });
 
   it("ends when the target has become an administrator (the ability is asked with the target)", async () => {
     const { admin, target, agent } = await impersonating();
-    expect((await setSetting(await otherAdmin(), "admins", [ADMIN, OTHER_ADMIN, target.email])).status).toBe(200);
-    await expectEnded(agent, { admin: admin.id, target: target.id }, "not-allowed");
+    expect(
+      (
+        await setSetting(await otherAdmin(), "admins", [
+          ADMIN,
+          OTHER_ADMIN,
+          target.email,
+        ])
+      ).status,
+    ).toBe(200);
+    await expectEnded(
+      agent,
+      { admin: admin.id, target: target.id },
+      "not-allowed",
+    );
   });
 
   it("ends when allow-impersonate is switched off at run time", async () => {
     const { admin, target, agent } = await impersonating();
-    expect((await setSetting(await otherAdmin(), "allow-impersonate", false)).status).toBe(200);
-    await expectEnded(agent, { admin: admin.id, target: target.id }, "impersonation-disabled");
+    expect(
+      (await setSetting(await otherAdmin(), "allow-impersonate", false)).status,
+    ).toBe(200);
+    await expectEnded(
+      agent,
+      { admin: admin.id, target: target.id },
+      "impersonation-disabled",
+    );
   });
 
   it("answers a revert arriving first after allow-impersonate was switched off with 403, signed out", async () => {
     const { admin, target, agent } = await impersonating();
-    expect((await setSetting(await otherAdmin(), "allow-impersonate", false)).status).toBe(200);
+    expect(
+      (await setSetting(await otherAdmin(), "allow-impersonate", false)).status,
+    ).toBe(200);
     expect((await agent.post("/auth/revert-impersonate")).status).toBe(403);
-    await expectEnded(agent, { admin: admin.id, target: target.id }, "impersonation-disabled");
+    await expectEnded(
+      agent,
+      { admin: admin.id, target: target.id },
+      "impersonation-disabled",
+    );
   });
 
   it("ends every impersonation of the requester when they change their password (update-password)", async () => {
     const { admin, target, agent } = await impersonating();
     const elsewhere = await signIn(app, admin);
-    const changed = await elsewhere.post("/auth/update-password", { old_password: PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const changed = await elsewhere.post("/auth/update-password", {
+      old_password: PASSWORD,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(changed.status).toBe(200);
     expect(await impersonationRows(target.id)).toHaveLength(0);
     expect((await agent.post("/auth/revert-impersonate")).status).toBe(401);
-    await expectEnded(agent, { admin: admin.id, target: target.id }, "password-changed");
-    expect((await elsewhere.get("/auth/get-auth")).body).toMatchObject({ user: { id: admin.id } });
+    await expectEnded(
+      agent,
+      { admin: admin.id, target: target.id },
+      "password-changed",
+    );
+    expect((await elsewhere.get("/auth/get-auth")).body).toMatchObject({
+      user: { id: admin.id },
+    });
   });
 
   it("ends every impersonation of the requester when they reset their password", async () => {
@@ -136,18 +226,39 @@ describe("an impersonation ends when its conditions end, on every request", () =
     const guest = app.agent();
     await guest.csrf();
     await guest.post("/auth/forgot-password", { email: ADMIN });
-    const [token = "", email = ""] = linkIn((await app.lastMailTo(ADMIN)).text).pathname.split("/").slice(-2);
-    const reset = await guest.post("/auth/reset-password", { token: decodeURIComponent(token), email: decodeURIComponent(email), password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const [token = "", email = ""] = linkIn((await app.lastMailTo(ADMIN)).text)
+      .pathname.split("/")
+      .slice(-2);
+    const reset = await guest.post("/auth/reset-password", {
+      token: decodeURIComponent(token),
+      email: decodeURIComponent(email),
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(reset.status).toBe(200);
-    await expectEnded(agent, { admin: admin.id, target: target.id }, "password-changed");
+    await expectEnded(
+      agent,
+      { admin: admin.id, target: target.id },
+      "password-changed",
+    );
   });
 
   it("refuses the revert, signed out, when the requester's password changed outside this application", async () => {
     const { admin, target, agent } = await impersonating();
     // A Laravel application on the same database: our endpoints never saw the change.
-    await app.database.db.update(users).set({ password: await hashPassword(NEW_PASSWORD, 4) }).where(eq(users.id, admin.id));
-    expect((await agent.post("/auth/revert-impersonate")).body).toEqual({ success: false, user: null });
-    await expectEnded(agent, { admin: admin.id, target: target.id }, "password-changed");
+    await app.database.db
+      .update(users)
+      .set({ password: await hashPassword(NEW_PASSWORD, 4) })
+      .where(eq(users.id, admin.id));
+    expect((await agent.post("/auth/revert-impersonate")).body).toEqual({
+      success: false,
+      user: null,
+    });
+    await expectEnded(
+      agent,
+      { admin: admin.id, target: target.id },
+      "password-changed",
+    );
   });
 
   it("refuses a token whose requester changed their password after requesting it (403)", async () => {
@@ -155,10 +266,25 @@ describe("an impersonation ends when its conditions end, on every request", () =
     const admin = await app.createUser({ email: ADMIN });
     const target = await app.createUser();
     const agent = await signIn(app, admin);
-    const issued = await agent.post("/auth/impersonate", { target_user_id: target.id });
-    expect((await agent.post("/auth/update-password", { old_password: PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })).status).toBe(200);
-    expect((await agent.get(new URL(issued.body.url as string).pathname)).status).toBe(403);
-    expect((await agent.get("/auth/get-auth")).body).toMatchObject({ user: { id: admin.id }, impersonating: false });
+    const issued = await agent.post("/auth/impersonate", {
+      target_user_id: target.id,
+    });
+    expect(
+      (
+        await agent.post("/auth/update-password", {
+          old_password: PASSWORD,
+          password: NEW_PASSWORD,
+          password_confirmation: NEW_PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await agent.get(new URL(issued.body.url as string).pathname)).status,
+    ).toBe(403);
+    expect((await agent.get("/auth/get-auth")).body).toMatchObject({
+      user: { id: admin.id },
+      impersonating: false,
+    });
   });
 
   it("goes on while every condition holds, and records one end when many requests see it over at once", async () => {
@@ -167,8 +293,16 @@ describe("an impersonation ends when its conditions end, on every request", () =
     app.advance(60);
     expect((await agent.post("/auth/tokens")).status).toBe(200);
     app.advance(1);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => agent.get("/auth/get-auth")));
-    expect(answers.map((answer) => answer.body.authenticated)).toEqual([false, false, false, false, false]);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => agent.get("/auth/get-auth")),
+    );
+    expect(answers.map((answer) => answer.body.authenticated)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     await expectEnded(agent, { admin: admin.id, target: target.id }, "expired");
   });
 });

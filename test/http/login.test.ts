@@ -22,32 +22,61 @@ describe("POST /auth/login (SPEC §4)", () => {
   it("signs in with valid credentials: {success, user}, session and XSRF token regenerated (SPEC §3 Session)", async () => {
     const user = await app.createUser();
     const agent = await guest();
-    const before = { session: sessionCookie(agent), xsrf: agent.cookies.get("XSRF-TOKEN") };
-    const response = await agent.post("/auth/login", { email: user.email, password: PASSWORD });
+    const before = {
+      session: sessionCookie(agent),
+      xsrf: agent.cookies.get("XSRF-TOKEN"),
+    };
+    const response = await agent.post("/auth/login", {
+      email: user.email,
+      password: PASSWORD,
+    });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ success: true, user: expect.objectContaining({ id: user.id, name: user.name, email: user.email }) });
+    expect(response.body).toEqual({
+      success: true,
+      user: expect.objectContaining({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+      }),
+    });
     expect(response.body.user).not.toHaveProperty("password");
     expect(response.body.user).not.toHaveProperty("remember_token");
     expect(sessionCookie(agent)).not.toBe(before.session);
     expect(agent.cookies.get("XSRF-TOKEN")).not.toBe(before.xsrf);
-    expect((await agent.get("/auth/get-auth")).body).toMatchObject({ authenticated: true, user: { id: user.id }, impersonating: false });
+    expect((await agent.get("/auth/get-auth")).body).toMatchObject({
+      authenticated: true,
+      user: { id: user.id },
+      impersonating: false,
+    });
   });
 
   it("matches the email case-insensitively", async () => {
     const user = await app.createUser({ email: "Mixed.Case@example.com" });
-    const response = await (await guest()).post("/auth/login", { email: "mixed.case@EXAMPLE.com", password: PASSWORD });
-    expect(response.body).toMatchObject({ success: true, user: { id: user.id } });
+    const response = await (
+      await guest()
+    ).post("/auth/login", {
+      email: "mixed.case@EXAMPLE.com",
+      password: PASSWORD,
+    });
+    expect(response.body).toMatchObject({
+      success: true,
+      user: { id: user.id },
+    });
   });
 
   it("answers 422 on email for a wrong password", async () => {
     const user = await app.createUser();
-    const response = await (await guest()).post("/auth/login", { email: user.email, password: "wrong-password" });
+    const response = await (
+      await guest()
+    ).post("/auth/login", { email: user.email, password: "wrong-password" });
     expect(response.status).toBe(422);
     expect(response.body).toEqual({ message: BAD, errors: { email: [BAD] } });
   });
 
   it("answers the same 422 for an unknown email", async () => {
-    const response = await (await guest()).post("/auth/login", { email: "nobody@example.com", password: PASSWORD });
+    const response = await (
+      await guest()
+    ).post("/auth/login", { email: "nobody@example.com", password: PASSWORD });
     expect(response.status).toBe(422);
     expect(response.body).toEqual({ message: BAD, errors: { email: [BAD] } });
   });
@@ -55,11 +84,17 @@ describe("POST /auth/login (SPEC §4)", () => {
   it("spends the same bcrypt work on an unknown email as on a wrong password", async () => {
     app.configure({ auth: { hashing: { rounds: 10 } } });
     const user = await app.createUser();
-    await app.database.db.update(users).set({ password: await hashPassword(PASSWORD, 10) }).where(eq(users.id, user.id));
+    await app.database.db
+      .update(users)
+      .set({ password: await hashPassword(PASSWORD, 10) })
+      .where(eq(users.id, user.id));
     const timed = async (email: string, ip: string) => {
       const agent = await guest(ip);
       const started = performance.now();
-      const response = await agent.post("/auth/login", { email, password: "wrong-password" });
+      const response = await agent.post("/auth/login", {
+        email,
+        password: "wrong-password",
+      });
       expect(response.status).toBe(422);
       return performance.now() - started;
     };
@@ -81,29 +116,77 @@ describe("POST /auth/login (SPEC §4)", () => {
     const lockouts = app.events("Lockout");
     const user = await app.createUser();
     const agent = await guest("10.1.1.1");
-    for (let i = 0; i < 5; i++) expect((await agent.post("/auth/login", { email: user.email, password: "wrong" })).body.errors.email).toEqual([BAD]);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await agent.post("/auth/login", {
+            email: user.email,
+            password: "wrong",
+          })
+        ).body.errors.email,
+      ).toEqual([BAD]);
     expect(lockouts).toEqual([]);
-    const locked = await agent.post("/auth/login", { email: user.email, password: PASSWORD });
+    const locked = await agent.post("/auth/login", {
+      email: user.email,
+      password: PASSWORD,
+    });
     expect(locked.status).toBe(422);
-    expect(locked.body.errors).toEqual({ email: ["Too many login attempts. Please try again in 120 seconds."] });
+    expect(locked.body.errors).toEqual({
+      email: ["Too many login attempts. Please try again in 120 seconds."],
+    });
     expect(lockouts).toEqual([{ email: user.email, ip: "10.1.1.1" }]);
 
     app.advance(119);
-    expect((await agent.post("/auth/login", { email: user.email, password: PASSWORD })).body.errors.email).toEqual([
-      "Too many login attempts. Please try again in 1 seconds.",
-    ]);
+    expect(
+      (
+        await agent.post("/auth/login", {
+          email: user.email,
+          password: PASSWORD,
+        })
+      ).body.errors.email,
+    ).toEqual(["Too many login attempts. Please try again in 1 seconds."]);
     app.advance(1);
-    expect((await agent.post("/auth/login", { email: user.email, password: PASSWORD })).status).toBe(200);
+    expect(
+      (
+        await agent.post("/auth/login", {
+          email: user.email,
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("counts the lockout per email and IP: another address or another email is not locked", async () => {
     const user = await app.createUser();
     const other = await app.createUser();
     const agent = await guest("10.2.2.2");
-    for (let i = 0; i < 5; i++) await agent.post("/auth/login", { email: user.email.toUpperCase(), password: "wrong" });
-    expect((await agent.post("/auth/login", { email: user.email, password: PASSWORD })).status).toBe(422);
-    expect((await (await guest("10.2.2.3")).post("/auth/login", { email: user.email, password: PASSWORD })).status).toBe(200);
-    expect((await (await guest("10.2.2.2")).post("/auth/login", { email: other.email, password: PASSWORD })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      await agent.post("/auth/login", {
+        email: user.email.toUpperCase(),
+        password: "wrong",
+      });
+    expect(
+      (
+        await agent.post("/auth/login", {
+          email: user.email,
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await (
+          await guest("10.2.2.3")
+        ).post("/auth/login", { email: user.email, password: PASSWORD })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await (
+          await guest("10.2.2.2")
+        ).post("/auth/login", { email: other.email, password: PASSWORD })
+      ).status,
+    ).toBe(200);
   });
 
   it("counts the lockout across two application instances sharing one database", async () => {
@@ -111,17 +194,36 @@ describe("POST /auth/login (SPEC §4)", () => {
     const first = await guest("10.3.3.3");
     const second = new Agent(app.instance(), "10.3.3.3");
     await second.csrf();
-    for (let i = 0; i < 3; i++) await first.post("/auth/login", { email: user.email, password: "wrong" });
-    for (let i = 0; i < 2; i++) await second.post("/auth/login", { email: user.email, password: "wrong" });
-    const locked = await first.post("/auth/login", { email: user.email, password: PASSWORD });
+    for (let i = 0; i < 3; i++)
+      await first.post("/auth/login", { email: user.email, password: "wrong" });
+    for (let i = 0; i < 2; i++)
+      await second.post("/auth/login", {
+        email: user.email,
+        password: "wrong",
+      });
+    const locked = await first.post("/auth/login", {
+      email: user.email,
+      password: PASSWORD,
+    });
     expect(locked.body.errors.email[0]).toMatch(/^Too many login attempts/);
-    expect((await second.post("/auth/login", { email: user.email, password: PASSWORD })).body.errors.email[0]).toMatch(/^Too many login attempts/);
+    expect(
+      (
+        await second.post("/auth/login", {
+          email: user.email,
+          password: PASSWORD,
+        })
+      ).body.errors.email[0],
+    ).toMatch(/^Too many login attempts/);
   });
 
   it("allows no more than 5 guesses to a burst of concurrent attempts (SPEC §5 rule 4)", async () => {
     const user = await app.createUser();
     const agent = await guest("10.4.4.4");
-    const responses = await Promise.all(Array.from({ length: 12 }, () => agent.post("/auth/login", { email: user.email, password: "wrong" })));
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        agent.post("/auth/login", { email: user.email, password: "wrong" }),
+      ),
+    );
     const guesses = responses.filter((r) => r.body.errors?.email?.[0] === BAD);
     expect(responses.every((r) => r.status === 422)).toBe(true);
     expect(guesses.length).toBeLessThanOrEqual(5);
@@ -130,16 +232,34 @@ describe("POST /auth/login (SPEC §4)", () => {
   it("clears the failure count after a successful sign-in", async () => {
     const user = await app.createUser();
     const agent = await guest();
-    for (let i = 0; i < 4; i++) await agent.post("/auth/login", { email: user.email, password: "wrong" });
-    expect((await agent.post("/auth/login", { email: user.email, password: PASSWORD })).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      await agent.post("/auth/login", { email: user.email, password: "wrong" });
+    expect(
+      (
+        await agent.post("/auth/login", {
+          email: user.email,
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
     const again = await guest();
-    for (let i = 0; i < 4; i++) await again.post("/auth/login", { email: user.email, password: "wrong" });
-    expect((await again.post("/auth/login", { email: user.email, password: PASSWORD })).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      await again.post("/auth/login", { email: user.email, password: "wrong" });
+    expect(
+      (
+        await again.post("/auth/login", {
+          email: user.email,
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("refuses a soft-deleted user", async () => {
     const user = await app.createUser({ deletedAt: new Date() });
-    const response = await (await guest()).post("/auth/login", { email: user.email, password: PASSWORD });
+    const response = await (
+      await guest()
+    ).post("/auth/login", { email: user.email, password: PASSWORD });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({ email: [BAD] });
   });
@@ -148,11 +268,20 @@ describe("POST /auth/login (SPEC §4)", () => {
     app.setNow(new Date("2026-11-22T10:00:00Z"));
     const user = await app.createUser();
     const short = await guest();
-    const shortLogin = await short.post("/auth/login", { email: user.email, password: PASSWORD });
+    const shortLogin = await short.post("/auth/login", {
+      email: user.email,
+      password: PASSWORD,
+    });
     expect(shortLogin.setCookies.join("\n")).not.toMatch(/Max-Age/);
     const long = await guest();
-    const longLogin = await long.post("/auth/login", { email: user.email, password: PASSWORD, remember: true });
-    const cookie = longLogin.setCookies.find((c) => c.startsWith(`${app.services.env.SESSION_COOKIE}=`));
+    const longLogin = await long.post("/auth/login", {
+      email: user.email,
+      password: PASSWORD,
+      remember: true,
+    });
+    const cookie = longLogin.setCookies.find((c) =>
+      c.startsWith(`${app.services.env.SESSION_COOKIE}=`),
+    );
     expect(cookie).toMatch(/Max-Age=2592000/);
 
     app.advance(121 * 60); // past SESSION_LIFETIME (120 minutes) of inactivity
@@ -163,20 +292,37 @@ describe("POST /auth/login (SPEC §4)", () => {
   it("keeps the remember lifetime when the SPA refreshes its CSRF cookie (SPEC §4 rule 7: 419 → fresh cookie)", async () => {
     const user = await app.createUser();
     const agent = await guest();
-    await agent.post("/auth/login", { email: user.email, password: PASSWORD, remember: true });
+    await agent.post("/auth/login", {
+      email: user.email,
+      password: PASSWORD,
+      remember: true,
+    });
     const refreshed = await agent.csrf();
-    const cookie = refreshed.setCookies.find((c) => c.startsWith(`${app.services.env.SESSION_COOKIE}=`));
+    const cookie = refreshed.setCookies.find((c) =>
+      c.startsWith(`${app.services.env.SESSION_COOKIE}=`),
+    );
     expect(cookie).toMatch(/Max-Age=2592000/);
   });
 
   it("answers 419 without a CSRF token", async () => {
     const user = await app.createUser();
-    const response = await (await guest()).post("/auth/login", { email: user.email, password: PASSWORD }, { noCsrf: true });
+    const response = await (
+      await guest()
+    ).post(
+      "/auth/login",
+      { email: user.email, password: PASSWORD },
+      { noCsrf: true },
+    );
     expect(response.status).toBe(419);
   });
 
   it("answers 422 naming each missing field", async () => {
-    const response = await (await guest()).post("/auth/login", { email: "not-an-email" });
-    expect(response.body.errors).toEqual({ email: ["The email field must be a valid email address."], password: ["The password field is required."] });
+    const response = await (
+      await guest()
+    ).post("/auth/login", { email: "not-an-email" });
+    expect(response.body.errors).toEqual({
+      email: ["The email field must be a valid email address."],
+      password: ["The password field is required."],
+    });
   });
 });

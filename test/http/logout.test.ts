@@ -12,7 +12,10 @@ describe("POST /auth/logout (SPEC §4, §3 Session)", () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true });
     expect(agent.cookies.get("XSRF-TOKEN")).not.toBe(before);
-    expect((await agent.get("/auth/get-auth")).body).toMatchObject({ authenticated: false, user: null });
+    expect((await agent.get("/auth/get-auth")).body).toMatchObject({
+      authenticated: false,
+      user: null,
+    });
   });
 
   it("ends the session server-side: a copied cookie replayed after logout gets 401", async () => {
@@ -44,6 +47,13 @@ describe("POST /auth/logout (SPEC §4, §3 Session)", () => {
     const user = await app.createUser();
     const agent = await signIn(app, user);
     await agent.post("/auth/logout");
-    expect((await agent.post("/auth/login", { email: user.email, password: PASSWORD })).status).toBe(200);
+    expect(
+      (
+        await agent.post("/auth/login", {
+          email: user.email,
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
   });
 });

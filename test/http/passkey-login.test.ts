@@ -11,7 +11,10 @@ const EXPIRED = "Passkey verification session expired. Please try again.";
 const UNABLE = "Unable to verify passkey. Please try again.";
 
 async function storedCounter(passkeyId: number): Promise<number> {
-  const [row] = await app.database.db.select().from(passkeys).where(eq(passkeys.id, passkeyId));
+  const [row] = await app.database.db
+    .select()
+    .from(passkeys)
+    .where(eq(passkeys.id, passkeyId));
   return row?.credential.counter ?? -1;
 }
 
@@ -20,7 +23,12 @@ describe("POST /auth/passkeys/login (laravel/passkeys-server's sign-in)", () => 
     const agent = app.agent();
     const response = await agent.get("/auth/passkeys/login/options");
     expect(response.status).toBe(200);
-    expect(response.body.options).toMatchObject({ rpId: "localhost", allowCredentials: [], userVerification: "required", timeout: 60000 });
+    expect(response.body.options).toMatchObject({
+      rpId: "localhost",
+      allowCredentials: [],
+      userVerification: "required",
+      timeout: 60000,
+    });
     expect(response.body.options.challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(agent.cookies.has("XSRF-TOKEN")).toBe(true);
   });
@@ -31,26 +39,52 @@ describe("POST /auth/passkeys/login (laravel/passkeys-server's sign-in)", () => 
     const verified = app.events("PasskeyVerified");
     const { agent, response } = await passkeySignIn(app, authenticator);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ success: true, user: { id: user.id, email: user.email }, redirect: "/admin" });
+    expect(response.body).toMatchObject({
+      success: true,
+      user: { id: user.id, email: user.email },
+      redirect: "/admin",
+    });
     expect(response.body.user).not.toHaveProperty("password");
-    expect((await agent.get("/auth/get-auth")).body).toMatchObject({ authenticated: true, user: { id: user.id } });
+    expect((await agent.get("/auth/get-auth")).body).toMatchObject({
+      authenticated: true,
+      user: { id: user.id },
+    });
     expect(await storedCounter(passkeyId)).toBe(2);
-    const [row] = await app.database.db.select().from(passkeys).where(eq(passkeys.id, passkeyId));
+    const [row] = await app.database.db
+      .select()
+      .from(passkeys)
+      .where(eq(passkeys.id, passkeyId));
     expect(row?.lastUsedAt).toBeInstanceOf(Date);
     expect(verified).toHaveLength(1);
-    const events = (await app.database.db.select().from(activityLog)).map((entry) => [entry.event, entry.properties?.method ?? entry.properties?.purpose ?? null]);
-    expect(events).toEqual(expect.arrayContaining([["passkey-used", "login"], ["login", "passkey"]]));
+    const events = (await app.database.db.select().from(activityLog)).map(
+      (entry) => [
+        entry.event,
+        entry.properties?.method ?? entry.properties?.purpose ?? null,
+      ],
+    );
+    expect(events).toEqual(
+      expect.arrayContaining([
+        ["passkey-used", "login"],
+        ["login", "passkey"],
+      ]),
+    );
   });
 
   it("binds the challenge to the cookie a browser without one receives with the options (the official client's first call)", async () => {
     const user = await app.createUser();
     const { authenticator } = await withPasskey(app, user);
     const agent = app.agent();
-    const options = (await agent.get("/auth/passkeys/login/options")).body.options;
+    const options = (await agent.get("/auth/passkeys/login/options")).body
+      .options;
     expect(agent.cookies.has("XSRF-TOKEN")).toBe(true);
-    const response = await agent.post("/auth/passkeys/login", { credential: authenticator.authenticate(options) });
+    const response = await agent.post("/auth/passkeys/login", {
+      credential: authenticator.authenticate(options),
+    });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ success: true, user: { id: user.id } });
+    expect(response.body).toMatchObject({
+      success: true,
+      user: { id: user.id },
+    });
   });
 
   it("regenerates the session: the guest's cookie and CSRF token do not carry over", async () => {
@@ -59,8 +93,12 @@ describe("POST /auth/passkeys/login (laravel/passkeys-server's sign-in)", () => 
     const agent = app.agent();
     await agent.csrf();
     const before = agent.cookies.get("XSRF-TOKEN");
-    const options = (await agent.get("/auth/passkeys/login/options")).body.options;
-    await agent.post("/auth/passkeys/login", { credential: authenticator.authenticate(options), remember: true });
+    const options = (await agent.get("/auth/passkeys/login/options")).body
+      .options;
+    await agent.post("/auth/passkeys/login", {
+      credential: authenticator.authenticate(options),
+      remember: true,
+    });
     expect(agent.cookies.get("XSRF-TOKEN")).not.toBe(before);
   });
 
@@ -69,13 +107,22 @@ describe("POST /auth/passkeys/login (laravel/passkeys-server's sign-in)", () => 
     await withPasskey(app, user);
     const agent = app.agent();
     await agent.csrf();
-    expect((await agent.post("/auth/login", { email: user.email, password: PASSWORD })).status).toBe(200);
+    expect(
+      (
+        await agent.post("/auth/login", {
+          email: user.email,
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("refuses a response made on another origin (422 on credential), and signs nobody in", async () => {
     const user = await app.createUser();
     const { authenticator } = await withPasskey(app, user);
-    const { agent, response } = await passkeySignIn(app, authenticator, { origin: "https://evil.example" });
+    const { agent, response } = await passkeySignIn(app, authenticator, {
+      origin: "https://evil.example",
+    });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({ credential: [UNABLE] });
     expect((await agent.get("/auth/get-auth")).body.authenticated).toBe(false);
@@ -84,7 +131,9 @@ describe("POST /auth/passkeys/login (laravel/passkeys-server's sign-in)", () => 
   it("refuses a response to a challenge this session was not given", async () => {
     const user = await app.createUser();
     const { authenticator } = await withPasskey(app, user);
-    const { response } = await passkeySignIn(app, authenticator, { challenge: "bm90LXRoZS1jaGFsbGVuZ2UtdGhlLXNlcnZlci1nYXZl" });
+    const { response } = await passkeySignIn(app, authenticator, {
+      challenge: "bm90LXRoZS1jaGFsbGVuZ2UtdGhlLXNlcnZlci1nYXZl",
+    });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({ credential: [EXPIRED] });
   });
@@ -92,7 +141,10 @@ describe("POST /auth/passkeys/login (laravel/passkeys-server's sign-in)", () => 
   it("uses a challenge once: the same assertion replayed is refused", async () => {
     const user = await app.createUser();
     const { authenticator } = await withPasskey(app, user);
-    const { agent, response, credential } = await passkeySignIn(app, authenticator);
+    const { agent, response, credential } = await passkeySignIn(
+      app,
+      authenticator,
+    );
     expect(response.status).toBe(200);
     await agent.post("/auth/logout");
     await agent.csrf();
@@ -105,10 +157,13 @@ describe("POST /auth/passkeys/login (laravel/passkeys-server's sign-in)", () => 
     const user = await app.createUser();
     const { authenticator } = await withPasskey(app, user);
     const victim = app.agent();
-    const options = (await victim.get("/auth/passkeys/login/options")).body.options;
+    const options = (await victim.get("/auth/passkeys/login/options")).body
+      .options;
     const attacker = app.agent();
     await attacker.csrf();
-    const response = await attacker.post("/auth/passkeys/login", { credential: authenticator.authenticate(options) });
+    const response = await attacker.post("/auth/passkeys/login", {
+      credential: authenticator.authenticate(options),
+    });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({ credential: [EXPIRED] });
   });
@@ -119,9 +174,12 @@ describe("POST /auth/passkeys/login (laravel/passkeys-server's sign-in)", () => 
     app.setNow(new Date());
     const agent = app.agent();
     await agent.csrf();
-    const options = (await agent.get("/auth/passkeys/login/options")).body.options;
+    const options = (await agent.get("/auth/passkeys/login/options")).body
+      .options;
     app.advance(301);
-    const response = await agent.post("/auth/passkeys/login", { credential: authenticator.authenticate(options) });
+    const response = await agent.post("/auth/passkeys/login", {
+      credential: authenticator.authenticate(options),
+    });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({ credential: [EXPIRED] });
   });
@@ -132,14 +190,29 @@ describe("POST /auth/passkeys/login (laravel/passkeys-server's sign-in)", () => 
     expect((await passkeySignIn(app, authenticator)).response.status).toBe(200);
     expect(await storedCounter(passkeyId)).toBe(2);
     const refused = app.events("PasskeyRefused");
-    const { agent, response } = await passkeySignIn(app, authenticator, { counter: 2 });
+    const { agent, response } = await passkeySignIn(app, authenticator, {
+      counter: 2,
+    });
     expect(response.status).toBe(422);
-    expect(response.body.errors.credential[0]).toMatch(/counter went backwards/);
+    expect(response.body.errors.credential[0]).toMatch(
+      /counter went backwards/,
+    );
     expect((await agent.get("/auth/get-auth")).body.authenticated).toBe(false);
     expect(await storedCounter(passkeyId)).toBe(2);
     expect(refused).toHaveLength(1);
-    const [entry] = await app.database.db.select().from(activityLog).where(eq(activityLog.event, "passkey-refused"));
-    expect(entry).toMatchObject({ subjectId: user.id, properties: { passkey_id: passkeyId, reason: "counter", stored: 2, received: 2 } });
+    const [entry] = await app.database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.event, "passkey-refused"));
+    expect(entry).toMatchObject({
+      subjectId: user.id,
+      properties: {
+        passkey_id: passkeyId,
+        reason: "counter",
+        stored: 2,
+        received: 2,
+      },
+    });
     const mail = await app.lastMailTo(user.email);
     expect(mail.subject).toBe("A sign-in with your passkey was refused");
     expect(mail.text).toContain("Laptop");
@@ -147,14 +220,26 @@ describe("POST /auth/passkeys/login (laravel/passkeys-server's sign-in)", () => 
 
   it("accepts authenticators that keep no counter (always 0)", async () => {
     const user = await app.createUser();
-    const { authenticator } = await withPasskey(app, user, new SoftwareAuthenticator({ origin: ORIGIN, counterStep: 0, backedUp: true }));
+    const { authenticator } = await withPasskey(
+      app,
+      user,
+      new SoftwareAuthenticator({
+        origin: ORIGIN,
+        counterStep: 0,
+        backedUp: true,
+      }),
+    );
     expect((await passkeySignIn(app, authenticator)).response.status).toBe(200);
     expect((await passkeySignIn(app, authenticator)).response.status).toBe(200);
   });
 
   it("needs user verification: an assertion without the UV flag is refused", async () => {
     const user = await app.createUser();
-    const { authenticator } = await withPasskey(app, user, new SoftwareAuthenticator({ origin: ORIGIN, userVerified: false }));
+    const { authenticator } = await withPasskey(
+      app,
+      user,
+      new SoftwareAuthenticator({ origin: ORIGIN, userVerified: false }),
+    );
     const { response } = await passkeySignIn(app, authenticator);
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({ credential: [UNABLE] });
@@ -163,10 +248,15 @@ describe("POST /auth/passkeys/login (laravel/passkeys-server's sign-in)", () => 
   it("does not know a passkey that was deleted, nor one of a deleted account", async () => {
     const user = await app.createUser();
     const { authenticator } = await withPasskey(app, user);
-    await app.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
+    await app.database.db
+      .update(users)
+      .set({ deletedAt: new Date() })
+      .where(eq(users.id, user.id));
     const { response } = await passkeySignIn(app, authenticator);
     expect(response.status).toBe(422);
-    expect(response.body.errors.credential).toEqual(["Passkey not recognized. It may have been removed from your account."]);
+    expect(response.body.errors.credential).toEqual([
+      "Passkey not recognized. It may have been removed from your account.",
+    ]);
     const stranger = new SoftwareAuthenticator({ origin: ORIGIN });
     const other = await app.createUser();
     await withPasskey(app, other, stranger);
@@ -180,11 +270,21 @@ describe("POST /auth/passkeys/login (laravel/passkeys-server's sign-in)", () => 
     expect((await agent.get("/auth/passkeys/login/options")).status).toBe(403);
     const guest = app.agent();
     await guest.csrf();
-    const options = (await guest.get("/auth/passkeys/login/options")).body.options;
-    expect((await guest.post("/auth/passkeys/login", { credential: authenticator.authenticate(options) }, { noCsrf: true })).status).toBe(419);
+    const options = (await guest.get("/auth/passkeys/login/options")).body
+      .options;
+    expect(
+      (
+        await guest.post(
+          "/auth/passkeys/login",
+          { credential: authenticator.authenticate(options) },
+          { noCsrf: true },
+        )
+      ).status,
+    ).toBe(419);
     const flood = app.agent("203.0.113.9");
     const statuses = [];
-    for (let i = 0; i < 7; i++) statuses.push((await flood.get("/auth/passkeys/login/options")).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push((await flood.get("/auth/passkeys/login/options")).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
   });
 });
@@ -218,8 +318,21 @@ describe("a passkey moved over from a Laravel database (decision record 025)", (
     );
     const { agent, response } = await passkeySignIn(app, authenticator);
     expect(response.status, response.text).toBe(200);
-    expect((await agent.get("/auth/user/passkeys")).body.passkeys).toEqual([expect.objectContaining({ name: "MacBook", authenticator: null, backed_up: false })]);
-    const [row] = await app.database.db.select().from(passkeys).where(eq(passkeys.credentialId, id));
-    expect(row?.credential).toMatchObject({ counter: 2, userHandle: handle, transports: ["internal", "hybrid"] });
+    expect((await agent.get("/auth/user/passkeys")).body.passkeys).toEqual([
+      expect.objectContaining({
+        name: "MacBook",
+        authenticator: null,
+        backed_up: false,
+      }),
+    ]);
+    const [row] = await app.database.db
+      .select()
+      .from(passkeys)
+      .where(eq(passkeys.credentialId, id));
+    expect(row?.credential).toMatchObject({
+      counter: 2,
+      userHandle: handle,
+      transports: ["internal", "hybrid"],
+    });
   });
 });

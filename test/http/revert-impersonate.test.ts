@@ -12,7 +12,12 @@ const app = useTestApp({ auth: { admins: [ADMIN] } });
 const impersonating = () => startImpersonating(app, ADMIN);
 
 async function lastAudit() {
-  const [row] = await app.database.db.select().from(activityLog).where(eq(activityLog.event, "impersonation-ended")).orderBy(desc(activityLog.id)).limit(1);
+  const [row] = await app.database.db
+    .select()
+    .from(activityLog)
+    .where(eq(activityLog.event, "impersonation-ended"))
+    .orderBy(desc(activityLog.id))
+    .limit(1);
   return row;
 }
 
@@ -31,15 +36,32 @@ describe("POST /auth/revert-impersonate (SPEC ยง3 Impersonation, impersonating โ
     const before = new Map(agent.cookies);
     const response = await agent.post("/auth/revert-impersonate");
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ success: true, user: expect.objectContaining({ id: admin.id, email: ADMIN }) });
-    expect(agent.cookies.get("auth_session")).not.toBe(before.get("auth_session"));
-    expect((await agent.get("/auth/get-auth")).body).toMatchObject({ user: { id: admin.id }, is_admin: true, impersonating: false });
-    expect(await lastAudit()).toMatchObject({ subjectId: target.id, causerId: admin.id, properties: { ip: "127.0.0.1", reverted: true } });
+    expect(response.body).toEqual({
+      success: true,
+      user: expect.objectContaining({ id: admin.id, email: ADMIN }),
+    });
+    expect(agent.cookies.get("auth_session")).not.toBe(
+      before.get("auth_session"),
+    );
+    expect((await agent.get("/auth/get-auth")).body).toMatchObject({
+      user: { id: admin.id },
+      is_admin: true,
+      impersonating: false,
+    });
+    expect(await lastAudit()).toMatchObject({
+      subjectId: target.id,
+      causerId: admin.id,
+      properties: { ip: "127.0.0.1", reverted: true },
+    });
   });
 
   it("redirects a browser to the configured target", async () => {
     const { agent } = await impersonating();
-    const response = await agent.post("/auth/revert-impersonate", {}, { asJson: false });
+    const response = await agent.post(
+      "/auth/revert-impersonate",
+      {},
+      { asJson: false },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin");
   });
@@ -52,23 +74,40 @@ describe("POST /auth/revert-impersonate (SPEC ยง3 Impersonation, impersonating โ
     const response = await agent.post("/auth/revert-impersonate");
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: false, user: null });
-    expect((await agent.get("/auth/get-auth")).body).toMatchObject({ authenticated: false, user: null });
-    expect(await lastAudit()).toMatchObject({ causerId: admin.id, properties: { reverted: false, reason: "expired" } });
+    expect((await agent.get("/auth/get-auth")).body).toMatchObject({
+      authenticated: false,
+      user: null,
+    });
+    expect(await lastAudit()).toMatchObject({
+      causerId: admin.id,
+      properties: { reverted: false, reason: "expired" },
+    });
   });
 
   it("follows limits.impersonation-max-duration", async () => {
     app.configure({ auth: { limits: { "impersonation-max-duration": 60 } } });
     const { agent } = await impersonating();
     app.advance(61);
-    expect((await agent.post("/auth/revert-impersonate")).body).toEqual({ success: false, user: null });
+    expect((await agent.post("/auth/revert-impersonate")).body).toEqual({
+      success: false,
+      user: null,
+    });
   });
 
   it("signs out when the original account no longer exists (soft-deleted)", async () => {
     const { admin, agent } = await impersonating();
-    await app.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, admin.id));
-    expect((await agent.post("/auth/revert-impersonate")).body).toEqual({ success: false, user: null });
+    await app.database.db
+      .update(users)
+      .set({ deletedAt: new Date() })
+      .where(eq(users.id, admin.id));
+    expect((await agent.post("/auth/revert-impersonate")).body).toEqual({
+      success: false,
+      user: null,
+    });
     expect((await agent.get("/auth/get-auth")).body.authenticated).toBe(false);
-    expect(await lastAudit()).toMatchObject({ properties: { reverted: false, reason: "original-gone" } });
+    expect(await lastAudit()).toMatchObject({
+      properties: { reverted: false, reason: "original-gone" },
+    });
   });
 
   it("answers 403 without impersonate_token in the session, unchanged", async () => {
@@ -77,7 +116,9 @@ describe("POST /auth/revert-impersonate (SPEC ยง3 Impersonation, impersonating โ
     const before = new Map(agent.cookies);
     expect((await agent.post("/auth/revert-impersonate")).status).toBe(403);
     expect(agent.cookies).toEqual(before);
-    expect((await agent.get("/auth/get-auth")).body).toMatchObject({ user: { id: user.id } });
+    expect((await agent.get("/auth/get-auth")).body).toMatchObject({
+      user: { id: user.id },
+    });
   });
 
   it("answers 405 to GET (SPEC ยง9, since 6.1)", async () => {
@@ -97,7 +138,10 @@ describe("POST /auth/revert-impersonate (SPEC ยง3 Impersonation, impersonating โ
 
   it("answers 419 without the CSRF token and 401 to a guest", async () => {
     const { agent } = await impersonating();
-    expect((await agent.post("/auth/revert-impersonate", {}, { noCsrf: true })).status).toBe(419);
+    expect(
+      (await agent.post("/auth/revert-impersonate", {}, { noCsrf: true }))
+        .status,
+    ).toBe(419);
     const guest = app.agent();
     await guest.csrf();
     expect((await guest.post("/auth/revert-impersonate")).status).toBe(401);
@@ -106,6 +150,10 @@ describe("POST /auth/revert-impersonate (SPEC ยง3 Impersonation, impersonating โ
   it("records the end of the impersonation when the impersonated session signs out", async () => {
     const { admin, target, agent } = await impersonating();
     expect((await agent.post("/auth/logout")).status).toBe(200);
-    expect(await lastAudit()).toMatchObject({ subjectId: target.id, causerId: admin.id, properties: expect.objectContaining({ reason: "logout" }) });
+    expect(await lastAudit()).toMatchObject({
+      subjectId: target.id,
+      causerId: admin.id,
+      properties: expect.objectContaining({ reason: "logout" }),
+    });
   });
 });

@@ -4,7 +4,11 @@ import { setHooks } from "@/lib/server/hooks";
 import type { ProviderUser } from "@/lib/server/provider-user";
 import { json } from "@/lib/http/respond";
 import { presentUser } from "@/lib/users/users";
-import { authorizeAt, type FakeOidc, startFakeOidc } from "@/e2e/support/fake-oidc";
+import {
+  authorizeAt,
+  type FakeOidc,
+  startFakeOidc,
+} from "@/e2e/support/fake-oidc";
 import type { Agent } from "../support/agent";
 import { useTestApp } from "../support/app";
 
@@ -12,10 +16,21 @@ const app = useTestApp();
 let provider: FakeOidc;
 
 beforeAll(async () => {
-  provider = await startFakeOidc({ user: { sub: "77", email: "hooked@example.com", email_verified: true, name: "Hooked" } });
+  provider = await startFakeOidc({
+    user: {
+      sub: "77",
+      email: "hooked@example.com",
+      email_verified: true,
+      name: "Hooked",
+    },
+  });
 });
 afterAll(() => provider.close());
-beforeEach(() => app.configure({ services: { acme: provider.serviceEntry("/auth/social/acme/callback") } }));
+beforeEach(() =>
+  app.configure({
+    services: { acme: provider.serviceEntry("/auth/social/acme/callback") },
+  }),
+);
 
 async function completeSignIn(agent: Agent, asJson = true) {
   const start = await agent.get("/auth/social/acme/redirect");
@@ -26,7 +41,11 @@ async function completeSignIn(agent: Agent, asJson = true) {
 describe("social login hooks (SPEC §5 Customization hooks)", () => {
   it("the custom social login callback receives user, provider and provider user, and responds in place of the default", async () => {
     const user = await app.createUser({ email: "hooked@example.com" });
-    const calls: { userId: number; provider: string; providerUser: ProviderUser }[] = [];
+    const calls: {
+      userId: number;
+      provider: string;
+      providerUser: ProviderUser;
+    }[] = [];
     setHooks({
       async socialLogin(found, name, providerUser, ctx) {
         calls.push({ userId: found.id, provider: name, providerUser });
@@ -37,22 +56,44 @@ describe("social login hooks (SPEC §5 Customization hooks)", () => {
     const agent = app.agent();
     const response = await completeSignIn(agent);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ success: true, custom: true, user: { id: user.id } });
+    expect(response.body).toMatchObject({
+      success: true,
+      custom: true,
+      user: { id: user.id },
+    });
     expect(calls).toEqual([
-      { userId: user.id, provider: "acme", providerUser: expect.objectContaining({ id: "77", email: "hooked@example.com", emailVerified: true, name: "Hooked" }) },
+      {
+        userId: user.id,
+        provider: "acme",
+        providerUser: expect.objectContaining({
+          id: "77",
+          email: "hooked@example.com",
+          emailVerified: true,
+          name: "Hooked",
+        }),
+      },
     ]);
-    expect((await agent.get("/auth/get-auth")).body).toMatchObject({ authenticated: true, user: { id: user.id } });
+    expect((await agent.get("/auth/get-auth")).body).toMatchObject({
+      authenticated: true,
+      user: { id: user.id },
+    });
   });
 
   it("the custom social login callback decides whether anyone is signed in, and may answer with its own Response", async () => {
     await app.createUser({ email: "hooked@example.com" });
-    setHooks({ socialLogin: async () => json({ pending: "second-factor" }, 202) });
+    setHooks({
+      socialLogin: async () => json({ pending: "second-factor" }, 202),
+    });
     const agent = app.agent();
     const response = await completeSignIn(agent, false);
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ pending: "second-factor" });
-    expect(response.setCookies.find((c) => c.startsWith("auth_social_state="))).toMatch(/Max-Age=0/);
-    expect((await agent.get("/auth/get-auth")).body).toMatchObject({ authenticated: false });
+    expect(
+      response.setCookies.find((c) => c.startsWith("auth_social_state=")),
+    ).toMatch(/Max-Age=0/);
+    expect((await agent.get("/auth/get-auth")).body).toMatchObject({
+      authenticated: false,
+    });
   });
 
   it("the custom social register callback receives provider user and provider and creates the account", async () => {
@@ -63,7 +104,14 @@ describe("social login hooks (SPEC §5 Customization hooks)", () => {
         seen.push(`${name}:${providerUser.id}`);
         const [created] = await ctx.db
           .insert(users)
-          .values({ name: `From ${name}`, email: providerUser.email ?? "", password: "!", payload: { provider_id: providerUser.id }, createdAt: ctx.now, updatedAt: ctx.now })
+          .values({
+            name: `From ${name}`,
+            email: providerUser.email ?? "",
+            password: "!",
+            payload: { provider_id: providerUser.id },
+            createdAt: ctx.now,
+            updatedAt: ctx.now,
+          })
           .returning();
         if (!created) throw new Error("no row");
         return created;
@@ -72,10 +120,19 @@ describe("social login hooks (SPEC §5 Customization hooks)", () => {
     const agent = app.agent();
     const response = await completeSignIn(agent);
     expect(response.status).toBe(200);
-    expect(response.body.user).toMatchObject({ name: "From acme", email: "hooked@example.com", payload: { provider_id: "77" } });
+    expect(response.body.user).toMatchObject({
+      name: "From acme",
+      email: "hooked@example.com",
+      payload: { provider_id: "77" },
+    });
     expect(seen).toEqual(["acme:77"]);
-    expect(registered.map((event) => event.user.email)).toEqual(["hooked@example.com"]);
-    expect((await agent.get("/auth/get-auth")).body).toMatchObject({ authenticated: true, user: { name: "From acme" } });
+    expect(registered.map((event) => event.user.email)).toEqual([
+      "hooked@example.com",
+    ]);
+    expect((await agent.get("/auth/get-auth")).body).toMatchObject({
+      authenticated: true,
+      user: { name: "From acme" },
+    });
   });
 
   it("the custom social register callback is not asked when the account exists", async () => {

@@ -2,7 +2,12 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
 import { signIn, useTestApp } from "../support/app";
-import { confirmPassword, enrol, startSignIn, totpCode } from "../support/two-factor";
+import {
+  confirmPassword,
+  enrol,
+  startSignIn,
+  totpCode,
+} from "../support/two-factor";
 
 const app = useTestApp();
 const T0 = new Date("2026-11-25T10:00:00Z");
@@ -21,11 +26,19 @@ describe("enrolment (Fortify's routes; decision record 023)", () => {
       ["GET", "/auth/user/two-factor-recovery-codes"],
       ["POST", "/auth/user/two-factor-recovery-codes"],
     ] as const) {
-      const response = await agent.request(method, path, { json: method === "GET" ? undefined : {} });
-      expect([path, response.status, response.body]).toEqual([path, 423, STEP_UP]);
+      const response = await agent.request(method, path, {
+        json: method === "GET" ? undefined : {},
+      });
+      expect([path, response.status, response.body]).toEqual([
+        path,
+        423,
+        STEP_UP,
+      ]);
     }
     await confirmPassword(agent);
-    expect((await agent.post("/auth/user/two-factor-authentication")).status).toBe(200);
+    expect(
+      (await agent.post("/auth/user/two-factor-authentication")).status,
+    ).toBe(200);
   });
 
   it("enables (unconfirmed), shows the QR code and key, confirms with a code, then the codes", async () => {
@@ -37,9 +50,13 @@ describe("enrolment (Fortify's routes; decision record 023)", () => {
     await confirmPassword(agent);
     await agent.post("/auth/user/two-factor-authentication");
     expect(enabled).toHaveLength(1);
-    const { secretKey } = (await agent.get("/auth/user/two-factor-secret-key")).body as { secretKey: string };
+    const { secretKey } = (await agent.get("/auth/user/two-factor-secret-key"))
+      .body as { secretKey: string };
     expect(secretKey).toMatch(/^[A-Z2-7]{32}$/);
-    const qr = (await agent.get("/auth/user/two-factor-qr-code")).body as { svg: string; url: string };
+    const qr = (await agent.get("/auth/user/two-factor-qr-code")).body as {
+      svg: string;
+      url: string;
+    };
     expect(qr.svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     const url = new URL(qr.url);
     expect(url.protocol).toBe("otpauth:");
@@ -47,19 +64,44 @@ describe("enrolment (Fortify's routes; decision record 023)", () => {
     expect(url.searchParams.get("issuer")).toBe("Next Laravel Auth");
     expect(decodeURIComponent(url.pathname)).toContain("ada@example.com");
     // Not on until confirmed: the password alone still signs in.
-    expect((await app.agent().get("/auth/get-auth")).body.authenticated).toBe(false);
-    expect((await agent.get("/auth/get-auth")).body.two_factor_enabled).toBe(false);
+    expect((await app.agent().get("/auth/get-auth")).body.authenticated).toBe(
+      false,
+    );
+    expect((await agent.get("/auth/get-auth")).body.two_factor_enabled).toBe(
+      false,
+    );
     const login = app.agent();
     await login.csrf();
-    expect((await login.post("/auth/login", { email: user.email, password: "password123" })).body.success).toBe(true);
+    expect(
+      (
+        await login.post("/auth/login", {
+          email: user.email,
+          password: "password123",
+        })
+      ).body.success,
+    ).toBe(true);
 
-    const wrong = await agent.post("/auth/user/confirmed-two-factor-authentication", { code: totpCode(secretKey, T0, 3) });
+    const wrong = await agent.post(
+      "/auth/user/confirmed-two-factor-authentication",
+      { code: totpCode(secretKey, T0, 3) },
+    );
     expect(wrong.status).toBe(422);
-    expect(wrong.body.errors).toEqual({ code: ["The provided two factor authentication code was invalid."] });
-    expect((await agent.post("/auth/user/confirmed-two-factor-authentication", { code: totpCode(secretKey, T0) })).status).toBe(200);
+    expect(wrong.body.errors).toEqual({
+      code: ["The provided two factor authentication code was invalid."],
+    });
+    expect(
+      (
+        await agent.post("/auth/user/confirmed-two-factor-authentication", {
+          code: totpCode(secretKey, T0),
+        })
+      ).status,
+    ).toBe(200);
     expect(confirmed).toHaveLength(1);
-    expect((await agent.get("/auth/get-auth")).body.two_factor_enabled).toBe(true);
-    const codes = (await agent.get("/auth/user/two-factor-recovery-codes")).body as string[];
+    expect((await agent.get("/auth/get-auth")).body.two_factor_enabled).toBe(
+      true,
+    );
+    const codes = (await agent.get("/auth/user/two-factor-recovery-codes"))
+      .body as string[];
     expect(codes).toHaveLength(8);
     expect(new Set(codes).size).toBe(8);
   });
@@ -69,10 +111,16 @@ describe("enrolment (Fortify's routes; decision record 023)", () => {
     const user = await app.createUser();
     const { agent, secret } = await enrol(app, user, T0);
     await agent.post("/auth/user/two-factor-authentication");
-    expect((await agent.get("/auth/user/two-factor-secret-key")).body.secretKey).toBe(secret);
+    expect(
+      (await agent.get("/auth/user/two-factor-secret-key")).body.secretKey,
+    ).toBe(secret);
     await agent.post("/auth/user/two-factor-authentication", { force: true });
-    expect((await agent.get("/auth/user/two-factor-secret-key")).body.secretKey).not.toBe(secret);
-    expect((await agent.get("/auth/get-auth")).body.two_factor_enabled).toBe(false);
+    expect(
+      (await agent.get("/auth/user/two-factor-secret-key")).body.secretKey,
+    ).not.toBe(secret);
+    expect((await agent.get("/auth/get-auth")).body.two_factor_enabled).toBe(
+      false,
+    );
   });
 
   it("regenerates the recovery codes, and turns the second factor off", async () => {
@@ -80,17 +128,31 @@ describe("enrolment (Fortify's routes; decision record 023)", () => {
     const user = await app.createUser();
     const { agent, codes } = await enrol(app, user, T0);
     const generated = app.events("RecoveryCodesGenerated");
-    expect((await agent.post("/auth/user/two-factor-recovery-codes")).status).toBe(200);
-    const fresh = (await agent.get("/auth/user/two-factor-recovery-codes")).body as string[];
+    expect(
+      (await agent.post("/auth/user/two-factor-recovery-codes")).status,
+    ).toBe(200);
+    const fresh = (await agent.get("/auth/user/two-factor-recovery-codes"))
+      .body as string[];
     expect(fresh.filter((code) => codes.includes(code))).toEqual([]);
     expect(generated).toHaveLength(1);
 
     const disabled = app.events("TwoFactorAuthenticationDisabled");
-    expect((await agent.delete("/auth/user/two-factor-authentication")).status).toBe(200);
+    expect(
+      (await agent.delete("/auth/user/two-factor-authentication")).status,
+    ).toBe(200);
     expect(disabled).toHaveLength(1);
-    const [row] = await app.database.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ twoFactorSecret: null, twoFactorRecoveryCodes: null, twoFactorConfirmedAt: null });
-    expect((await agent.get("/auth/user/two-factor-secret-key")).status).toBe(404);
+    const [row] = await app.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row).toMatchObject({
+      twoFactorSecret: null,
+      twoFactorRecoveryCodes: null,
+      twoFactorConfirmedAt: null,
+    });
+    expect((await agent.get("/auth/user/two-factor-secret-key")).status).toBe(
+      404,
+    );
     expect((await agent.get("/auth/user/two-factor-qr-code")).body).toEqual([]);
   });
 
@@ -98,10 +160,20 @@ describe("enrolment (Fortify's routes; decision record 023)", () => {
     app.setNow(T0);
     const user = await app.createUser();
     const { secret, codes } = await enrol(app, user, T0);
-    const [row] = await app.database.db.select().from(users).where(eq(users.id, user.id));
+    const [row] = await app.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, user.id));
     expect(row?.twoFactorSecret).not.toContain(secret);
     expect(row?.twoFactorRecoveryCodes).not.toContain(codes[0]);
-    expect(JSON.parse(Buffer.from(row?.twoFactorSecret ?? "", "base64").toString())).toEqual({ iv: expect.any(String), value: expect.any(String), mac: expect.any(String), tag: "" });
+    expect(
+      JSON.parse(Buffer.from(row?.twoFactorSecret ?? "", "base64").toString()),
+    ).toEqual({
+      iv: expect.any(String),
+      value: expect.any(String),
+      mac: expect.any(String),
+      tag: "",
+    });
   });
 
   it("a bearer token cannot enrol, confirm a password or read the secret (403)", async () => {
@@ -110,11 +182,36 @@ describe("enrolment (Fortify's routes; decision record 023)", () => {
     await confirmPassword(agent);
     const guest = app.agent();
     await guest.csrf();
-    const { token } = (await guest.post("/auth/create-token", { email: user.email, password: "password123", name: "ci" })).body as { token: string };
+    const { token } = (
+      await guest.post("/auth/create-token", {
+        email: user.email,
+        password: "password123",
+        name: "ci",
+      })
+    ).body as { token: string };
     const bearer = app.agent();
-    expect((await bearer.post("/auth/user/two-factor-authentication", {}, { bearer: token })).status).toBe(403);
-    expect((await bearer.post("/auth/user/confirm-password", { password: "password123" }, { bearer: token })).status).toBe(403);
-    expect((await bearer.get("/auth/user/two-factor-secret-key", { bearer: token })).status).toBe(403);
+    expect(
+      (
+        await bearer.post(
+          "/auth/user/two-factor-authentication",
+          {},
+          { bearer: token },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await bearer.post(
+          "/auth/user/confirm-password",
+          { password: "password123" },
+          { bearer: token },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await bearer.get("/auth/user/two-factor-secret-key", { bearer: token }))
+        .status,
+    ).toBe(403);
   });
 
   it("a signed-in session creates a token without a code after its step-up; without one it answers 423", async () => {
@@ -126,7 +223,11 @@ describe("enrolment (Fortify's routes; decision record 023)", () => {
       app.advance(60 * 60);
       expect((await agent.get("/auth/get-auth")).body.authenticated).toBe(true);
     }
-    const body = { email: user.email, password: "password123", name: "from the screens" };
+    const body = {
+      email: user.email,
+      password: "password123",
+      name: "from the screens",
+    };
     expect((await agent.post("/auth/create-token", body)).status).toBe(423);
     await confirmPassword(agent);
     expect((await agent.post("/auth/create-token", body)).status).toBe(200);
@@ -134,9 +235,22 @@ describe("enrolment (Fortify's routes; decision record 023)", () => {
     app.advance(30);
     const other = await app.createUser();
     const { secret } = await enrol(app, other, app.services.now());
-    const guestOfOther = await agent.post("/auth/create-token", { ...body, email: other.email });
-    expect(guestOfOther.body.errors).toEqual({ code: ["A two-factor authentication code is required for this account."] });
-    expect((await agent.post("/auth/create-token", { ...body, email: other.email, code: totpCode(secret, app.services.now()) })).status).toBe(200);
+    const guestOfOther = await agent.post("/auth/create-token", {
+      ...body,
+      email: other.email,
+    });
+    expect(guestOfOther.body.errors).toEqual({
+      code: ["A two-factor authentication code is required for this account."],
+    });
+    expect(
+      (
+        await agent.post("/auth/create-token", {
+          ...body,
+          email: other.email,
+          code: totpCode(secret, app.services.now()),
+        })
+      ).status,
+    ).toBe(200);
     await startSignIn(app, other);
   });
 });

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { authorizeAt, type FakeOidc, startFakeOidc } from "@/e2e/support/fake-oidc";
+import {
+  authorizeAt,
+  type FakeOidc,
+  startFakeOidc,
+} from "@/e2e/support/fake-oidc";
 import { useTestApp } from "../support/app";
 import { enrol, totpCode } from "../support/two-factor";
 
@@ -12,8 +16,15 @@ beforeAll(async () => {
 });
 afterAll(() => provider.close());
 beforeEach(() => {
-  provider.setUser({ sub: "42", email: "person@example.com", email_verified: true, name: "Provider Person" });
-  app.configure({ services: { acme: provider.serviceEntry("/auth/social/acme/callback") } });
+  provider.setUser({
+    sub: "42",
+    email: "person@example.com",
+    email_verified: true,
+    name: "Provider Person",
+  });
+  app.configure({
+    services: { acme: provider.serviceEntry("/auth/social/acme/callback") },
+  });
 });
 
 describe("a social sign-in into an account with a second factor (decision record 023)", () => {
@@ -22,15 +33,24 @@ describe("a social sign-in into an account with a second factor (decision record
     const user = await app.createUser({ email: "person@example.com" });
     const { secret } = await enrol(app, user, T0);
     const agent = app.agent();
-    const start = await agent.get("/auth/social/acme/redirect", { asJson: false });
+    const start = await agent.get("/auth/social/acme/redirect", {
+      asJson: false,
+    });
     const back = await authorizeAt(start.headers.get("location") ?? "");
-    const callback = await agent.get(`${back.pathname}${back.search}`, { asJson: false });
+    const callback = await agent.get(`${back.pathname}${back.search}`, {
+      asJson: false,
+    });
     expect(callback.status).toBe(302);
     expect(callback.headers.get("location")).toBe("/auth/two-factor-challenge");
     expect((await agent.get("/auth/get-auth")).body.authenticated).toBe(false);
-    const passed = await agent.post("/auth/two-factor-challenge", { code: totpCode(secret, app.services.now()) });
+    const passed = await agent.post("/auth/two-factor-challenge", {
+      code: totpCode(secret, app.services.now()),
+    });
     expect(passed.status).toBe(204);
-    expect((await agent.get("/auth/get-auth")).body).toMatchObject({ authenticated: true, user: { id: user.id } });
+    expect((await agent.get("/auth/get-auth")).body).toMatchObject({
+      authenticated: true,
+      user: { id: user.id },
+    });
   });
 
   it("the custom social login callback never sees an account whose second factor was not given", async () => {
@@ -46,7 +66,9 @@ describe("a social sign-in into an account with a second factor (decision record
       },
     });
     const agent = app.agent();
-    const start = await agent.get("/auth/social/acme/redirect", { asJson: false });
+    const start = await agent.get("/auth/social/acme/redirect", {
+      asJson: false,
+    });
     const back = await authorizeAt(start.headers.get("location") ?? "");
     const callback = await agent.get(`${back.pathname}${back.search}`);
     expect(callback.body).toEqual({ two_factor: true });

@@ -13,19 +13,39 @@ const ADMIN = "admin@example.com";
 const app = useTestApp({ auth: { admins: [ADMIN] } });
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const png = (bytes: number) => Uint8Array.from({ length: bytes }, (_, index) => PNG_HEADER[index] ?? 0);
+const png = (bytes: number) =>
+  Uint8Array.from({ length: bytes }, (_, index) => PNG_HEADER[index] ?? 0);
 
 async function upload(agent: Agent, bytes = 100) {
   const form = new FormData();
-  form.append("file", new Blob([png(bytes)], { type: "image/png" }), "photo.png");
+  form.append(
+    "file",
+    new Blob([png(bytes)], { type: "image/png" }),
+    "photo.png",
+  );
   form.append("visibility", "public");
   return agent.upload("/api/lu/upload/file", form, { host: UPLOAD_FILE_ROUTE });
 }
 
 const setAvatar = (agent: Agent, userId: number, avatar: string) =>
-  agent.put("/api/app/user/update", { user_id: userId, avatar }, { host: USER_UPDATE_ROUTE });
-const fileOf = (uri: string) => path.join(app.services.env.DATA_DIR, "uploads", uri.slice("/uploads/".length));
-const rowsOf = async (userId: number) => (await app.database.db.select().from(uploads).where(eq(uploads.userId, userId))).map((row) => row.path);
+  agent.put(
+    "/api/app/user/update",
+    { user_id: userId, avatar },
+    { host: USER_UPDATE_ROUTE },
+  );
+const fileOf = (uri: string) =>
+  path.join(
+    app.services.env.DATA_DIR,
+    "uploads",
+    uri.slice("/uploads/".length),
+  );
+const rowsOf = async (userId: number) =>
+  (
+    await app.database.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.userId, userId))
+  ).map((row) => row.path);
 
 describe("upload quota and photo cleanup", () => {
   it("records who uploaded what, and refuses a file past uploads.max-files with 422 on file", async () => {
@@ -38,9 +58,13 @@ describe("upload quota and photo cleanup", () => {
     expect(await rowsOf(user.id)).toEqual([first.body.uri, second.body.uri]);
     const third = await upload(agent);
     expect(third.status).toBe(422);
-    expect(third.body.errors).toEqual({ file: ["You may keep at most 2 uploaded files."] });
+    expect(third.body.errors).toEqual({
+      file: ["You may keep at most 2 uploaded files."],
+    });
     // Someone else's quota is their own.
-    expect((await upload(await signIn(app, await app.createUser()))).status).toBe(200);
+    expect(
+      (await upload(await signIn(app, await app.createUser()))).status,
+    ).toBe(200);
   });
 
   it("refuses a file that would take the user past uploads.max-total-kilobytes", async () => {
@@ -50,7 +74,9 @@ describe("upload quota and photo cleanup", () => {
     expect((await upload(agent, 2048)).status).toBe(200);
     const over = await upload(agent, 1025);
     expect(over.status).toBe(422);
-    expect(over.body.errors).toEqual({ file: ["Your uploaded files may take at most 3 kilobytes in all."] });
+    expect(over.body.errors).toEqual({
+      file: ["Your uploaded files may take at most 3 kilobytes in all."],
+    });
     expect((await upload(agent, 1024)).status).toBe(200);
     expect(await rowsOf(user.id)).toHaveLength(2);
   });
@@ -59,7 +85,11 @@ describe("upload quota and photo cleanup", () => {
     app.configure({ auth: { uploads: { "max-files": 3 } } });
     const user = await app.createUser();
     const agent = await signIn(app, user);
-    const statuses = (await Promise.all(Array.from({ length: 6 }, () => upload(agent)))).map((response) => response.status).sort();
+    const statuses = (
+      await Promise.all(Array.from({ length: 6 }, () => upload(agent)))
+    )
+      .map((response) => response.status)
+      .sort();
     expect(statuses).toEqual([200, 200, 200, 422, 422, 422]);
     expect(await rowsOf(user.id)).toHaveLength(3);
   });
@@ -89,7 +119,10 @@ describe("upload quota and photo cleanup", () => {
     const other = await app.createUser({ payload: { avatar: shared } });
     await setAvatar(agent, user.id, "");
     expect(existsSync(fileOf(shared))).toBe(true);
-    const [row] = await app.database.db.select().from(users).where(eq(users.id, other.id));
+    const [row] = await app.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, other.id));
     expect(row?.payload).toEqual({ avatar: shared });
   });
 });

@@ -11,40 +11,103 @@ import { createToken } from "../support/tokens";
 const ADMIN = "admin@example.com";
 const app = useTestApp({ auth: { admins: [ADMIN] } });
 
-const download = (agent: ReturnType<typeof app.agent>, options = {}) => agent.get("/api/app/user/export", { host: USER_DATA_EXPORT_ROUTE, ...options });
+const download = (agent: ReturnType<typeof app.agent>, options = {}) =>
+  agent.get("/api/app/user/export", {
+    host: USER_DATA_EXPORT_ROUTE,
+    ...options,
+  });
 
 describe("GET /api/app/user/export", () => {
   it("answers a JSON attachment with the account, sessions, tokens, uploads and activity, and no secret", async () => {
     app.setNow(new Date("2026-11-25T09:00:00Z"));
-    const user = await app.createUser({ name: "Dora Data", email: "dora@example.com" });
+    const user = await app.createUser({
+      name: "Dora Data",
+      email: "dora@example.com",
+    });
     const agent = await signIn(app, user);
     await signIn(app, user); // another browser
-    const plain = await createToken(app, user.email, { name: "deploy", abilities: ["user:write"] });
-    await app.database.db.insert(uploads).values({ userId: user.id, path: "/uploads/photo.png", bytes: 1234, createdAt: new Date("2026-11-25T08:00:00Z") });
-    await agent.put("/api/app/user/update", { user_id: user.id, name: "Dora D." }, { host: USER_UPDATE_ROUTE });
+    const plain = await createToken(app, user.email, {
+      name: "deploy",
+      abilities: ["user:write"],
+    });
+    await app.database.db.insert(uploads).values({
+      userId: user.id,
+      path: "/uploads/photo.png",
+      bytes: 1234,
+      createdAt: new Date("2026-11-25T08:00:00Z"),
+    });
+    await agent.put(
+      "/api/app/user/update",
+      { user_id: user.id, name: "Dora D." },
+      { host: USER_UPDATE_ROUTE },
+    );
 
     const response = await download(agent);
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toBe('attachment; filename="my-data-2026-11-25.json"');
+    expect(response.headers.get("content-type")).toBe(
+      "application/json; charset=utf-8",
+    );
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="my-data-2026-11-25.json"',
+    );
     expect(response.headers.get("cache-control")).toBe("no-store, private");
     const data = response.body;
     expect(data.format).toBe(USER_DATA_FORMAT);
     expect(data.exported_at).toBe("2026-11-25T09:00:00.000Z");
-    expect(data.account).toMatchObject({ id: user.id, name: "Dora D.", email: "dora@example.com", deleted_at: null, pending_email: null });
+    expect(data.account).toMatchObject({
+      id: user.id,
+      name: "Dora D.",
+      email: "dora@example.com",
+      deleted_at: null,
+      pending_email: null,
+    });
     expect(data.sessions).toHaveLength(2);
-    expect(data.sessions[0]).toEqual({ ip_address: "127.0.0.1", user_agent: "", last_active_at: expect.any(String), impersonated_by: null });
+    expect(data.sessions[0]).toEqual({
+      ip_address: "127.0.0.1",
+      user_agent: "",
+      last_active_at: expect.any(String),
+      impersonated_by: null,
+    });
     expect(data.tokens).toEqual([
-      { id: expect.any(Number), name: "deploy", abilities: ["user:write"], last_used_at: null, expires_at: null, created_at: "2026-11-25T09:00:00.000Z" },
+      {
+        id: expect.any(Number),
+        name: "deploy",
+        abilities: ["user:write"],
+        last_used_at: null,
+        expires_at: null,
+        created_at: "2026-11-25T09:00:00.000Z",
+      },
     ]);
-    expect(data.uploads).toEqual([{ path: "/uploads/photo.png", bytes: 1234, created_at: "2026-11-25T08:00:00.000Z" }]);
-    expect(data.activity.map((entry: { event: string }) => entry.event)).toEqual(["user-updated", "token-created", "login", "login"]);
-    expect(data.activity[0]).toMatchObject({ about_you: true, by_you: true, properties: { ip: "127.0.0.1" } });
+    expect(data.uploads).toEqual([
+      {
+        path: "/uploads/photo.png",
+        bytes: 1234,
+        created_at: "2026-11-25T08:00:00.000Z",
+      },
+    ]);
+    expect(
+      data.activity.map((entry: { event: string }) => entry.event),
+    ).toEqual(["user-updated", "token-created", "login", "login"]);
+    expect(data.activity[0]).toMatchObject({
+      about_you: true,
+      by_you: true,
+      properties: { ip: "127.0.0.1" },
+    });
 
     // No secret leaves: the password hash, session ids, the token's secret or hash, the remember token.
-    const [row] = await app.database.db.select().from(users).where(eq(users.id, user.id));
-    for (const secret of [row?.password ?? "", plain.split("|")[1] ?? "", agent.cookies.get("auth_session") ?? ""]) expect(response.text).not.toContain(secret);
-    expect(response.text).not.toMatch(/"(password|remember_token|token|payload_hash|id_session)"\s*:/);
+    const [row] = await app.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, user.id));
+    for (const secret of [
+      row?.password ?? "",
+      plain.split("|")[1] ?? "",
+      agent.cookies.get("auth_session") ?? "",
+    ])
+      expect(response.text).not.toContain(secret);
+    expect(response.text).not.toMatch(
+      /"(password|remember_token|token|payload_hash|id_session)"\s*:/,
+    );
     expect(Object.keys(data.sessions[0])).not.toContain("id");
   });
 
@@ -55,9 +118,13 @@ describe("GET /api/app/user/export", () => {
     const response = await download(await signIn(app, user));
     expect(response.body.account.id).toBe(user.id);
     expect(response.text).not.toContain("someone-else@example.com");
-    const direct = await exportUserData(app.database.db, user.id, { now: new Date(response.body.exported_at) });
+    const direct = await exportUserData(app.database.db, user.id, {
+      now: new Date(response.body.exported_at),
+    });
     expect(JSON.parse(JSON.stringify(direct))).toEqual(response.body);
-    await expect(exportUserData(app.database.db, 999_999)).rejects.toThrow("There is no user with id 999999.");
+    await expect(exportUserData(app.database.db, 999_999)).rejects.toThrow(
+      "There is no user with id 999999.",
+    );
   });
 
   it("answers 401 to a guest and 403 while impersonating; any token may read it", async () => {
@@ -66,8 +133,12 @@ describe("GET /api/app/user/export", () => {
     const admin = await app.createUser({ email: ADMIN });
     const user = await app.createUser();
     const agent = await signIn(app, admin);
-    const { body } = await agent.post("/auth/impersonate", { target_user_id: user.id });
-    expect((await agent.get(`/auth/impersonate/${body.token}`)).status).toBe(200);
+    const { body } = await agent.post("/auth/impersonate", {
+      target_user_id: user.id,
+    });
+    expect((await agent.get(`/auth/impersonate/${body.token}`)).status).toBe(
+      200,
+    );
     expect((await download(agent)).status).toBe(403);
     const token = await createToken(app, user.email, { abilities: [] });
     const viaToken = await download(app.agent(), { bearer: token });

@@ -11,14 +11,26 @@ const app = useTestApp();
 async function registerAndGetLink(email = "new@example.com") {
   const agent = app.agent();
   await agent.csrf();
-  const response = await agent.post("/auth/register", { name: "New", email, password: PASSWORD, password_confirmation: PASSWORD });
+  const response = await agent.post("/auth/register", {
+    name: "New",
+    email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  });
   expect(response.status).toBe(200);
   const link = linkIn((await app.lastMailTo(email)).text);
-  return { agent, id: response.body.user.id as number, path: `${link.pathname}${link.search}` };
+  return {
+    agent,
+    id: response.body.user.id as number,
+    path: `${link.pathname}${link.search}`,
+  };
 }
 
 async function verifiedAt(id: number) {
-  const [row] = await app.database.db.select().from(users).where(eq(users.id, id));
+  const [row] = await app.database.db
+    .select()
+    .from(users)
+    .where(eq(users.id, id));
   return row?.emailVerifiedAt ?? null;
 }
 
@@ -37,10 +49,24 @@ describe("GET /auth/email/verify/{id}/{hash} (SPEC §3 Email verification, §4 r
 
   it("answers 403 to a tampered signature", async () => {
     const { agent, id, path } = await registerAndGetLink();
-    const tampered = path.replace(/signature=([0-9a-f])/, (_, c: string) => `signature=${c === "0" ? "1" : "0"}`);
+    const tampered = path.replace(
+      /signature=([0-9a-f])/,
+      (_, c: string) => `signature=${c === "0" ? "1" : "0"}`,
+    );
     expect((await agent.get(tampered)).status).toBe(403);
-    expect((await agent.get(path.replace(/&signature=.*/, ""))).status).toBe(403);
-    expect((await agent.get(path.replace(/expires=(\d+)/, (_, n: string) => `expires=${Number(n) + 3600}`))).status).toBe(403);
+    expect((await agent.get(path.replace(/&signature=.*/, ""))).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await agent.get(
+          path.replace(
+            /expires=(\d+)/,
+            (_, n: string) => `expires=${Number(n) + 3600}`,
+          ),
+        )
+      ).status,
+    ).toBe(403);
     expect(await verifiedAt(id)).toBeNull();
   });
 
@@ -70,13 +96,20 @@ describe("GET /auth/email/verify/{id}/{hash} (SPEC §3 Email verification, §4 r
 
   it("answers 401 to a bearer token alone and verifies nothing: the link needs a session (SPEC §4 rule 5)", async () => {
     const { id, path } = await registerAndGetLink();
-    const [user] = await app.database.db.select().from(users).where(eq(users.id, id));
-    const token = await createToken(app, user?.email ?? "", { abilities: ["*"] });
+    const [user] = await app.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, id));
+    const token = await createToken(app, user?.email ?? "", {
+      abilities: ["*"],
+    });
     const response = await app.agent().get(path, { bearer: token });
     expect(response.status).toBe(401);
     expect(await verifiedAt(id)).toBeNull();
     // The same token still works where a token may go.
-    expect((await app.agent().get("/auth/get-auth", { bearer: token })).body).toMatchObject({ authenticated: true, verified: false });
+    expect(
+      (await app.agent().get("/auth/get-auth", { bearer: token })).body,
+    ).toMatchObject({ authenticated: true, verified: false });
   });
 
   it("sends a browser without a session to sign in and back to the link, which then verifies", async () => {
@@ -84,22 +117,45 @@ describe("GET /auth/email/verify/{id}/{hash} (SPEC §3 Email verification, §4 r
     const browser = app.agent();
     const opened = await browser.get(path, { asJson: false });
     expect(opened.status).toBe(302);
-    expect(opened.headers.get("location")).toBe(`/auth/login?redirect=${encodeURIComponent(path)}`);
+    expect(opened.headers.get("location")).toBe(
+      `/auth/login?redirect=${encodeURIComponent(path)}`,
+    );
     await browser.csrf();
-    expect((await browser.post("/auth/login", { email: "browser@example.com", password: PASSWORD })).status).toBe(200);
+    expect(
+      (
+        await browser.post("/auth/login", {
+          email: "browser@example.com",
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
     const back = await browser.get(path, { asJson: false });
-    expect([back.status, back.headers.get("location")]).toEqual([302, "/admin"]);
+    expect([back.status, back.headers.get("location")]).toEqual([
+      302,
+      "/admin",
+    ]);
     expect(await verifiedAt(id)).not.toBeNull();
   });
 
   it("answers 403 once the address changed after the link was sent", async () => {
     const { agent, id, path } = await registerAndGetLink();
-    await app.database.db.update(users).set({ email: "changed@example.com" }).where(eq(users.id, id));
+    await app.database.db
+      .update(users)
+      .set({ email: "changed@example.com" })
+      .where(eq(users.id, id));
     expect((await agent.get(path)).status).toBe(403);
   });
 
   it("follows a verification URI and route name changed through configuration", async () => {
-    app.configure({ auth: { routes: { as: "account.", uris: { "verification-verify": "verify-email/{id}/{hash}" }, names: { "verification-verify": "verify" } } } });
+    app.configure({
+      auth: {
+        routes: {
+          as: "account.",
+          uris: { "verification-verify": "verify-email/{id}/{hash}" },
+          names: { "verification-verify": "verify" },
+        },
+      },
+    });
     const { agent, id, path } = await registerAndGetLink();
     expect(path).toMatch(/^\/auth\/verify-email\//);
     expect((await agent.get(path)).body).toEqual({ verified: true });
@@ -108,7 +164,8 @@ describe("GET /auth/email/verify/{id}/{hash} (SPEC §3 Email verification, §4 r
 
   it("answers 429 on the 7th request in a minute (throttle:6,1)", async () => {
     const { agent, path } = await registerAndGetLink();
-    for (let i = 0; i < 6; i++) expect((await agent.get(path)).status).toBe(200);
+    for (let i = 0; i < 6; i++)
+      expect((await agent.get(path)).status).toBe(200);
     const seventh = await agent.get(path);
     expect(seventh.status).toBe(429);
     expect(Number(seventh.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -1,14 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { failedJobs, jobs } from "@/db/schema";
 import type { Mailer, MailMessage } from "@/lib/server/mailer";
-import { claimJob, enqueueMail, MAX_ATTEMPTS, openMailJob, retryFailedJob } from "@/lib/mail/queue";
+import {
+  claimJob,
+  enqueueMail,
+  MAX_ATTEMPTS,
+  openMailJob,
+  retryFailedJob,
+} from "@/lib/mail/queue";
 import { drainQueue } from "@/lib/mail/worker";
 import { mailQueueKey } from "@/lib/crypto/secrets";
 import { TEST_SECRET, useTestApp } from "../support/app";
 
 const app = useTestApp();
 const T0 = new Date("2026-11-22T10:00:00Z");
-const message: MailMessage = { to: ["user@example.com"], subject: "Hello", text: "Hello", html: "<p>Hello</p>" };
+const message: MailMessage = {
+  to: ["user@example.com"],
+  subject: "Hello",
+  text: "Hello",
+  html: "<p>Hello</p>",
+};
 
 /** A mail service that is down (the process boundary: a driver whose API refuses every message). */
 function failingMailer(): Mailer & { calls: number } {
@@ -22,7 +33,8 @@ function failingMailer(): Mailer & { calls: number } {
 }
 
 const key = mailQueueKey(TEST_SECRET);
-const drain = (mailer: Mailer) => drainQueue({ db: app.database.db, mailer, now: app.services.now, key });
+const drain = (mailer: Mailer) =>
+  drainQueue({ db: app.database.db, mailer, now: app.services.now, key });
 const queued = () => app.database.db.select().from(jobs);
 
 describe("the mail queue (jobs claimed once, retried with backoff, then failed_jobs)", () => {
@@ -36,9 +48,16 @@ describe("the mail queue (jobs claimed once, retried with backoff, then failed_j
   it("gives a job to one claimant only", async () => {
     await enqueueMail(app.database.db, message, T0, key);
     const other = app.instance();
-    const claims = await Promise.all([claimJob(app.database.db, T0), claimJob(other.database.db, T0), claimJob(app.database.db, T0)]);
+    const claims = await Promise.all([
+      claimJob(app.database.db, T0),
+      claimJob(other.database.db, T0),
+      claimJob(app.database.db, T0),
+    ]);
     expect(claims.filter(Boolean)).toHaveLength(1);
-    expect((await queued())[0]).toMatchObject({ attempts: 1, reservedAt: Math.floor(T0.getTime() / 1000) });
+    expect((await queued())[0]).toMatchObject({
+      attempts: 1,
+      reservedAt: Math.floor(T0.getTime() / 1000),
+    });
   });
 
   it("retries a failed delivery with backoff, then moves it to failed_jobs after the last attempt", async () => {
@@ -61,10 +80,18 @@ describe("the mail queue (jobs claimed once, retried with backoff, then failed_j
     expect(mailer.calls).toBe(MAX_ATTEMPTS);
     expect(await queued()).toEqual([]);
     const [failed] = await app.database.db.select().from(failedJobs);
-    expect(failed).toMatchObject({ queue: "mail", exception: "Error: mail service unavailable" });
+    expect(failed).toMatchObject({
+      queue: "mail",
+      exception: "Error: mail service unavailable",
+    });
     // Sealed at rest: the envelope in clear, the message only with the key.
-    expect(JSON.parse(failed?.payload ?? "{}").envelope).toEqual({ to: message.to, subject: message.subject });
-    expect(openMailJob(JSON.parse(failed?.payload ?? "{}"), key)).toEqual(message);
+    expect(JSON.parse(failed?.payload ?? "{}").envelope).toEqual({
+      to: message.to,
+      subject: message.subject,
+    });
+    expect(openMailJob(JSON.parse(failed?.payload ?? "{}"), key)).toEqual(
+      message,
+    );
   });
 
   it("lets an operator put a failed job back, and then delivers it", async () => {
@@ -76,7 +103,13 @@ describe("the mail queue (jobs claimed once, retried with backoff, then failed_j
       app.advance(600);
     }
     const [failed] = await app.database.db.select().from(failedJobs);
-    expect(await retryFailedJob(app.database.db, failed?.id ?? 0, app.services.now())).toBe(true);
+    expect(
+      await retryFailedJob(
+        app.database.db,
+        failed?.id ?? 0,
+        app.services.now(),
+      ),
+    ).toBe(true);
     expect(await drain(app.services.mailer)).toBe(1);
     expect(await app.database.db.select().from(failedJobs)).toEqual([]);
   });
@@ -91,7 +124,12 @@ describe("the mail queue (jobs claimed once, retried with backoff, then failed_j
   });
 
   it("keeps working through the other jobs when one fails", async () => {
-    await enqueueMail(app.database.db, { ...message, to: ["bad@example.com"] }, new Date(), key);
+    await enqueueMail(
+      app.database.db,
+      { ...message, to: ["bad@example.com"] },
+      new Date(),
+      key,
+    );
     await enqueueMail(app.database.db, message, new Date(), key);
     const picky: Mailer = {
       async send(m) {

@@ -6,7 +6,10 @@ import { HEALTH_DEADLINE_MS, healthResponse } from "@/lib/operations/health";
 import type { Services } from "@/lib/server/services";
 import { useTestApp } from "../support/app";
 import { captureLogs } from "../support/logs";
-import { openProxiedDatabase, type ProxiedDatabase } from "../support/proxied-database";
+import {
+  openProxiedDatabase,
+  type ProxiedDatabase,
+} from "../support/proxied-database";
 import { servicesOn } from "../support/services";
 
 const app = useTestApp();
@@ -14,7 +17,11 @@ const app = useTestApp();
 async function timedHealth(services: () => Promise<Services>) {
   const started = performance.now();
   const response = await healthResponse(services);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown>, ms: performance.now() - started };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    ms: performance.now() - started,
+  };
 }
 
 describe("GET /up", () => {
@@ -28,9 +35,15 @@ describe("GET /up", () => {
   });
 
   it("answers 503 naming the database within a second while the server is still starting", async () => {
-    const { status, body, ms } = await timedHealth(() => new Promise<Services>(() => {}));
+    const { status, body, ms } = await timedHealth(
+      () => new Promise<Services>(() => {}),
+    );
     expect(status).toBe(503);
-    expect(body).toEqual({ status: "unavailable", failed: ["database"], checks: { database: "timeout" } });
+    expect(body).toEqual({
+      status: "unavailable",
+      failed: ["database"],
+      checks: { database: "timeout" },
+    });
     expect(ms).toBeLessThan(1000);
   });
 });
@@ -64,7 +77,12 @@ describe("GET /up while PostgreSQL is unreachable", () => {
       expect(down.ms, fault).toBeGreaterThan(0);
       await proxied.proxy.open();
       // The pool reconnects on its own: healthy again without a restart.
-      await expect.poll(async () => (await timedHealth(ready)).status, { timeout: 15_000, interval: 200 }).toBe(200);
+      await expect
+        .poll(async () => (await timedHealth(ready)).status, {
+          timeout: 15_000,
+          interval: 200,
+        })
+        .toBe(200);
     }
     expect(HEALTH_DEADLINE_MS).toBeLessThan(1000);
   });

@@ -20,8 +20,15 @@ const ADMIN = "hot-admin@example.test";
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "auth-hot-"));
-  database = await openTestDatabase({ logQuery: (query) => statements.push(query) });
-  services = servicesOn(database, dataDir, { AUTH_CONFIG_JSON: JSON.stringify({ hashing: { rounds: 4 }, admins: [ADMIN] }) });
+  database = await openTestDatabase({
+    logQuery: (query) => statements.push(query),
+  });
+  services = servicesOn(database, dataDir, {
+    AUTH_CONFIG_JSON: JSON.stringify({
+      hashing: { rounds: 4 },
+      admins: [ADMIN],
+    }),
+  });
   services.now = () => now;
 });
 beforeEach(async () => {
@@ -37,11 +44,21 @@ afterAll(async () => {
 async function counted(run: () => Promise<unknown>) {
   statements.length = 0;
   await run();
-  const kinds = statements.map((query) => /^\s*(?:with\b.*?\)\s*)?(select|insert|update|delete)\b/is.exec(query)?.[1]?.toLowerCase() ?? query.slice(0, 20));
-  return { total: statements.length, writes: kinds.filter((kind) => kind !== "select").length, statements: [...statements] };
+  const kinds = statements.map(
+    (query) =>
+      /^\s*(?:with\b.*?\)\s*)?(select|insert|update|delete)\b/is
+        .exec(query)?.[1]
+        ?.toLowerCase() ?? query.slice(0, 20),
+  );
+  return {
+    total: statements.length,
+    writes: kinds.filter((kind) => kind !== "select").length,
+    statements: [...statements],
+  };
 }
 
-const advance = (seconds: number) => (now = new Date(now.getTime() + seconds * 1000));
+const advance = (seconds: number) =>
+  (now = new Date(now.getTime() + seconds * 1000));
 
 /**
  * A lookup repeated with no write in between: on PGlite answered by the read cache (decision
@@ -49,51 +66,89 @@ const advance = (seconds: number) => (now = new Date(now.getTime() + seconds * 1
  */
 const warmStatements = () => (database.kind === "pglite" ? 0 : 1);
 
-async function signedIn(email = `hot-${Math.random().toString(36).slice(2)}@example.test`): Promise<{ agent: Agent; email: string }> {
+async function signedIn(
+  email = `hot-${Math.random().toString(36).slice(2)}@example.test`,
+): Promise<{ agent: Agent; email: string }> {
   await insertUser(database, email);
   const agent = new Agent(services);
   await agent.csrf();
-  expect((await agent.post("/auth/login", { email, password: PASSWORD })).status).toBe(200);
+  expect(
+    (await agent.post("/auth/login", { email, password: PASSWORD })).status,
+  ).toBe(200);
   return { agent, email };
 }
 
 async function tokenFor(email: string, abilities?: string[]): Promise<string> {
   const guest = new Agent(services);
   await guest.csrf();
-  return (await guest.post("/auth/create-token", { email, password: PASSWORD, name: "hot", abilities })).body.token as string;
+  return (
+    await guest.post("/auth/create-token", {
+      email,
+      password: PASSWORD,
+      name: "hot",
+      abilities,
+    })
+  ).body.token as string;
 }
 
 describe("hot paths (decision record 010)", () => {
   it("get-auth as a guest touches no database", async () => {
-    const result = await counted(() => new Agent(services).get("/auth/get-auth"));
+    const result = await counted(() =>
+      new Agent(services).get("/auth/get-auth"),
+    );
     expect(result.total).toBe(0);
   });
 
   it("get-auth with a session cookie: one statement, no write", async () => {
     const { agent } = await signedIn();
     advance(30);
-    const result = await counted(async () => expect((await agent.get("/auth/get-auth")).body.authenticated).toBe(true));
+    const result = await counted(async () =>
+      expect((await agent.get("/auth/get-auth")).body.authenticated).toBe(true),
+    );
     expect(result).toMatchObject({ total: 1, writes: 0 });
-    const warm = await counted(async () => expect((await agent.get("/auth/get-auth")).body.authenticated).toBe(true));
+    const warm = await counted(async () =>
+      expect((await agent.get("/auth/get-auth")).body.authenticated).toBe(true),
+    );
     expect(warm).toMatchObject({ total: warmStatements(), writes: 0 });
   });
 
   it("get-auth with an impersonating session cookie: one statement, no write (the requester comes with the row)", async () => {
     const { agent: admin } = await signedIn(ADMIN);
-    const target = await insertUser(database, `target-${Math.random().toString(36).slice(2)}@example.test`);
-    const issued = await admin.post("/auth/impersonate", { target_user_id: target.id });
-    expect((await admin.get(new URL(issued.body.url as string).pathname)).status).toBe(200);
+    const target = await insertUser(
+      database,
+      `target-${Math.random().toString(36).slice(2)}@example.test`,
+    );
+    const issued = await admin.post("/auth/impersonate", {
+      target_user_id: target.id,
+    });
+    expect(
+      (await admin.get(new URL(issued.body.url as string).pathname)).status,
+    ).toBe(200);
     advance(30);
-    const result = await counted(async () => expect((await admin.get("/auth/get-auth")).body).toMatchObject({ user: { id: target.id }, impersonating: true }));
+    const result = await counted(async () =>
+      expect((await admin.get("/auth/get-auth")).body).toMatchObject({
+        user: { id: target.id },
+        impersonating: true,
+      }),
+    );
     expect(result).toMatchObject({ total: 1, writes: 0 });
-    const warm = await counted(async () => expect((await admin.get("/auth/get-auth")).body).toMatchObject({ user: { id: target.id }, impersonating: true }));
+    const warm = await counted(async () =>
+      expect((await admin.get("/auth/get-auth")).body).toMatchObject({
+        user: { id: target.id },
+        impersonating: true,
+      }),
+    );
     expect(warm).toMatchObject({ total: warmStatements(), writes: 0 });
   });
 
   it("get-auth with a session cookie refreshes last_activity once a minute, once for 50 parallel requests", async () => {
     const { agent } = await signedIn();
     advance(61);
-    const result = await counted(() => Promise.all(Array.from({ length: 50 }, () => agent.get("/auth/get-auth"))));
+    const result = await counted(() =>
+      Promise.all(
+        Array.from({ length: 50 }, () => agent.get("/auth/get-auth")),
+      ),
+    );
     expect(result.writes).toBe(1);
     expect(result.total).toBe(51);
   });
@@ -103,9 +158,19 @@ describe("hot paths (decision record 010)", () => {
     const token = await tokenFor(email);
     await new Agent(services).get("/auth/get-auth", { bearer: token });
     advance(30);
-    const result = await counted(async () => expect((await new Agent(services).get("/auth/get-auth", { bearer: token })).body.authenticated).toBe(true));
+    const result = await counted(async () =>
+      expect(
+        (await new Agent(services).get("/auth/get-auth", { bearer: token }))
+          .body.authenticated,
+      ).toBe(true),
+    );
     expect(result).toMatchObject({ total: 1, writes: 0 });
-    const warm = await counted(async () => expect((await new Agent(services).get("/auth/get-auth", { bearer: token })).body.authenticated).toBe(true));
+    const warm = await counted(async () =>
+      expect(
+        (await new Agent(services).get("/auth/get-auth", { bearer: token }))
+          .body.authenticated,
+      ).toBe(true),
+    );
     expect(warm).toMatchObject({ total: warmStatements(), writes: 0 });
   });
 
@@ -116,9 +181,24 @@ describe("hot paths (decision record 010)", () => {
     await new Agent(services).get("/auth/get-auth", { bearer: reader });
     await new Agent(services).get("/auth/get-auth", { bearer: writer });
     advance(30);
-    const refused = await counted(async () => expect((await new Agent(services).post("/auth/revoke-token", { token_id: 0 }, { bearer: reader })).status).toBe(403));
+    const refused = await counted(async () =>
+      expect(
+        (
+          await new Agent(services).post(
+            "/auth/revoke-token",
+            { token_id: 0 },
+            { bearer: reader },
+          )
+        ).status,
+      ).toBe(403),
+    );
     expect(refused).toMatchObject({ total: 1, writes: 0 });
-    const passed = await counted(async () => expect((await new Agent(services).post("/auth/tokens", {}, { bearer: reader })).status).toBe(200));
+    const passed = await counted(async () =>
+      expect(
+        (await new Agent(services).post("/auth/tokens", {}, { bearer: reader }))
+          .status,
+      ).toBe(200),
+    );
     expect(passed.writes).toBe(0);
   });
 
@@ -126,7 +206,13 @@ describe("hot paths (decision record 010)", () => {
     const { email } = await signedIn();
     const token = await tokenFor(email);
     advance(61);
-    const result = await counted(() => Promise.all(Array.from({ length: 50 }, () => new Agent(services).get("/auth/get-auth", { bearer: token }))));
+    const result = await counted(() =>
+      Promise.all(
+        Array.from({ length: 50 }, () =>
+          new Agent(services).get("/auth/get-auth", { bearer: token }),
+        ),
+      ),
+    );
     expect(result.writes).toBe(1);
     expect(result.total).toBe(51);
   });
@@ -136,7 +222,11 @@ describe("hot paths (decision record 010)", () => {
     await insertUser(database, email);
     const guest = new Agent(services);
     await guest.csrf();
-    const result = await counted(async () => expect((await guest.post("/auth/login", { email, password: PASSWORD })).status).toBe(200));
+    const result = await counted(async () =>
+      expect(
+        (await guest.post("/auth/login", { email, password: PASSWORD })).status,
+      ).toBe(200),
+    );
     // The `throttle:login` middleware's counter is a statement of its own, before the lookup.
     expect(result).toMatchObject({ total: 3, writes: 2 });
   });

@@ -24,13 +24,27 @@ let now: Date;
 const statements: string[] = [];
 const ADMIN = "cache-admin@example.test";
 const NEW_PASSWORD = "a-brand-new-password";
-const GUEST = { user: null, authenticated: false, is_admin: false, verified: false, impersonating: false, two_factor_enabled: false, two_factor_required: false };
+const GUEST = {
+  user: null,
+  authenticated: false,
+  is_admin: false,
+  verified: false,
+  impersonating: false,
+  two_factor_enabled: false,
+  two_factor_required: false,
+};
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "auth-cache-"));
-  database = await openTestDatabase({ logQuery: (query) => statements.push(query) });
+  database = await openTestDatabase({
+    logQuery: (query) => statements.push(query),
+  });
   services = servicesOn(database, dataDir, {
-    AUTH_CONFIG_JSON: JSON.stringify({ hashing: { rounds: 4 }, admins: [ADMIN], limits: { "impersonation-max-duration": 300 } }),
+    AUTH_CONFIG_JSON: JSON.stringify({
+      hashing: { rounds: 4 },
+      admins: [ADMIN],
+      limits: { "impersonation-max-duration": 300 },
+    }),
   });
   services.now = () => now;
 });
@@ -43,13 +57,17 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const advance = (seconds: number) => (now = new Date(now.getTime() + seconds * 1000));
-const unique = (name: string) => `${name}-${Math.random().toString(36).slice(2)}@example.test`;
+const advance = (seconds: number) =>
+  (now = new Date(now.getTime() + seconds * 1000));
+const unique = (name: string) =>
+  `${name}-${Math.random().toString(36).slice(2)}@example.test`;
 
 async function signedIn(email: string): Promise<Agent> {
   const agent = new Agent(services);
   await agent.csrf();
-  expect((await agent.post("/auth/login", { email, password: PASSWORD })).status).toBe(200);
+  expect(
+    (await agent.post("/auth/login", { email, password: PASSWORD })).status,
+  ).toBe(200);
   return agent;
 }
 
@@ -60,13 +78,24 @@ function copyOf(agent: Agent): Agent {
   return copy;
 }
 
-async function token(email: string, options: Record<string, unknown> = {}): Promise<string> {
+async function token(
+  email: string,
+  options: Record<string, unknown> = {},
+): Promise<string> {
   const guest = new Agent(services);
   await guest.csrf();
-  return (await guest.post("/auth/create-token", { email, password: PASSWORD, name: "cache", ...options })).body.token as string;
+  return (
+    await guest.post("/auth/create-token", {
+      email,
+      password: PASSWORD,
+      name: "cache",
+      ...options,
+    })
+  ).body.token as string;
 }
 
-const getAuth = (agent: Agent, bearer?: string) => agent.get("/auth/get-auth", bearer ? { bearer } : {});
+const getAuth = (agent: Agent, bearer?: string) =>
+  agent.get("/auth/get-auth", bearer ? { bearer } : {});
 
 /**
  * get-auth until it answers from the cache on PGlite (no statement; a token's first use writes its
@@ -99,7 +128,11 @@ describe("the embedded database's read cache (decision record 018)", () => {
     const elsewhere = await signedIn(email);
     await warm(elsewhere);
     await warm(here);
-    const changed = await here.post("/auth/update-password", { old_password: PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const changed = await here.post("/auth/update-password", {
+      old_password: PASSWORD,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(changed.status).toBe(200);
     expect((await getAuth(elsewhere)).body).toEqual(GUEST);
     expect((await getAuth(here)).body.authenticated).toBe(true);
@@ -111,7 +144,9 @@ describe("the embedded database's read cache (decision record 018)", () => {
     const plain = await token(email);
     const caller = new Agent(services);
     await warm(caller, plain);
-    const revoked = await (await signedIn(email)).post("/auth/revoke-token", { token_id: Number(plain.split("|")[0]) });
+    const revoked = await (
+      await signedIn(email)
+    ).post("/auth/revoke-token", { token_id: Number(plain.split("|")[0]) });
     expect(revoked.body).toEqual({ revoked: true });
     expect((await getAuth(caller, plain)).body).toEqual(GUEST);
   });
@@ -125,7 +160,10 @@ describe("the embedded database's read cache (decision record 018)", () => {
     await warm(browser);
     await warm(new Agent(services), plain);
     const admin = await signedIn(ADMIN);
-    const deleted = await admin.delete(`/api/admin/users/${user.id}`, { host: ADMIN_USER_DELETE_ROUTE, params: { id: String(user.id) } });
+    const deleted = await admin.delete(`/api/admin/users/${user.id}`, {
+      host: ADMIN_USER_DELETE_ROUTE,
+      params: { id: String(user.id) },
+    });
     expect(deleted.status).toBe(200);
     expect((await getAuth(browser)).body).toEqual(GUEST);
     expect((await getAuth(new Agent(services), plain)).body).toEqual(GUEST);
@@ -135,16 +173,25 @@ describe("the embedded database's read cache (decision record 018)", () => {
     await insertUser(database, ADMIN);
     const target = await insertUser(database, unique("target"));
     const admin = await signedIn(ADMIN);
-    const issued = await admin.post("/auth/impersonate", { target_user_id: target.id });
-    expect((await admin.get(new URL(issued.body.url as string).pathname)).status).toBe(200);
+    const issued = await admin.post("/auth/impersonate", {
+      target_user_id: target.id,
+    });
+    expect(
+      (await admin.get(new URL(issued.body.url as string).pathname)).status,
+    ).toBe(200);
     const copy = copyOf(admin);
     await warm(copy);
-    expect((await getAuth(copy)).body).toMatchObject({ user: { id: target.id }, impersonating: true });
+    expect((await getAuth(copy)).body).toMatchObject({
+      user: { id: target.id },
+      impersonating: true,
+    });
     advance(301);
     // Past the maximum with no write in between: the cached row is judged again, and the end deletes it.
     expect((await getAuth(copy)).body).toEqual(GUEST);
 
-    const again = await admin.post("/auth/impersonate", { target_user_id: target.id });
+    const again = await admin.post("/auth/impersonate", {
+      target_user_id: target.id,
+    });
     expect(again.status).toBe(401); // the admin's browser held that impersonation: it is a guest's now
   });
 
@@ -152,20 +199,29 @@ describe("the embedded database's read cache (decision record 018)", () => {
     await insertUser(database, ADMIN);
     const target = await insertUser(database, unique("target"));
     const admin = await signedIn(ADMIN);
-    const issued = await admin.post("/auth/impersonate", { target_user_id: target.id });
-    expect((await admin.get(new URL(issued.body.url as string).pathname)).status).toBe(200);
+    const issued = await admin.post("/auth/impersonate", {
+      target_user_id: target.id,
+    });
+    expect(
+      (await admin.get(new URL(issued.body.url as string).pathname)).status,
+    ).toBe(200);
     const copy = copyOf(admin);
     await warm(copy);
     expect((await admin.post("/auth/revert-impersonate")).status).toBe(200);
     expect((await getAuth(copy)).body).toEqual(GUEST);
-    expect((await getAuth(admin)).body).toMatchObject({ user: { email: ADMIN }, impersonating: false });
+    expect((await getAuth(admin)).body).toMatchObject({
+      user: { email: ADMIN },
+      impersonating: false,
+    });
   });
 
   it("a session's lifetime and a token's expiry are judged on every request from the cached row", async () => {
     const email = unique("expiry");
     await insertUser(database, email);
     const browser = await signedIn(email);
-    const plain = await token(email, { expires_at: new Date(now.getTime() + 90_000).toISOString() });
+    const plain = await token(email, {
+      expires_at: new Date(now.getTime() + 90_000).toISOString(),
+    });
     await warm(browser);
     await warm(new Agent(services), plain);
     advance(91);
@@ -180,12 +236,19 @@ describe("the embedded database's read cache (decision record 018)", () => {
     const user = await insertUser(database, email);
     const browser = await signedIn(email);
     await warm(browser);
-    await database.db.execute(sql`update users set deleted_at = now() where id = ${user.id}`);
+    await database.db.execute(
+      sql`update users set deleted_at = now() where id = ${user.id}`,
+    );
     expect((await getAuth(browser)).body).toEqual(GUEST);
-    await database.db.update(users).set({ deletedAt: null }).where(eq(users.id, user.id));
+    await database.db
+      .update(users)
+      .set({ deletedAt: null })
+      .where(eq(users.id, user.id));
     await warm(browser);
     await database.db.transaction(async (tx) => {
-      await tx.execute(sql`update users set deleted_at = now() where id = ${user.id}`);
+      await tx.execute(
+        sql`update users set deleted_at = now() where id = ${user.id}`,
+      );
     });
     expect((await getAuth(browser)).body).toEqual(GUEST);
   });
@@ -193,7 +256,11 @@ describe("the embedded database's read cache (decision record 018)", () => {
 
 describe("which statements count as writes", () => {
   it("only a lone SELECT without side effects is a read", () => {
-    expect(isReadOnlyStatement(`select "users"."id", "users"."updated_at", "users"."deleted_at" from "users" where "users"."deleted_at" is null`)).toBe(true);
+    expect(
+      isReadOnlyStatement(
+        `select "users"."id", "users"."updated_at", "users"."deleted_at" from "users" where "users"."deleted_at" is null`,
+      ),
+    ).toBe(true);
     for (const statement of [
       "insert into users (name) values ($1)",
       "update users set name = $1",

@@ -11,10 +11,22 @@ describe("the pruning task and passkey challenges (decision record 025)", () => 
     app.setNow(T0);
     const agent = app.agent();
     expect((await agent.get("/auth/passkeys/login/options")).status).toBe(200);
-    const pruneAt = (now: Date) => prune({ db: app.database.db, config: app.services.config, env: app.services.env, now });
-    expect((await pruneAt(new Date(T0.getTime() + 299_000))).passkey_challenges).toBe(0);
-    expect(await app.database.db.select().from(passkeyChallenges)).toHaveLength(1);
-    expect((await pruneAt(new Date(T0.getTime() + 301_000))).passkey_challenges).toBe(1);
+    const pruneAt = (now: Date) =>
+      prune({
+        db: app.database.db,
+        config: app.services.config,
+        env: app.services.env,
+        now,
+      });
+    expect(
+      (await pruneAt(new Date(T0.getTime() + 299_000))).passkey_challenges,
+    ).toBe(0);
+    expect(await app.database.db.select().from(passkeyChallenges)).toHaveLength(
+      1,
+    );
+    expect(
+      (await pruneAt(new Date(T0.getTime() + 301_000))).passkey_challenges,
+    ).toBe(1);
     expect(await app.database.db.select().from(passkeyChallenges)).toEqual([]);
   });
 });

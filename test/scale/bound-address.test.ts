@@ -10,10 +10,16 @@ import { HttpClient } from "../support/http-client";
 // `-H 127.0.0.1` and answered 404; next.config.ts now applies the proxy's rewrites (record 001).
 // The "back" redirect compares the Referer with APP_URL and Host, never request.url.
 const PASSWORD = "password123";
-const unique = (name: string) => `${name}-${Math.random().toString(36).slice(2, 10)}@example.test`;
+const unique = (name: string) =>
+  `${name}-${Math.random().toString(36).slice(2, 10)}@example.test`;
 
 /** The browser's form post (no JSON), with the session and XSRF cookies of `client`. */
-async function formPost(client: HttpClient, url: string, fields: Record<string, string>, referer: string): Promise<Response> {
+async function formPost(
+  client: HttpClient,
+  url: string,
+  fields: Record<string, string>,
+  referer: string,
+): Promise<Response> {
   const xsrf = decodeURIComponent(client.cookies.get("XSRF-TOKEN") ?? "");
   return fetch(url, {
     method: "POST",
@@ -21,7 +27,9 @@ async function formPost(client: HttpClient, url: string, fields: Record<string, 
     headers: {
       accept: "text/html",
       "content-type": "application/x-www-form-urlencoded",
-      cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      cookie: [...client.cookies]
+        .map(([name, value]) => `${name}=${value}`)
+        .join("; "),
       referer,
     },
     body: new URLSearchParams({ ...fields, _token: xsrf }),
@@ -44,10 +52,16 @@ for (const hostname of ["127.0.0.1", "0.0.0.0"]) {
           SESSION_SECURE_COOKIE: "false",
           MAIL_DRIVER: "outbox",
           MAIL_OUTBOX_DIR: outbox,
-          AUTH_CONFIG_JSON: JSON.stringify({ hashing: { rounds: 4 }, routes: { prefix } }),
+          AUTH_CONFIG_JSON: JSON.stringify({
+            hashing: { rounds: 4 },
+            routes: { prefix },
+          }),
         };
         instance = await startInstance(env, { hostname });
-        base = hostname === "0.0.0.0" ? `http://localhost:${instance.port}` : instance.base;
+        base =
+          hostname === "0.0.0.0"
+            ? `http://localhost:${instance.port}`
+            : instance.base;
       });
 
       afterAll(async () => {
@@ -59,12 +73,23 @@ for (const hostname of ["127.0.0.1", "0.0.0.0"]) {
         const client = new HttpClient();
         expect((await client.csrf(base)).status).toBe(204);
         const email = unique("bound");
-        const registered = await client.post(base, api("register"), { name: "Bound", email, password: PASSWORD, password_confirmation: PASSWORD });
+        const registered = await client.post(base, api("register"), {
+          name: "Bound",
+          email,
+          password: PASSWORD,
+          password_confirmation: PASSWORD,
+        });
         expect(registered.status, registered.text).toBe(200);
-        expect((await client.get(base, api("get-auth"))).body).toMatchObject({ authenticated: true, user: { email } });
+        expect((await client.get(base, api("get-auth"))).body).toMatchObject({
+          authenticated: true,
+          user: { email },
+        });
         expect((await client.post(base, api("logout"))).status).toBe(200);
         await client.csrf(base);
-        const login = await client.post(base, api("login"), { email, password: PASSWORD });
+        const login = await client.post(base, api("login"), {
+          email,
+          password: PASSWORD,
+        });
         expect(login.status, login.text).toBe(200);
         expect(login.body).toMatchObject({ success: true, user: { email } });
       });
@@ -73,46 +98,101 @@ for (const hostname of ["127.0.0.1", "0.0.0.0"]) {
         const client = new HttpClient();
         await client.csrf(base);
         const email = unique("verify");
-        expect((await client.post(base, api("register"), { name: "Verify", email, password: PASSWORD, password_confirmation: PASSWORD })).status).toBe(200);
+        expect(
+          (
+            await client.post(base, api("register"), {
+              name: "Verify",
+              email,
+              password: PASSWORD,
+              password_confirmation: PASSWORD,
+            })
+          ).status,
+        ).toBe(200);
         let link: URL | null = null;
         const deadline = Date.now() + 15_000;
         while (!link && Date.now() < deadline) {
-          const mails = readdirSync(outbox).map((name) => JSON.parse(readFileSync(path.join(outbox, name), "utf8")) as { to: string[]; text: string });
-          const match = /https?:\/\/\S+/.exec(mails.find((mail) => mail.to.includes(email))?.text ?? "");
+          const mails = readdirSync(outbox).map(
+            (name) =>
+              JSON.parse(readFileSync(path.join(outbox, name), "utf8")) as {
+                to: string[];
+                text: string;
+              },
+          );
+          const match = /https?:\/\/\S+/.exec(
+            mails.find((mail) => mail.to.includes(email))?.text ?? "",
+          );
           if (match) link = new URL(match[0]);
           else await new Promise((resolve) => setTimeout(resolve, 200));
         }
         expect(link?.pathname).toMatch(new RegExp(`^/${prefix}/email/verify/`));
-        const verified = await client.get(base, `${link?.pathname}${link?.search}`);
-        expect([verified.status, verified.body]).toEqual([200, { verified: true }]);
+        const verified = await client.get(
+          base,
+          `${link?.pathname}${link?.search}`,
+        );
+        expect([verified.status, verified.body]).toEqual([
+          200,
+          { verified: true },
+        ]);
       });
 
       it("answers forgot-password as JSON, and sends a browser back to the page it came from", async () => {
         const client = new HttpClient();
         await client.csrf(base);
-        const answer = await client.post(base, api("forgot-password"), { email: unique("nobody") });
+        const answer = await client.post(base, api("forgot-password"), {
+          email: unique("nobody"),
+        });
         expect(answer.status, answer.text).toBe(200);
         expect(answer.body).toMatchObject({ success: true });
 
-        const back = await formPost(client, `${base}${api("forgot-password")}`, { email: unique("nobody") }, `${base}/auth/forgot-password?from=mail`);
-        expect([back.status, back.headers.get("location")]).toEqual([302, "/auth/forgot-password?from=mail"]);
-        const elsewhere = await formPost(client, `${base}${api("forgot-password")}`, { email: unique("nobody") }, `${base}//evil.example/phish`);
-        expect([elsewhere.status, elsewhere.headers.get("location")]).toEqual([302, "/"]);
+        const back = await formPost(
+          client,
+          `${base}${api("forgot-password")}`,
+          { email: unique("nobody") },
+          `${base}/auth/forgot-password?from=mail`,
+        );
+        expect([back.status, back.headers.get("location")]).toEqual([
+          302,
+          "/auth/forgot-password?from=mail",
+        ]);
+        const elsewhere = await formPost(
+          client,
+          `${base}${api("forgot-password")}`,
+          { email: unique("nobody") },
+          `${base}//evil.example/phish`,
+        );
+        expect([elsewhere.status, elsewhere.headers.get("location")]).toEqual([
+          302,
+          "/",
+        ]);
       });
 
       it("serves the screens, with their policy", async () => {
         const screen = await fetch(`${base}/auth/login`);
         expect(screen.status).toBe(200);
-        expect(screen.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+        expect(screen.headers.get("content-security-policy")).toMatch(
+          /script-src 'self' 'nonce-[^']+' 'strict-dynamic'/,
+        );
         expect(await screen.text()).toContain("<form");
-        const unknown = await fetch(`${base}/${prefix}/no-such-action`, { headers: { accept: "text/html" } });
+        const unknown = await fetch(`${base}/${prefix}/no-such-action`, {
+          headers: { accept: "text/html" },
+        });
         expect(unknown.status).toBe(404);
         // proxy.ts's matcher is fixed at build time: the default prefix's API stays off the proxy
         // even when the prefix moved (the pipeline answers its JSON 404), a browser still gets the page.
-        const direct = await fetch(`${base}/auth/get-auth`, { headers: { accept: "application/json" } });
-        expect([direct.status, direct.headers.get("server-timing")]).toEqual([prefix === "auth" ? 200 : 404, null]);
-        const browser = await fetch(`${base}/auth/get-auth`, { headers: { accept: "text/html" } });
-        expect([browser.status, browser.headers.get("server-timing")]).toEqual([prefix === "auth" ? 200 : 404, "proxy"]);
+        const direct = await fetch(`${base}/auth/get-auth`, {
+          headers: { accept: "application/json" },
+        });
+        expect([direct.status, direct.headers.get("server-timing")]).toEqual([
+          prefix === "auth" ? 200 : 404,
+          null,
+        ]);
+        const browser = await fetch(`${base}/auth/get-auth`, {
+          headers: { accept: "text/html" },
+        });
+        expect([browser.status, browser.headers.get("server-timing")]).toEqual([
+          prefix === "auth" ? 200 : 404,
+          "proxy",
+        ]);
       });
     });
   }

@@ -3,8 +3,14 @@ import { dispatch, dispatchHost, type HostRoute } from "@/lib/server/pipeline";
 import type { Services } from "@/lib/server/services";
 
 // Response bodies are whatever the contract says; tests assert on them field by field.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AgentResponse = { status: number; headers: Headers; body: any; text: string; setCookies: string[] };
+export type AgentResponse = {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  text: string;
+  setCookies: string[];
+};
 
 type RequestOptions = {
   json?: unknown;
@@ -60,16 +66,29 @@ export class Agent {
     return this.request("POST", path, { body: form, ...options });
   }
 
-  async request(method: string, path: string, options: RequestOptions = {}): Promise<AgentResponse> {
+  async request(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<AgentResponse> {
     const headers = new Headers(options.headers);
-    if (options.asJson !== false && !headers.has("accept")) headers.set("accept", "application/json");
-    if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", this.ip);
+    if (options.asJson !== false && !headers.has("accept"))
+      headers.set("accept", "application/json");
+    if (!headers.has("x-forwarded-for"))
+      headers.set("x-forwarded-for", this.ip);
     if (this.cookies.size > 0 && !headers.has("cookie")) {
-      headers.set("cookie", [...this.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; "));
+      headers.set(
+        "cookie",
+        [...this.cookies]
+          .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+          .join("; "),
+      );
     }
     const xsrf = this.cookies.get("XSRF-TOKEN");
-    if (xsrf && !options.noCsrf && !headers.has("x-xsrf-token")) headers.set("x-xsrf-token", xsrf);
-    if (options.bearer) headers.set("authorization", `Bearer ${options.bearer}`);
+    if (xsrf && !options.noCsrf && !headers.has("x-xsrf-token"))
+      headers.set("x-xsrf-token", xsrf);
+    if (options.bearer)
+      headers.set("authorization", `Bearer ${options.bearer}`);
     let body = options.body;
     if (options.json !== undefined && method !== "GET") {
       body = JSON.stringify(options.json);
@@ -79,7 +98,11 @@ export class Agent {
       headers.set("content-type", "application/x-www-form-urlencoded");
     }
     const url = new URL(path, options.base ?? this.services.env.APP_URL);
-    const request = new Request(url, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : body });
+    const request = new Request(url, {
+      method,
+      headers,
+      body: method === "GET" || method === "HEAD" ? undefined : body,
+    });
     const response = options.host
       ? await dispatchHost(request, options.host, this.services, options.params)
       : url.pathname === "/sanctum/csrf-cookie"
@@ -91,7 +114,9 @@ export class Agent {
       const index = pair.indexOf("=");
       const name = pair.slice(0, index).trim();
       const value = decodeURIComponent(pair.slice(index + 1).trim());
-      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+      const expired = attributes.some((attribute) =>
+        /^\s*max-age=0\s*$/i.test(attribute),
+      );
       if (expired || value === "") this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -102,6 +127,12 @@ export class Agent {
     } catch {
       // not JSON: keep the text
     }
-    return { status: response.status, headers: response.headers, body: parsed, text, setCookies };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: parsed,
+      text,
+      setCookies,
+    };
   }
 }

@@ -30,7 +30,9 @@ export type ApiTarget = {
 
 /** `auth:web` → `web`, `auth` → `sanctum` (the default guard); null without one. */
 function guardOf(specs: string[]): string | null {
-  const spec = specs.find((candidate) => candidate === "auth" || candidate.startsWith("auth:"));
+  const spec = specs.find(
+    (candidate) => candidate === "auth" || candidate.startsWith("auth:"),
+  );
   return spec === undefined ? null : spec.split(":")[1] || "sanctum";
 }
 
@@ -46,24 +48,27 @@ export async function apiTargets(): Promise<ApiTarget[]> {
     template: route.template,
     params: route.params,
     endpoint: ACTION_ENDPOINTS[route.action],
-    isGuestOnly: (middleware.get(route.action) ?? []).some((step) => step.name === "guest"),
+    isGuestOnly: (middleware.get(route.action) ?? []).some(
+      (step) => step.name === "guest",
+    ),
     name: route.name,
     guard: guardOf(config.routes.middlewares[route.action]),
     ability: AUTH_ACTIONS[route.action].ability,
   }));
-  const host = (await discoverHostRoutes()).flatMap(({ template, params, route }) =>
-    [route.method].flat().map((method) => ({
-      label: `${method} ${template} (${route.name})`,
-      method,
-      template,
-      params,
-      endpoint: route.endpoint,
-      isGuestOnly: route.middleware.includes("guest"),
-      name: route.name,
-      guard: guardOf(route.middleware),
-      ability: route.ability,
-      host: route,
-    })),
+  const host = (await discoverHostRoutes()).flatMap(
+    ({ template, params, route }) =>
+      [route.method].flat().map((method) => ({
+        label: `${method} ${template} (${route.name})`,
+        method,
+        template,
+        params,
+        endpoint: route.endpoint,
+        isGuestOnly: route.middleware.includes("guest"),
+        name: route.name,
+        guard: guardOf(route.middleware),
+        ability: route.ability,
+        host: route,
+      })),
   );
   return [...auth, ...host];
 }

@@ -1,5 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -36,8 +42,12 @@ export type AppInstance = {
  * One production server of the application (`next start` on the existing build) with its own
  * port and DATA_DIR; `stop` and `start` restart it on the same port and environment.
  */
-export async function startInstance(env: Record<string, string>, options: { hostname?: string } = {}): Promise<AppInstance> {
-  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("no production build: run `npm run build` first");
+export async function startInstance(
+  env: Record<string, string>,
+  options: { hostname?: string } = {},
+): Promise<AppInstance> {
+  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID")))
+    throw new Error("no production build: run `npm run build` first");
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `auth-instance-${port}-`));
   const logFile = path.join(dataDir, "server.log");
@@ -51,17 +61,45 @@ export async function startInstance(env: Record<string, string>, options: { host
     async start() {
       const log = openSync(logFile, "a");
       // The address the server is bound to (`-H`); any works (test/scale/bound-address.test.ts).
-      child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", options.hostname ?? "localhost"], {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), DATA_DIR: dataDir, ...env },
-        stdio: ["ignore", log, log],
-      });
+      child = spawn(
+        process.execPath,
+        [
+          NEXT_BIN,
+          "start",
+          "-p",
+          String(port),
+          "-H",
+          options.hostname ?? "localhost",
+        ],
+        {
+          cwd: ROOT,
+          env: {
+            PATH: process.env.PATH ?? "",
+            HOME: process.env.HOME ?? "",
+            NODE_ENV: "production",
+            NEXT_TELEMETRY_DISABLED: "1",
+            PORT: String(port),
+            DATA_DIR: dataDir,
+            ...env,
+          },
+          stdio: ["ignore", log, log],
+        },
+      );
       const deadline = Date.now() + START_DEADLINE_MS;
       for (;;) {
-        if (child.exitCode !== null) throw new Error(`instance on ${port} exited at start:\n${instance.log()}`);
-        const status = await fetch(`${base}/sanctum/csrf-cookie`).then((r) => r.status, () => 0);
+        if (child.exitCode !== null)
+          throw new Error(
+            `instance on ${port} exited at start:\n${instance.log()}`,
+          );
+        const status = await fetch(`${base}/sanctum/csrf-cookie`).then(
+          (r) => r.status,
+          () => 0,
+        );
         if (status === 204) return;
-        if (Date.now() > deadline) throw new Error(`instance on ${port} did not answer within ${START_DEADLINE_MS} ms:\n${instance.log()}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `instance on ${port} did not answer within ${START_DEADLINE_MS} ms:\n${instance.log()}`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     },

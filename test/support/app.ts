@@ -17,7 +17,13 @@ import { openTestDatabase } from "./database";
 export const PASSWORD = "password123";
 export const TEST_SECRET = "test-secret-that-is-at-least-32-characters-long";
 
-export type OutboxMessage = { to: string[]; subject: string; text: string; html: string; sentAt: string };
+export type OutboxMessage = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+};
 
 export type TestApp = {
   services: Services;
@@ -32,16 +38,25 @@ export type TestApp = {
   /** Fixes the clock; `advance` moves it. */
   setNow(date: Date): void;
   advance(seconds: number): void;
-  createUser(overrides?: Partial<NewUser> & { password?: string }): Promise<User>;
+  createUser(
+    overrides?: Partial<NewUser> & { password?: string },
+  ): Promise<User>;
   /** Delivers queued mail, then returns every message in the outbox, oldest first. */
   mail(): Promise<OutboxMessage[]>;
   lastMailTo(email: string): Promise<OutboxMessage>;
 };
 
-export type TestAppOptions = { auth?: Record<string, unknown>; env?: Record<string, string>; services?: Record<string, unknown> };
+export type TestAppOptions = {
+  auth?: Record<string, unknown>;
+  env?: Record<string, string>;
+  services?: Record<string, unknown>;
+};
 
 /** The environment every test application runs with: outbox mail, no worker, bcrypt at cost 4. */
-export function testEnv(dataDir: string, options: TestAppOptions = {}): Record<string, string> {
+export function testEnv(
+  dataDir: string,
+  options: TestAppOptions = {},
+): Record<string, string> {
   return {
     NODE_ENV: "test",
     SESSION_SECRET: TEST_SECRET,
@@ -49,7 +64,9 @@ export function testEnv(dataDir: string, options: TestAppOptions = {}): Record<s
     DATA_DIR: dataDir,
     MAIL_DRIVER: "outbox",
     QUEUE_WORKER: "false",
-    AUTH_CONFIG_JSON: JSON.stringify(deepMerge({ hashing: { rounds: 4 } }, options.auth ?? {})),
+    AUTH_CONFIG_JSON: JSON.stringify(
+      deepMerge({ hashing: { rounds: 4 } }, options.auth ?? {}),
+    ),
     SERVICES_CONFIG_JSON: JSON.stringify(options.services ?? {}),
     ...options.env,
   };
@@ -138,11 +155,18 @@ export function useTestApp(initial: TestAppOptions = {}): TestApp {
       const dir = app.services.env.MAIL_OUTBOX_DIR;
       let files: string[] = [];
       try {
-        files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
+        files = readdirSync(dir)
+          .filter((f) => f.endsWith(".json"))
+          .sort();
       } catch {
         return [];
       }
-      return files.map((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as OutboxMessage);
+      return files.map(
+        (file) =>
+          JSON.parse(
+            readFileSync(path.join(dir, file), "utf8"),
+          ) as OutboxMessage,
+      );
     },
     async lastMailTo(email: string) {
       const messages = (await app.mail()).filter((m) => m.to.includes(email));
@@ -155,10 +179,18 @@ export function useTestApp(initial: TestAppOptions = {}): TestApp {
 }
 
 /** Signs a user in through the real endpoints; returns the agent holding the session. */
-export async function signIn(app: TestApp, user: User, password = PASSWORD): Promise<Agent> {
+export async function signIn(
+  app: TestApp,
+  user: User,
+  password = PASSWORD,
+): Promise<Agent> {
   const agent = app.agent();
   await agent.csrf();
-  const response = await agent.post("/auth/login", { email: user.email, password });
-  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
+  const response = await agent.post("/auth/login", {
+    email: user.email,
+    password,
+  });
+  if (response.status !== 200)
+    throw new Error(`login failed: ${response.status} ${response.text}`);
   return agent;
 }

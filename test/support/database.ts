@@ -3,13 +3,33 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { type Database, type DatabaseOptions, openDatabase } from "@/db/client";
 
-const TABLES = ["users", "two_factor_challenges", "pending_user_emails", "password_reset_tokens", "personal_access_tokens", "sessions", "jobs", "failed_jobs", "rate_limits", "activity_log", "settings", "uploads", "passkeys", "passkey_challenges", "account_deletions", "webhook_endpoints", "webhook_deliveries"];
+const TABLES = [
+  "users",
+  "two_factor_challenges",
+  "pending_user_emails",
+  "password_reset_tokens",
+  "personal_access_tokens",
+  "sessions",
+  "jobs",
+  "failed_jobs",
+  "rate_limits",
+  "activity_log",
+  "settings",
+  "uploads",
+  "passkeys",
+  "passkey_challenges",
+  "account_deletions",
+  "webhook_endpoints",
+  "webhook_deliveries",
+];
 
 /**
  * The test file's own database: in-process PGlite by default, or its own schema of the
  * PostgreSQL server in DATABASE_URL. Migrations are the real ones.
  */
-export async function openTestDatabase(options: Pick<DatabaseOptions, "logQuery"> = {}): Promise<Database & { truncate(): Promise<void>; schema?: string }> {
+export async function openTestDatabase(
+  options: Pick<DatabaseOptions, "logQuery"> = {},
+): Promise<Database & { truncate(): Promise<void>; schema?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = openDatabase({ ...options });
@@ -20,7 +40,12 @@ export async function openTestDatabase(options: Pick<DatabaseOptions, "logQuery"
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create schema "${schema}"`);
   await admin.end();
-  const database = openDatabase({ url, searchPath: schema, max: 5, ...options });
+  const database = openDatabase({
+    url,
+    searchPath: schema,
+    max: 5,
+    ...options,
+  });
   await database.migrate();
   return {
     ...database,
@@ -34,5 +59,9 @@ export async function openTestDatabase(options: Pick<DatabaseOptions, "logQuery"
 }
 
 async function truncate(database: Database): Promise<void> {
-  await database.db.execute(sql.raw(`truncate table ${TABLES.map((t) => `"${t}"`).join(", ")} restart identity`));
+  await database.db.execute(
+    sql.raw(
+      `truncate table ${TABLES.map((t) => `"${t}"`).join(", ")} restart identity`,
+    ),
+  );
 }

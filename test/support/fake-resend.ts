@@ -16,21 +16,36 @@ export async function closedPort(): Promise<number> {
  * A stand-in for the Resend API on loopback (the process boundary): accepts POST /emails and
  * records what it was sent.
  */
-export async function startFakeResend(port: number): Promise<{ received: ReceivedMail[]; stop(): Promise<void> }> {
+export async function startFakeResend(
+  port: number,
+): Promise<{ received: ReceivedMail[]; stop(): Promise<void> }> {
   const received: ReceivedMail[] = [];
   const server = http.createServer((request, response) => {
     let body = "";
     request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
     request.on("end", () => {
       if (request.method !== "POST" || request.url !== "/emails") {
-        response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ name: "not_found", message: "Not found" }));
+        response
+          .writeHead(404, { "content-type": "application/json" })
+          .end(JSON.stringify({ name: "not_found", message: "Not found" }));
         return;
       }
       const mail = JSON.parse(body) as ReceivedMail;
-      received.push({ to: [mail.to].flat(), subject: mail.subject, text: mail.text });
-      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: `fake-${received.length}` }));
+      received.push({
+        to: [mail.to].flat(),
+        subject: mail.subject,
+        text: mail.text,
+      });
+      response
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ id: `fake-${received.length}` }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  await new Promise<void>((resolve) =>
+    server.listen(port, "127.0.0.1", resolve),
+  );
+  return {
+    received,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

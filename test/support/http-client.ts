@@ -1,4 +1,9 @@
-export type HttpResponse = { status: number; headers: Headers; body: Record<string, unknown> & { [key: string]: unknown }; text: string };
+export type HttpResponse = {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown> & { [key: string]: unknown };
+  text: string;
+};
 
 /**
  * A browser-like client of real servers over HTTP: one cookie jar whatever server it talks to
@@ -18,7 +23,12 @@ export class HttpClient {
     return this.request(base, "GET", path, undefined, options);
   }
 
-  post(base: string, path: string, json: unknown = {}, options: { bearer?: string } = {}) {
+  post(
+    base: string,
+    path: string,
+    json: unknown = {},
+    options: { bearer?: string } = {},
+  ) {
     return this.request(base, "POST", path, json, options);
   }
 
@@ -26,15 +36,31 @@ export class HttpClient {
     return this.request(base, "PUT", path, json);
   }
 
-  async request(base: string, method: string, path: string, json?: unknown, options: { bearer?: string } = {}): Promise<HttpResponse> {
+  async request(
+    base: string,
+    method: string,
+    path: string,
+    json?: unknown,
+    options: { bearer?: string } = {},
+  ): Promise<HttpResponse> {
     const headers = new Headers({ accept: "application/json" });
-    if (this.cookies.size > 0) headers.set("cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
+    if (this.cookies.size > 0)
+      headers.set(
+        "cookie",
+        [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      );
     const xsrf = this.cookies.get("XSRF-TOKEN");
     if (xsrf) headers.set("x-xsrf-token", decodeURIComponent(xsrf));
-    if (options.bearer) headers.set("authorization", `Bearer ${options.bearer}`);
+    if (options.bearer)
+      headers.set("authorization", `Bearer ${options.bearer}`);
     if (this.forwardedFor) headers.set("x-forwarded-for", this.forwardedFor);
     if (json !== undefined) headers.set("content-type", "application/json");
-    const response = await fetch(`${base}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json), redirect: "manual" });
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: json === undefined ? undefined : JSON.stringify(json),
+      redirect: "manual",
+    });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ""] = cookie.split(";");
       const index = pair.indexOf("=");

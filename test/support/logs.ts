@@ -1,4 +1,8 @@
-import { createLogger, rootLogger, setRootLogger } from "@/lib/observability/logger";
+import {
+  createLogger,
+  rootLogger,
+  setRootLogger,
+} from "@/lib/observability/logger";
 import type { LogLevel } from "@/lib/env";
 
 export type LogLine = Record<string, unknown> & { level: string; msg: string };
@@ -14,7 +18,9 @@ export type CapturedLogs = {
 export function captureLogs(level: LogLevel = "debug"): CapturedLogs {
   const previous = rootLogger();
   const written: string[] = [];
-  setRootLogger(createLogger(level, { write: (line: string) => void written.push(line) }));
+  setRootLogger(
+    createLogger(level, { write: (line: string) => void written.push(line) }),
+  );
   return {
     text: () => written.join(""),
     lines: () => written.map((line) => JSON.parse(line) as LogLine),

@@ -12,25 +12,48 @@ export const CHROMIUM_AAGUID = "b5397666-4885-aa6b-cebf-e52262a439a2";
 export async function withPasskey(
   app: TestApp,
   user: User,
-  authenticator = new SoftwareAuthenticator({ origin: ORIGIN, aaguid: CHROMIUM_AAGUID }),
+  authenticator = new SoftwareAuthenticator({
+    origin: ORIGIN,
+    aaguid: CHROMIUM_AAGUID,
+  }),
   agent?: Agent,
-): Promise<{ agent: Agent; authenticator: SoftwareAuthenticator; credentialId: string; passkeyId: number }> {
+): Promise<{
+  agent: Agent;
+  authenticator: SoftwareAuthenticator;
+  credentialId: string;
+  passkeyId: number;
+}> {
   const session = agent ?? (await signIn(app, user));
   const options = await session.get("/auth/user/passkeys/options");
   expect(options.status).toBe(200);
   const credential = authenticator.register(options.body.options);
-  const stored = await session.post("/auth/user/passkeys", { name: "Laptop", credential });
+  const stored = await session.post("/auth/user/passkeys", {
+    name: "Laptop",
+    credential,
+  });
   expect(stored.status, stored.text).toBe(200);
-  return { agent: session, authenticator, credentialId: credential.id, passkeyId: Number(stored.body.id) };
+  return {
+    agent: session,
+    authenticator,
+    credentialId: credential.id,
+    passkeyId: Number(stored.body.id),
+  };
 }
 
 /** A guest's passkey sign-in: options, then the assertion; returns the answer and the agent. */
-export async function passkeySignIn(app: TestApp, authenticator: SoftwareAuthenticator, overrides: Parameters<SoftwareAuthenticator["authenticate"]>[1] = {}) {
+export async function passkeySignIn(
+  app: TestApp,
+  authenticator: SoftwareAuthenticator,
+  overrides: Parameters<SoftwareAuthenticator["authenticate"]>[1] = {},
+) {
   const agent = app.agent();
   await agent.csrf();
   const options = await agent.get("/auth/passkeys/login/options");
   expect(options.status).toBe(200);
-  const credential = authenticator.authenticate(options.body.options, overrides);
+  const credential = authenticator.authenticate(
+    options.body.options,
+    overrides,
+  );
   const response = await agent.post("/auth/passkeys/login", { credential });
   return { agent, response, options: options.body.options, credential };
 }

@@ -6,7 +6,12 @@ import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 // The PostgreSQL server of the run, else the one every development machine and CI has.
 const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";
 
-export type ProxiedDatabase = { database: Database; proxy: TcpProxy; url: string; drop(): Promise<void> };
+export type ProxiedDatabase = {
+  database: Database;
+  proxy: TcpProxy;
+  url: string;
+  drop(): Promise<void>;
+};
 
 /**
  * A PostgreSQL schema of its own, reached through a TCP proxy the test can close and reopen.
@@ -14,14 +19,20 @@ export type ProxiedDatabase = { database: Database; proxy: TcpProxy; url: string
  */
 export async function openProxiedDatabase(): Promise<ProxiedDatabase> {
   const direct = new URL(process.env.DATABASE_URL ?? LOCAL_POSTGRES);
-  const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  const proxy = await startTcpProxy({
+    host: direct.hostname,
+    port: Number(direct.port || 5432),
+  });
   const schema = `fault_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(direct.toString(), { max: 1, onnotice: () => {} });
   await admin.unsafe(`create schema "${schema}"`);
   const proxied = new URL(direct);
   proxied.hostname = "127.0.0.1";
   proxied.port = String(proxy.port);
-  const database = openDatabase({ url: proxied.toString(), searchPath: schema });
+  const database = openDatabase({
+    url: proxied.toString(),
+    searchPath: schema,
+  });
   await database.migrate();
   return {
     database,

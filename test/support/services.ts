@@ -9,16 +9,30 @@ import { PASSWORD, testEnv } from "./app";
  * The application's services over a database the test opened itself (behind a proxy, or
  * counting its queries): the same environment as useTestApp, bcrypt at cost 4.
  */
-export function servicesOn(database: Database, dataDir: string, env: Record<string, string> = {}): Services {
+export function servicesOn(
+  database: Database,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Services {
   return createServices(testEnv(dataDir, { env }), { database });
 }
 
 /** A verified user with the test password, written straight to the database. */
-export async function insertUser(database: Database, email: string): Promise<User> {
+export async function insertUser(
+  database: Database,
+  email: string,
+): Promise<User> {
   const now = new Date();
   const [user] = await database.db
     .insert(users)
-    .values({ name: "Fault Test", email, password: await hashPassword(PASSWORD, 4), emailVerifiedAt: now, createdAt: now, updatedAt: now })
+    .values({
+      name: "Fault Test",
+      email,
+      password: await hashPassword(PASSWORD, 4),
+      emailVerifiedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   if (!user) throw new Error("no user");
   return user;

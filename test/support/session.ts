@@ -3,11 +3,17 @@ import type { Agent } from "./agent";
 import type { TestApp } from "./app";
 
 /** What the agent's session cookie carries as flash data for the next request (`status`, `errors`). */
-export async function flashed(app: TestApp, agent: Agent, key: string): Promise<unknown> {
+export async function flashed(
+  app: TestApp,
+  agent: Agent,
+  key: string,
+): Promise<unknown> {
   const name = app.services.env.SESSION_COOKIE;
   const value = agent.cookies.get(name);
   if (!value) return undefined;
-  const request = new Request(app.services.env.APP_URL, { headers: { cookie: `${name}=${encodeURIComponent(value)}` } });
+  const request = new Request(app.services.env.APP_URL, {
+    headers: { cookie: `${name}=${encodeURIComponent(value)}` },
+  });
   return (await openSession(request, app.services)).flashed(key);
 }
 

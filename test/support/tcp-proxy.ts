@@ -20,7 +20,10 @@ export type TcpProxy = {
  * A TCP proxy on loopback in front of a real server (PostgreSQL), which a test can close and
  * reopen: the process boundary at which a database outage is simulated.
  */
-export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+export async function startTcpProxy(target: {
+  host: string;
+  port: number;
+}): Promise<TcpProxy> {
   let mode: Mode = "open";
   const sockets = new Set<net.Socket>();
   const track = (socket: net.Socket) => {
@@ -52,7 +55,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const resetAll = () => {
     for (const socket of sockets) socket.resetAndDestroy();
   };
-  const stopListening = () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+  const stopListening = () =>
+    new Promise<void>((resolve) =>
+      server.listening ? server.close(() => resolve()) : resolve(),
+    );
   await listen(0);
   const port = (server.address() as net.AddressInfo).port;
   return {

@@ -2,24 +2,44 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: string; verified: boolean; path: string };
+export type ReceivedWebhook = {
+  headers: IncomingHttpHeaders;
+  body: string;
+  verified: boolean;
+  path: string;
+};
 
 /**
  * A webhook receiver on 127.0.0.1 that verifies each message as the Standard Webhooks
  * specification tells a receiver to (its own code, not the application's): the secret's bytes
  * after `whsec_`, HMAC-SHA256 over `id.timestamp.body`, any `v1,` signature of the header.
  */
-export function verifyStandardWebhook(secret: string, headers: IncomingHttpHeaders, body: string): boolean {
+export function verifyStandardWebhook(
+  secret: string,
+  headers: IncomingHttpHeaders,
+  body: string,
+): boolean {
   const id = headers["webhook-id"];
   const timestamp = headers["webhook-timestamp"];
   const signatures = headers["webhook-signature"];
-  if (typeof id !== "string" || typeof timestamp !== "string" || typeof signatures !== "string") return false;
+  if (
+    typeof id !== "string" ||
+    typeof timestamp !== "string" ||
+    typeof signatures !== "string"
+  )
+    return false;
   const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
-  const expected = createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest();
+  const expected = createHmac("sha256", key)
+    .update(`${id}.${timestamp}.${body}`)
+    .digest();
   return signatures.split(" ").some((entry) => {
     const [version, signature] = entry.split(",");
     const given = Buffer.from(signature ?? "", "base64");
-    return version === "v1" && given.length === expected.length && timingSafeEqual(given, expected);
+    return (
+      version === "v1" &&
+      given.length === expected.length &&
+      timingSafeEqual(given, expected)
+    );
   });
 }
 
@@ -34,21 +54,32 @@ export type Receiver = {
 };
 
 export async function startReceiver(path = "/hooks"): Promise<Receiver> {
-  const receiver = { received: [] as ReceivedWebhook[], secret: "", respondWith: [] as number[] } as Receiver;
+  const receiver = {
+    received: [] as ReceivedWebhook[],
+    secret: "",
+    respondWith: [] as number[],
+  } as Receiver;
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
-      receiver.received.push({ headers: request.headers, body, path: request.url ?? "", verified: verifyStandardWebhook(receiver.secret, request.headers, body) });
+      receiver.received.push({
+        headers: request.headers,
+        body,
+        path: request.url ?? "",
+        verified: verifyStandardWebhook(receiver.secret, request.headers, body),
+      });
       const status = receiver.respondWith.shift() ?? 204;
-      if (status >= 300 && status < 400) response.setHeader("location", `${receiver.url}/moved`);
+      if (status >= 300 && status < 400)
+        response.setHeader("location", `${receiver.url}/moved`);
       response.writeHead(status, { "content-type": "text/plain" });
       response.end(status === 204 ? undefined : `answer ${status} `.repeat(50));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
-  receiver.close = () => new Promise((resolve) => server.close(() => resolve()));
+  receiver.close = () =>
+    new Promise((resolve) => server.close(() => resolve()));
   return receiver;
 }

@@ -24,7 +24,10 @@ describe("one process, several bundles", () => {
     expect(validation instanceof second.UnavailableError).toBe(false);
     expect(first.forbidden() instanceof second.HttpError).toBe(true);
     expect(first.forbidden() instanceof second.ValidationError).toBe(false);
-    expect(new first.UnavailableError(new Error("down")) instanceof second.UnavailableError).toBe(true);
+    expect(
+      new first.UnavailableError(new Error("down")) instanceof
+        second.UnavailableError,
+    ).toBe(true);
     expect(new Error("plain") instanceof second.HttpError).toBe(false);
     expect({ status: 422 } instanceof second.HttpError).toBe(false);
   });
@@ -38,8 +41,14 @@ describe("one process, several bundles", () => {
 
   it("a middleware registered through one copy is found through another", async () => {
     const first = await secondCopy<Middleware>("@/lib/server/middleware");
-    first.registerMiddleware("bundle-copies-test", { parse: first.noArgs, run: async () => {} });
+    first.registerMiddleware("bundle-copies-test", {
+      parse: first.noArgs,
+      run: async () => {},
+    });
     const second = await secondCopy<Middleware>("@/lib/server/middleware");
-    expect(second.resolveMiddleware("bundle-copies-test", "routes.middlewares.test").name).toBe("bundle-copies-test");
+    expect(
+      second.resolveMiddleware("bundle-copies-test", "routes.middlewares.test")
+        .name,
+    ).toBe("bundle-copies-test");
   });
 });

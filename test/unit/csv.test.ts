@@ -9,9 +9,12 @@ describe("csv (admin export)", () => {
     expect(csvRow([1, "a,b", undefined])).toBe('1,"a,b",\r\n');
   });
 
-  it.each(["=HYPERLINK(\"http://x\")", "+1", "-1+1", "@SUM(A1)", "\tcmd"])("neutralises the formula %j with a leading quote", (value) => {
-    expect(csvCell(value).replace(/^"/, "")).toMatch(/^'/);
-  });
+  it.each(['=HYPERLINK("http://x")', "+1", "-1+1", "@SUM(A1)", "\tcmd"])(
+    "neutralises the formula %j with a leading quote",
+    (value) => {
+      expect(csvCell(value).replace(/^"/, "")).toMatch(/^'/);
+    },
+  );
 
   it("leaves numbers alone", () => {
     expect(csvCell(-5)).toBe("-5");

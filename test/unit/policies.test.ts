@@ -1,6 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { allows, defineAbility, defineDefaultAbility, hasAbility, IMPERSONATE_ABILITY, resetAbilities } from "@/lib/policies/abilities";
-import { canManageAccount, type PolicyUser, userPolicy } from "@/lib/policies/user-policy";
+import {
+  allows,
+  defineAbility,
+  defineDefaultAbility,
+  hasAbility,
+  IMPERSONATE_ABILITY,
+  resetAbilities,
+} from "@/lib/policies/abilities";
+import {
+  canManageAccount,
+  type PolicyUser,
+  userPolicy,
+} from "@/lib/policies/user-policy";
 
 const admin: PolicyUser = { id: 1, isAdmin: true };
 const otherAdmin: PolicyUser = { id: 2, isAdmin: true };
@@ -10,10 +21,13 @@ const otherUser: PolicyUser = { id: 4, isAdmin: false };
 afterEach(() => resetAbilities());
 
 describe("user policy (SPEC §4 User policy of the host)", () => {
-  it.each(["viewAny", "index", "create", "export"] as const)("%s: admins only", (ability) => {
-    expect(userPolicy[ability](admin)).toBe(true);
-    expect(userPolicy[ability](user)).toBe(false);
-  });
+  it.each(["viewAny", "index", "create", "export"] as const)(
+    "%s: admins only",
+    (ability) => {
+      expect(userPolicy[ability](admin)).toBe(true);
+      expect(userPolicy[ability](user)).toBe(false);
+    },
+  );
 
   it("view: admins and the user themself", () => {
     expect(userPolicy.view(admin, otherUser)).toBe(true);
@@ -33,17 +47,27 @@ describe("user policy (SPEC §4 User policy of the host)", () => {
     expect(userPolicy.update(user, admin)).toBe(false);
   });
 
-  it.each(["delete", "restore", "manage"] as const)("%s: admins, never their own account nor another admin's (decision 011)", (ability) => {
-    expect(userPolicy[ability](admin, user)).toBe(true);
-    expect(userPolicy[ability](admin, otherAdmin)).toBe(false);
-    expect(userPolicy[ability](admin, admin)).toBe(false);
-    expect(userPolicy[ability](user, user)).toBe(false);
-    expect(userPolicy[ability](user, otherUser)).toBe(false);
-  });
+  it.each(["delete", "restore", "manage"] as const)(
+    "%s: admins, never their own account nor another admin's (decision 011)",
+    (ability) => {
+      expect(userPolicy[ability](admin, user)).toBe(true);
+      expect(userPolicy[ability](admin, otherAdmin)).toBe(false);
+      expect(userPolicy[ability](admin, admin)).toBe(false);
+      expect(userPolicy[ability](user, user)).toBe(false);
+      expect(userPolicy[ability](user, otherUser)).toBe(false);
+    },
+  );
 
   it("canManageAccount is the one rule behind them and the impersonate ability", async () => {
-    for (const [actor, target] of [[admin, user], [admin, otherAdmin], [admin, admin], [user, otherUser]] as const) {
-      expect(await allows(actor, IMPERSONATE_ABILITY, target)).toBe(canManageAccount(actor, target));
+    for (const [actor, target] of [
+      [admin, user],
+      [admin, otherAdmin],
+      [admin, admin],
+      [user, otherUser],
+    ] as const) {
+      expect(await allows(actor, IMPERSONATE_ABILITY, target)).toBe(
+        canManageAccount(actor, target),
+      );
     }
   });
 
@@ -63,7 +87,11 @@ describe("the laravel-auth.impersonate ability (SPEC §2 Ability)", () => {
   });
 
   it("the application's definition replaces the default", async () => {
-    defineAbility(IMPERSONATE_ABILITY, (actor: PolicyUser, target?: PolicyUser) => actor.id === 3 && target?.id !== 1);
+    defineAbility(
+      IMPERSONATE_ABILITY,
+      (actor: PolicyUser, target?: PolicyUser) =>
+        actor.id === 3 && target?.id !== 1,
+    );
     expect(await allows(user, IMPERSONATE_ABILITY, otherUser)).toBe(true);
     expect(await allows(user, IMPERSONATE_ABILITY, admin)).toBe(false);
     expect(await allows(admin, IMPERSONATE_ABILITY, user)).toBe(false);

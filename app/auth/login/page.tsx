@@ -1,8 +1,13 @@
 import type { Metadata } from "next";
 import { LoginForm } from "@/components/auth/login-form";
-import { flashedMessage, translateForRequest } from "@/lib/runtime/next-adapter";
+import {
+  flashedMessage,
+  translateForRequest,
+} from "@/lib/runtime/next-adapter";
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: await translateForRequest("Sign in") };
@@ -13,5 +18,11 @@ export default async function LoginPage({ searchParams }: Props) {
   const redirect = typeof params.redirect === "string" ? params.redirect : null;
   const status = typeof params.status === "string" ? params.status : null;
   // A failed social sign-in comes back here with the reason flashed, already translated.
-  return <LoginForm redirect={redirect} status={status} flashedError={await flashedMessage("error")} />;
+  return (
+    <LoginForm
+      redirect={redirect}
+      status={status}
+      flashedError={await flashedMessage("error")}
+    />
+  );
 }

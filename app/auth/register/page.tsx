@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { RegisterForm } from "@/components/auth/register-form";
 import { translateForRequest } from "@/lib/runtime/next-adapter";
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: await translateForRequest("Create account") };
@@ -10,5 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function RegisterPage({ searchParams }: Props) {
   const { redirect } = await searchParams;
-  return <RegisterForm redirect={typeof redirect === "string" ? redirect : null} />;
+  return (
+    <RegisterForm redirect={typeof redirect === "string" ? redirect : null} />
+  );
 }

@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { TwoFactorChallengeForm } from "@/components/auth/two-factor-challenge-form";
 import { translateForRequest } from "@/lib/runtime/next-adapter";
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: await translateForRequest("Two-factor authentication") };
@@ -11,5 +13,9 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The second step of a sign-in (Fortify's challenge), carrying login's `redirect`. */
 export default async function TwoFactorChallengePage({ searchParams }: Props) {
   const params = await searchParams;
-  return <TwoFactorChallengeForm redirect={typeof params.redirect === "string" ? params.redirect : null} />;
+  return (
+    <TwoFactorChallengeForm
+      redirect={typeof params.redirect === "string" ? params.redirect : null}
+    />
+  );
 }

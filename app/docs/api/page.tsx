@@ -13,5 +13,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function Page() {
   const locale = await requestLocale();
   const { config, env } = await services();
-  return <ApiReference document={buildOpenApiDocument(config, env)} t={(key) => translate(locale, key)} />;
+  return (
+    <ApiReference
+      document={buildOpenApiDocument(config, env)}
+      t={(key) => translate(locale, key)}
+    />
+  );
 }

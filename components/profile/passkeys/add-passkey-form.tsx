@@ -9,7 +9,11 @@ import { useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import type { useAddPasskey } from "@/lib/client/use-passkeys";
 
-type Props = { add: ReturnType<typeof useAddPasskey>; onCancel: () => void; onAdded: () => void };
+type Props = {
+  add: ReturnType<typeof useAddPasskey>;
+  onCancel: () => void;
+  onAdded: () => void;
+};
 
 /** Names the new passkey, then the browser asks for the fingerprint, face or screen lock. */
 export function AddPasskeyForm({ add, onCancel, onAdded }: Props) {
@@ -21,12 +25,18 @@ export function AddPasskeyForm({ add, onCancel, onAdded }: Props) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (add.isPending) return;
-    const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
+    const name = String(
+      new FormData(event.currentTarget).get("name") ?? "",
+    ).trim();
     add.mutate(name, { onSuccess: onAdded });
   }
 
   return (
-    <form ref={form} onSubmit={submit} className="space-y-4 rounded-lg bg-zinc-50 p-4 ring-1 ring-zinc-200">
+    <form
+      ref={form}
+      onSubmit={submit}
+      className="space-y-4 rounded-lg bg-zinc-50 p-4 ring-1 ring-zinc-200"
+    >
       <ErrorAlert error={errors.general} />
       <TextField
         label={t("Passkey name")}

@@ -12,7 +12,11 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { LoadingRows } from "@/components/ui/skeleton";
 import type { Passkey } from "@/lib/client/api-types";
 import { useT } from "@/lib/client/i18n";
-import { useAddPasskey, useDeletePasskey, usePasskeys } from "@/lib/client/use-passkeys";
+import {
+  useAddPasskey,
+  useDeletePasskey,
+  usePasskeys,
+} from "@/lib/client/use-passkeys";
 
 /** Profile, "Passkeys": the list, add one, rename, delete (behind the step-up). The password stays. */
 export function PasskeysCard() {
@@ -28,7 +32,9 @@ export function PasskeysCard() {
   return (
     <Card
       title={t("Passkeys")}
-      description={t("Sign in with your fingerprint, face or screen lock instead of typing your password. Your password keeps working.")}
+      description={t(
+        "Sign in with your fingerprint, face or screen lock instead of typing your password. Your password keeps working.",
+      )}
       actions={
         !adding && (
           <Button
@@ -47,24 +53,37 @@ export function PasskeysCard() {
     >
       <div className="space-y-4">
         {notice && <Alert tone="success">{notice}</Alert>}
-        <ErrorAlert error={passkeys.error ?? (deleting ? null : remove.error)} />
+        <ErrorAlert
+          error={passkeys.error ?? (deleting ? null : remove.error)}
+        />
         {adding && (
           <AddPasskeyForm
             add={add}
             onCancel={() => setAdding(false)}
             onAdded={() => {
               setAdding(false);
-              setNotice(t("Passkey added. You can use it the next time you sign in."));
+              setNotice(
+                t("Passkey added. You can use it the next time you sign in."),
+              );
             }}
           />
         )}
         {passkeys.isPending ? (
           <LoadingRows label={t("Loading passkeys…")} rows={2} />
         ) : (
-          passkeys.data && <PasskeyList passkeys={passkeys.data} onRename={setRenaming} onDelete={(passkey) => (remove.reset(), setDeleting(passkey))} />
+          passkeys.data && (
+            <PasskeyList
+              passkeys={passkeys.data}
+              onRename={setRenaming}
+              onDelete={(passkey) => (remove.reset(), setDeleting(passkey))}
+            />
+          )
         )}
       </div>
-      <RenamePasskeyDialog passkey={renaming} onClose={() => setRenaming(null)} />
+      <RenamePasskeyDialog
+        passkey={renaming}
+        onClose={() => setRenaming(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={t("Delete the passkey “:name”?", { name: deleting?.name ?? "" })}
@@ -81,7 +100,11 @@ export function PasskeysCard() {
           })
         }
       >
-        <p>{t("You will no longer be able to sign in with it. Remove it from your device too.")}</p>
+        <p>
+          {t(
+            "You will no longer be able to sign in with it. Remove it from your device too.",
+          )}
+        </p>
         {remove.error !== null && deleting && (
           <div className="mt-3">
             <ErrorAlert error={remove.error} />

@@ -11,7 +11,13 @@ import { useT } from "@/lib/client/i18n";
 import { useRenamePasskey } from "@/lib/client/use-passkeys";
 
 /** A modal with the passkey's name. */
-export function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey | null; onClose: () => void }) {
+export function RenamePasskeyDialog({
+  passkey,
+  onClose,
+}: {
+  passkey: Passkey | null;
+  onClose: () => void;
+}) {
   const t = useT();
   const rename = useRenamePasskey();
   const errors = formErrors(rename.error, ["name"]);
@@ -19,7 +25,9 @@ export function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey | n
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!passkey || rename.isPending) return;
-    const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
+    const name = String(
+      new FormData(event.currentTarget).get("name") ?? "",
+    ).trim();
     rename.mutate({ id: passkey.id, name }, { onSuccess: onClose });
   }
 
@@ -33,7 +41,11 @@ export function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey | n
       onSubmit={submit}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={rename.isPending}>
+          <Button
+            variant="secondary"
+            onClick={onClose}
+            disabled={rename.isPending}
+          >
             {t("Cancel")}
           </Button>
           <Button type="submit" loading={rename.isPending}>
@@ -43,7 +55,15 @@ export function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey | n
       }
     >
       <ErrorAlert error={errors.general} />
-      <TextField label={t("Passkey name")} name="name" required maxLength={255} defaultValue={passkey?.name} autoComplete="off" error={errors.fields.name} />
+      <TextField
+        label={t("Passkey name")}
+        name="name"
+        required
+        maxLength={255}
+        defaultValue={passkey?.name}
+        autoComplete="off"
+        error={errors.fields.name}
+      />
     </Dialog>
   );
 }

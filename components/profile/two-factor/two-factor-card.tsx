@@ -10,7 +10,12 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { TwoFactorSetup as Setup, User } from "@/lib/client/api-types";
 import { useT } from "@/lib/client/i18n";
-import { useDisableTwoFactor, useEnableTwoFactor, useRegenerateRecoveryCodes, useShowRecoveryCodes } from "@/lib/client/use-two-factor";
+import {
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useRegenerateRecoveryCodes,
+  useShowRecoveryCodes,
+} from "@/lib/client/use-two-factor";
 
 type Codes = { list: string[]; fresh: boolean };
 
@@ -37,7 +42,11 @@ export function TwoFactorCard({ user }: { user: User }) {
     moveFocus.current = false;
     content.current?.querySelector<HTMLButtonElement>("button")?.focus();
   });
-  const error = enable.error ?? show.error ?? regenerate.error ?? (confirmingOff ? null : disable.error);
+  const error =
+    enable.error ??
+    show.error ??
+    regenerate.error ??
+    (confirmingOff ? null : disable.error);
 
   function cancelSetup() {
     // The secret was never confirmed: dropping it leaves the account as it was.
@@ -77,7 +86,9 @@ export function TwoFactorCard({ user }: { user: User }) {
     body = (
       <div className="space-y-4">
         <p className="text-sm text-zinc-600">
-          {t("Signing in asks for a code from your authenticator app. Recovery codes let you in if you lose your phone.")}
+          {t(
+            "Signing in asks for a code from your authenticator app. Recovery codes let you in if you lose your phone.",
+          )}
         </p>
         <div className="flex flex-wrap gap-3">
           <Button
@@ -102,7 +113,10 @@ export function TwoFactorCard({ user }: { user: User }) {
           >
             {t("Regenerate recovery codes")}
           </Button>
-          <Button variant="secondary-danger" onClick={() => setConfirmingOff(true)}>
+          <Button
+            variant="secondary-danger"
+            onClick={() => setConfirmingOff(true)}
+          >
             {t("Turn off")}
           </Button>
         </div>
@@ -112,9 +126,14 @@ export function TwoFactorCard({ user }: { user: User }) {
     body = (
       <div className="space-y-4">
         <p className="text-sm text-zinc-600">
-          {t("When it is on, signing in also asks for a code from an authenticator app on your phone, so a stolen password is not enough.")}
+          {t(
+            "When it is on, signing in also asks for a code from an authenticator app on your phone, so a stolen password is not enough.",
+          )}
         </p>
-        <Button loading={enable.isPending} onClick={() => enable.mutate(undefined, { onSuccess: setSetup })}>
+        <Button
+          loading={enable.isPending}
+          onClick={() => enable.mutate(undefined, { onSuccess: setSetup })}
+        >
           {t("Set up two-factor authentication")}
         </Button>
       </div>
@@ -126,7 +145,13 @@ export function TwoFactorCard({ user }: { user: User }) {
       <Card
         title={t("Two-factor authentication")}
         description={t("A second step when you sign in.")}
-        actions={isEnabled ? <Badge tone="green">{t("On")}</Badge> : <Badge tone="gray">{t("Off")}</Badge>}
+        actions={
+          isEnabled ? (
+            <Badge tone="green">{t("On")}</Badge>
+          ) : (
+            <Badge tone="gray">{t("Off")}</Badge>
+          )
+        }
       >
         <div ref={content} className="space-y-4">
           <ErrorAlert error={error} />
@@ -148,7 +173,11 @@ export function TwoFactorCard({ user }: { user: User }) {
           })
         }
       >
-        <p>{t("Signing in will ask for your password only. Your recovery codes stop working.")}</p>
+        <p>
+          {t(
+            "Signing in will ask for your password only. Your recovery codes stop working.",
+          )}
+        </p>
         {disable.error !== null && confirmingOff && (
           <div className="mt-3">
             <ErrorAlert error={disable.error} />

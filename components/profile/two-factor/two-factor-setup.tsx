@@ -19,10 +19,20 @@ function svgDataUri(svg: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-type Props = { setup: Setup; onConfirmed: (codes: string[]) => void; onCancel: () => void; cancelling: boolean };
+type Props = {
+  setup: Setup;
+  onConfirmed: (codes: string[]) => void;
+  onCancel: () => void;
+  cancelling: boolean;
+};
 
 /** Scan (or type the key), then prove it worked with a code: only then is the second factor in force. */
-export function TwoFactorSetup({ setup, onConfirmed, onCancel, cancelling }: Props) {
+export function TwoFactorSetup({
+  setup,
+  onConfirmed,
+  onCancel,
+  cancelling,
+}: Props) {
   const t = useT();
   const confirm = useConfirmTwoFactor();
   const form = useRef<HTMLFormElement>(null);
@@ -34,18 +44,28 @@ export function TwoFactorSetup({ setup, onConfirmed, onCancel, cancelling }: Pro
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (confirm.isPending) return;
-    const code = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s+/g, "");
+    const code = String(
+      new FormData(event.currentTarget).get("code") ?? "",
+    ).replace(/\s+/g, "");
     confirm.mutate(code, { onSuccess: onConfirmed });
   }
 
   return (
     <div className="space-y-5">
-      <h3 ref={heading} tabIndex={-1} className="text-sm font-semibold text-zinc-900 focus:outline-none">
+      <h3
+        ref={heading}
+        tabIndex={-1}
+        className="text-sm font-semibold text-zinc-900 focus:outline-none"
+      >
         {t("Finish setting up two-factor authentication")}
       </h3>
       <ol className="list-decimal space-y-5 pl-5 text-sm text-zinc-700 marker:font-semibold marker:text-zinc-500">
         <li className="space-y-3">
-          <p>{t("Scan this QR code with an authenticator app (such as 1Password, Google Authenticator or Microsoft Authenticator).")}</p>
+          <p>
+            {t(
+              "Scan this QR code with an authenticator app (such as 1Password, Google Authenticator or Microsoft Authenticator).",
+            )}
+          </p>
           {/* eslint-disable-next-line @next/next/no-img-element -- a data URI: nothing for next/image to optimise */}
           <img
             src={svgDataUri(setup.svg)}
@@ -81,10 +101,19 @@ export function TwoFactorSetup({ setup, onConfirmed, onCancel, cancelling }: Pro
               error={errors.fields.code}
             />
             <div className="flex flex-wrap gap-3">
-              <Button type="submit" loading={confirm.isPending} disabled={cancelling}>
+              <Button
+                type="submit"
+                loading={confirm.isPending}
+                disabled={cancelling}
+              >
                 {t("Confirm and turn on")}
               </Button>
-              <Button variant="secondary" onClick={onCancel} loading={cancelling} disabled={confirm.isPending}>
+              <Button
+                variant="secondary"
+                onClick={onCancel}
+                loading={cancelling}
+                disabled={confirm.isPending}
+              >
                 {t("Cancel")}
               </Button>
             </div>

@@ -18,9 +18,17 @@ const AFTER_NOW = "The :attribute field must be a date after now.";
 function isRealCalendarDate(value: string): boolean {
   const parts = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   if (!parts) return true;
-  const [year, month, day] = parts.slice(1).map(Number) as [number, number, number];
+  const [year, month, day] = parts.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+  ];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
 }
 
 // Years past 9999 are valid JavaScript dates, written as "+010000-…", which PostgreSQL refuses (a 500).
@@ -32,10 +40,16 @@ const futureDate = (now: Date) =>
   z
     .string({ error: "The :attribute field must be a valid date." })
     .max(64)
-    .refine((value) => !Number.isNaN(Date.parse(value)) && isRealCalendarDate(value) && isStorable(Date.parse(value)), {
-      message: "The :attribute field must be a valid date.",
-      abort: true,
-    })
+    .refine(
+      (value) =>
+        !Number.isNaN(Date.parse(value)) &&
+        isRealCalendarDate(value) &&
+        isStorable(Date.parse(value)),
+      {
+        message: "The :attribute field must be a valid date.",
+        abort: true,
+      },
+    )
     .transform((value) => new Date(Date.parse(value)))
     .refine((date) => date.getTime() > now.getTime(), { message: AFTER_NOW });
 
@@ -60,18 +74,44 @@ export const createToken = defineEndpoint({
     }),
   async run(ctx, input) {
     const user = await findUserByEmail(ctx.db, input.email);
-    if (!(await checkCredentials(user, input.password, ctx.config.hashing.rounds)) || !user) throw invalid("email", BAD_CREDENTIALS);
+    if (
+      !(await checkCredentials(
+        user,
+        input.password,
+        ctx.config.hashing.rounds,
+      )) ||
+      !user
+    )
+      throw invalid("email", BAD_CREDENTIALS);
     await requireSecondFactor(ctx, user, input);
     const { plainTextToken, token } = await issueToken(
       ctx.db,
       ctx.config["user-class"],
       user,
-      { name: input.name, abilities: input.abilities ?? ["*"], expiresAt: input.expires_at ?? input.expiration_date ?? null },
+      {
+        name: input.name,
+        abilities: input.abilities ?? ["*"],
+        expiresAt: input.expires_at ?? input.expiration_date ?? null,
+      },
       ctx.now,
     );
     // create-token checks a password too: an outdated hash is rehashed along with the audit entry.
-    const rehash = await rehashIfNeeded(ctx.db, user, input.password, ctx.config.hashing.rounds);
-    const audit = activityStatement(ctx.db, { event: "token-created", subjectId: user.id, ip: ctx.ip, properties: { token_id: token.id, name: token.name } }, ctx.now);
+    const rehash = await rehashIfNeeded(
+      ctx.db,
+      user,
+      input.password,
+      ctx.config.hashing.rounds,
+    );
+    const audit = activityStatement(
+      ctx.db,
+      {
+        event: "token-created",
+        subjectId: user.id,
+        ip: ctx.ip,
+        properties: { token_id: token.id, name: token.name },
+      },
+      ctx.now,
+    );
     await writeInOneStatement(ctx.db, audit, rehash?.statements);
     return { token: plainTextToken };
   },

@@ -7,7 +7,8 @@ import { isVerified } from "@/lib/policies/verified";
 export const emailVerificationNotification = defineEndpoint({
   async run(ctx) {
     const user = ctx.requireUser();
-    if (isVerified(ctx, user)) return { success: true, status: "already-verified" };
+    if (isVerified(ctx, user))
+      return { success: true, status: "already-verified" };
     await queueVerificationMail(ctx, user);
     ctx.services.wakeMailWorker();
     return { success: true, status: "verification-link-sent" };

@@ -8,7 +8,16 @@ export const flushTokens = defineEndpoint({
   async run(ctx) {
     const user = ctx.requireUser();
     const count = await flush(ctx.db, ctx.config["user-class"], user.id);
-    await recordActivity(ctx.db, { event: "tokens-flushed", subjectId: user.id, ip: ctx.ip, properties: { count } }, ctx.now);
+    await recordActivity(
+      ctx.db,
+      {
+        event: "tokens-flushed",
+        subjectId: user.id,
+        ip: ctx.ip,
+        properties: { count },
+      },
+      ctx.now,
+    );
     return { success: true, message: ctx.t("All tokens have been revoked.") };
   },
 });

@@ -22,7 +22,12 @@ export const getAuth = defineEndpoint({
     const data = via === "session" ? await ctx.session.data() : null;
     const twoFactorEnabled = user ? hasTwoFactor(user) : false;
     return {
-      user: user ? { ...withPendingEmail(presentUser(user), pendingEmail ?? null), two_factor_enabled: twoFactorEnabled } : null,
+      user: user
+        ? {
+            ...withPendingEmail(presentUser(user), pendingEmail ?? null),
+            two_factor_enabled: twoFactorEnabled,
+          }
+        : null,
       authenticated: user !== null,
       is_admin: user ? isAdmin(user, ctx.config) : false,
       verified: user ? isVerified(ctx, user) : false,

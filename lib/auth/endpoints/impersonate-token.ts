@@ -1,6 +1,9 @@
 import "server-only";
 import { recordActivity } from "@/lib/audit/activity";
-import { assertImpersonationOpen, authorizeTokenUse } from "@/lib/auth/impersonation";
+import {
+  assertImpersonationOpen,
+  authorizeTokenUse,
+} from "@/lib/auth/impersonation";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { presentUser } from "@/lib/users/users";
 
@@ -13,8 +16,21 @@ export const impersonateToken = defineEndpoint({
     const requester = assertImpersonationOpen(ctx);
     const token = ctx.params.token ?? "";
     const { target, data } = await authorizeTokenUse(ctx, requester, token);
-    await ctx.session.login(target, { remember: false, method: "impersonation", impersonating: { token, requester, at: data.at } });
-    await recordActivity(ctx.db, { event: "impersonation-started", subjectId: target.id, causerId: requester.id, ip: ctx.ip }, ctx.now);
+    await ctx.session.login(target, {
+      remember: false,
+      method: "impersonation",
+      impersonating: { token, requester, at: data.at },
+    });
+    await recordActivity(
+      ctx.db,
+      {
+        event: "impersonation-started",
+        subjectId: target.id,
+        causerId: requester.id,
+        ip: ctx.ip,
+      },
+      ctx.now,
+    );
     return { success: true, user: presentUser(target) };
   },
 });

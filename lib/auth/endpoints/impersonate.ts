@@ -1,6 +1,10 @@
 import "server-only";
 import { z } from "zod";
-import { assertImpersonationOpen, issueImpersonationToken, mayRequestImpersonation } from "@/lib/auth/impersonation";
+import {
+  assertImpersonationOpen,
+  issueImpersonationToken,
+  mayRequestImpersonation,
+} from "@/lib/auth/impersonation";
 import { getHooks } from "@/lib/server/hooks";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { actionPath } from "@/lib/server/url";
@@ -11,7 +15,8 @@ import { IGNORED_FIELDS } from "@/lib/validation/rules";
 
 const NOT_FOUND = "The selected :attribute is invalid.";
 
-const defaultRules = () => z.strictObject({ target_user_id: userIdRule(NOT_FOUND), ...IGNORED_FIELDS });
+const defaultRules = () =>
+  z.strictObject({ target_user_id: userIdRule(NOT_FOUND), ...IGNORED_FIELDS });
 
 /** SPEC.md §4 POST impersonate: `{token, url}` for an allowed caller and an existing target. */
 export const impersonate = defineEndpoint({
@@ -30,6 +35,9 @@ export const impersonate = defineEndpoint({
     if (!(await mayRequestImpersonation(ctx, user, target))) throw forbidden();
     if (!target) throw invalid("target_user_id", NOT_FOUND);
     const token = await issueImpersonationToken(ctx, user, target);
-    return { token, url: `${ctx.env.APP_URL}${actionPath(ctx.config, "impersonate-token", { token })}` };
+    return {
+      token,
+      url: `${ctx.env.APP_URL}${actionPath(ctx.config, "impersonate-token", { token })}`,
+    };
   },
 });

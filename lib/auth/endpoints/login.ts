@@ -4,7 +4,10 @@ import { attemptLogin } from "@/lib/auth/login";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { presentUser } from "@/lib/users/users";
 import { email, booleanish, IGNORED_FIELDS } from "@/lib/validation/rules";
-import { completeSignIn, holdForChallenge } from "@/lib/auth/two-factor/sign-in";
+import {
+  completeSignIn,
+  holdForChallenge,
+} from "@/lib/auth/two-factor/sign-in";
 
 export const login = defineEndpoint({
   input: () =>
@@ -15,13 +18,25 @@ export const login = defineEndpoint({
       ...IGNORED_FIELDS,
     }),
   async run(ctx, input) {
-    const { user, writes } = await attemptLogin(ctx, input.email, input.password);
+    const { user, writes } = await attemptLogin(
+      ctx,
+      input.email,
+      input.password,
+    );
     // The session row (or the pending sign-in), the lockout reset, a rehash and the audit entry in
     // one statement (decision record 010). A second factor answers Fortify's {"two_factor": true}.
     const remember = input.remember === true;
-    const held = await holdForChallenge(ctx, user, { remember, method: "password", alongside: writes });
+    const held = await holdForChallenge(ctx, user, {
+      remember,
+      method: "password",
+      alongside: writes,
+    });
     if (held) return held;
-    await completeSignIn(ctx, user, { remember, method: "password", alongside: writes });
+    await completeSignIn(ctx, user, {
+      remember,
+      method: "password",
+      alongside: writes,
+    });
     return { success: true, user: presentUser(user) };
   },
 });

@@ -10,14 +10,28 @@ export const logout = defineEndpoint({
     const user = ctx.requireUser();
     // A token-authenticated caller signs out by giving up the token it used.
     if (ctx.auth?.via === "token" && ctx.auth.token) {
-      await ctx.db.delete(personalAccessTokens).where(eq(personalAccessTokens.id, ctx.auth.token.id));
+      await ctx.db
+        .delete(personalAccessTokens)
+        .where(eq(personalAccessTokens.id, ctx.auth.token.id));
     }
     // Signing out while impersonating ends the impersonation too: the audit trail says so.
-    const impersonation = ctx.auth?.via === "session" ? (await ctx.session.data())?.impersonate_token : undefined;
+    const impersonation =
+      ctx.auth?.via === "session"
+        ? (await ctx.session.data())?.impersonate_token
+        : undefined;
     const { id: requester } = await ctx.session.impersonator();
     await ctx.session.logout();
-    if (impersonation) await recordActivity(ctx.db, endedEntry(ctx.ip, user.id, requester, "logout"), ctx.now);
-    await recordActivity(ctx.db, { event: "logout", subjectId: user.id, ip: ctx.ip }, ctx.now);
+    if (impersonation)
+      await recordActivity(
+        ctx.db,
+        endedEntry(ctx.ip, user.id, requester, "logout"),
+        ctx.now,
+      );
+    await recordActivity(
+      ctx.db,
+      { event: "logout", subjectId: user.id, ip: ctx.ip },
+      ctx.now,
+    );
     return { success: true };
   },
 });

@@ -8,14 +8,23 @@ import { hashPassword } from "@/lib/auth/passwords";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { queueVerificationMail } from "@/lib/auth/verification";
 import { forbidden, invalid } from "@/lib/http/errors";
-import { findUserByEmail, isUniqueViolation, presentUser } from "@/lib/users/users";
+import {
+  findUserByEmail,
+  isUniqueViolation,
+  presentUser,
+} from "@/lib/users/users";
 import { booleanish, email, withNewPassword } from "@/lib/validation/rules";
 import type { AuthConfig } from "@/lib/config/auth";
 import { payloadInput } from "@/lib/users/payload";
 
 const TAKEN = "The :attribute has already been taken.";
 // SPEC.md §4 rule 1: never stored, whatever the fillable list says.
-const NEVER_STORED = new Set(["password_confirmation", "_token", "remember", "redirect"]);
+const NEVER_STORED = new Set([
+  "password_confirmation",
+  "_token",
+  "remember",
+  "redirect",
+]);
 
 function defaultRules(config: AuthConfig) {
   return withNewPassword(
@@ -28,14 +37,26 @@ function defaultRules(config: AuthConfig) {
 export const register = defineEndpoint({
   input: (config) => {
     // SPEC §1: closed registration is a 403 whatever was sent, so it is decided before validation.
-    if (!config["allow-registration"]) throw forbidden("Registration is closed.");
+    if (!config["allow-registration"])
+      throw forbidden("Registration is closed.");
     return getHooks().registrationRules?.(config) ?? defaultRules(config);
   },
-  async run(ctx, input: Record<string, unknown> & { email: string; password: string }) {
-    if (await findUserByEmail(ctx.db, input.email)) throw invalid("email", TAKEN);
+  async run(
+    ctx,
+    input: Record<string, unknown> & { email: string; password: string },
+  ) {
+    if (await findUserByEmail(ctx.db, input.email))
+      throw invalid("email", TAKEN);
     const fillable = new Set(ctx.config["user-fillable"]);
-    const values = Object.fromEntries(Object.entries(input).filter(([key]) => fillable.has(key) && !NEVER_STORED.has(key)));
-    const password = await hashPassword(input.password, ctx.config.hashing.rounds); // hashed once
+    const values = Object.fromEntries(
+      Object.entries(input).filter(
+        ([key]) => fillable.has(key) && !NEVER_STORED.has(key),
+      ),
+    );
+    const password = await hashPassword(
+      input.password,
+      ctx.config.hashing.rounds,
+    ); // hashed once
     let user;
     try {
       user = await ctx.db.transaction(async (tx) => {
@@ -45,14 +66,20 @@ export const register = defineEndpoint({
             name: String(values.name ?? ""),
             email: input.email,
             password,
-            payload: (values.payload as Record<string, unknown> | undefined) ?? null,
+            payload:
+              (values.payload as Record<string, unknown> | undefined) ?? null,
             createdAt: ctx.now,
             updatedAt: ctx.now,
           })
           .returning();
         if (!created) throw new Error("user insert returned no row");
-        if (ctx.config["must-verify-email"]) await queueVerificationMail(ctx, created, tx);
-        await recordActivity(tx, { event: "registered", subjectId: created.id, ip: ctx.ip }, ctx.now);
+        if (ctx.config["must-verify-email"])
+          await queueVerificationMail(ctx, created, tx);
+        await recordActivity(
+          tx,
+          { event: "registered", subjectId: created.id, ip: ctx.ip },
+          ctx.now,
+        );
         return created;
       });
     } catch (error) {
@@ -62,7 +89,10 @@ export const register = defineEndpoint({
     }
     ctx.services.wakeMailWorker();
     await emit("Registered", { user });
-    await ctx.session.login(user, { remember: input.remember === true, method: "registration" });
+    await ctx.session.login(user, {
+      remember: input.remember === true,
+      method: "registration",
+    });
     return { success: true, user: presentUser(user) };
   },
 });

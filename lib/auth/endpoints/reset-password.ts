@@ -9,12 +9,20 @@ import { findUserByEmail } from "@/lib/users/users";
 import { email, withNewPassword } from "@/lib/validation/rules";
 
 export const resetPasswordEndpoint = defineEndpoint({
-  input: (config) => withNewPassword(config.password, { token: z.string().max(255), email: email() }),
+  input: (config) =>
+    withNewPassword(config.password, {
+      token: z.string().max(255),
+      email: email(),
+    }),
   async run(ctx, input) {
     const user = await findUserByEmail(ctx.db, input.email);
     if (!user) throw invalid("email", INVALID_TOKEN);
     const updated = await resetPassword(ctx, user, input.token, input.password);
-    await recordActivity(ctx.db, { event: "password-reset", subjectId: user.id, ip: ctx.ip }, ctx.now);
+    await recordActivity(
+      ctx.db,
+      { event: "password-reset", subjectId: user.id, ip: ctx.ip },
+      ctx.now,
+    );
     await emit("PasswordReset", { user: updated });
     return { success: true, message: ctx.t("Your password has been reset.") };
   },

@@ -1,7 +1,13 @@
 import "server-only";
 import { recordActivity } from "@/lib/audit/activity";
-import { assertImpersonationOpen, openImpersonationToken } from "@/lib/auth/impersonation";
-import { endedEntry, type ImpersonationEnd } from "@/lib/audit/impersonation-end";
+import {
+  assertImpersonationOpen,
+  openImpersonationToken,
+} from "@/lib/auth/impersonation";
+import {
+  endedEntry,
+  type ImpersonationEnd,
+} from "@/lib/audit/impersonation-end";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { forbidden } from "@/lib/http/errors";
 import { presentUser } from "@/lib/users/users";
@@ -16,10 +22,19 @@ export const revertImpersonate = defineEndpoint({
   async run(ctx) {
     const impersonated = ctx.requireUser();
     // The session's watch leaves an impersonation that is over to this endpoint to answer.
-    const ended = ctx.auth?.via === "session" ? ((await ctx.session.endedImpersonation()) as ImpersonationEnd | null) : null;
-    const { id: requesterId, user: original } = await ctx.session.impersonator();
+    const ended =
+      ctx.auth?.via === "session"
+        ? ((await ctx.session.endedImpersonation()) as ImpersonationEnd | null)
+        : null;
+    const { id: requesterId, user: original } =
+      await ctx.session.impersonator();
     const signOut = async (reason: ImpersonationEnd) => {
-      if (await ctx.session.logout()) await recordActivity(ctx.db, endedEntry(ctx.ip, impersonated.id, requesterId, reason), ctx.now);
+      if (await ctx.session.logout())
+        await recordActivity(
+          ctx.db,
+          endedEntry(ctx.ip, impersonated.id, requesterId, reason),
+          ctx.now,
+        );
       return { success: false, user: null };
     };
     if (ended === "impersonation-disabled") {
@@ -32,9 +47,23 @@ export const revertImpersonate = defineEndpoint({
     if (!sealed) throw forbidden();
     // A token that no longer opens (SESSION_SECRET rotated) proves nothing: signed out.
     const data = await openImpersonationToken(ctx, sealed);
-    if (!original || data?.requester !== original.id) return signOut("invalid-token");
-    await ctx.session.login(original, { remember: false, method: "impersonation" });
-    await recordActivity(ctx.db, { event: "impersonation-ended", subjectId: impersonated.id, causerId: original.id, ip: ctx.ip, properties: { reverted: true } }, ctx.now);
+    if (!original || data?.requester !== original.id)
+      return signOut("invalid-token");
+    await ctx.session.login(original, {
+      remember: false,
+      method: "impersonation",
+    });
+    await recordActivity(
+      ctx.db,
+      {
+        event: "impersonation-ended",
+        subjectId: impersonated.id,
+        causerId: original.id,
+        ip: ctx.ip,
+        properties: { reverted: true },
+      },
+      ctx.now,
+    );
     return { success: true, user: presentUser(original) };
   },
 });

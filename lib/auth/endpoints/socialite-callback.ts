@@ -5,12 +5,22 @@ import { getHooks } from "@/lib/server/hooks";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { findOrCreateAccount } from "@/lib/auth/social/accounts";
 import { createDriver, type Driver } from "@/lib/auth/social/drivers";
-import { socialFailure, socialFailureRedirect } from "@/lib/auth/social/failure";
-import { findProvider, type Provider, redirectUri } from "@/lib/auth/social/providers";
+import {
+  socialFailure,
+  socialFailureRedirect,
+} from "@/lib/auth/social/failure";
+import {
+  findProvider,
+  type Provider,
+  redirectUri,
+} from "@/lib/auth/social/providers";
 import type { ProviderUser } from "@/lib/server/provider-user";
 import { clearStateCookie, verifyState } from "@/lib/auth/social/state";
 import { presentUser } from "@/lib/users/users";
-import { completeSignIn, holdForChallenge } from "@/lib/auth/two-factor/sign-in";
+import {
+  completeSignIn,
+  holdForChallenge,
+} from "@/lib/auth/two-factor/sign-in";
 import { log } from "@/lib/observability/request-scope";
 
 const FAILED = "The sign-in with the provider failed. Please try again.";
@@ -19,13 +29,26 @@ const FAILED = "The sign-in with the provider failed. Please try again.";
  * The provider's side of the callback: code → token → user. Whatever goes wrong there (refused
  * code, network, an answer we cannot read) is the provider's failure, answered as such, never a 500.
  */
-async function fetchProviderUser(ctx: Context, provider: Provider, driver: Driver, code: string, verifier: string): Promise<ProviderUser> {
+async function fetchProviderUser(
+  ctx: Context,
+  provider: Provider,
+  driver: Driver,
+  code: string,
+  verifier: string,
+): Promise<ProviderUser> {
   try {
     return await driver.fetchUser(await driver.exchangeCode(code, verifier));
   } catch (error) {
     // Logged for the operator (never the token or the code); the person gets a message to retry.
-    const detail = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\s+/g, " ").slice(0, 300);
-    log().warn({ provider: provider.name, detail }, "social login: the provider failed");
+    const detail = (
+      error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    )
+      .replace(/\s+/g, " ")
+      .slice(0, 300);
+    log().warn(
+      { provider: provider.name, detail },
+      "social login: the provider failed",
+    );
     throw socialFailure(ctx, "code", FAILED);
   }
 }
@@ -53,19 +76,38 @@ async function completeCallback(ctx: Context) {
   ctx.queuedCookies.push(clearStateCookie(ctx, provider.name));
   const query = ctx.url.searchParams;
   // The person declined at the provider, or it could not serve the request.
-  if (query.has("error")) throw socialFailure(ctx, "provider", "The sign-in was cancelled or refused by the provider.");
+  if (query.has("error"))
+    throw socialFailure(
+      ctx,
+      "provider",
+      "The sign-in was cancelled or refused by the provider.",
+    );
   const verifier = await verifyState(ctx, provider.name, query.get("state"));
-  if (verifier === null) throw socialFailure(ctx, "state", "The sign-in request has expired or is invalid. Please try again.");
+  if (verifier === null)
+    throw socialFailure(
+      ctx,
+      "state",
+      "The sign-in request has expired or is invalid. Please try again.",
+    );
   const code = query.get("code");
   if (!code) throw socialFailure(ctx, "code", FAILED);
 
   const driver = createDriver(provider.config, redirectUri(ctx, provider));
-  const providerUser = await fetchProviderUser(ctx, provider, driver, code, verifier);
+  const providerUser = await fetchProviderUser(
+    ctx,
+    provider,
+    driver,
+    code,
+    verifier,
+  );
   const { user } = await findOrCreateAccount(ctx, provider.name, providerUser);
 
   // Decision record 023: an account with a second factor goes through the challenge, whatever
   // signs in afterwards (the custom callback never sees a sign-in that skipped it).
-  const held = await holdForChallenge(ctx, user, { remember: false, method: "social" });
+  const held = await holdForChallenge(ctx, user, {
+    remember: false,
+    method: "social",
+  });
   if (held) return held;
   // SPEC §5: the custom social login callback signs in and responds in our place.
   const custom = getHooks().socialLogin;
@@ -76,6 +118,10 @@ async function completeCallback(ctx: Context) {
 }
 
 async function signIn(ctx: Context, provider: string, user: User) {
-  await completeSignIn(ctx, user, { remember: false, method: "social", properties: { provider } });
+  await completeSignIn(ctx, user, {
+    remember: false,
+    method: "social",
+    properties: { provider },
+  });
   return { success: true, user: presentUser(user) };
 }

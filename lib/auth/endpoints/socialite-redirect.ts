@@ -17,7 +17,10 @@ export const socialiteRedirect = defineEndpoint({
     const state = generateState();
     const verifier = generateCodeVerifier();
     const response = redirect(driver.authorizationUrl(state, verifier).href);
-    response.headers.append("Set-Cookie", await stateCookie(ctx, provider.name, state, verifier));
+    response.headers.append(
+      "Set-Cookie",
+      await stateCookie(ctx, provider.name, state, verifier),
+    );
     return response;
   },
 });

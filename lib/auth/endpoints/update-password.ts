@@ -13,21 +13,34 @@ import { invalid } from "@/lib/http/errors";
 import { withNewPassword } from "@/lib/validation/rules";
 
 export const updatePassword = defineEndpoint({
-  input: (config) => withNewPassword(config.password, { old_password: z.string().max(255) }),
+  input: (config) =>
+    withNewPassword(config.password, { old_password: z.string().max(255) }),
   async run(ctx, input) {
     const user = ctx.requireUser();
-    if (!(await verifyPassword(input.old_password, user.password))) throw invalid("old_password", "The password is incorrect.");
+    if (!(await verifyPassword(input.old_password, user.password)))
+      throw invalid("old_password", "The password is incorrect.");
     const hash = await hashPassword(input.password, ctx.config.hashing.rounds);
     const updated = await ctx.db.transaction(async (tx) => {
-      const [changed] = await tx.update(users).set({ password: hash, updatedAt: ctx.now }).where(eq(users.id, user.id)).returning();
+      const [changed] = await tx
+        .update(users)
+        .set({ password: hash, updatedAt: ctx.now })
+        .where(eq(users.id, user.id))
+        .returning();
       // Other browsers are signed out; this one stays (SPEC.md §3 Session, fixed in 6.0.3).
       await deleteUserSessions(tx, user.id, ctx.session.id);
       // …and so are the impersonations they started (decision record 008).
       await endImpersonationsBy(tx, user.id, "password-changed", ctx);
-      await recordActivity(tx, { event: "password-changed", subjectId: user.id, ip: ctx.ip }, ctx.now);
+      await recordActivity(
+        tx,
+        { event: "password-changed", subjectId: user.id, ip: ctx.ip },
+        ctx.now,
+      );
       return changed ?? user;
     });
-    await ctx.session.update({ fingerprint: passwordFingerprint(hash) }, updated);
+    await ctx.session.update(
+      { fingerprint: passwordFingerprint(hash) },
+      updated,
+    );
     await emit("PasswordReset", { user: updated });
     return { success: true, message: ctx.t("Password updated.") };
   },

@@ -9,11 +9,16 @@ import { forbidden } from "@/lib/http/errors";
 export const verificationVerify = defineEndpoint({
   async run(ctx) {
     const user = ctx.requireUser();
-    if (!linkMatchesUser(user, ctx.params.id ?? "", ctx.params.hash ?? "")) throw forbidden();
+    if (!linkMatchesUser(user, ctx.params.id ?? "", ctx.params.hash ?? ""))
+      throw forbidden();
     if (ctx.config["must-verify-email"]) {
       const verified = await markVerified(ctx.db, user, ctx.now);
       if (verified) {
-        await recordActivity(ctx.db, { event: "email-verified", subjectId: user.id, ip: ctx.ip }, ctx.now);
+        await recordActivity(
+          ctx.db,
+          { event: "email-verified", subjectId: user.id, ip: ctx.ip },
+          ctx.now,
+        );
         await emit("Verified", { user: verified });
       }
     }

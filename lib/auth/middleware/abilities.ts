@@ -10,7 +10,8 @@ import { forbidden, HttpError, unauthenticated } from "@/lib/http/errors";
 const MISSING_ABILITY = "Invalid ability provided.";
 
 export function parseAbilityList(args: string[]): string[] {
-  if (args.length === 0 || args.some((arg) => arg === "")) throw new Error("needs at least one ability");
+  if (args.length === 0 || args.some((arg) => arg === ""))
+    throw new Error("needs at least one ability");
   return args;
 }
 
@@ -21,15 +22,20 @@ async function currentToken(ctx: Context) {
 }
 
 /** Sanctum's `abilities:a,b`: the token must have every ability (sessions have all). */
-export async function abilities(ctx: Context, required: string[]): Promise<void> {
+export async function abilities(
+  ctx: Context,
+  required: string[],
+): Promise<void> {
   const token = await currentToken(ctx);
-  if (!required.every((name) => tokenCan(token, name))) throw forbidden(MISSING_ABILITY);
+  if (!required.every((name) => tokenCan(token, name)))
+    throw forbidden(MISSING_ABILITY);
 }
 
 /** Sanctum's `ability:a,b`: the token must have at least one of them. */
 export async function ability(ctx: Context, anyOf: string[]): Promise<void> {
   const token = await currentToken(ctx);
-  if (!anyOf.some((name) => tokenCan(token, name))) throw forbidden(MISSING_ABILITY);
+  if (!anyOf.some((name) => tokenCan(token, name)))
+    throw forbidden(MISSING_ABILITY);
 }
 
 /**
@@ -37,13 +43,28 @@ export async function ability(ctx: Context, anyOf: string[]): Promise<void> {
  * bearer token without it gets 403; sessions and guests pass (the guard and the endpoint decide
  * for them). Costs no statement after the guard: the caller is already resolved.
  */
-export async function requireTokenAccess(ctx: Context, access: TokenAccess): Promise<void> {
+export async function requireTokenAccess(
+  ctx: Context,
+  access: TokenAccess,
+): Promise<void> {
   const auth = await resolveAuth(ctx);
   if (auth.via !== "token") return;
-  if (access.ability === SESSION_ONLY) throw forbidden("This action needs a signed-in session: a token cannot do it.");
-  if (access.ability && !tokenCan(auth.token, access.ability)) throw forbidden(MISSING_ABILITY);
+  if (access.ability === SESSION_ONLY)
+    throw forbidden(
+      "This action needs a signed-in session: a token cannot do it.",
+    );
+  if (access.ability && !tokenCan(auth.token, access.ability))
+    throw forbidden(MISSING_ABILITY);
   if (!access.sessionOnlyFields?.length) return;
   const input = await ctx.input();
-  const field = access.sessionOnlyFields.find((name) => Object.hasOwn(input, name));
-  if (field) throw new HttpError(403, "Changing the :field field needs a signed-in session: a token cannot do it.", {}, { field });
+  const field = access.sessionOnlyFields.find((name) =>
+    Object.hasOwn(input, name),
+  );
+  if (field)
+    throw new HttpError(
+      403,
+      "Changing the :field field needs a signed-in session: a token cannot do it.",
+      {},
+      { field },
+    );
 }

@@ -19,12 +19,24 @@ function resolveError(spec: string): ConfigError {
 
 describe("resolveMiddleware (the middleware registry)", () => {
   it("resolves the names SPEC §4 uses, with their arguments parsed", () => {
-    expect(resolveMiddleware("auth:sanctum", "k")).toMatchObject({ name: "auth", args: "sanctum" });
+    expect(resolveMiddleware("auth:sanctum", "k")).toMatchObject({
+      name: "auth",
+      args: "sanctum",
+    });
     expect(resolveMiddleware("guest", "k")).toMatchObject({ name: "guest" });
     expect(resolveMiddleware("signed", "k")).toMatchObject({ name: "signed" });
-    expect(resolveMiddleware("throttle:6,1", "k")).toMatchObject({ name: "throttle", args: { maxAttempts: 6, decaySeconds: 60 } });
-    expect(resolveMiddleware("abilities:read,write", "k")).toMatchObject({ name: "abilities", args: ["read", "write"] });
-    expect(resolveMiddleware("ability:read", "k")).toMatchObject({ name: "ability", args: ["read"] });
+    expect(resolveMiddleware("throttle:6,1", "k")).toMatchObject({
+      name: "throttle",
+      args: { maxAttempts: 6, decaySeconds: 60 },
+    });
+    expect(resolveMiddleware("abilities:read,write", "k")).toMatchObject({
+      name: "abilities",
+      args: ["read", "write"],
+    });
+    expect(resolveMiddleware("ability:read", "k")).toMatchObject({
+      name: "ability",
+      args: ["read"],
+    });
   });
 
   it("rejects an unknown middleware name, naming the key", () => {
@@ -34,7 +46,15 @@ describe("resolveMiddleware (the middleware registry)", () => {
   });
 
   it("rejects bad throttle arguments", () => {
-    for (const spec of ["throttle", "throttle:x,1", "throttle:0,1", "throttle:6,0", "throttle:6,", "throttle:6,1,2", "throttle:1.5,1"]) {
+    for (const spec of [
+      "throttle",
+      "throttle:x,1",
+      "throttle:0,1",
+      "throttle:6,0",
+      "throttle:6,",
+      "throttle:6,1,2",
+      "throttle:1.5,1",
+    ]) {
       expect(resolveError(spec).message).toContain("throttle");
     }
   });
@@ -42,7 +62,9 @@ describe("resolveMiddleware (the middleware registry)", () => {
   it("rejects bad arguments of the other middleware", () => {
     expect(resolveError("auth:admin").message).toContain("guard");
     expect(resolveError("guest:web").message).toContain("takes no arguments");
-    expect(resolveError("signed:relative").message).toContain("takes no arguments");
+    expect(resolveError("signed:relative").message).toContain(
+      "takes no arguments",
+    );
     expect(resolveError("abilities").message).toContain("ability");
     expect(resolveError("ability:a,,b").message).toContain("ability");
   });
@@ -50,17 +72,36 @@ describe("resolveMiddleware (the middleware registry)", () => {
 
 describe("middlewareTable", () => {
   it("rejects an unknown name in routes.middlewares, naming the action's key", () => {
-    const config = buildAuthConfig({ AUTH_CONFIG_JSON: JSON.stringify({ routes: { middlewares: { tokens: ["auth:sanctum", "nope"] } } }) });
-    expect(() => middlewareTable(config)).toThrow(/AUTH_CONFIG_JSON routes\.middlewares\.tokens\.1: unknown middleware "nope"/);
+    const config = buildAuthConfig({
+      AUTH_CONFIG_JSON: JSON.stringify({
+        routes: { middlewares: { tokens: ["auth:sanctum", "nope"] } },
+      }),
+    });
+    expect(() => middlewareTable(config)).toThrow(
+      /AUTH_CONFIG_JSON routes\.middlewares\.tokens\.1: unknown middleware "nope"/,
+    );
   });
 
   it("resolves the defaults", () => {
     const table = middlewareTable(buildAuthConfig({}));
     // The route's declared token ability runs right after its guard (decision record 011).
-    expect(table.get("verification-verify")?.map((step) => step.name)).toEqual(["auth", "token-ability", "signed", "throttle"]);
+    expect(table.get("verification-verify")?.map((step) => step.name)).toEqual([
+      "auth",
+      "token-ability",
+      "signed",
+      "throttle",
+    ]);
     expect(table.get("verification-verify")?.[0]?.args).toBe("web");
-    expect(table.get("update-password")?.map((step) => step.name)).toEqual(["auth", "token-ability", "throttle"]);
+    expect(table.get("update-password")?.map((step) => step.name)).toEqual([
+      "auth",
+      "token-ability",
+      "throttle",
+    ]);
     expect(table.get("tokens")?.map((step) => step.name)).toEqual(["auth"]);
-    expect(table.get("create-token")?.map((step) => step.name)).toEqual(["throttle", "throttle", "password.confirm"]);
+    expect(table.get("create-token")?.map((step) => step.name)).toEqual([
+      "throttle",
+      "throttle",
+      "password.confirm",
+    ]);
   });
 });

@@ -1,7 +1,12 @@
 import "server-only";
 import { noArgs, registerMiddleware } from "@/lib/server/middleware";
 import { TOKEN_ACCESS } from "@/lib/server/token-access";
-import { abilities, ability, parseAbilityList, requireTokenAccess } from "@/lib/auth/middleware/abilities";
+import {
+  abilities,
+  ability,
+  parseAbilityList,
+  requireTokenAccess,
+} from "@/lib/auth/middleware/abilities";
 import { authenticate, parseGuard } from "@/lib/auth/middleware/authenticate";
 import { guest } from "@/lib/auth/middleware/guest";
 import { signed } from "@/lib/auth/middleware/signed";
@@ -20,6 +25,12 @@ export function registerAuthMiddleware(): void {
   registerMiddleware("signed", { parse: noArgs, run: signed });
   registerMiddleware("abilities", { parse: parseAbilityList, run: abilities });
   registerMiddleware("ability", { parse: parseAbilityList, run: ability });
-  registerMiddleware("password.confirm", { parse: noArgs, run: requirePasswordConfirmation });
-  registerMiddleware(TOKEN_ACCESS, { parse: () => null, run: requireTokenAccess });
+  registerMiddleware("password.confirm", {
+    parse: noArgs,
+    run: requirePasswordConfirmation,
+  });
+  registerMiddleware(TOKEN_ACCESS, {
+    parse: () => null,
+    run: requireTokenAccess,
+  });
 }

@@ -8,5 +8,9 @@ import { HttpError } from "@/lib/http/errors";
  */
 export async function guest(ctx: Context): Promise<void> {
   if (!(await ctx.session.user())) return;
-  throw new HttpError(ctx.wantsJson ? 403 : 302, "You are already signed in.", ctx.wantsJson ? {} : { Location: ctx.config.routes.redirects.login });
+  throw new HttpError(
+    ctx.wantsJson ? 403 : 302,
+    "You are already signed in.",
+    ctx.wantsJson ? {} : { Location: ctx.config.routes.redirects.login },
+  );
 }

@@ -5,5 +5,6 @@ import { forbidden } from "@/lib/http/errors";
 
 /** 403 for a tampered or expired signed link. */
 export async function signed(ctx: Context): Promise<void> {
-  if (!hasValidSignature(ctx.env.SESSION_SECRET, ctx.url, ctx.now)) throw forbidden("Invalid signature.");
+  if (!hasValidSignature(ctx.env.SESSION_SECRET, ctx.url, ctx.now))
+    throw forbidden("Invalid signature.");
 }

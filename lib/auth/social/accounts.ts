@@ -20,19 +20,40 @@ function accountName(providerUser: ProviderUser, email: string): string {
 }
 
 /** The default social register: a new account with a random password nobody knows (reset it to get one). */
-async function createAccount(ctx: Context, provider: string, providerUser: ProviderUser, email: string): Promise<User> {
+async function createAccount(
+  ctx: Context,
+  provider: string,
+  providerUser: ProviderUser,
+  email: string,
+): Promise<User> {
   const password = await unusablePasswordHash(ctx.config.hashing.rounds);
   const verified = providerUser.emailVerified;
   const mustVerify = !verified && ctx.config["must-verify-email"];
   const user = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
-      .values({ name: accountName(providerUser, email), email, password, emailVerifiedAt: verified ? ctx.now : null, createdAt: ctx.now, updatedAt: ctx.now })
+      .values({
+        name: accountName(providerUser, email),
+        email,
+        password,
+        emailVerifiedAt: verified ? ctx.now : null,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
       .returning();
     if (!created) throw new Error("user insert returned no row");
     // As register does (SPEC §1 rule 4): an address the provider did not vouch for gets the link.
     if (mustVerify) await queueVerificationMail(ctx, created, tx);
-    await recordActivity(tx, { event: "registered", subjectId: created.id, ip: ctx.ip, properties: { provider } }, ctx.now);
+    await recordActivity(
+      tx,
+      {
+        event: "registered",
+        subjectId: created.id,
+        ip: ctx.ip,
+        properties: { provider },
+      },
+      ctx.now,
+    );
     return created;
   });
   if (mustVerify) ctx.services.wakeMailWorker();
@@ -43,13 +64,27 @@ async function createAccount(ctx: Context, provider: string, providerUser: Provi
  * SPEC §4 rule 6: the account with the provider's email (case-insensitively), or a new one
  * (through the custom social register callback when there is one). Registered fires on creation.
  */
-export async function findOrCreateAccount(ctx: Context, provider: string, providerUser: ProviderUser): Promise<SocialAccount> {
+export async function findOrCreateAccount(
+  ctx: Context,
+  provider: string,
+  providerUser: ProviderUser,
+): Promise<SocialAccount> {
   const email = providerUser.email;
-  if (!email) throw socialFailure(ctx, "email", "The provider did not share an email address.");
+  if (!email)
+    throw socialFailure(
+      ctx,
+      "email",
+      "The provider did not share an email address.",
+    );
   const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
     // Otherwise anyone able to put this address on a provider account (unverified) could take it over.
-    if (!providerUser.emailVerified) throw socialFailure(ctx, "email", "The provider has not verified this email address. Sign in with your password instead.");
+    if (!providerUser.emailVerified)
+      throw socialFailure(
+        ctx,
+        "email",
+        "The provider has not verified this email address. Sign in with your password instead.",
+      );
     if (existing.emailVerifiedAt) return { user: existing, created: false };
     // SPEC §4 rule 6 enters it; whoever registered the address may hold its password, so the
     // provider's proof claims the account first (decision record 007).
@@ -58,17 +93,29 @@ export async function findOrCreateAccount(ctx: Context, provider: string, provid
     // A concurrent callback claimed it (or the owner verified it) meanwhile.
     const current = await findUserByEmail(ctx.db, email);
     if (current?.emailVerifiedAt) return { user: current, created: false };
-    throw socialFailure(ctx, "email", "The sign-in with the provider failed. Please try again.");
+    throw socialFailure(
+      ctx,
+      "email",
+      "The sign-in with the provider failed. Please try again.",
+    );
   }
   // Closed registration closes every way in, not only the form.
-  if (!ctx.config["allow-registration"]) throw socialForbidden(ctx, "Registration is closed.");
+  if (!ctx.config["allow-registration"])
+    throw socialForbidden(ctx, "Registration is closed.");
   const register = getHooks().socialRegister;
   let user: User;
   try {
-    user = register ? await register(providerUser, provider, ctx) : await createAccount(ctx, provider, providerUser, email);
+    user = register
+      ? await register(providerUser, provider, ctx)
+      : await createAccount(ctx, provider, providerUser, email);
   } catch (error) {
     // The address belongs to a deleted account, or a concurrent callback created it first.
-    if (isUniqueViolation(error)) throw socialFailure(ctx, "email", "The :attribute has already been taken.");
+    if (isUniqueViolation(error))
+      throw socialFailure(
+        ctx,
+        "email",
+        "The :attribute has already been taken.",
+      );
     throw error;
   }
   await emit("Registered", { user });

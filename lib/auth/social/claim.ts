@@ -23,22 +23,57 @@ const SET_PASSWORD_PATH = "/auth/forgot-password";
  * squatter left pending is withdrawn, the activity log says so, and the owner is mailed. Guarded on the address still being unverified, so two concurrent
  * callbacks claim once; returns null when it was not (the caller reads the account again).
  */
-export async function claimUnprovenAccount(ctx: Context, provider: string, account: User): Promise<User | null> {
+export async function claimUnprovenAccount(
+  ctx: Context,
+  provider: string,
+  account: User,
+): Promise<User | null> {
   const password = await unusablePasswordHash(ctx.config.hashing.rounds);
   const claimed = await ctx.db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
-      .set({ password, emailVerifiedAt: ctx.now, rememberToken: randomToken(45).slice(0, 60), updatedAt: ctx.now })
-      .where(and(eq(users.id, account.id), isNull(users.emailVerifiedAt), isNull(users.deletedAt)))
+      .set({
+        password,
+        emailVerifiedAt: ctx.now,
+        rememberToken: randomToken(45).slice(0, 60),
+        updatedAt: ctx.now,
+      })
+      .where(
+        and(
+          eq(users.id, account.id),
+          isNull(users.emailVerifiedAt),
+          isNull(users.deletedAt),
+        ),
+      )
       .returning();
     if (!user) return null;
     await deleteUserSessions(tx, user.id);
     // Else the squatter's own address could replace the owner's once its link is followed.
     await deletePendingEmail(tx, ctx.config["user-class"], user.id);
     const tokens = await flushTokens(tx, ctx.config["user-class"], user.id);
-    await recordActivity(tx, { event: "account-claimed", subjectId: user.id, ip: ctx.ip, properties: { provider, tokens } }, ctx.now);
-    const notice = { to: user.email, provider, at: ctx.now, ip: ctx.ip, setPasswordUrl: `${ctx.env.APP_URL}${SET_PASSWORD_PATH}` };
-    await enqueueMail(tx, accountClaimedMail(ctx.locale, notice), ctx.now, mailQueueKey(ctx.env.SESSION_SECRET));
+    await recordActivity(
+      tx,
+      {
+        event: "account-claimed",
+        subjectId: user.id,
+        ip: ctx.ip,
+        properties: { provider, tokens },
+      },
+      ctx.now,
+    );
+    const notice = {
+      to: user.email,
+      provider,
+      at: ctx.now,
+      ip: ctx.ip,
+      setPasswordUrl: `${ctx.env.APP_URL}${SET_PASSWORD_PATH}`,
+    };
+    await enqueueMail(
+      tx,
+      accountClaimedMail(ctx.locale, notice),
+      ctx.now,
+      mailQueueKey(ctx.env.SESSION_SECRET),
+    );
     return user;
   });
   if (!claimed) return null;

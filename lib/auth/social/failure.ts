@@ -9,7 +9,12 @@ export const SOCIAL_FAILURE_SCREEN = "/auth/login";
 /** The message a browser is shown for each failure thrown below (JSON callers get the error itself). */
 const browserMessages = new WeakMap<HttpError, string>();
 
-function fail(ctx: Context, key: string, jsonError: HttpError, attribute: string): HttpError {
+function fail(
+  ctx: Context,
+  key: string,
+  jsonError: HttpError,
+  attribute: string,
+): HttpError {
   browserMessages.set(jsonError, ctx.t(key, { attribute }));
   return jsonError;
 }
@@ -19,7 +24,10 @@ function fail(ctx: Context, key: string, jsonError: HttpError, attribute: string
  * browser, which arrives from the provider's redirect with no form to go back to, the login
  * screen with the message flashed as `error`. Null for anything else (the error goes on).
  */
-export function socialFailureRedirect(ctx: Context, error: unknown): Redirect | null {
+export function socialFailureRedirect(
+  ctx: Context,
+  error: unknown,
+): Redirect | null {
   const message = browserMessages.get(error as HttpError);
   if (ctx.wantsJson || message === undefined) return null;
   ctx.session.flash("error", message);
@@ -30,7 +38,11 @@ export function socialFailureRedirect(ctx: Context, error: unknown): Redirect | 
  * A social sign-in that cannot complete: JSON callers get 422 with the message on `field`;
  * browsers go to the login screen with the message flashed as `error`.
  */
-export function socialFailure(ctx: Context, field: string, key: string): HttpError {
+export function socialFailure(
+  ctx: Context,
+  field: string,
+  key: string,
+): HttpError {
   return fail(ctx, key, invalid(field, key), field.replaceAll("_", " "));
 }
 

@@ -12,14 +12,24 @@ const optionalText = z.string().nullish().catch(null);
 
 /** A usable email address or null (absent, blank, malformed or too long for the users table). */
 function usableEmail(value: unknown): string | null {
-  const result = emailSchema.safeParse(typeof value === "string" ? value.trim() : value);
+  const result = emailSchema.safeParse(
+    typeof value === "string" ? value.trim() : value,
+  );
   return result.success ? result.data : null;
 }
 
 /** GET a provider's JSON API with the access token; a non-2xx answer throws. */
-async function fetchJson(url: string, accessToken: string, accept = "application/json"): Promise<unknown> {
+async function fetchJson(
+  url: string,
+  accessToken: string,
+  accept = "application/json",
+): Promise<unknown> {
   const response = await fetch(url, {
-    headers: { Authorization: `Bearer ${accessToken}`, Accept: accept, "User-Agent": "next-laravel-auth" },
+    headers: {
+      Authorization: `Bearer ${accessToken}`,
+      Accept: accept,
+      "User-Agent": "next-laravel-auth",
+    },
     signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
     redirect: "error",
   });
@@ -31,7 +41,13 @@ async function fetchJson(url: string, accessToken: string, accept = "application
 }
 
 // Some providers send `email_verified` as the string "true" (AWS Cognito, older Azure AD).
-const verifiedFlag = z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")]).nullish().catch(null);
+const verifiedFlag = z
+  .union([
+    z.boolean(),
+    z.enum(["true", "false"]).transform((value) => value === "true"),
+  ])
+  .nullish()
+  .catch(null);
 
 const claimsSchema = z.looseObject({
   sub: z.union([z.string().min(1), z.number()]).transform(String),
@@ -43,7 +59,10 @@ const claimsSchema = z.looseObject({
 });
 
 /** OpenID Connect userinfo (Google, GitLab, Microsoft, the generic `oidc` driver). */
-export async function fetchOidcUser(userinfoEndpoint: string, accessToken: string): Promise<ProviderUser> {
+export async function fetchOidcUser(
+  userinfoEndpoint: string,
+  accessToken: string,
+): Promise<ProviderUser> {
   const raw = await fetchJson(userinfoEndpoint, accessToken);
   const claims = claimsSchema.parse(raw);
   const email = usableEmail(claims.email);
@@ -66,7 +85,13 @@ const githubProfileSchema = z.looseObject({
   avatar_url: optionalText,
 });
 
-const githubEmailsSchema = z.array(z.looseObject({ email: z.unknown(), primary: z.boolean(), verified: z.boolean() }));
+const githubEmailsSchema = z.array(
+  z.looseObject({
+    email: z.unknown(),
+    primary: z.boolean(),
+    verified: z.boolean(),
+  }),
+);
 
 const GITHUB_JSON = "application/vnd.github+json";
 
@@ -74,13 +99,20 @@ const GITHUB_JSON = "application/vnd.github+json";
  * GitHub's /user, and when the profile shows no email, the primary verified address from
  * /user/emails (needs the `user:email` scope). GitHub only lets a verified address be public.
  */
-export async function fetchGitHubUser(accessToken: string, apiBase = GITHUB_API): Promise<ProviderUser> {
+export async function fetchGitHubUser(
+  accessToken: string,
+  apiBase = GITHUB_API,
+): Promise<ProviderUser> {
   const raw = await fetchJson(`${apiBase}/user`, accessToken, GITHUB_JSON);
   const profile = githubProfileSchema.parse(raw);
   let email = usableEmail(profile.email);
   if (email === null) {
-    const emails = githubEmailsSchema.parse(await fetchJson(`${apiBase}/user/emails`, accessToken, GITHUB_JSON));
-    email = usableEmail(emails.find((entry) => entry.primary && entry.verified)?.email);
+    const emails = githubEmailsSchema.parse(
+      await fetchJson(`${apiBase}/user/emails`, accessToken, GITHUB_JSON),
+    );
+    email = usableEmail(
+      emails.find((entry) => entry.primary && entry.verified)?.email,
+    );
   }
   return {
     id: profile.id,

@@ -31,17 +31,32 @@ export function redirectUri(ctx: Context, provider: Provider): string {
   return `${ctx.env.APP_URL}/${redirect.replace(/^\/+/, "")}`;
 }
 
-export type ProviderLink = { name: string; label: string; driver: ProviderDriver; url: string };
+export type ProviderLink = {
+  name: string;
+  label: string;
+  driver: ProviderDriver;
+  url: string;
+};
 
 /** The login screen's buttons: every configured provider with the path of its redirect route. */
-export function listProviders(services: Pick<Services, "config" | "providers">): { providers: ProviderLink[] } {
+export function listProviders(
+  services: Pick<Services, "config" | "providers">,
+): { providers: ProviderLink[] } {
   // With `routes.active` false there is no redirect route to link to.
   if (!services.config.routes.active) return { providers: [] };
-  const providers = Object.entries(services.providers).map(([name, config]) => ({
-    name,
-    label: config.label ?? (config.driver === "oidc" ? name.charAt(0).toUpperCase() + name.slice(1) : DRIVER_LABELS[config.driver]),
-    driver: config.driver,
-    url: actionPath(services.config, "socialite-redirect", { provider: name }),
-  }));
+  const providers = Object.entries(services.providers).map(
+    ([name, config]) => ({
+      name,
+      label:
+        config.label ??
+        (config.driver === "oidc"
+          ? name.charAt(0).toUpperCase() + name.slice(1)
+          : DRIVER_LABELS[config.driver]),
+      driver: config.driver,
+      url: actionPath(services.config, "socialite-redirect", {
+        provider: name,
+      }),
+    }),
+  );
   return { providers };
 }

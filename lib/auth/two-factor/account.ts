@@ -3,45 +3,73 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { type User, users } from "@/db/schema";
 import type { Context } from "@/lib/server/context";
-import { openColumn, sealColumn, twoFactorKey } from "@/lib/auth/two-factor/column-key";
-import { newRecoveryCodes, parseRecoveryCodes } from "@/lib/auth/two-factor/recovery-codes";
+import {
+  openColumn,
+  sealColumn,
+  twoFactorKey,
+} from "@/lib/auth/two-factor/column-key";
+import {
+  newRecoveryCodes,
+  parseRecoveryCodes,
+} from "@/lib/auth/two-factor/recovery-codes";
 
 /** Whether the user signs in with a second factor: a secret, confirmed (Fortify's `hasEnabledTwoFactorAuthentication`). */
-export function hasTwoFactor(user: Pick<User, "twoFactorSecret" | "twoFactorConfirmedAt">): boolean {
+export function hasTwoFactor(
+  user: Pick<User, "twoFactorSecret" | "twoFactorConfirmedAt">,
+): boolean {
   return user.twoFactorSecret !== null && user.twoFactorConfirmedAt !== null;
 }
 
 /** The user's TOTP secret in clear, or null (none, or written under another key: logged, never a 500). */
-export function readSecret(ctx: Pick<Context, "env">, user: User): string | null {
+export function readSecret(
+  ctx: Pick<Context, "env">,
+  user: User,
+): string | null {
   if (user.twoFactorSecret === null) return null;
   try {
     return openColumn(twoFactorKey(ctx.env), user.twoFactorSecret);
   } catch (error) {
-    console.error(`[two-factor] user ${user.id}: the secret does not open with the current key (APP_KEY or SESSION_SECRET changed?)`, (error as Error).message);
+    console.error(
+      `[two-factor] user ${user.id}: the secret does not open with the current key (APP_KEY or SESSION_SECRET changed?)`,
+      (error as Error).message,
+    );
     return null;
   }
 }
 
 /** The user's recovery codes in clear ([] when none or unreadable). */
-export function readRecoveryCodes(ctx: Pick<Context, "env">, user: User): string[] {
+export function readRecoveryCodes(
+  ctx: Pick<Context, "env">,
+  user: User,
+): string[] {
   if (user.twoFactorRecoveryCodes === null) return [];
   try {
-    return parseRecoveryCodes(openColumn(twoFactorKey(ctx.env), user.twoFactorRecoveryCodes));
+    return parseRecoveryCodes(
+      openColumn(twoFactorKey(ctx.env), user.twoFactorRecoveryCodes),
+    );
   } catch {
     return [];
   }
 }
 
-export const sealRecoveryCodes = (ctx: Pick<Context, "env">, codes: string[]) => sealColumn(twoFactorKey(ctx.env), JSON.stringify(codes));
+export const sealRecoveryCodes = (ctx: Pick<Context, "env">, codes: string[]) =>
+  sealColumn(twoFactorKey(ctx.env), JSON.stringify(codes));
 
 /** Stores a new, unconfirmed secret and eight recovery codes (Fortify's EnableTwoFactorAuthentication). */
-export async function storeNewSecret(ctx: Context, user: User, secret: string): Promise<User> {
+export async function storeNewSecret(
+  ctx: Context,
+  user: User,
+  secret: string,
+): Promise<User> {
   const key = twoFactorKey(ctx.env);
   const [updated] = await ctx.db
     .update(users)
     .set({
       twoFactorSecret: sealColumn(key, secret),
-      twoFactorRecoveryCodes: sealColumn(key, JSON.stringify(newRecoveryCodes())),
+      twoFactorRecoveryCodes: sealColumn(
+        key,
+        JSON.stringify(newRecoveryCodes()),
+      ),
       twoFactorConfirmedAt: null,
       twoFactorLastStep: null,
       updatedAt: ctx.now,
@@ -52,15 +80,34 @@ export async function storeNewSecret(ctx: Context, user: User, secret: string): 
 }
 
 /** Eight new recovery codes replace the user's (Fortify's GenerateNewRecoveryCodes). */
-export async function storeNewRecoveryCodes(ctx: Context, user: User): Promise<void> {
-  await ctx.db.update(users).set({ twoFactorRecoveryCodes: sealRecoveryCodes(ctx, newRecoveryCodes()), updatedAt: ctx.now }).where(eq(users.id, user.id));
+export async function storeNewRecoveryCodes(
+  ctx: Context,
+  user: User,
+): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({
+      twoFactorRecoveryCodes: sealRecoveryCodes(ctx, newRecoveryCodes()),
+      updatedAt: ctx.now,
+    })
+    .where(eq(users.id, user.id));
 }
 
 /** Clears Fortify's columns: no second factor any more. */
-export function clearTwoFactor(db: Pick<Db, "update">, userId: number, now: Date) {
+export function clearTwoFactor(
+  db: Pick<Db, "update">,
+  userId: number,
+  now: Date,
+) {
   return db
     .update(users)
-    .set({ twoFactorSecret: null, twoFactorRecoveryCodes: null, twoFactorConfirmedAt: null, twoFactorLastStep: null, updatedAt: now })
+    .set({
+      twoFactorSecret: null,
+      twoFactorRecoveryCodes: null,
+      twoFactorConfirmedAt: null,
+      twoFactorLastStep: null,
+      updatedAt: now,
+    })
     .where(eq(users.id, userId));
 }
 
@@ -69,11 +116,25 @@ export function clearTwoFactor(db: Pick<Db, "update">, userId: number, now: Date
  * requests with the same code cannot both pass). `confirm` also sets `two_factor_confirmed_at`.
  * False when another request used that step first.
  */
-export async function claimStep(db: Db, user: User, step: number, now: Date, options: { confirm?: boolean } = {}): Promise<boolean> {
+export async function claimStep(
+  db: Db,
+  user: User,
+  step: number,
+  now: Date,
+  options: { confirm?: boolean } = {},
+): Promise<boolean> {
   const claimed = await db
     .update(users)
-    .set({ twoFactorLastStep: step, ...(options.confirm ? { twoFactorConfirmedAt: now, updatedAt: now } : {}) })
-    .where(and(eq(users.id, user.id), or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step))))
+    .set({
+      twoFactorLastStep: step,
+      ...(options.confirm ? { twoFactorConfirmedAt: now, updatedAt: now } : {}),
+    })
+    .where(
+      and(
+        eq(users.id, user.id),
+        or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step)),
+      ),
+    )
     .returning({ id: users.id });
   return claimed.length > 0;
 }
@@ -82,12 +143,21 @@ export async function claimStep(db: Db, user: User, step: number, now: Date, opt
  * Replaces the stored recovery codes, only if they are still the ones read (compare-and-swap on
  * the stored value): a code used by two requests at once works for one of them.
  */
-export async function swapRecoveryCodes(db: Db, user: User, sealed: string): Promise<boolean> {
+export async function swapRecoveryCodes(
+  db: Db,
+  user: User,
+  sealed: string,
+): Promise<boolean> {
   if (user.twoFactorRecoveryCodes === null) return false;
   const swapped = await db
     .update(users)
     .set({ twoFactorRecoveryCodes: sealed })
-    .where(and(eq(users.id, user.id), eq(users.twoFactorRecoveryCodes, user.twoFactorRecoveryCodes)))
+    .where(
+      and(
+        eq(users.id, user.id),
+        eq(users.twoFactorRecoveryCodes, user.twoFactorRecoveryCodes),
+      ),
+    )
     .returning({ id: users.id });
   return swapped.length > 0;
 }

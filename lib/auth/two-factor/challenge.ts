@@ -4,72 +4,154 @@ import { rateLimits, type User } from "@/db/schema";
 import { activityStatement, recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/server/context";
 import { emit } from "@/lib/server/events";
-import { clearStatement, hit, limiterKey, secondsUntil } from "@/lib/auth/rate-limit";
+import {
+  clearStatement,
+  hit,
+  limiterKey,
+  secondsUntil,
+} from "@/lib/auth/rate-limit";
 import { invalid } from "@/lib/http/errors";
-import { claimStep, hasTwoFactor, readRecoveryCodes, readSecret, sealRecoveryCodes, swapRecoveryCodes } from "@/lib/auth/two-factor/account";
-import { failuresKey, lockAccount, lockKey } from "@/lib/auth/two-factor/lockout";
-import { consumePendingSignIn, findPendingSignIn, type PendingSignIn } from "@/lib/auth/two-factor/pending";
+import {
+  claimStep,
+  hasTwoFactor,
+  readRecoveryCodes,
+  readSecret,
+  sealRecoveryCodes,
+  swapRecoveryCodes,
+} from "@/lib/auth/two-factor/account";
+import {
+  failuresKey,
+  lockAccount,
+  lockKey,
+} from "@/lib/auth/two-factor/lockout";
+import {
+  consumePendingSignIn,
+  findPendingSignIn,
+  type PendingSignIn,
+} from "@/lib/auth/two-factor/pending";
 import { replaceRecoveryCode } from "@/lib/auth/two-factor/recovery-codes";
 import { completeSignIn } from "@/lib/auth/two-factor/sign-in";
 import { matchTotp } from "@/lib/auth/two-factor/totp";
 
 // Fortify's messages, then ours.
-export const INVALID_CODE = "The provided two factor authentication code was invalid.";
-const INVALID_RECOVERY_CODE = "The provided two factor recovery code was invalid.";
-const NO_PENDING_SIGN_IN = "Your sign-in has expired or was already completed. Please sign in again.";
-const TOO_MANY_ATTEMPTS = "Too many attempts. Please try again in :seconds seconds.";
-const ACCOUNT_PAUSED = "Too many invalid codes: two-factor sign-in is paused for this account. Please try again in :minutes minutes.";
+export const INVALID_CODE =
+  "The provided two factor authentication code was invalid.";
+const INVALID_RECOVERY_CODE =
+  "The provided two factor recovery code was invalid.";
+const NO_PENDING_SIGN_IN =
+  "Your sign-in has expired or was already completed. Please sign in again.";
+const TOO_MANY_ATTEMPTS =
+  "Too many attempts. Please try again in :seconds seconds.";
+const ACCOUNT_PAUSED =
+  "Too many invalid codes: two-factor sign-in is paused for this account. Please try again in :minutes minutes.";
 
 /** Forgets a day after the last failure, like the password's account delay. */
 const FAILURES_FORGET_SECONDS = 24 * 60 * 60;
 const ATTEMPT_WINDOW_SECONDS = 60;
 
-export type ChallengeInput = { code?: string | null; recovery_code?: string | null };
+export type ChallengeInput = {
+  code?: string | null;
+  recovery_code?: string | null;
+};
 type Field = "code" | "recovery_code";
 
-const attemptsKey = (pending: PendingSignIn) => limiterKey("two-factor-attempts", pending.id);
+const attemptsKey = (pending: PendingSignIn) =>
+  limiterKey("two-factor-attempts", pending.id);
 
 /** Seconds the account still refuses codes (0: none). */
 async function lockedSeconds(ctx: Context, userId: number): Promise<number> {
-  const [row] = await ctx.db.select({ resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, lockKey(userId))).limit(1);
-  return row && row.resetAt > ctx.now ? secondsUntil({ hits: 0, resetAt: row.resetAt }, ctx.now) : 0;
+  const [row] = await ctx.db
+    .select({ resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, lockKey(userId)))
+    .limit(1);
+  return row && row.resetAt > ctx.now
+    ? secondsUntil({ hits: 0, resetAt: row.resetAt }, ctx.now)
+    : 0;
 }
 
 /** A code's check, with its single use recorded (the time step, or the replaced recovery code). */
-async function verify(ctx: Context, user: User, field: Field, value: string): Promise<boolean> {
+async function verify(
+  ctx: Context,
+  user: User,
+  field: Field,
+  value: string,
+): Promise<boolean> {
   if (field === "code") {
     const secret = readSecret(ctx, user);
-    const step = secret === null ? null : matchTotp(secret, value.trim(), ctx.now, user.twoFactorLastStep);
+    const step =
+      secret === null
+        ? null
+        : matchTotp(secret, value.trim(), ctx.now, user.twoFactorLastStep);
     return step !== null && (await claimStep(ctx.db, user, step, ctx.now));
   }
   const replaced = replaceRecoveryCode(readRecoveryCodes(ctx, user), value);
-  return replaced !== null && (await swapRecoveryCodes(ctx.db, user, sealRecoveryCodes(ctx, replaced)));
+  return (
+    replaced !== null &&
+    (await swapRecoveryCodes(ctx.db, user, sealRecoveryCodes(ctx, replaced)))
+  );
 }
 
 async function fail(ctx: Context, user: User, field: Field): Promise<never> {
-  const failures = await hit(ctx.db, failuresKey(user.id), FAILURES_FORGET_SECONDS, ctx.now);
-  await recordActivity(ctx.db, { event: "two-factor-challenge-failed", subjectId: user.id, ip: ctx.ip, properties: { field } }, ctx.now);
+  const failures = await hit(
+    ctx.db,
+    failuresKey(user.id),
+    FAILURES_FORGET_SECONDS,
+    ctx.now,
+  );
+  await recordActivity(
+    ctx.db,
+    {
+      event: "two-factor-challenge-failed",
+      subjectId: user.id,
+      ip: ctx.ip,
+      properties: { field },
+    },
+    ctx.now,
+  );
   await emit("TwoFactorAuthenticationFailed", { user });
-  if (failures.hits >= ctx.config["two-factor"]["lockout-failures"]) await lockAccount(ctx, user);
+  if (failures.hits >= ctx.config["two-factor"]["lockout-failures"])
+    await lockAccount(ctx, user);
   throw invalid(field, field === "code" ? INVALID_CODE : INVALID_RECOVERY_CODE);
 }
 
-const fieldOf = (input: ChallengeInput): Field => (input.recovery_code ? "recovery_code" : "code");
+const fieldOf = (input: ChallengeInput): Field =>
+  input.recovery_code ? "recovery_code" : "code";
 
 /**
  * Checks `code` or `recovery_code` for `user` under the account's lockout, and records its single
  * use; a failure is counted (and may pause the account) and answered 422 on the field. Used by the
  * challenge and by create-token.
  */
-export async function verifySecondFactor(ctx: Context, user: User, input: ChallengeInput): Promise<Field> {
+export async function verifySecondFactor(
+  ctx: Context,
+  user: User,
+  input: ChallengeInput,
+): Promise<Field> {
   const field = fieldOf(input);
   const value = (field === "code" ? input.code : input.recovery_code) ?? "";
   const paused = await lockedSeconds(ctx, user.id);
-  if (paused > 0) throw invalid(field, ACCOUNT_PAUSED, { minutes: Math.ceil(paused / 60) });
-  if (!value || !(await verify(ctx, user, field, value))) return fail(ctx, user, field);
+  if (paused > 0)
+    throw invalid(field, ACCOUNT_PAUSED, { minutes: Math.ceil(paused / 60) });
+  if (!value || !(await verify(ctx, user, field, value)))
+    return fail(ctx, user, field);
   await clearStatement(ctx.db, failuresKey(user.id));
-  if (field === "recovery_code") await recordActivity(ctx.db, { event: "two-factor-recovery-code-used", subjectId: user.id, ip: ctx.ip }, ctx.now);
-  await emit(field === "code" ? "ValidTwoFactorAuthenticationCodeProvided" : "RecoveryCodeReplaced", { user });
+  if (field === "recovery_code")
+    await recordActivity(
+      ctx.db,
+      {
+        event: "two-factor-recovery-code-used",
+        subjectId: user.id,
+        ip: ctx.ip,
+      },
+      ctx.now,
+    );
+  await emit(
+    field === "code"
+      ? "ValidTwoFactorAuthenticationCodeProvided"
+      : "RecoveryCodeReplaced",
+    { user },
+  );
   return field;
 }
 
@@ -78,7 +160,10 @@ export async function verifySecondFactor(ctx: Context, user: User, input: Challe
  * attempts a minute, passes with a TOTP code never used before or a recovery code (replaced by a
  * new one); the sign-in then completes on a new session.
  */
-export async function passChallenge(ctx: Context, input: ChallengeInput): Promise<void> {
+export async function passChallenge(
+  ctx: Context,
+  input: ChallengeInput,
+): Promise<void> {
   const field = fieldOf(input);
   const pending = await findPendingSignIn(ctx);
   if (!pending || !hasTwoFactor(pending.user)) {
@@ -86,17 +171,37 @@ export async function passChallenge(ctx: Context, input: ChallengeInput): Promis
     throw invalid(field, NO_PENDING_SIGN_IN);
   }
   const { user } = pending;
-  const attempts = await hit(ctx.db, attemptsKey(pending), ATTEMPT_WINDOW_SECONDS, ctx.now);
-  if (attempts.hits > ctx.config["two-factor"]["challenge-attempts"]) throw invalid(field, TOO_MANY_ATTEMPTS, { seconds: secondsUntil(attempts, ctx.now) });
+  const attempts = await hit(
+    ctx.db,
+    attemptsKey(pending),
+    ATTEMPT_WINDOW_SECONDS,
+    ctx.now,
+  );
+  if (attempts.hits > ctx.config["two-factor"]["challenge-attempts"])
+    throw invalid(field, TOO_MANY_ATTEMPTS, {
+      seconds: secondsUntil(attempts, ctx.now),
+    });
   await verifySecondFactor(ctx, user, input);
-  if (!(await consumePendingSignIn(ctx, pending))) throw invalid(field, NO_PENDING_SIGN_IN);
+  if (!(await consumePendingSignIn(ctx, pending)))
+    throw invalid(field, NO_PENDING_SIGN_IN);
   await completeSignIn(ctx, user, {
     remember: pending.remember,
     method: "two-factor",
-    properties: { first_factor: pending.method, second_factor: field === "code" ? "totp" : "recovery-code" },
+    properties: {
+      first_factor: pending.method,
+      second_factor: field === "code" ? "totp" : "recovery-code",
+    },
     alongside: [
       clearStatement(ctx.db, attemptsKey(pending)),
-      activityStatement(ctx.db, { event: "two-factor-challenge-passed", subjectId: user.id, ip: ctx.ip }, ctx.now),
+      activityStatement(
+        ctx.db,
+        {
+          event: "two-factor-challenge-passed",
+          subjectId: user.id,
+          ip: ctx.ip,
+        },
+        ctx.now,
+      ),
     ],
   });
 }

@@ -9,8 +9,10 @@ import { enqueueMail } from "@/lib/mail/queue";
 import { twoFactorLockoutMail } from "@/lib/mail/templates/two-factor-notices";
 import { PROFILE_PATH } from "@/lib/users/email-change";
 
-export const failuresKey = (userId: number) => limiterKey("two-factor-failures", userId);
-export const lockKey = (userId: number) => limiterKey("two-factor-lock", userId);
+export const failuresKey = (userId: number) =>
+  limiterKey("two-factor-failures", userId);
+export const lockKey = (userId: number) =>
+  limiterKey("two-factor-lock", userId);
 
 /**
  * After `two-factor.lockout-failures` consecutive invalid codes, the account refuses every code for
@@ -21,8 +23,28 @@ export async function lockAccount(ctx: Context, user: User): Promise<void> {
   const minutes = ctx.config["two-factor"]["lockout-minutes"];
   await hit(ctx.db, lockKey(user.id), minutes * 60, ctx.now);
   await clearStatement(ctx.db, failuresKey(user.id));
-  await recordActivity(ctx.db, { event: "two-factor-lockout", subjectId: user.id, ip: ctx.ip, properties: { minutes } }, ctx.now);
-  const notice = { to: user.email, at: ctx.now, ip: ctx.ip, profileUrl: `${ctx.env.APP_URL}${PROFILE_PATH}`, minutes };
-  await enqueueMail(ctx.db, twoFactorLockoutMail(ctx.locale, notice), ctx.now, mailQueueKey(ctx.env.SESSION_SECRET));
+  await recordActivity(
+    ctx.db,
+    {
+      event: "two-factor-lockout",
+      subjectId: user.id,
+      ip: ctx.ip,
+      properties: { minutes },
+    },
+    ctx.now,
+  );
+  const notice = {
+    to: user.email,
+    at: ctx.now,
+    ip: ctx.ip,
+    profileUrl: `${ctx.env.APP_URL}${PROFILE_PATH}`,
+    minutes,
+  };
+  await enqueueMail(
+    ctx.db,
+    twoFactorLockoutMail(ctx.locale, notice),
+    ctx.now,
+    mailQueueKey(ctx.env.SESSION_SECRET),
+  );
   await emit("TwoFactorLockout", { user, ip: ctx.ip });
 }

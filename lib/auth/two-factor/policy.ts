@@ -7,12 +7,15 @@ import { forbidden } from "@/lib/http/errors";
 import { isAdmin } from "@/lib/policies/admin";
 import { hasTwoFactor } from "@/lib/auth/two-factor/account";
 
-const ENROLMENT_REQUIRED = "Two-factor authentication must be enabled on your account first. Turn it on from your profile.";
+const ENROLMENT_REQUIRED =
+  "Two-factor authentication must be enabled on your account first. Turn it on from your profile.";
 
 /** `two-factor.required` (decision record 023): whether this user must have a second factor. */
 export function isTwoFactorRequired(user: User, config: AuthConfig): boolean {
   const required = config["two-factor"].required;
-  return required === "everyone" || (required === "admins" && isAdmin(user, config));
+  return (
+    required === "everyone" || (required === "admins" && isAdmin(user, config))
+  );
 }
 
 /** Whether the user must enrol before anything else (get-auth's `two_factor_required`). */

@@ -4,7 +4,8 @@ import { safeEqual } from "@/lib/crypto/secrets";
 
 /** Fortify's recovery codes: 8 of `Str::random(10)-Str::random(10)` (decision record 023). */
 const RECOVERY_CODE_COUNT = 8;
-const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const ALPHABET =
+  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 function randomPart(length: number): string {
   let part = "";
@@ -24,14 +25,19 @@ export function newRecoveryCodes(): string[] {
 export function parseRecoveryCodes(json: string): string[] {
   try {
     const codes: unknown = JSON.parse(json);
-    return Array.isArray(codes) ? codes.filter((code): code is string => typeof code === "string") : [];
+    return Array.isArray(codes)
+      ? codes.filter((code): code is string => typeof code === "string")
+      : [];
   } catch {
     return [];
   }
 }
 
 /** The list with `used` replaced by a fresh code (Fortify's `replaceRecoveryCode`), or null when `used` is not in it. */
-export function replaceRecoveryCode(codes: string[], used: string): string[] | null {
+export function replaceRecoveryCode(
+  codes: string[],
+  used: string,
+): string[] | null {
   let index = -1;
   // Every code is compared, so the time taken says nothing about which one matched.
   codes.forEach((code, i) => {

@@ -3,10 +3,16 @@ import { count, isNotNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import type { ReencryptResult, Reencryptor } from "@/lib/crypto/reencryption";
-import { reencryptTwoFactorSecrets, twoFactorKey } from "@/lib/auth/two-factor/column-key";
+import {
+  reencryptTwoFactorSecrets,
+  twoFactorKey,
+} from "@/lib/auth/two-factor/column-key";
 
 async function enrolled(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(isNotNull(users.twoFactorSecret));
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(isNotNull(users.twoFactorSecret));
   return row?.n ?? 0;
 }
 

@@ -7,22 +7,52 @@ import { emit } from "@/lib/server/events";
 import type { SignInMethod } from "@/lib/server/session-store";
 import { type EndpointResult, redirectTo } from "@/lib/server/endpoint";
 import { hasTwoFactor } from "@/lib/auth/two-factor/account";
-import { forgetPendingStatement, holdSignIn, type PendingMethod } from "@/lib/auth/two-factor/pending";
+import {
+  forgetPendingStatement,
+  holdSignIn,
+  type PendingMethod,
+} from "@/lib/auth/two-factor/pending";
 
 /** The challenge screen (app/auth/two-factor-challenge/page.tsx) a browser without JSON is sent to. */
 const TWO_FACTOR_CHALLENGE_PAGE = "/auth/two-factor-challenge";
 
-type SignInOptions = { remember: boolean; method: SignInMethod; alongside?: SQLWrapper[]; properties?: Record<string, unknown> };
+type SignInOptions = {
+  remember: boolean;
+  method: SignInMethod;
+  alongside?: SQLWrapper[];
+  properties?: Record<string, unknown>;
+};
 
 /**
  * Finishes a sign-in whose every factor was given: a new session (fixation-proof), this browser's
  * pending sign-in forgotten, and the `login` audit entry with its method, in one statement. Called
  * by login, the challenge, a social callback, and a passkey sign-in (which is a second factor).
  */
-export async function completeSignIn(ctx: Context, user: User, options: SignInOptions): Promise<void> {
-  const audit = activityStatement(ctx.db, { event: "login", subjectId: user.id, ip: ctx.ip, properties: { method: options.method, ...options.properties } }, ctx.now);
+export async function completeSignIn(
+  ctx: Context,
+  user: User,
+  options: SignInOptions,
+): Promise<void> {
+  const audit = activityStatement(
+    ctx.db,
+    {
+      event: "login",
+      subjectId: user.id,
+      ip: ctx.ip,
+      properties: { method: options.method, ...options.properties },
+    },
+    ctx.now,
+  );
   const forget = forgetPendingStatement(ctx);
-  await ctx.session.login(user, { remember: options.remember, method: options.method, alongside: [...(options.alongside ?? []), ...(forget ? [forget] : []), audit] });
+  await ctx.session.login(user, {
+    remember: options.remember,
+    method: options.method,
+    alongside: [
+      ...(options.alongside ?? []),
+      ...(forget ? [forget] : []),
+      audit,
+    ],
+  });
 }
 
 /**
@@ -33,10 +63,16 @@ export async function completeSignIn(ctx: Context, user: User, options: SignInOp
 export async function holdForChallenge(
   ctx: Context,
   user: User,
-  options: { remember: boolean; method: PendingMethod; alongside?: SQLWrapper[] },
+  options: {
+    remember: boolean;
+    method: PendingMethod;
+    alongside?: SQLWrapper[];
+  },
 ): Promise<EndpointResult | null> {
   if (!hasTwoFactor(user)) return null;
   await holdSignIn(ctx, user, options);
   await emit("TwoFactorAuthenticationChallenged", { user });
-  return ctx.wantsJson ? { two_factor: true } : redirectTo(TWO_FACTOR_CHALLENGE_PAGE);
+  return ctx.wantsJson
+    ? { two_factor: true }
+    : redirectTo(TWO_FACTOR_CHALLENGE_PAGE);
 }

@@ -3,9 +3,13 @@ import type { User } from "@/db/schema";
 import type { Context } from "@/lib/server/context";
 import { invalid } from "@/lib/http/errors";
 import { hasTwoFactor } from "@/lib/auth/two-factor/account";
-import { type ChallengeInput, verifySecondFactor } from "@/lib/auth/two-factor/challenge";
+import {
+  type ChallengeInput,
+  verifySecondFactor,
+} from "@/lib/auth/two-factor/challenge";
 
-const CODE_REQUIRED = "A two-factor authentication code is required for this account.";
+const CODE_REQUIRED =
+  "A two-factor authentication code is required for this account.";
 
 /**
  * create-token with `email` and `password` for an account with a second factor (decision record
@@ -13,7 +17,11 @@ const CODE_REQUIRED = "A two-factor authentication code is required for this acc
  * the challenge; 422 on `code` without one. The account's own signed-in session is exempt: it
  * passed the challenge, and the route's `password.confirm` asked it for a recent step-up.
  */
-export async function requireSecondFactor(ctx: Context, user: User, input: ChallengeInput): Promise<void> {
+export async function requireSecondFactor(
+  ctx: Context,
+  user: User,
+  input: ChallengeInput,
+): Promise<void> {
   if (!hasTwoFactor(user)) return;
   if ((await ctx.session.user())?.id === user.id) return;
   if (!input.code && !input.recovery_code) throw invalid("code", CODE_REQUIRED);

@@ -24,19 +24,49 @@ function timeStep(now: Date): number {
  * The time step a code belongs to, among now ± DRIFT_STEPS and after `lastStep` (a step already
  * used is never accepted again), or null. Every candidate is compared in constant time.
  */
-export function matchTotp(secret: string, code: string, now: Date, lastStep: number | null): number | null {
+export function matchTotp(
+  secret: string,
+  code: string,
+  now: Date,
+  lastStep: number | null,
+): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const key = Secret.fromBase32(secret);
   const current = timeStep(now);
   let matched: number | null = null;
-  for (let step = current - DRIFT_STEPS; step <= current + DRIFT_STEPS; step++) {
-    const expected = HOTP.generate({ secret: key, algorithm: "SHA1", digits: DIGITS, counter: step });
-    if (safeEqual(expected, code) && matched === null && (lastStep === null || step > lastStep)) matched = step;
+  for (
+    let step = current - DRIFT_STEPS;
+    step <= current + DRIFT_STEPS;
+    step++
+  ) {
+    const expected = HOTP.generate({
+      secret: key,
+      algorithm: "SHA1",
+      digits: DIGITS,
+      counter: step,
+    });
+    if (
+      safeEqual(expected, code) &&
+      matched === null &&
+      (lastStep === null || step > lastStep)
+    )
+      matched = step;
   }
   return matched;
 }
 
 /** The `otpauth://` URL an authenticator app scans: issuer and account (the email) in its label. */
-export function otpauthUrl(secret: string, issuer: string, account: string): string {
-  return new TOTP({ issuer, label: account, algorithm: "SHA1", digits: DIGITS, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) }).toString();
+export function otpauthUrl(
+  secret: string,
+  issuer: string,
+  account: string,
+): string {
+  return new TOTP({
+    issuer,
+    label: account,
+    algorithm: "SHA1",
+    digits: DIGITS,
+    period: PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  }).toString();
 }

@@ -1,7 +1,13 @@
 import type { MailMessage } from "@/lib/server/mailer";
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) =>
+      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[
+        c
+      ] ?? c,
+  );
 
 export type ActionMail = {
   to: string;
@@ -15,7 +21,10 @@ export type ActionMail = {
 
 /** A transactional message with one button, as HTML and plain text with the same content. */
 export function renderActionMail(mail: ActionMail): MailMessage {
-  const paragraphs = (lines: string[]) => lines.map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`).join("");
+  const paragraphs = (lines: string[]) =>
+    lines
+      .map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`)
+      .join("");
   const html = `<!doctype html><html><body style="margin:0;background:#f4f4f5;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px" cellpadding="0" cellspacing="0"><tr><td>
@@ -25,6 +34,14 @@ ${paragraphs(mail.lines)}
 ${paragraphs(mail.outro)}
 <p style="margin:24px 0 0;font-size:12px;color:#71717a">${escapeHtml(mail.fallback)}<br><a href="${escapeHtml(mail.action.url)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(mail.action.url)}</a></p>
 </td></tr></table></td></tr></table></body></html>`;
-  const text = [mail.greeting, "", ...mail.lines, "", `${mail.action.label}: ${mail.action.url}`, "", ...mail.outro].join("\n");
+  const text = [
+    mail.greeting,
+    "",
+    ...mail.lines,
+    "",
+    `${mail.action.label}: ${mail.action.url}`,
+    "",
+    ...mail.outro,
+  ].join("\n");
   return { to: [mail.to], subject: mail.subject, text, html };
 }

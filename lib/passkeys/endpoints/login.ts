@@ -5,7 +5,10 @@ import { completeSignIn } from "@/lib/auth/two-factor/sign-in";
 import { presentUser } from "@/lib/users/users";
 import { booleanish, IGNORED_FIELDS } from "@/lib/validation/rules";
 import { authenticationCredentialSchema } from "@/lib/passkeys/credential-input";
-import { verificationOptions, verifyPasskey } from "@/lib/passkeys/verification";
+import {
+  verificationOptions,
+  verifyPasskey,
+} from "@/lib/passkeys/verification";
 
 /** `GET passkeys/login/options`: request options for a discoverable credential (browser autofill too). */
 export const passkeyLoginOptions = defineEndpoint({
@@ -20,10 +23,28 @@ export const passkeyLoginOptions = defineEndpoint({
  * the `@laravel/passkeys` client, which goes there.
  */
 export const passkeyLogin = defineEndpoint({
-  input: () => z.strictObject({ credential: authenticationCredentialSchema, remember: booleanish().nullish(), ...IGNORED_FIELDS }),
+  input: () =>
+    z.strictObject({
+      credential: authenticationCredentialSchema,
+      remember: booleanish().nullish(),
+      ...IGNORED_FIELDS,
+    }),
   async run(ctx, input) {
-    const { owner, passkey } = await verifyPasskey(ctx, "login", input.credential, null);
-    await completeSignIn(ctx, owner, { remember: input.remember === true, method: "passkey", properties: { passkey_id: passkey.id } });
-    return { success: true, user: presentUser(owner), redirect: ctx.config.routes.redirects["passkey-login"] };
+    const { owner, passkey } = await verifyPasskey(
+      ctx,
+      "login",
+      input.credential,
+      null,
+    );
+    await completeSignIn(ctx, owner, {
+      remember: input.remember === true,
+      method: "passkey",
+      properties: { passkey_id: passkey.id },
+    });
+    return {
+      success: true,
+      user: presentUser(owner),
+      redirect: ctx.config.routes.redirects["passkey-login"],
+    };
   },
 });

@@ -8,8 +8,17 @@ import { defineEndpoint } from "@/lib/server/endpoint";
 import { forbidden, notFound } from "@/lib/http/errors";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import { registrationCredentialSchema } from "@/lib/passkeys/credential-input";
-import { registerPasskey, registrationOptions } from "@/lib/passkeys/registration";
-import { deletePasskey, findPasskey, listPasskeys, presentPasskey, renamePasskey } from "@/lib/passkeys/store";
+import {
+  registerPasskey,
+  registrationOptions,
+} from "@/lib/passkeys/registration";
+import {
+  deletePasskey,
+  findPasskey,
+  listPasskeys,
+  presentPasskey,
+  renamePasskey,
+} from "@/lib/passkeys/store";
 
 const passkeyName = () => z.string().trim().min(1).max(255);
 
@@ -17,7 +26,8 @@ const passkeyName = () => z.string().trim().min(1).max(255);
 async function ownPasskey(ctx: Context): Promise<Passkey> {
   const user = ctx.requireUser();
   const id = Number(ctx.params.passkey);
-  const passkey = Number.isSafeInteger(id) && id > 0 ? await findPasskey(ctx.db, id) : null;
+  const passkey =
+    Number.isSafeInteger(id) && id > 0 ? await findPasskey(ctx.db, id) : null;
   if (!passkey) throw notFound();
   if (passkey.userId !== user.id) throw forbidden();
   return passkey;
@@ -33,17 +43,36 @@ export const passkeyRegistrationOptions = defineEndpoint({
 /** `GET user/passkeys`: the caller's passkeys. */
 export const listOwnPasskeys = defineEndpoint({
   async run(ctx) {
-    return { passkeys: (await listPasskeys(ctx.db, ctx.requireUser().id)).map(presentPasskey) };
+    return {
+      passkeys: (await listPasskeys(ctx.db, ctx.requireUser().id)).map(
+        presentPasskey,
+      ),
+    };
   },
 });
 
 /** `POST user/passkeys`: verifies and stores a new passkey (laravel/passkeys-server's answer). */
 export const storePasskey = defineEndpoint({
   nonJson: "back",
-  input: () => z.strictObject({ name: passkeyName(), credential: registrationCredentialSchema, ...IGNORED_FIELDS }),
+  input: () =>
+    z.strictObject({
+      name: passkeyName(),
+      credential: registrationCredentialSchema,
+      ...IGNORED_FIELDS,
+    }),
   async run(ctx, input) {
-    const passkey = await registerPasskey(ctx, ctx.requireUser(), input.name, input.credential);
-    return { status: "passkey-registered", id: String(passkey.id), name: passkey.name, passkey: presentPasskey(passkey) };
+    const passkey = await registerPasskey(
+      ctx,
+      ctx.requireUser(),
+      input.name,
+      input.credential,
+    );
+    return {
+      status: "passkey-registered",
+      id: String(passkey.id),
+      name: passkey.name,
+      passkey: presentPasskey(passkey),
+    };
   },
 });
 
@@ -53,8 +82,22 @@ export const updatePasskey = defineEndpoint({
   input: () => z.strictObject({ name: passkeyName(), ...IGNORED_FIELDS }),
   async run(ctx, input) {
     const user = ctx.requireUser();
-    const renamed = await renamePasskey(ctx.db, await ownPasskey(ctx), input.name, ctx.now);
-    await recordActivity(ctx.db, { event: "passkey-renamed", subjectId: user.id, ip: ctx.ip, properties: { passkey_id: renamed.id, name: renamed.name } }, ctx.now);
+    const renamed = await renamePasskey(
+      ctx.db,
+      await ownPasskey(ctx),
+      input.name,
+      ctx.now,
+    );
+    await recordActivity(
+      ctx.db,
+      {
+        event: "passkey-renamed",
+        subjectId: user.id,
+        ip: ctx.ip,
+        properties: { passkey_id: renamed.id, name: renamed.name },
+      },
+      ctx.now,
+    );
     await emit("PasskeyUpdated", { user, passkey: renamed });
     return { passkey: presentPasskey(renamed) };
   },
@@ -67,7 +110,16 @@ export const destroyPasskey = defineEndpoint({
     const user = ctx.requireUser();
     const passkey = await ownPasskey(ctx);
     if (await deletePasskey(ctx.db, passkey)) {
-      await recordActivity(ctx.db, { event: "passkey-deleted", subjectId: user.id, ip: ctx.ip, properties: { passkey_id: passkey.id, name: passkey.name } }, ctx.now);
+      await recordActivity(
+        ctx.db,
+        {
+          event: "passkey-deleted",
+          subjectId: user.id,
+          ip: ctx.ip,
+          properties: { passkey_id: passkey.id, name: passkey.name },
+        },
+        ctx.now,
+      );
       await emit("PasskeyDeleted", { user, passkey });
     }
     return { status: "passkey-deleted" };

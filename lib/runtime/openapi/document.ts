@@ -6,8 +6,19 @@ import { compileRoutes } from "@/lib/server/match";
 import { AUTH_ACTIONS, type HttpMethod } from "@/lib/config/auth-actions";
 import { SESSION_ONLY, type RouteAbility } from "@/lib/config/token-abilities";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
-import { ACTION_RESPONSES, type EmptySuccess, messageSchema, tokenSchema, userSchema, validationErrorSchema } from "@/lib/runtime/openapi/responses";
-import { inputSchema, type JsonSchema, jsonSchema } from "@/lib/runtime/openapi/schemas";
+import {
+  ACTION_RESPONSES,
+  type EmptySuccess,
+  messageSchema,
+  tokenSchema,
+  userSchema,
+  validationErrorSchema,
+} from "@/lib/runtime/openapi/responses";
+import {
+  inputSchema,
+  type JsonSchema,
+  jsonSchema,
+} from "@/lib/runtime/openapi/schemas";
 import { OPERATOR_OPERATIONS } from "@/lib/runtime/openapi/operator-routes";
 
 export type Operation = {
@@ -20,45 +31,105 @@ export type Operation = {
   security?: Record<string, string[]>[];
   "x-token-ability"?: string;
 };
-export type OpenApiDocument = { openapi: "3.1.0"; paths: Record<string, Partial<Record<Lowercase<HttpMethod>, Operation>>> } & JsonSchema;
+export type OpenApiDocument = {
+  openapi: "3.1.0";
+  paths: Record<string, Partial<Record<Lowercase<HttpMethod>, Operation>>>;
+} & JsonSchema;
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const jsonContent = (schema: JsonSchema) => ({ "application/json": { schema } });
-const ERRORS = { description: "An error: `{message}`; 422 adds `errors` by field", content: jsonContent({ anyOf: [ref("ValidationError"), ref("Message")] }) };
+const jsonContent = (schema: JsonSchema) => ({
+  "application/json": { schema },
+});
+const ERRORS = {
+  description: "An error: `{message}`; 422 adds `errors` by field",
+  content: jsonContent({ anyOf: [ref("ValidationError"), ref("Message")] }),
+};
 
 /**
  * Who may call (decision record 011): a session (whose writes carry X-XSRF-TOKEN, echoing the
  * XSRF-TOKEN cookie), a bearer token, or, for reads and guest routes, nobody in particular.
  */
-function security(method: HttpMethod, ability: RouteAbility): Record<string, string[]>[] {
-  const session: Record<string, string[]> = method === "GET" ? { session: [] } : { session: [], xsrf: [] };
+function security(
+  method: HttpMethod,
+  ability: RouteAbility,
+): Record<string, string[]>[] {
+  const session: Record<string, string[]> =
+    method === "GET" ? { session: [] } : { session: [], xsrf: [] };
   if (ability === SESSION_ONLY) return [session];
-  return method === "GET" ? [{}, session, { bearer: [] }] : [session, { bearer: [] }, { xsrf: [] }];
+  return method === "GET"
+    ? [{}, session, { bearer: [] }]
+    : [session, { bearer: [] }, { xsrf: [] }];
 }
 
-const isEmptySuccess = (value: JsonSchema | EmptySuccess): value is EmptySuccess => typeof (value as EmptySuccess).status === "number" && Object.keys(value).length === 1;
+const isEmptySuccess = (
+  value: JsonSchema | EmptySuccess,
+): value is EmptySuccess =>
+  typeof (value as EmptySuccess).status === "number" &&
+  Object.keys(value).length === 1;
 
 function pathParameters(template: string): JsonSchema[] {
-  return [...template.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+  return [...template.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: { type: "string" },
+  }));
 }
 
-function operation(options: { name: string; tag: string; method: HttpMethod; template: string; endpoint: Endpoint; ability: RouteAbility; config: AuthConfig; success: JsonSchema | EmptySuccess | null; multipart?: boolean }): Operation {
-  const input = options.method === "GET" ? null : inputSchema(options.endpoint, options.config);
+function operation(options: {
+  name: string;
+  tag: string;
+  method: HttpMethod;
+  template: string;
+  endpoint: Endpoint;
+  ability: RouteAbility;
+  config: AuthConfig;
+  success: JsonSchema | EmptySuccess | null;
+  multipart?: boolean;
+}): Operation {
+  const input =
+    options.method === "GET"
+      ? null
+      : inputSchema(options.endpoint, options.config);
   const { success } = options;
   const responses: Record<string, JsonSchema> =
     success === null
       ? { "302": { description: "A redirect" } }
       : isEmptySuccess(success)
-        ? { [String(success.status)]: { description: "Success, without a body (JSON requests; otherwise a redirect)" } }
-        : { "200": { description: "Success (JSON when the request sends `Accept: application/json`; otherwise a redirect)", content: jsonContent(success) } };
-  if (input) responses["422"] = { description: "Invalid input", content: jsonContent(ref("ValidationError")) };
+        ? {
+            [String(success.status)]: {
+              description:
+                "Success, without a body (JSON requests; otherwise a redirect)",
+            },
+          }
+        : {
+            "200": {
+              description:
+                "Success (JSON when the request sends `Accept: application/json`; otherwise a redirect)",
+              content: jsonContent(success),
+            },
+          };
+  if (input)
+    responses["422"] = {
+      description: "Invalid input",
+      content: jsonContent(ref("ValidationError")),
+    };
   responses.default = ERRORS;
   const parameters = pathParameters(options.template);
   return {
     operationId: options.name,
     tags: [options.tag],
     ...(parameters.length ? { parameters } : {}),
-    ...(input ? { requestBody: { required: true, content: options.multipart ? { "multipart/form-data": { schema: input } } : jsonContent(input) } } : {}),
+    ...(input
+      ? {
+          requestBody: {
+            required: true,
+            content: options.multipart
+              ? { "multipart/form-data": { schema: input } }
+              : jsonContent(input),
+          },
+        }
+      : {}),
     responses,
     security: security(options.method, options.ability),
     ...(options.ability ? { "x-token-ability": options.ability } : {}),
@@ -66,28 +137,76 @@ function operation(options: { name: string; tag: string; method: HttpMethod; tem
 }
 
 /** The OpenAPI 3.1 description of the API under `config` (URIs, names and prefix as configured), served at /api/openapi.json. */
-export function buildOpenApiDocument(config: AuthConfig, env: { APP_URL: string; SESSION_COOKIE: string }): OpenApiDocument {
+export function buildOpenApiDocument(
+  config: AuthConfig,
+  env: { APP_URL: string; SESSION_COOKIE: string },
+): OpenApiDocument {
   const paths: OpenApiDocument["paths"] = {};
-  const add = (template: string, method: HttpMethod, op: Operation) => ((paths[template] ??= {})[method.toLowerCase() as Lowercase<HttpMethod>] = op);
+  const add = (template: string, method: HttpMethod, op: Operation) =>
+    ((paths[template] ??= {})[method.toLowerCase() as Lowercase<HttpMethod>] =
+      op);
   for (const route of compileRoutes(config.routes)) {
     const answer = ACTION_RESPONSES[route.action];
-    const success = answer === null ? null : "status" in answer ? answer : jsonSchema(answer, "output");
-    add(route.template, route.method, operation({ name: route.name, tag: "auth", method: route.method, template: route.template, endpoint: ACTION_ENDPOINTS[route.action], ability: AUTH_ACTIONS[route.action].ability, config, success }));
+    const success =
+      answer === null
+        ? null
+        : "status" in answer
+          ? answer
+          : jsonSchema(answer, "output");
+    add(
+      route.template,
+      route.method,
+      operation({
+        name: route.name,
+        tag: "auth",
+        method: route.method,
+        template: route.template,
+        endpoint: ACTION_ENDPOINTS[route.action],
+        ability: AUTH_ACTIONS[route.action].ability,
+        config,
+        success,
+      }),
+    );
   }
   for (const route of HOST_ROUTES) {
     const { path } = route;
-    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+    for (const method of Array.isArray(route.method)
+      ? route.method
+      : [route.method]) {
       const success = route.name === "uploads.show" ? null : { type: "object" };
-      add(path, method, operation({ name: route.name, tag: "application", method, template: path, endpoint: route.endpoint, ability: route.ability, config, success, multipart: route.name === "lu.upload.file" }));
+      add(
+        path,
+        method,
+        operation({
+          name: route.name,
+          tag: "application",
+          method,
+          template: path,
+          endpoint: route.endpoint,
+          ability: route.ability,
+          config,
+          success,
+          multipart: route.name === "lu.upload.file",
+        }),
+      );
     }
   }
-  for (const [path, methods] of Object.entries(OPERATOR_OPERATIONS)) paths[path] = { ...paths[path], ...methods };
+  for (const [path, methods] of Object.entries(OPERATOR_OPERATIONS))
+    paths[path] = { ...paths[path], ...methods };
   return {
     openapi: "3.1.0",
-    info: { title: "Authentication API (laravel-auth 6.1 contract)", version: "6.1", description: "Generated from the route table and its zod schemas." },
+    info: {
+      title: "Authentication API (laravel-auth 6.1 contract)",
+      version: "6.1",
+      description: "Generated from the route table and its zod schemas.",
+    },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     servers: [{ url: env.APP_URL }],
-    tags: [{ name: "auth", description: "SPEC.md §4, under the configured prefix" }, { name: "application", description: "The host application's routes" }, { name: "operations", description: "Health, metrics, this description" }],
+    tags: [
+      { name: "auth", description: "SPEC.md §4, under the configured prefix" },
+      { name: "application", description: "The host application's routes" },
+      { name: "operations", description: "Health, metrics, this description" },
+    ],
     paths,
     components: {
       schemas: {
@@ -97,11 +216,27 @@ export function buildOpenApiDocument(config: AuthConfig, env: { APP_URL: string;
         ValidationError: jsonSchema(validationErrorSchema, "output"),
       },
       securitySchemes: {
-        session: { type: "apiKey", in: "cookie", name: env.SESSION_COOKIE, description: "The session cookie; sign in with the login route after GET /sanctum/csrf-cookie" },
-        xsrf: { type: "apiKey", in: "header", name: "X-XSRF-TOKEN", description: "The XSRF-TOKEN cookie's value, on every POST, PUT, PATCH and DELETE of a session (else 419)" },
-        bearer: { type: "http", scheme: "bearer", description: "A personal access token (create-token); exempt from CSRF without a session cookie" },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: env.SESSION_COOKIE,
+          description:
+            "The session cookie; sign in with the login route after GET /sanctum/csrf-cookie",
+        },
+        xsrf: {
+          type: "apiKey",
+          in: "header",
+          name: "X-XSRF-TOKEN",
+          description:
+            "The XSRF-TOKEN cookie's value, on every POST, PUT, PATCH and DELETE of a session (else 419)",
+        },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "A personal access token (create-token); exempt from CSRF without a session cookie",
+        },
       },
     },
   };
 }
-

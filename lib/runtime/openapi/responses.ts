@@ -29,9 +29,15 @@ export const tokenSchema = z.looseObject({
 });
 
 export const messageSchema = z.looseObject({ message: z.string() });
-export const validationErrorSchema = z.looseObject({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) });
+export const validationErrorSchema = z.looseObject({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
 
-const signedIn = z.looseObject({ success: z.boolean(), user: userSchema.nullable() });
+const signedIn = z.looseObject({
+  success: z.boolean(),
+  user: userSchema.nullable(),
+});
 const done = z.looseObject({ success: z.boolean(), message: z.string() });
 
 /** A success without a body (Fortify's `new JsonResponse('', 200)`, a 201 or a 204). */
@@ -48,8 +54,17 @@ const browserSession = z.looseObject({
   method: z.string().nullable(),
   current: z.boolean(),
 });
-const passkeySchema = z.looseObject({ id: z.int(), name: z.string(), authenticator: z.string().nullable(), backed_up: z.boolean(), created_at: stamp, last_used_at: stamp });
-const webAuthnOptions = z.looseObject({ options: z.looseObject({ challenge: z.string() }) });
+const passkeySchema = z.looseObject({
+  id: z.int(),
+  name: z.string(),
+  authenticator: z.string().nullable(),
+  backed_up: z.boolean(),
+  created_at: stamp,
+  last_used_at: stamp,
+});
+const webAuthnOptions = z.looseObject({
+  options: z.looseObject({ challenge: z.string() }),
+});
 
 /**
  * The answer of a successful call of each action: its JSON body, a success without a body, or
@@ -59,11 +74,20 @@ export const ACTION_RESPONSES: ActionMap<z.ZodType | EmptySuccess | null> = {
   login: signedIn,
   register: signedIn,
   logout: z.looseObject({ success: z.boolean() }),
-  "get-auth": z.looseObject({ user: userSchema.nullable(), authenticated: z.boolean(), is_admin: z.boolean(), verified: z.boolean(), impersonating: z.boolean() }),
+  "get-auth": z.looseObject({
+    user: userSchema.nullable(),
+    authenticated: z.boolean(),
+    is_admin: z.boolean(),
+    verified: z.boolean(),
+    impersonating: z.boolean(),
+  }),
   "forgot-password": done,
   "reset-password": done,
   "update-password": done,
-  "email-verification-notification": z.looseObject({ success: z.boolean(), status: z.enum(["verification-link-sent", "already-verified"]) }),
+  "email-verification-notification": z.looseObject({
+    success: z.boolean(),
+    status: z.enum(["verification-link-sent", "already-verified"]),
+  }),
   "verification-verify": z.looseObject({ verified: z.boolean() }),
   "create-token": z.looseObject({ token: z.string() }),
   tokens: z.looseObject({ tokens: z.array(tokenSchema) }),
@@ -93,7 +117,10 @@ export const ACTION_RESPONSES: ActionMap<z.ZodType | EmptySuccess | null> = {
   "passkey-confirm": z.looseObject({ confirmed: z.boolean() }),
   "passkey-registration-options": webAuthnOptions,
   passkeys: z.looseObject({ passkeys: z.array(passkeySchema) }),
-  "passkey-store": z.looseObject({ status: z.string(), passkey: passkeySchema }),
+  "passkey-store": z.looseObject({
+    status: z.string(),
+    passkey: passkeySchema,
+  }),
   "passkey-update": z.looseObject({ passkey: passkeySchema }),
   "passkey-destroy": z.looseObject({ status: z.string() }),
 };

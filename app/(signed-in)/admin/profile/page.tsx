@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import { ProfilePage } from "@/components/profile/profile-page";
-import { flashedMessage, translateForRequest } from "@/lib/runtime/next-adapter";
+import {
+  flashedMessage,
+  translateForRequest,
+} from "@/lib/runtime/next-adapter";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: await translateForRequest("Profile") };
@@ -8,6 +11,13 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The outcome of an email-change link a browser just followed (decision record 012), flashed by the server. */
 export default async function Page() {
-  const [status, error] = [await flashedMessage("status"), await flashedMessage("error")];
-  return <ProfilePage flashed={{ status: status ?? undefined, error: error ?? undefined }} />;
+  const [status, error] = [
+    await flashedMessage("status"),
+    await flashedMessage("error"),
+  ];
+  return (
+    <ProfilePage
+      flashed={{ status: status ?? undefined, error: error ?? undefined }}
+    />
+  );
 }

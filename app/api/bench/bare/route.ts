@@ -6,5 +6,8 @@
 export const dynamic = "force-dynamic";
 
 export async function GET(): Promise<Response> {
-  return Response.json({ ok: true }, { headers: { "Cache-Control": "no-store, private" } });
+  return Response.json(
+    { ok: true },
+    { headers: { "Cache-Control": "no-store, private" } },
+  );
 }

@@ -5,7 +5,11 @@ import { emit } from "@/lib/server/events";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { HttpError } from "@/lib/http/errors";
 import { json } from "@/lib/http/respond";
-import { readRecoveryCodes, readSecret, storeNewRecoveryCodes } from "@/lib/auth/two-factor/account";
+import {
+  readRecoveryCodes,
+  readSecret,
+  storeNewRecoveryCodes,
+} from "@/lib/auth/two-factor/account";
 import { emptyReply } from "@/lib/auth/two-factor/endpoints/reply";
 import { otpauthUrl } from "@/lib/auth/two-factor/totp";
 
@@ -19,7 +23,14 @@ export const twoFactorQrCode = defineEndpoint({
     const secret = readSecret(ctx, user);
     if (secret === null) return json([]);
     const url = otpauthUrl(secret, ctx.config["two-factor"].issuer, user.email);
-    return { svg: await QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" }), url };
+    return {
+      svg: await QRCode.toString(url, {
+        type: "svg",
+        margin: 1,
+        errorCorrectionLevel: "M",
+      }),
+      url,
+    };
   },
 });
 
@@ -45,7 +56,15 @@ export const twoFactorRegenerateRecoveryCodes: Endpoint = defineEndpoint({
     const user = ctx.requireUser();
     if (user.twoFactorSecret === null) throw new HttpError(404, NOT_ENABLED);
     await storeNewRecoveryCodes(ctx, user);
-    await recordActivity(ctx.db, { event: "two-factor-recovery-codes-regenerated", subjectId: user.id, ip: ctx.ip }, ctx.now);
+    await recordActivity(
+      ctx.db,
+      {
+        event: "two-factor-recovery-codes-regenerated",
+        subjectId: user.id,
+        ip: ctx.ip,
+      },
+      ctx.now,
+    );
     await emit("RecoveryCodesGenerated", { user });
     return emptyReply(ctx, twoFactorRegenerateRecoveryCodes, 200);
   },

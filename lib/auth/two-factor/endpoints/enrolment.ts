@@ -5,13 +5,20 @@ import { emit } from "@/lib/server/events";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { forbidden, invalid } from "@/lib/http/errors";
 import { booleanish, IGNORED_FIELDS } from "@/lib/validation/rules";
-import { claimStep, clearTwoFactor, hasTwoFactor, readSecret, storeNewSecret } from "@/lib/auth/two-factor/account";
+import {
+  claimStep,
+  clearTwoFactor,
+  hasTwoFactor,
+  readSecret,
+  storeNewSecret,
+} from "@/lib/auth/two-factor/account";
 import { INVALID_CODE } from "@/lib/auth/two-factor/challenge";
 import { emptyReply } from "@/lib/auth/two-factor/endpoints/reply";
 import { isTwoFactorRequired } from "@/lib/auth/two-factor/policy";
 import { matchTotp, newTotpSecret } from "@/lib/auth/two-factor/totp";
 
-const REQUIRED_CANNOT_DISABLE = "Two-factor authentication is required for your account and cannot be turned off.";
+const REQUIRED_CANNOT_DISABLE =
+  "Two-factor authentication is required for your account and cannot be turned off.";
 
 /**
  * POST user/two-factor-authentication: a new secret and recovery codes, unconfirmed until a code
@@ -19,7 +26,8 @@ const REQUIRED_CANNOT_DISABLE = "Two-factor authentication is required for your 
  * must be confirmed again.
  */
 export const twoFactorEnable: Endpoint = defineEndpoint({
-  input: () => z.strictObject({ force: booleanish().nullish(), ...IGNORED_FIELDS }),
+  input: () =>
+    z.strictObject({ force: booleanish().nullish(), ...IGNORED_FIELDS }),
   async run(ctx, input) {
     const user = ctx.requireUser();
     if (user.twoFactorSecret === null || input.force === true) {
@@ -36,10 +44,21 @@ export const twoFactorConfirm: Endpoint = defineEndpoint({
   async run(ctx, input) {
     const user = ctx.requireUser();
     const secret = readSecret(ctx, user);
-    const step = secret === null ? null : matchTotp(secret, input.code.trim(), ctx.now, user.twoFactorLastStep);
+    const step =
+      secret === null
+        ? null
+        : matchTotp(secret, input.code.trim(), ctx.now, user.twoFactorLastStep);
     // The step is recorded as used: the code that confirmed cannot sign in a second time.
-    if (step === null || !(await claimStep(ctx.db, user, step, ctx.now, { confirm: true }))) throw invalid("code", INVALID_CODE);
-    await recordActivity(ctx.db, { event: "two-factor-enabled", subjectId: user.id, ip: ctx.ip }, ctx.now);
+    if (
+      step === null ||
+      !(await claimStep(ctx.db, user, step, ctx.now, { confirm: true }))
+    )
+      throw invalid("code", INVALID_CODE);
+    await recordActivity(
+      ctx.db,
+      { event: "two-factor-enabled", subjectId: user.id, ip: ctx.ip },
+      ctx.now,
+    );
     await emit("TwoFactorAuthenticationConfirmed", { user });
     return emptyReply(ctx, twoFactorConfirm, 200);
   },
@@ -49,10 +68,15 @@ export const twoFactorConfirm: Endpoint = defineEndpoint({
 export const twoFactorDisable: Endpoint = defineEndpoint({
   async run(ctx) {
     const user = ctx.requireUser();
-    if (isTwoFactorRequired(user, ctx.config) && hasTwoFactor(user)) throw forbidden(REQUIRED_CANNOT_DISABLE);
+    if (isTwoFactorRequired(user, ctx.config) && hasTwoFactor(user))
+      throw forbidden(REQUIRED_CANNOT_DISABLE);
     if (user.twoFactorSecret !== null) {
       await clearTwoFactor(ctx.db, user.id, ctx.now);
-      await recordActivity(ctx.db, { event: "two-factor-disabled", subjectId: user.id, ip: ctx.ip }, ctx.now);
+      await recordActivity(
+        ctx.db,
+        { event: "two-factor-disabled", subjectId: user.id, ip: ctx.ip },
+        ctx.now,
+      );
       await emit("TwoFactorAuthenticationDisabled", { user });
     }
     return emptyReply(ctx, twoFactorDisable, 200);

@@ -6,17 +6,24 @@ import { invalid } from "@/lib/http/errors";
 import { parseInput } from "@/lib/validation/parse";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import { emptyReply } from "@/lib/auth/two-factor/endpoints/reply";
-import { markPasswordConfirmed, sessionConfirmed } from "@/lib/sessions/step-up";
+import {
+  markPasswordConfirmed,
+  sessionConfirmed,
+} from "@/lib/sessions/step-up";
 
 // Fortify's message.
 const WRONG_PASSWORD = "The provided password was incorrect.";
 
 /** POST user/confirm-password with `password` → 201 (422 on `password`); the session is confirmed for `passwords.confirm-timeout` s. */
 export const confirmPassword: Endpoint = defineEndpoint({
-  input: () => z.strictObject({ password: z.string().max(255), ...IGNORED_FIELDS }),
+  input: () =>
+    z.strictObject({ password: z.string().max(255), ...IGNORED_FIELDS }),
   async run(ctx, input) {
     const user = ctx.requireUser();
-    if (!(await checkCredentials(user, input.password, ctx.config.hashing.rounds))) throw invalid("password", WRONG_PASSWORD);
+    if (
+      !(await checkCredentials(user, input.password, ctx.config.hashing.rounds))
+    )
+      throw invalid("password", WRONG_PASSWORD);
     await markPasswordConfirmed(ctx);
     return emptyReply(ctx, confirmPassword, 201);
   },
@@ -26,8 +33,13 @@ export const confirmPassword: Endpoint = defineEndpoint({
 export const confirmedPasswordStatus = defineEndpoint({
   async run(ctx) {
     const timeout = ctx.config.passwords["confirm-timeout"];
-    const query = z.strictObject({ seconds: z.coerce.number().int().min(1).max(timeout).optional() });
-    const { seconds } = parseInput(query, Object.fromEntries(ctx.url.searchParams));
+    const query = z.strictObject({
+      seconds: z.coerce.number().int().min(1).max(timeout).optional(),
+    });
+    const { seconds } = parseInput(
+      query,
+      Object.fromEntries(ctx.url.searchParams),
+    );
     return { confirmed: await sessionConfirmed(ctx, seconds) };
   },
 });
