@@ -5,6 +5,7 @@ import type { StepUpMethodProps } from "@/components/auth/step-up-methods";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Icon } from "@/components/ui/icon";
+import { OrDivider } from "@/components/ui/or-divider";
 import { useStepUpController } from "@/lib/client/api-context";
 import { useT } from "@/lib/client/i18n";
 import { useConfirmWithPasskey, usePasskeys } from "@/lib/client/use-passkeys";
@@ -24,6 +25,7 @@ export function PasskeyStepUp({ onConfirmed, busy }: StepUpMethodProps) {
   if (!passkeys.data?.length) return null;
   return (
     <div className="space-y-3">
+      <OrDivider />
       <ErrorAlert error={confirm.error} />
       <Button
         variant="secondary"

@@ -101,20 +101,13 @@ export function StepUpDialog({
         required
         error={errors.fields.password}
       />
-      {methods.length > 0 && (
-        <div className="space-y-3">
-          <p className="text-center text-xs font-medium tracking-wide text-zinc-500 uppercase">
-            {t("or")}
-          </p>
-          {methods.map((Method, index) => (
-            <Method
-              key={index}
-              busy={confirm.isPending}
-              onConfirmed={() => controller.settle(true)}
-            />
-          ))}
-        </div>
-      )}
+      {methods.map((Method, index) => (
+        <Method
+          key={index}
+          busy={confirm.isPending}
+          onConfirmed={() => controller.settle(true)}
+        />
+      ))}
     </Dialog>
   );
 }

@@ -13,6 +13,7 @@ export type StepUpMethod = ComponentType<StepUpMethodProps>;
 
 /**
  * Ways to confirm it is you besides the password, shown under it in the step-up dialog (a passkey
- * button goes here). Each renders its own control and reports success through `onConfirmed`.
+ * button goes here). Each renders its own "or" and control, or nothing when this user cannot use
+ * it, and reports success through `onConfirmed`.
  */
 export const STEP_UP_METHODS: StepUpMethod[] = [PasskeyStepUp];
