@@ -59,7 +59,7 @@ export async function observeRequest(
       status: response.status,
       durationMs: Math.round(seconds * 10_000) / 10,
       userId: auth?.user?.id ?? null,
-      ip: address(request, trustedHops),
+      ip: scope.context?.ip ?? address(request, trustedHops),
     },
     "request",
   );

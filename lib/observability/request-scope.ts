@@ -5,6 +5,8 @@ import { type Logger, rootLogger } from "@/lib/observability/logger";
 /** What the pipeline tells the request's log line and metrics once it knows them. */
 export type ObservedContext = {
   routeName: string | null;
+  /** The client's address, as the pipeline already read it. */
+  ip: string;
   auth: { user: { id: number } | null; via: "session" | "token" | null } | null;
 };
 

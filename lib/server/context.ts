@@ -5,7 +5,7 @@ import type { AuthConfig } from "@/lib/config/auth";
 import type { CompiledRoute } from "@/lib/server/match";
 import type { Session } from "@/lib/server/session";
 import type { Env } from "@/lib/env";
-import { type Input, clientIp, readInput, wantsJson } from "@/lib/http/request";
+import { type Input, readInput, wantsJson } from "@/lib/http/request";
 import {
   type Locale,
   type Replacements,
@@ -72,7 +72,7 @@ export function createContext(
     db: services.database.db,
     now: services.now(),
     locale,
-    ip: clientIp(request, services.env.TRUST_PROXY),
+    ip: session.clientIp,
     userAgent: request.headers.get("user-agent") ?? "",
     wantsJson: wantsJson(request),
     route: null,

@@ -108,6 +108,11 @@ export class Session {
     return this.hadCookie;
   }
 
+  /** The client's address, read once when the request's session was opened (rows record it). */
+  get clientIp(): string {
+    return this.deps.ip;
+  }
+
   get id(): string | undefined {
     return this.state.sid ? sha256Hex(this.state.sid) : undefined;
   }
