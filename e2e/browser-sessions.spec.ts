@@ -19,7 +19,7 @@ async function otherBrowser(
   return page;
 }
 
-test("a user ends another browser's session from the list, and that browser is signed out; then all the others, after the step-up", async ({
+test("a user ends another browser's session from the list after the step-up, and that browser is signed out; then all the others", async ({
   page,
   browser,
   baseURL,
@@ -45,18 +45,28 @@ test("a user ends another browser's session from the list, and that browser is s
   await snap("browser-sessions");
   await expectAccessible(page, "browser sessions");
 
+  // Ending a session is behind the step-up (decision record 028): a stolen cookie cannot sign the
+  // owner's devices out one by one.
+  guard.allow(/\/auth\/user\/sessions\/[^/]+$/, 423);
   await other.getByRole("button", { name: /^Sign out / }).click();
+  const stepUp = page.getByRole("dialog", { name: "Confirm your password" });
+  await expect(stepUp).toBeVisible();
+  await expect(stepUp.getByLabel("Password")).toBeFocused();
+  await snap("browser-sessions-step-up");
+  await expectAccessible(page, "step-up before ending a session");
+  await stepUp.getByLabel("Password").fill(user.password);
+  await stepUp.getByLabel("Password").press("Enter");
+  await expect(stepUp).toHaveCount(0);
   await expect(list.getByRole("listitem")).toHaveCount(1);
   // The other browser's next request finds its session gone.
   await laptop.reload();
   await expect(laptop).toHaveURL(/\/auth\/login\?redirect=%2Fadmin$/);
 
-  // Two more browsers, then "all other browsers": behind the step-up, asked inside the confirmation.
+  // Two more browsers, then "all other browsers": the confirmation above still holds.
   const phone = await otherBrowser(browser, baseURL ?? "", user);
   const tablet = await otherBrowser(browser, baseURL ?? "", user);
   await page.reload();
   await expect(list.getByRole("listitem")).toHaveCount(3);
-  guard.allow(/\/auth\/user\/other-browser-sessions$/, 423);
   await card.getByRole("button", { name: "Sign out other browsers" }).click();
   const question = page.getByRole("dialog", {
     name: "Sign out of all other browsers?",
@@ -64,14 +74,6 @@ test("a user ends another browser's session from the list, and that browser is s
   await question
     .getByRole("button", { name: "Sign out other browsers" })
     .click();
-  const stepUp = page.getByRole("dialog", { name: "Confirm your password" });
-  await expect(stepUp).toBeVisible();
-  await expect(stepUp.getByLabel("Password")).toBeFocused();
-  await snap("browser-sessions-step-up");
-  await expectAccessible(page, "step-up over the confirmation");
-  await stepUp.getByLabel("Password").fill(user.password);
-  await stepUp.getByLabel("Password").press("Enter");
-  await expect(stepUp).toHaveCount(0);
   await expect(question).toHaveCount(0);
   await expect(
     card.getByText("Other browsers have been signed out."),

@@ -1,6 +1,8 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { startLaravelPasskeysPage } from "./support/laravel-passkeys-page";
+import { waitForMail } from "./support/outbox";
+import { confirmPasswordOf } from "./support/users";
 import {
   addVirtualAuthenticator,
   disableAutofillOnLoad,
@@ -25,10 +27,25 @@ test("a person adds a passkey on the profile, signs in with the button and with 
   await card.getByRole("button", { name: "Add a passkey" }).click();
   await card.getByLabel("Passkey name").fill("Test laptop");
   await snap("passkeys-add-form");
+  // A new way in asks for the password first (decision record 028): a fresh sign-in is unconfirmed.
+  guard.allow(/\/auth\/user\/passkeys\/options$/, 423);
+  const added = new Date();
   await card.getByRole("button", { name: "Create passkey" }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm your password" });
+  await expect(confirm.getByLabel("Password")).toBeFocused();
+  await snap("passkeys-add-step-up");
+  await expectAccessible(page, "step-up before adding a passkey");
+  await confirm.getByLabel("Password").fill(user.password);
+  await confirm.getByRole("button", { name: "Confirm" }).click();
   await expect(
     card.getByText("Passkey added. You can use it the next time you sign in."),
   ).toBeVisible();
+  // The owner is told, with the passkey's name.
+  const notice = await waitForMail(user.email, {
+    subject: /new way to sign in was added/,
+    since: added,
+  });
+  expect(notice.text).toContain("A passkey named “Test laptop” was added.");
   await expect(
     card.getByRole("list", { name: "Passkeys" }).getByText("Test laptop"),
   ).toBeVisible();
@@ -95,6 +112,7 @@ test("after a password sign-in on a device with a built-in authenticator, a pass
   page,
   users,
   snap,
+  guard,
 }) => {
   const user = await users.create("offer", { name: "Olga Offer" });
   await addVirtualAuthenticator(page);
@@ -116,7 +134,11 @@ test("after a password sign-in on a device with a built-in authenticator, a pass
   await expect(offer).toBeVisible();
   await snap("passkeys-offer");
   await expectAccessible(page, "passkey offer after a password sign-in");
+  guard.allow(/\/auth\/user\/passkeys\/options$/, 423);
   await offer.getByRole("button", { name: "Create a passkey" }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm your password" });
+  await confirm.getByLabel("Password").fill(user.password);
+  await confirm.getByRole("button", { name: "Confirm" }).click();
   await expect(
     page.getByText("Passkey added. You can use it the next time you sign in."),
   ).toBeVisible();
@@ -135,6 +157,8 @@ test("the official @laravel/passkeys client registers and signs in against these
 }) => {
   const user = await users.create("laravel-client", { name: "Lara Client" });
   await addVirtualAuthenticator(page);
+  // Registering is behind the step-up (decision record 028); the official client leaves it to the app.
+  await confirmPasswordOf(user);
   await users.signIn(user);
   // playwright.config.ts makes localhost:3291 a stateful origin.
   const client = await startLaravelPasskeysPage(

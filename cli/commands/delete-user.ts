@@ -9,7 +9,7 @@ export const deleteUserCommand: CliCommand = (program, io) => {
   program
     .command("delete-user")
     .description(
-      "delete a user (soft delete: their sessions end now; an administrator can restore the account)",
+      "delete a user (soft delete: their sessions and tokens end now; an administrator can restore the account)",
     )
     .argument("<id>", "the user's id")
     .action(
@@ -22,8 +22,19 @@ export const deleteUserCommand: CliCommand = (program, io) => {
           throw new CliError(
             `User ${userId} is already deleted (since ${user.deletedAt.toISOString()}).`,
           );
-        await softDeleteUser({ db, now: cli.now, ip: "cli" }, null, user);
-        cli.print(`Deleted user ${userId}; their sessions have ended.`);
+        await softDeleteUser(
+          {
+            db,
+            now: cli.now,
+            ip: "cli",
+            userClass: cli.services.config["user-class"],
+          },
+          null,
+          user,
+        );
+        cli.print(
+          `Deleted user ${userId}; their sessions and tokens have ended.`,
+        );
       }),
     );
 };

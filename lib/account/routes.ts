@@ -4,14 +4,18 @@ import { exportOwnDataEndpoint } from "@/lib/account/export-endpoint";
 import type { HostRoute } from "@/lib/server/pipeline";
 import { SESSION_ONLY } from "@/lib/config/token-abilities";
 
-/** GET /api/app/user/export (app/api/app/user/export/route.ts): "Download my data" (decision record 021). */
+/**
+ * GET /api/app/user/export (app/api/app/user/export/route.ts): "Download my data" (decision record
+ * 021), behind a step-up and from a session only, as everything that reveals (decision record 028).
+ */
 export const USER_DATA_EXPORT_ROUTE: HostRoute = {
   name: "api.app.user.export",
   path: "/api/app/user/export",
   method: "GET",
   endpoint: exportOwnDataEndpoint,
   middleware: ["auth:sanctum", "throttle:6,1"],
-  ability: null,
+  ability: SESSION_ONLY,
+  credential: "reveals",
 };
 
 /**
@@ -25,5 +29,6 @@ export const USER_DELETE_ROUTE: HostRoute = {
   endpoint: deleteAccountEndpoint,
   middleware: ["auth:sanctum", "throttle:password"],
   ability: SESSION_ONLY,
+  credential: "changes-with-password",
   redirect: "/",
 };

@@ -17,7 +17,11 @@ export const deleteUser = defineEndpoint({
     authorize(userPolicy.viewAny(actor));
     const target = await routeUser(ctx, { withTrashed: false });
     authorize(userPolicy.delete(actor, policyTarget(ctx, target)));
-    await softDeleteUser(ctx, user, target);
+    await softDeleteUser(
+      { ...ctx, userClass: ctx.config["user-class"] },
+      user,
+      target,
+    );
     return { success: true };
   },
 });

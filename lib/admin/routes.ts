@@ -22,6 +22,7 @@ export const ADMIN_USERS_ROUTE: HostRoute = {
   endpoint: listUsers,
   middleware: signedIn,
   ability: null,
+  credential: "administers",
 };
 
 /** DELETE /api/admin/users/{id} (app/api/admin/users/[id]/route.ts). */
@@ -32,6 +33,7 @@ export const ADMIN_USER_DELETE_ROUTE: HostRoute = {
   endpoint: deleteUser,
   middleware: signedIn,
   ability: "admin",
+  credential: "administers",
 };
 
 /** POST /api/admin/users/{id}/restore (app/api/admin/users/[id]/restore/route.ts). */
@@ -42,6 +44,7 @@ export const ADMIN_USER_RESTORE_ROUTE: HostRoute = {
   endpoint: restoreUser,
   middleware: signedIn,
   ability: "admin",
+  credential: "administers",
 };
 
 /** GET /api/admin/users/export (app/api/admin/users/export/route.ts). */
@@ -52,6 +55,7 @@ export const ADMIN_USERS_EXPORT_ROUTE: HostRoute = {
   endpoint: exportUsers,
   middleware: signedIn,
   ability: null,
+  credential: "administers",
 };
 
 /** GET /api/admin/activity (app/api/admin/activity/route.ts). */
@@ -62,6 +66,7 @@ export const ADMIN_ACTIVITY_ROUTE: HostRoute = {
   endpoint: listActivity,
   middleware: signedIn,
   ability: null,
+  credential: "administers",
 };
 
 /** GET /api/admin/users/{id}/sessions (app/api/admin/users/[id]/sessions/route.ts). */
@@ -72,6 +77,7 @@ export const ADMIN_USER_SESSIONS_ROUTE: HostRoute = {
   endpoint: listUserSessions,
   middleware: signedIn,
   ability: null,
+  credential: "administers",
 };
 
 /** DELETE /api/admin/users/{id}/sessions/{sessionId} (app/api/admin/users/[id]/sessions/[sessionId]/route.ts). */
@@ -82,6 +88,7 @@ export const ADMIN_USER_SESSION_DELETE_ROUTE: HostRoute = {
   endpoint: destroyUserSession,
   middleware: signedIn,
   ability: "admin",
+  credential: "administers",
 };
 
 /** DELETE /api/admin/users/{id}/two-factor (app/api/admin/users/[id]/two-factor/route.ts): the endpoint asks for the step-up. */
@@ -92,4 +99,5 @@ export const ADMIN_USER_TWO_FACTOR_RESET_ROUTE: HostRoute = {
   endpoint: resetTwoFactor,
   middleware: signedIn,
   ability: "admin",
+  credential: "administers",
 };

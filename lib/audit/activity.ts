@@ -2,6 +2,7 @@ import "server-only";
 import { activityLog } from "@/db/schema";
 import type { Db } from "@/db/client";
 import { countActivity } from "@/lib/observability/activity-metrics";
+import { currentScope } from "@/lib/observability/request-scope";
 
 /** Everything the activity page lists and webhooks can deliver (sign-ins, lockouts, tokens, impersonation…). */
 export const ACTIVITY_EVENT_NAMES = [
@@ -78,14 +79,17 @@ export function activityStatement(
   now: Date,
 ) {
   countActivity(entry.event);
+  // While an administrator acts as the subject, they are the one doing it (decision record 028).
+  const causerId =
+    entry.causerId ?? currentScope()?.context?.impersonatorId ?? null;
   return db.insert(activityLog).values({
     logName: "auth",
     description: entry.event,
     event: entry.event,
     subjectType: entry.subjectId ? USER_TYPE : null,
     subjectId: entry.subjectId ?? null,
-    causerType: entry.causerId ? USER_TYPE : null,
-    causerId: entry.causerId ?? null,
+    causerType: causerId ? USER_TYPE : null,
+    causerId,
     properties: { ip: entry.ip ?? null, ...entry.properties },
     createdAt: now,
     updatedAt: now,

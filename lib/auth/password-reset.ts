@@ -11,6 +11,10 @@ import {
 } from "@/lib/crypto/secrets";
 import { deleteUserSessions } from "@/lib/server/session-store";
 import { endImpersonationsBy } from "@/lib/audit/impersonation-end";
+import { recordActivity } from "@/lib/audit/activity";
+import { queueCredentialNotice } from "@/lib/auth/credential-notice";
+import { removeUnprovenCredentials } from "@/lib/auth/takeover";
+import { flushTokens } from "@/lib/auth/tokens";
 import { enqueueCompose, enqueueMail } from "@/lib/mail/queue";
 import type { Composer } from "@/lib/mail/worker";
 import type { AuthConfig } from "@/lib/config/auth";
@@ -129,8 +133,11 @@ async function tokenMatches(stored: string, token: string): Promise<boolean> {
 
 /**
  * Sets a new password with a valid reset token: the token is consumed in the same transaction
- * (single use, even under concurrent requests) and every session of the user ends, the
- * impersonations they started included.
+ * (single use, even under concurrent requests), and every session and token of the account ends,
+ * the impersonations it started included: a reset means the account may have been taken. An
+ * account whose address was never proven is also taken back from whoever registered it (its
+ * passkeys, second factor and pending address change go; decision record 028). The activity log
+ * says what ended, and the owner is mailed.
  */
 export async function resetPassword(
   ctx: Context,
@@ -149,6 +156,7 @@ export async function resetPassword(
   if (!row || !fresh || !(await tokenMatches(row.token, token)))
     throw invalid("email", INVALID_TOKEN);
   const hash = await hashPassword(password, ctx.config.hashing.rounds);
+  const userClass = ctx.config["user-class"];
   const updated = await ctx.db.transaction(async (tx) => {
     const consumed = await tx
       .delete(passwordResetTokens)
@@ -169,10 +177,39 @@ export async function resetPassword(
       })
       .where(eq(users.id, user.id))
       .returning();
+    if (!changed) throw invalid("email", INVALID_TOKEN);
     await deleteUserSessions(tx, user.id);
     await endImpersonationsBy(tx, user.id, "password-changed", ctx);
+    const takenBack =
+      changed.emailVerifiedAt === null
+        ? await removeUnprovenCredentials(tx, userClass, changed, ctx.now)
+        : null;
+    const tokens =
+      takenBack?.tokens ?? (await flushTokens(tx, userClass, user.id));
+    await recordActivity(
+      tx,
+      {
+        event: "password-reset",
+        subjectId: user.id,
+        ip: ctx.ip,
+        properties: { tokens, ...(takenBack && { taken_back: takenBack }) },
+      },
+      ctx.now,
+    );
+    await queueCredentialNotice(ctx, tx, changed, "changed", [
+      ctx.t(
+        "Your password was reset with a link sent to this address: every browser and API token of your account was signed out.",
+      ),
+      ...(takenBack
+        ? [
+            ctx.t(
+              "Your address had not been confirmed yet, so every passkey, second factor and address change added to the account before was removed.",
+            ),
+          ]
+        : []),
+    ]);
     return changed;
   });
-  if (!updated) throw invalid("email", INVALID_TOKEN);
+  ctx.services.wakeMailWorker();
   return updated;
 }

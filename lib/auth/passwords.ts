@@ -1,6 +1,7 @@
 import "server-only";
 import { bcryptCompare, bcryptHash } from "@/lib/auth/hashing-pool";
 import { randomToken } from "@/lib/crypto/secrets";
+import { log } from "@/lib/observability/request-scope";
 
 // Laravel writes `$2y$` hashes; bcrypt's `$2b$` is the same algorithm under another name.
 const toNative = (hash: string) =>
@@ -20,12 +21,15 @@ export async function hashPassword(
   return toLaravel(await bcryptHash(plain, rounds));
 }
 
+// A whole bcrypt hash: prefix, cost, then 22 characters of salt and 31 of digest.
+const BCRYPT_HASH = /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/;
+
 /** Checks a password against a `$2y$`/`$2b$`/`$2a$` hash; anything else never matches. */
 export async function verifyPassword(
   plain: string,
   hash: string,
 ): Promise<boolean> {
-  if (!/^\$2[aby]\$\d\d\$/.test(hash)) return false;
+  if (!BCRYPT_HASH.test(hash)) return false;
   return bcryptCompare(plain, toNative(hash));
 }
 
@@ -44,12 +48,33 @@ export function dummyHash(rounds: number): Promise<string> {
   return hash;
 }
 
-/** Verifies against the user's hash, or burns the same time against a dummy when there is no user. */
+const reportedHashes = new Set<number>();
+
+/** Said once per account and process: an imported row (Laravel's argon, say) that bcrypt cannot read. */
+function reportUnreadableHash(userId: number | undefined): void {
+  if (userId === undefined || reportedHashes.has(userId)) return;
+  reportedHashes.add(userId);
+  log().warn(
+    { user_id: userId },
+    "stored password hash is not bcrypt: the account cannot sign in until it resets its password (docs/moving-from-laravel.md)",
+  );
+}
+
+/**
+ * Verifies against the user's hash, or burns the same time against a dummy when there is no user
+ * or the stored hash is not one bcrypt reads: every refusal costs one bcrypt check, so the time
+ * tells nothing of the account (decision record 028).
+ */
 export async function checkCredentials(
-  user: { password: string } | null | undefined,
+  user: { id?: number; password: string } | null | undefined,
   plain: string,
   rounds: number,
 ): Promise<boolean> {
+  if (user && !BCRYPT_HASH.test(user.password)) {
+    await verifyPassword(plain, await dummyHash(rounds));
+    reportUnreadableHash(user.id);
+    return false;
+  }
   const matches = await verifyPassword(
     plain,
     user?.password ?? (await dummyHash(rounds)),

@@ -86,7 +86,7 @@ export function useConfirmWithPasskey() {
         options: PublicKeyCredentialRequestOptionsJSON;
       }>(ACTIONS.confirmOptions);
       const credential = await getAssertion(options, t);
-      return api.call<{ confirmed: boolean }>(ACTIONS.confirm, { credential });
+      return api.call<{ redirect: string }>(ACTIONS.confirm, { credential });
     },
   });
 }

@@ -1,12 +1,15 @@
 import { type RouteAbility, SESSION_ONLY } from "@/lib/config/token-abilities";
+import type { CredentialClass } from "@/lib/config/credential-classes";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * One auth action: its method, default URI (under `routes.prefix`), default name (after
  * `routes.as`), default middleware, what a bearer token needs to call it (decision record 011),
- * the redirect after it for a request that is not JSON (SPEC.md §1), and whether a screen of the
- * front end shares its default path (a GET there shows the page; decision record 001).
+ * the redirect after it for a request that is not JSON (SPEC.md §1), what it does to the ways into
+ * the account (its credential class: the step-up, session-only, impersonation and notice rules the
+ * pipeline applies; decision record 028), and whether a screen of the front end shares its default
+ * path (a GET there shows the page; decision record 001).
  */
 export type AuthAction = {
   method: HttpMethod;
@@ -14,6 +17,7 @@ export type AuthAction = {
   name: string;
   middleware: readonly string[];
   ability: RouteAbility;
+  credential: CredentialClass;
   redirect: string;
   page?: true;
 };
@@ -35,6 +39,7 @@ export const AUTH_ACTIONS = {
     name: "login",
     middleware: ["guest", "throttle:login"],
     ability: null,
+    credential: "none",
     redirect: "/admin",
     page: true,
   },
@@ -44,6 +49,7 @@ export const AUTH_ACTIONS = {
     name: "register",
     middleware: ["guest", "throttle:register"],
     ability: null,
+    credential: "none",
     redirect: "/admin",
     page: true,
   },
@@ -54,6 +60,7 @@ export const AUTH_ACTIONS = {
     name: "logout",
     middleware: ["auth:sanctum"],
     ability: "tokens:write",
+    credential: "none",
     redirect: "/",
   },
   "get-auth": {
@@ -62,6 +69,7 @@ export const AUTH_ACTIONS = {
     name: "get.auth",
     middleware: [],
     ability: null,
+    credential: "none",
     redirect: "/",
   },
   "forgot-password": {
@@ -70,6 +78,7 @@ export const AUTH_ACTIONS = {
     name: "forgot.password",
     middleware: ["guest", "throttle:forgot-password"],
     ability: null,
+    credential: "none",
     redirect: "/",
     page: true,
   },
@@ -79,6 +88,7 @@ export const AUTH_ACTIONS = {
     name: "reset.password",
     middleware: ["guest"],
     ability: null,
+    credential: "recovers",
     redirect: "/auth/login",
   },
   "update-password": {
@@ -87,6 +97,7 @@ export const AUTH_ACTIONS = {
     name: "update.password",
     middleware: ["auth:sanctum", "throttle:password"],
     ability: SESSION_ONLY,
+    credential: "changes-with-password",
     redirect: "/admin",
   },
   "email-verification-notification": {
@@ -95,6 +106,7 @@ export const AUTH_ACTIONS = {
     name: "email.verification.notification",
     middleware: ["auth:sanctum", "throttle:6,1"],
     ability: "user:write",
+    credential: "none",
     redirect: "/admin",
   },
   // SPEC.md §4 rule 5: the signed link needs a session (its guard is `auth:web`).
@@ -104,6 +116,7 @@ export const AUTH_ACTIONS = {
     name: "verification.verify",
     middleware: ["auth:web", "signed", "throttle:6,1"],
     ability: SESSION_ONLY,
+    credential: "none",
     redirect: "/admin",
   },
   // Signs in with email and password, never with the caller's token. password.confirm asks a
@@ -114,6 +127,7 @@ export const AUTH_ACTIONS = {
     name: "create.token",
     middleware: ["throttle:6,1", "throttle:credentials", "password.confirm"],
     ability: null,
+    credential: "adds-with-password",
     redirect: "/",
   },
   // Lists the caller's tokens: a read.
@@ -123,6 +137,7 @@ export const AUTH_ACTIONS = {
     name: "tokens",
     middleware: ["auth:sanctum"],
     ability: null,
+    credential: "none",
     redirect: "/",
   },
   "revoke-token": {
@@ -131,6 +146,7 @@ export const AUTH_ACTIONS = {
     name: "revoke.token",
     middleware: ["auth:sanctum"],
     ability: "tokens:write",
+    credential: "revokes-tokens",
     redirect: "/",
   },
   "flush-tokens": {
@@ -139,6 +155,7 @@ export const AUTH_ACTIONS = {
     name: "flush.tokens",
     middleware: ["auth:sanctum"],
     ability: "tokens:write",
+    credential: "revokes-tokens",
     redirect: "/",
   },
   "socialite-redirect": {
@@ -147,6 +164,7 @@ export const AUTH_ACTIONS = {
     name: "socialite.redirect",
     middleware: ["guest"],
     ability: null,
+    credential: "none",
     redirect: "/",
   },
   "socialite-callback": {
@@ -155,6 +173,7 @@ export const AUTH_ACTIONS = {
     name: "socialite.callback",
     middleware: ["guest"],
     ability: null,
+    credential: "none",
     redirect: "/admin",
   },
   // SPEC.md §5 rule 5: impersonation needs a session.
@@ -164,6 +183,7 @@ export const AUTH_ACTIONS = {
     name: "impersonate",
     middleware: ["auth:sanctum"],
     ability: SESSION_ONLY,
+    credential: "administers",
     redirect: "/",
   },
   "impersonate-token": {
@@ -172,6 +192,7 @@ export const AUTH_ACTIONS = {
     name: "impersonate.token",
     middleware: ["auth:sanctum"],
     ability: SESSION_ONLY,
+    credential: "administers",
     redirect: "/admin",
   },
   // SPEC.md §9: since 6.1 only POST; a GET answers 405.
@@ -181,6 +202,7 @@ export const AUTH_ACTIONS = {
     name: "revert.impersonate",
     middleware: ["auth:sanctum"],
     ability: SESSION_ONLY,
+    credential: "none",
     redirect: "/admin",
   },
   // Laravel Fortify's routes (decision records 023–024). The challenge counts its attempts per
@@ -193,6 +215,7 @@ export const AUTH_ACTIONS = {
     name: "two-factor.login",
     middleware: ["guest", "throttle:two-factor"],
     ability: null,
+    credential: "none",
     redirect: "/admin",
     page: true,
   },
@@ -200,56 +223,63 @@ export const AUTH_ACTIONS = {
     method: "POST",
     uri: "user/two-factor-authentication",
     name: "two-factor.enable",
-    middleware: ["auth:sanctum", "password.confirm"],
+    middleware: ["auth:sanctum"],
     ability: SESSION_ONLY,
+    credential: "adds",
     redirect: "/admin/profile",
   },
   "two-factor-confirm": {
     method: "POST",
     uri: "user/confirmed-two-factor-authentication",
     name: "two-factor.confirm",
-    middleware: ["auth:sanctum", "password.confirm", "throttle:password"],
+    middleware: ["auth:sanctum", "throttle:password"],
     ability: SESSION_ONLY,
+    credential: "adds",
     redirect: "/admin/profile",
   },
   "two-factor-disable": {
     method: "DELETE",
     uri: "user/two-factor-authentication",
     name: "two-factor.disable",
-    middleware: ["auth:sanctum", "password.confirm"],
+    middleware: ["auth:sanctum"],
     ability: SESSION_ONLY,
+    credential: "removes",
     redirect: "/admin/profile",
   },
   "two-factor-qr-code": {
     method: "GET",
     uri: "user/two-factor-qr-code",
     name: "two-factor.qr-code",
-    middleware: ["auth:sanctum", "password.confirm"],
+    middleware: ["auth:sanctum"],
     ability: SESSION_ONLY,
+    credential: "reveals",
     redirect: "/admin/profile",
   },
   "two-factor-secret-key": {
     method: "GET",
     uri: "user/two-factor-secret-key",
     name: "two-factor.secret-key",
-    middleware: ["auth:sanctum", "password.confirm"],
+    middleware: ["auth:sanctum"],
     ability: SESSION_ONLY,
+    credential: "reveals",
     redirect: "/admin/profile",
   },
   "two-factor-recovery-codes": {
     method: "GET",
     uri: "user/two-factor-recovery-codes",
     name: "two-factor.recovery-codes",
-    middleware: ["auth:sanctum", "password.confirm"],
+    middleware: ["auth:sanctum"],
     ability: SESSION_ONLY,
+    credential: "reveals",
     redirect: "/admin/profile",
   },
   "two-factor-regenerate-recovery-codes": {
     method: "POST",
     uri: "user/two-factor-recovery-codes",
     name: "two-factor.regenerate-recovery-codes",
-    middleware: ["auth:sanctum", "password.confirm"],
+    middleware: ["auth:sanctum"],
     ability: SESSION_ONLY,
+    credential: "adds",
     redirect: "/admin/profile",
   },
   "confirm-password": {
@@ -258,6 +288,7 @@ export const AUTH_ACTIONS = {
     name: "password.confirm",
     middleware: ["auth:sanctum", "throttle:password"],
     ability: SESSION_ONLY,
+    credential: "none",
     redirect: "/admin/profile",
   },
   "confirmed-password-status": {
@@ -266,6 +297,7 @@ export const AUTH_ACTIONS = {
     name: "password.confirmation",
     middleware: ["auth:sanctum"],
     ability: null,
+    credential: "none",
     redirect: "/admin/profile",
   },
   sessions: {
@@ -274,6 +306,7 @@ export const AUTH_ACTIONS = {
     name: "sessions.index",
     middleware: ["auth:sanctum"],
     ability: null,
+    credential: "none",
     redirect: "/admin/profile",
   },
   "session-destroy": {
@@ -282,14 +315,16 @@ export const AUTH_ACTIONS = {
     name: "sessions.destroy",
     middleware: ["auth:sanctum"],
     ability: SESSION_ONLY,
+    credential: "removes",
     redirect: "/admin/profile",
   },
   "other-browser-sessions": {
     method: "DELETE",
     uri: "user/other-browser-sessions",
     name: "sessions.destroy-others",
-    middleware: ["auth:sanctum", "password.confirm"],
+    middleware: ["auth:sanctum"],
     ability: SESSION_ONLY,
+    credential: "removes",
     redirect: "/admin/profile",
   },
   // laravel/passkeys-server's routes (decision record 025), `throttle:6,1` on each. A ceremony's
@@ -300,6 +335,7 @@ export const AUTH_ACTIONS = {
     name: "passkey.login-options",
     middleware: ["guest", "throttle:6,1"],
     ability: null,
+    credential: "none",
     redirect: "/",
   },
   "passkey-login": {
@@ -308,6 +344,7 @@ export const AUTH_ACTIONS = {
     name: "passkey.login",
     middleware: ["guest", "throttle:6,1"],
     ability: null,
+    credential: "none",
     redirect: "/admin",
   },
   "passkey-confirm-options": {
@@ -316,6 +353,7 @@ export const AUTH_ACTIONS = {
     name: "passkey.confirm-options",
     middleware: ["auth:sanctum", "throttle:6,1"],
     ability: SESSION_ONLY,
+    credential: "none",
     redirect: "/",
   },
   "passkey-confirm": {
@@ -324,6 +362,7 @@ export const AUTH_ACTIONS = {
     name: "passkey.confirm",
     middleware: ["auth:sanctum", "throttle:6,1"],
     ability: SESSION_ONLY,
+    credential: "none",
     redirect: "/admin",
   },
   "passkey-registration-options": {
@@ -332,6 +371,7 @@ export const AUTH_ACTIONS = {
     name: "passkey.registration-options",
     middleware: ["auth:sanctum", "throttle:6,1"],
     ability: SESSION_ONLY,
+    credential: "adds",
     redirect: "/",
   },
   passkeys: {
@@ -340,6 +380,7 @@ export const AUTH_ACTIONS = {
     name: "passkey.index",
     middleware: ["auth:sanctum", "throttle:6,1"],
     ability: null,
+    credential: "none",
     redirect: "/",
   },
   "passkey-store": {
@@ -348,6 +389,7 @@ export const AUTH_ACTIONS = {
     name: "passkey.store",
     middleware: ["auth:sanctum", "throttle:6,1"],
     ability: SESSION_ONLY,
+    credential: "adds",
     redirect: "/admin/profile",
   },
   "passkey-update": {
@@ -356,14 +398,16 @@ export const AUTH_ACTIONS = {
     name: "passkey.update",
     middleware: ["auth:sanctum", "throttle:6,1"],
     ability: SESSION_ONLY,
+    credential: "none",
     redirect: "/admin/profile",
   },
   "passkey-destroy": {
     method: "DELETE",
     uri: "user/passkeys/{passkey}",
     name: "passkey.destroy",
-    middleware: ["auth:sanctum", "password.confirm", "throttle:6,1"],
+    middleware: ["auth:sanctum", "throttle:6,1"],
     ability: SESSION_ONLY,
+    credential: "removes",
     redirect: "/admin/profile",
   },
 } as const satisfies Record<string, AuthAction>;

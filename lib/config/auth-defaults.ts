@@ -73,6 +73,11 @@ export const AUTH_DEFAULTS = {
     "lockout-minutes": 15,
   },
   hashing: { rounds: 12 },
+  /**
+   * Personal access tokens. `revoke-on-password-change`: a password change also ends the account's
+   * tokens (a reset always does; Sanctum keeps them on a change, so off by default; decision record 028).
+   */
+  tokens: { "revoke-on-password-change": false },
   /** Per user: one photo, and room to try a few before one is set (README, configuration table). */
   uploads: {
     "max-kilobytes": 5120,

@@ -107,6 +107,7 @@ export const authConfigSchema = z.strictObject({
   }),
   // bcrypt cost 15 is about 8 times the default 12: above it one login takes seconds of a core.
   hashing: z.strictObject({ rounds: z.int().min(4).max(15) }),
+  tokens: z.strictObject({ "revoke-on-password-change": z.boolean() }),
   uploads: z.strictObject({
     "max-kilobytes": z.int().min(1).max(20_480),
     "max-files": z.int().min(1).max(100_000),

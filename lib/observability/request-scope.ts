@@ -8,6 +8,8 @@ export type ObservedContext = {
   /** The client's address, as the pipeline already read it. */
   ip: string;
   auth: { user: { id: number } | null; via: "session" | "token" | null } | null;
+  /** The administrator acting, when the session is an impersonation: the activity log's causer. */
+  impersonatorId?: number | null;
 };
 
 /** One request as the observability hook follows it (lib/observability/observe-request.ts). */

@@ -81,6 +81,7 @@ export const SHOW_MAIL: HostRoute = {
   endpoint: showMail,
   middleware: ["auth:sanctum"],
   ability: null,
+  credential: "administers",
 };
 export const RETRY_MAIL: HostRoute = {
   name: "api.admin.mail.retry",
@@ -89,4 +90,5 @@ export const RETRY_MAIL: HostRoute = {
   endpoint: retryMail,
   middleware: ["auth:sanctum"],
   ability: "admin",
+  credential: "administers",
 };

@@ -11,6 +11,7 @@ import {
 } from "@/lib/server/services";
 import { ACTION_ENDPOINTS } from "@/lib/runtime/routes";
 import { impersonationWatch } from "@/lib/auth/impersonation-watch";
+import { noticeCredentialChange } from "@/lib/auth/credential-notice";
 import { registerAuthMiddleware } from "@/lib/auth/middleware/built-in";
 import { applyExtensions } from "@/lib/extensions";
 import { outboxMailer } from "@/lib/mail/outbox";
@@ -53,11 +54,15 @@ export function createMailer(env: Env, now: () => Date): Mailer {
   return outboxMailer(env.MAIL_OUTBOX_DIR, now);
 }
 
-/** What the features give the framework: the auth actions' endpoints, and the impersonation watch of every request. */
+/**
+ * What the features give the framework: the auth actions' endpoints, the impersonation watch of
+ * every request, and the owner's notice after a sensitive action (decision record 028).
+ */
 const APPLICATION: Application = {
   endpoints: ACTION_ENDPOINTS,
   prepareContext: (ctx) =>
     ctx.session.watchImpersonation(impersonationWatch(ctx)),
+  noticeCredentialChange,
 };
 
 /**

@@ -14,6 +14,7 @@ import {
 } from "@/lib/i18n/catalog";
 import type { Services } from "@/lib/server/services";
 import { unauthenticated } from "@/lib/http/errors";
+import type { CredentialChange } from "@/lib/server/credential-guard";
 
 export type AuthState = {
   user: User | null;
@@ -49,6 +50,13 @@ export type Context = {
   auth: AuthState | null;
   /** Set-Cookie values for whatever response the request ends with, an error's included (Laravel's Cookie::queue). */
   queuedCookies: string[];
+  /**
+   * Who acts when the session is an administrator's impersonation (set by the pipeline after the
+   * middleware): the activity log names them as causer (decision record 028).
+   */
+  impersonatorId: number | null;
+  /** The endpoint's word on what it changed, for its class's notice to the owner (lib/server/credential-guard.ts). */
+  credentialChange?: CredentialChange | null;
   t(key: string, replacements?: Replacements): string;
   input(): Promise<Input>;
   requireUser(): User;
@@ -82,6 +90,7 @@ export function createContext(
     session,
     auth: null,
     queuedCookies: [],
+    impersonatorId: null,
     t: (key, replacements) => translate(locale, key, replacements),
     input: () => (input ??= readInput(request, bodyLimit)),
     requireUser() {

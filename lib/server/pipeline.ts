@@ -33,28 +33,56 @@ import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import type { Services } from "@/lib/server/services";
 import { ACTION_NAMES } from "@/lib/config/auth-actions";
 import { AUTH_ACTIONS, type HttpMethod } from "@/lib/config/auth-actions";
-import type { RouteAbility } from "@/lib/config/token-abilities";
+import { type RouteAbility, SESSION_ONLY } from "@/lib/config/token-abilities";
 import { TOKEN_ACCESS, type TokenAccess } from "@/lib/server/token-access";
+import {
+  CREDENTIAL_CLASSES,
+  type CredentialClass,
+} from "@/lib/config/credential-classes";
+import { CREDENTIAL_GUARD } from "@/lib/server/credential-guard";
 
-/**
- * Adds the route's declared token ability right after its guard (the last `auth` step, else
- * first): a missing user is still a 401, and a refused token reaches no limiter, input or
- * endpoint (decision record 011). Routes that any token may call get no step.
- */
-function withTokenAccess(
+/** `steps` with the registered step `name` (run with `args`) right after the last of `after`, else first. */
+function insertStep(
   steps: ResolvedMiddleware[],
-  access: TokenAccess,
+  name: string,
+  args: unknown,
+  after: string[],
 ): ResolvedMiddleware[] {
-  if (access.ability === null && !access.sessionOnlyFields?.length)
-    return steps;
   const step: ResolvedMiddleware = {
-    name: TOKEN_ACCESS,
-    args: access,
-    run: middlewareNamed(TOKEN_ACCESS, "token abilities")
+    name,
+    args,
+    run: middlewareNamed(name, "the pipeline's own steps")
       .run as ResolvedMiddleware["run"],
   };
-  const at = steps.findLastIndex((candidate) => candidate.name === "auth") + 1;
-  return [...steps.slice(0, at), step, ...steps.slice(at)];
+  const at = steps.findLastIndex((candidate) => after.includes(candidate.name));
+  return [...steps.slice(0, at + 1), step, ...steps.slice(at + 1)];
+}
+
+/**
+ * A route's steps with its declared token ability and the rules of its credential class around
+ * its own middleware. The ability's check goes right after the guard (the last `auth` step, else
+ * first): a missing user is still a 401, and a refused token reaches no limiter, input or endpoint
+ * (decision record 011); routes any token may call get none. A session-only class makes the
+ * ability SESSION_ONLY, and its guard (impersonation, proven address, step-up) runs right after
+ * the token's check (decision record 028). Applied here, not in the route's list, so no configured
+ * middleware list can drop them.
+ */
+export function withRouteRules(
+  steps: ResolvedMiddleware[],
+  access: TokenAccess,
+  credential: CredentialClass,
+): ResolvedMiddleware[] {
+  const rules = CREDENTIAL_CLASSES[credential];
+  const ability = rules.sessionOnly ? SESSION_ONLY : access.ability;
+  const checked =
+    ability === null && !access.sessionOnlyFields?.length
+      ? steps
+      : insertStep(steps, TOKEN_ACCESS, { ...access, ability }, ["auth"]);
+  const guarded =
+    rules.stepUp || rules.refusedWhileImpersonating || rules.needsProvenAddress;
+  return guarded
+    ? insertStep(checked, CREDENTIAL_GUARD, rules, ["auth", TOKEN_ACCESS])
+    : checked;
 }
 
 const resolvedMiddleware = new WeakMap<
@@ -74,7 +102,7 @@ export function middlewareTable(
   const table = new Map(
     ACTION_NAMES.map((action) => [
       action,
-      withTokenAccess(
+      withRouteRules(
         config.routes.middlewares[action].map((spec, index) =>
           resolveMiddleware(
             spec,
@@ -82,6 +110,7 @@ export function middlewareTable(
           ),
         ),
         { ability: AUTH_ACTIONS[action].ability },
+        AUTH_ACTIONS[action].credential,
       ),
     ]),
   );
@@ -113,17 +142,27 @@ export async function openSession(
   return Session.open(deps, cookie);
 }
 
-/** Runs one endpoint through the web group (session, CSRF), its middleware, and zod. */
+/**
+ * Runs one endpoint through the web group (session, CSRF), its middleware, and zod; then, when its
+ * credential class tells the owner (decision record 028), the application's notice.
+ */
 export async function runEndpoint(
   ctx: Context,
   endpoint: Endpoint,
   middleware: ResolvedMiddleware[],
+  credential: CredentialClass = "none",
 ): Promise<Response> {
   await verifyCsrf(ctx);
   for (const step of middleware) await step.run(ctx, step.args);
+  // The guard already loaded the session's row: this costs no statement.
+  if (ctx.auth?.via === "session")
+    ctx.impersonatorId = (await ctx.session.impersonator()).id;
   const schema = endpoint.input ? endpoint.input(ctx.config, ctx) : EMPTY_INPUT;
   const input = parseInput(schema, { ...(await ctx.input()) } as Input);
   const result = await endpoint.run(ctx, input);
+  const notice = CREDENTIAL_CLASSES[credential].notice;
+  if (notice && ctx.credentialChange !== null)
+    await ctx.services.application.noticeCredentialChange(ctx, notice);
   return respond(ctx, endpoint, result);
 }
 
@@ -148,7 +187,11 @@ export async function withSessionCookies(
   });
 }
 
-type Selected = { endpoint: Endpoint; middleware: ResolvedMiddleware[] };
+type Selected = {
+  endpoint: Endpoint;
+  middleware: ResolvedMiddleware[];
+  credential: CredentialClass;
+};
 
 /** The request pipeline shared by the auth routes and the host routes; the only try/catch on the path. */
 function handle(
@@ -171,8 +214,8 @@ function handle(
         session,
         bodyLimit,
       );
-      const { endpoint, middleware } = select(ctx);
-      response = await runEndpoint(ctx, endpoint, middleware);
+      const { endpoint, middleware, credential } = select(ctx);
+      response = await runEndpoint(ctx, endpoint, middleware, credential);
     } catch (error) {
       response = toErrorResponse(error, ctx, scope.id);
     }
@@ -232,6 +275,7 @@ export function dispatch(
     return {
       endpoint: services.application.endpoints[route.action],
       middleware: middlewareTable(ctx.config).get(route.action) ?? [],
+      credential: AUTH_ACTIONS[route.action].credential,
     };
   });
 }
@@ -247,6 +291,8 @@ export type HostRoute = {
   middleware: string[];
   /** What a bearer token needs to call it (lib/config/token-abilities.ts; README "Token abilities"). */
   ability: RouteAbility;
+  /** What it does to the ways into an account, and so its rules (decision record 028). */
+  credential: CredentialClass;
   /** Fields only a session may send: a bearer token sending one gets 403 (e.g. a new `email`). */
   sessionOnlyFields?: readonly string[];
   /** Where a browser goes after success when it did not ask for JSON. */
@@ -256,6 +302,22 @@ export type HostRoute = {
 };
 
 const hostMiddleware = new WeakMap<HostRoute, ResolvedMiddleware[]>();
+
+/** A host route's middleware resolved against the registry, with its ability and credential class applied; memoized. */
+export function hostRouteMiddleware(route: HostRoute): ResolvedMiddleware[] {
+  let middleware = hostMiddleware.get(route);
+  if (!middleware) {
+    middleware = withRouteRules(
+      route.middleware.map((spec, index) =>
+        resolveMiddleware(spec, `host route ${route.name} middleware.${index}`),
+      ),
+      { ability: route.ability, sessionOnlyFields: route.sessionOnlyFields },
+      route.credential,
+    );
+    hostMiddleware.set(route, middleware);
+  }
+  return middleware;
+}
 
 /** Runs a host route through the same pipeline (session, CSRF, middleware, zod, error mapping). */
 export function dispatchHost(
@@ -274,26 +336,15 @@ export function dispatchHost(
       const method = request.method === "HEAD" ? "GET" : request.method;
       if (!methods.includes(method as HttpMethod))
         throw methodNotAllowed(request.method, route.name, methods);
-      let middleware = hostMiddleware.get(route);
-      if (!middleware) {
-        middleware = withTokenAccess(
-          route.middleware.map((spec, index) =>
-            resolveMiddleware(
-              spec,
-              `host route ${route.name} middleware.${index}`,
-            ),
-          ),
-          {
-            ability: route.ability,
-            sessionOnlyFields: route.sessionOnlyFields,
-          },
-        );
-        hostMiddleware.set(route, middleware);
-      }
+      const middleware = hostRouteMiddleware(route);
       ctx.routeName = route.name;
       ctx.params = params;
       ctx.redirectTarget = route.redirect ?? "/";
-      return { endpoint: route.endpoint, middleware };
+      return {
+        endpoint: route.endpoint,
+        middleware,
+        credential: route.credential,
+      };
     },
     typeof route.bodyLimit === "function"
       ? route.bodyLimit(services.config)

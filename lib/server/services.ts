@@ -18,6 +18,11 @@ export type Application = {
   endpoints: ActionMap<Endpoint>;
   /** Called once per request when its context is built (the impersonation watch over the session). */
   prepareContext(ctx: Context): void;
+  /** Mails the owner what a route of a telling credential class changed (decision record 028). */
+  noticeCredentialChange(
+    ctx: Context,
+    notice: "added" | "removed" | "changed",
+  ): Promise<void>;
 };
 
 /** Everything a request needs from the process: configuration, database, mail, clock. */

@@ -31,7 +31,8 @@ function sessionHandle(ctx: Pick<Context, "env">, rowId: string): string {
   ).slice(0, 32);
 }
 
-function describeAgent(userAgent: string | null): {
+/** Browser and operating system read from a user agent, for people to read (null parts when unknown). */
+export function describeAgent(userAgent: string | null): {
   browser: string | null;
   system: string | null;
 } {

@@ -15,6 +15,7 @@ export const SHOW_SETTINGS: HostRoute = {
   endpoint: showSettings,
   middleware: admin,
   ability: null,
+  credential: "administers",
 };
 export const UPDATE_SETTING: HostRoute = {
   name: "api.admin.settings.update",
@@ -23,6 +24,7 @@ export const UPDATE_SETTING: HostRoute = {
   endpoint: updateSetting,
   middleware: admin,
   ability: "admin",
+  credential: "administers",
 };
 export const REVERT_SETTING: HostRoute = {
   name: "api.admin.settings.revert",
@@ -31,4 +33,5 @@ export const REVERT_SETTING: HostRoute = {
   endpoint: revertSettingEndpoint,
   middleware: admin,
   ability: "admin",
+  credential: "administers",
 };

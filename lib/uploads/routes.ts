@@ -14,6 +14,7 @@ export const UPLOAD_FILE_ROUTE: HostRoute = {
   endpoint: uploadFile,
   middleware: ["auth:sanctum", "throttle:30,1"],
   ability: "user:write",
+  credential: "none",
   // Past this the body is refused with 413 before it is parsed; below it an oversized file is a 422.
   bodyLimit: (config) =>
     config.uploads["max-kilobytes"] * 1024 + MULTIPART_OVERHEAD_BYTES,
@@ -27,4 +28,5 @@ export const UPLOAD_SHOW_ROUTE: HostRoute = {
   endpoint: serveUpload,
   middleware: [],
   ability: null,
+  credential: "none",
 };

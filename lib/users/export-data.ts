@@ -33,11 +33,15 @@ export const USER_DATA_FORMAT = "next-laravel-auth/user-data@1";
 /** The newest activity entries included; older ones are summarised by their count. */
 const ACTIVITY_LIMIT = 5000;
 
-// Columns never exported, by SQL name, whatever table they are in.
+// Columns never exported, by SQL name, whatever table they are in: secrets, and the counters the
+// application keeps for itself (a used TOTP step), which say nothing about the person.
 const SECRET_COLUMN =
-  /password|secret|token|recovery|credential|public_key|remember|^payload$/i;
-// Tables read explicitly below, or not about one user.
+  /password|secret|token|recovery|credential|public_key|remember|^payload$|_last_step$/i;
+// Tables read explicitly below, or not about one user, or the application's own state in flight
+// (a passkey ceremony's challenge, bound to a session; a pending second-factor sign-in).
 const HANDLED_TABLES = new Set([
+  "passkey_challenges",
+  "two_factor_challenges",
   "users",
   "sessions",
   "personal_access_tokens",

@@ -17,6 +17,7 @@ export const USER_UPDATE_ROUTE: HostRoute = {
   endpoint: updateUser,
   middleware: ["auth:sanctum"],
   ability: "user:write",
+  credential: "none",
   // A new address or password is proven by a session, never by a token alone (decision record 011).
   sessionOnlyFields: ["email"],
 };
@@ -35,6 +36,7 @@ export const EMAIL_CHANGE_CONFIRM_ROUTE: HostRoute = {
   endpoint: confirmEmailChangeEndpoint,
   middleware: ["auth:web", "signed", "throttle:6,1"],
   ability: SESSION_ONLY,
+  credential: "none",
   redirect: PROFILE_PATH,
 };
 
@@ -46,6 +48,7 @@ export const EMAIL_CHANGE_RESEND_ROUTE: HostRoute = {
   endpoint: resendEmailChangeEndpoint,
   middleware: ["auth:sanctum", "throttle:6,1"],
   ability: "user:write",
+  credential: "none",
   redirect: PROFILE_PATH,
 };
 
@@ -57,5 +60,6 @@ export const EMAIL_CHANGE_CANCEL_ROUTE: HostRoute = {
   endpoint: cancelEmailChangeEndpoint,
   middleware: ["auth:sanctum", "throttle:6,1"],
   ability: "user:write",
+  credential: "none",
   redirect: PROFILE_PATH,
 };

@@ -1,6 +1,11 @@
 import "server-only";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { accountDeletions, type User, users } from "@/db/schema";
+import {
+  accountDeletions,
+  personalAccessTokens,
+  type User,
+  users,
+} from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/server/context";
 import { deleteUserSessions } from "@/lib/server/session-store";
@@ -8,12 +13,12 @@ import { endImpersonationsBy } from "@/lib/audit/impersonation-end";
 
 /**
  * Soft-deletes a user (Laravel's SoftDeletes): the row stays, the guard refuses its sessions and
- * tokens. The sessions are also ended, so a later restore does not revive old browsers; tokens
- * are kept and work again after a restore, as integrations expect. False if already deleted.
- * `actor` is null for the command line.
+ * tokens. Sessions and tokens also end for good, so a later restore revives neither an old browser
+ * nor an integration's token (decision record 028): the owner signs in again and makes new ones.
+ * False if already deleted. `actor` is null for the command line.
  */
 export async function softDeleteUser(
-  ctx: Pick<Context, "db" | "now" | "ip">,
+  ctx: Pick<Context, "db" | "now" | "ip"> & { userClass: string },
   actor: Pick<User, "id"> | null,
   target: Pick<User, "id">,
 ): Promise<boolean> {
@@ -25,6 +30,15 @@ export async function softDeleteUser(
       .returning({ id: users.id });
     if (!deleted) return false;
     await deleteUserSessions(tx, target.id);
+    const tokens = await tx
+      .delete(personalAccessTokens)
+      .where(
+        and(
+          eq(personalAccessTokens.tokenableType, ctx.userClass),
+          eq(personalAccessTokens.tokenableId, target.id),
+        ),
+      )
+      .returning({ id: personalAccessTokens.id });
     await endImpersonationsBy(tx, target.id, "original-gone", ctx);
     await recordActivity(
       tx,
@@ -33,6 +47,7 @@ export async function softDeleteUser(
         subjectId: target.id,
         causerId: actor?.id ?? null,
         ip: ctx.ip,
+        properties: { tokens: tokens.length },
       },
       ctx.now,
     );

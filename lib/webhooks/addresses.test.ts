@@ -25,7 +25,22 @@ describe("addresses a webhook may not reach by default", () => {
     "::ffff:127.0.0.1",
     "::ffff:7f00:1",
     "64:ff9b::a9fe:a9fe",
+    // IPv6 forms that embed IPv4 (decision record 028): translated, local-use NAT64, 6to4, Teredo.
+    "::ffff:0:127.0.0.1",
+    "::ffff:0:7f00:1",
+    "64:ff9b:1::7f00:1",
+    "2002:7f00:1::1",
+    "2002:a00:1::1",
+    // Teredo: server 8.8.8.8, client 127.0.0.1 (stored inverted); then a documentation client.
+    "2001:0:808:808::80ff:fffe",
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+    // Deprecated IPv4-compatible (::7f00:1 is 127.0.0.1), site-local, documentation, discard.
+    "::7f00:1",
+    "fec0::1",
+    "2001:db8::1",
+    "100::1",
     "not-an-address",
+    "127.1",
   ])("%s is refused", (address) =>
     expect(isPrivateAddress(address)).toBe(true),
   );
@@ -36,6 +51,8 @@ describe("addresses a webhook may not reach by default", () => {
     "172.32.0.1",
     "2606:4700:4700::1111",
     "::ffff:8.8.8.8",
+    "64:ff9b::808:808",
+    "2002:808:808::1",
   ])("%s is allowed", (address) =>
     expect(isPrivateAddress(address)).toBe(false),
   );

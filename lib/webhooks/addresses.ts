@@ -1,64 +1,60 @@
 import "server-only";
 import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
+
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+// Ranges ipaddr.js reads as plain unicast that never lead to a public host: the deprecated
+// IPv4-compatible ::/96 (::7f00:1 is 127.0.0.1) and RFC 8215's local-use NAT64 prefix, whose
+// embedded address sits at bits ipaddr.js does not extract.
+const NEVER = [ipaddr.parseCIDR("::/96"), ipaddr.parseCIDR("64:ff9b:1::/48")];
+
+const v4 = (high: number, low: number) =>
+  ipaddr.fromByteArray([high >> 8, high & 255, low >> 8, low & 255]);
 
 /**
- * Which addresses a webhook may not reach unless `webhooks.allow-private-addresses` (decision
- * record 022): loopback, private, link-local, shared (CGNAT), unique-local, multicast, reserved,
- * documentation and unspecified ranges, and IPv6 forms that embed an IPv4 address.
+ * The IPv4 addresses an IPv6 address carries, by its range: mapped (::ffff:0:0/96), translated
+ * (::ffff:0:0:0/96, RFC 6145), NAT64 (64:ff9b::/96, RFC 6052), 6to4 (2002::/16) and Teredo
+ * (2001::/32: its server, and its client stored inverted).
  */
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const) {
-  blocked.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["100::", 64],
-  ["2001:db8::", 32],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const) {
-  blocked.addSubnet(network, prefix, "ipv6");
+function embeddedIpv4(address: ipaddr.IPv6): Address[] {
+  const parts = address.parts;
+  const at = (index: number) => parts[index] ?? 0;
+  switch (address.range()) {
+    case "ipv4Mapped":
+    case "rfc6145":
+    case "rfc6052":
+      return [v4(at(6), at(7))];
+    case "6to4":
+      return [v4(at(1), at(2))];
+    case "teredo":
+      return [v4(at(2), at(3)), v4(~at(6) & 0xffff, ~at(7) & 0xffff)];
+    default:
+      return [];
+  }
 }
 
-/** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d), compatible or NAT64 (64:ff9b::) IPv6 address. */
-function embeddedIpv4(address: string): string | null {
-  const match =
-    /^(?:::ffff:|::|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(
-      address,
-    );
-  if (!match) return null;
-  if (match[1]) return match[1];
-  const high = parseInt(match[2] ?? "0", 16);
-  const low = parseInt(match[3] ?? "0", 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+/**
+ * Whether a webhook may reach `address` by default (decision records 022, 028): only ipaddr.js's
+ * `unicast` range, and for an IPv6 address that embeds IPv4 ones, each of those unicast too.
+ * Loopback, private, link-local, shared (CGNAT), unique-local, site-local, multicast, reserved,
+ * documentation and unspecified ranges are refused; anything that is not an IP address as well.
+ */
+function isPublicAddress(address: Address): boolean {
+  if (address.kind() === "ipv4") return address.range() === "unicast";
+  const v6 = address as ipaddr.IPv6;
+  if (NEVER.some((range) => v6.match(range))) return false;
+  const inner = embeddedIpv4(v6);
+  if (inner.length > 0) return inner.every(isPublicAddress);
+  return v6.range() === "unicast";
 }
 
 /** True for any address a webhook must not reach by default; anything that is not an IP address counts as private. */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, "ipv4");
-  if (family !== 6) return true;
-  const inner = embeddedIpv4(address.toLowerCase());
-  if (inner) return blocked.check(inner, "ipv4");
-  return blocked.check(address, "ipv6");
+  // node:net's isIP first: ipaddr.js also reads the classful forms ("127.1", "0x7f.1") a URL never has.
+  if (isIP(address) === 0) return true;
+  return !isPublicAddress(ipaddr.parse(address));
 }
 
 /** A URL's host without IPv6 brackets. */

@@ -18,6 +18,7 @@ export const LIST_WEBHOOKS: HostRoute = {
   endpoint: listWebhooks,
   middleware: admin,
   ability: null,
+  credential: "administers",
 };
 export const CREATE_WEBHOOK: HostRoute = {
   name: "api.admin.webhooks.store",
@@ -26,6 +27,7 @@ export const CREATE_WEBHOOK: HostRoute = {
   endpoint: createWebhook,
   middleware: admin,
   ability: "admin",
+  credential: "administers",
 };
 export const DELETE_WEBHOOK: HostRoute = {
   name: "api.admin.webhooks.destroy",
@@ -34,6 +36,7 @@ export const DELETE_WEBHOOK: HostRoute = {
   endpoint: deleteWebhook,
   middleware: admin,
   ability: "admin",
+  credential: "administers",
 };
 export const TEST_WEBHOOK: HostRoute = {
   name: "api.admin.webhooks.test",
@@ -42,6 +45,7 @@ export const TEST_WEBHOOK: HostRoute = {
   endpoint: testWebhook,
   middleware: [...admin, "throttle:30,1"],
   ability: "admin",
+  credential: "administers",
 };
 export const WEBHOOK_DELIVERIES: HostRoute = {
   name: "api.admin.webhooks.deliveries",
@@ -50,4 +54,5 @@ export const WEBHOOK_DELIVERIES: HostRoute = {
   endpoint: listWebhookDeliveries,
   middleware: admin,
   ability: null,
+  credential: "administers",
 };

@@ -234,7 +234,7 @@ describe("npm run auth", { timeout: 240_000 }, () => {
     const deleted = await cli(["delete-user", "2"]);
     expect([deleted.status, deleted.stdout]).toEqual([
       0,
-      "Deleted user 2; their sessions have ended.\n",
+      "Deleted user 2; their sessions and tokens have ended.\n",
     ]);
     const again = await cli(["delete-user", "2"]);
     expect(again.status).toBe(1);

@@ -13,6 +13,7 @@ import {
   confirmPassword,
   enrol,
   startSignIn,
+  stepUp,
   totpCode,
 } from "../support/two-factor";
 
@@ -111,6 +112,8 @@ describe("GET user/sessions and ending them (decision record 024)", () => {
     const user = await app.createUser();
     const other = await signInFrom(user, FIREFOX, "10.0.0.1");
     const mine = await signInFrom(user, SAFARI, "10.0.0.2");
+    // Behind the step-up, as ending all of them is (decision record 028).
+    await stepUp(mine);
     const ended = app.events("OtherDeviceLogout");
     const target = (
       (await mine.get("/auth/user/sessions")).body as {
@@ -141,6 +144,7 @@ describe("GET user/sessions and ending them (decision record 024)", () => {
       (await victimAgent.get("/auth/user/sessions")).body as { id: string }[]
     )[0]?.id;
     const attacker = await signIn(app, await app.createUser());
+    await stepUp(attacker);
     expect(
       (await attacker.delete(`/auth/user/sessions/${handle}`)).status,
     ).toBe(404);

@@ -22,7 +22,8 @@ describe("passkey step-up and management: rename, delete behind step-up, only on
       credential: authenticator.authenticate(options.body.options),
     });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body).toEqual({ confirmed: true });
+    // laravel/passkeys-server's PasskeyConfirmationResponse: where to go on.
+    expect(confirmed.body).toEqual({ redirect: "http://localhost:3000/admin" });
     const deleted = await agent.delete(`/auth/user/passkeys/${passkeyId}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ status: "passkey-deleted" });

@@ -1,16 +1,24 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { activityLog, passkeys } from "@/db/schema";
+import { activityLog, passkeys, type User } from "@/db/schema";
 import { signIn, useTestApp } from "../support/app";
 import { CHROMIUM_AAGUID, ORIGIN, withPasskey } from "../support/passkeys";
 import { SoftwareAuthenticator } from "../support/software-authenticator";
+import { stepUp } from "../support/two-factor";
 
 const app = useTestApp();
+
+/** A signed-in session past the step-up a new way in needs (decision record 028). */
+async function signedIn(user: User) {
+  const agent = await signIn(app, user);
+  await stepUp(agent);
+  return agent;
+}
 
 describe("passkey registration (laravel/passkeys-server's user/passkeys routes)", () => {
   it("gives options: relying party from APP_URL, a stable user handle, resident key and user verification preferred", async () => {
     const user = await app.createUser({ name: "Ada" });
-    const agent = await signIn(app, user);
+    const agent = await signedIn(user);
     const first = await agent.get("/auth/user/passkeys/options");
     expect(first.status).toBe(200);
     const { options } = first.body;
@@ -37,7 +45,12 @@ describe("passkey registration (laravel/passkeys-server's user/passkeys routes)"
   it("stores the passkey in laravel/passkeys-server's columns and lists it with its authenticator's name", async () => {
     const user = await app.createUser();
     const registered = app.events("PasskeyRegistered");
-    const { agent, credentialId, passkeyId } = await withPasskey(app, user);
+    const { agent, credentialId, passkeyId } = await withPasskey(
+      app,
+      user,
+      undefined,
+      await signedIn(user),
+    );
     const [row] = await app.database.db
       .select()
       .from(passkeys)
@@ -97,7 +110,7 @@ describe("passkey registration (laravel/passkeys-server's user/passkeys routes)"
 
   it("answers the @laravel/passkeys client's shape: {id, name} as strings", async () => {
     const user = await app.createUser();
-    const agent = await signIn(app, user);
+    const agent = await signedIn(user);
     const options = (await agent.get("/auth/user/passkeys/options")).body
       .options;
     const response = await agent.post("/auth/user/passkeys", {
@@ -116,7 +129,7 @@ describe("passkey registration (laravel/passkeys-server's user/passkeys routes)"
 
   it("refuses a response from another origin, and one to another challenge, without storing anything", async () => {
     const user = await app.createUser();
-    const agent = await signIn(app, user);
+    const agent = await signedIn(user);
     const authenticator = new SoftwareAuthenticator({ origin: ORIGIN });
     let options = (await agent.get("/auth/user/passkeys/options")).body.options;
     const foreign = await agent.post("/auth/user/passkeys", {
@@ -145,7 +158,7 @@ describe("passkey registration (laravel/passkeys-server's user/passkeys routes)"
 
   it("uses a challenge once: the same response sent twice stores one passkey", async () => {
     const user = await app.createUser();
-    const agent = await signIn(app, user);
+    const agent = await signedIn(user);
     const options = (await agent.get("/auth/user/passkeys/options")).body
       .options;
     const credential = new SoftwareAuthenticator({ origin: ORIGIN }).register(
@@ -165,7 +178,7 @@ describe("passkey registration (laravel/passkeys-server's user/passkeys routes)"
 
   it("validates name and credential at the edge (422), and needs a session (401) and the CSRF token (419)", async () => {
     const user = await app.createUser();
-    const agent = await signIn(app, user);
+    const agent = await signedIn(user);
     const options = (await agent.get("/auth/user/passkeys/options")).body
       .options;
     const credential = new SoftwareAuthenticator({ origin: ORIGIN }).register(

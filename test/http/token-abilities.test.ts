@@ -30,8 +30,10 @@ const NOT_SIGNED_IN_BY_TOKEN = new Set(["auth.create.token"]);
 const READING_POSTS = new Set(["auth.tokens"]);
 // GETs that change something: the signed verification link, the impersonation sign-in; and those
 // that show a second factor's secrets, which only the owner's session may see (decision record 023);
-// and the passkey ceremonies' options, which keep a challenge for a session (decision record 025).
+// and the passkey ceremonies' options, which keep a challenge for a session (decision record 025);
+// and "download my data", which reveals the account (decision record 028).
 const WRITING_GETS = new Set([
+  "api.app.user.export",
   "auth.verification.verify",
   "auth.impersonate.token",
   "api.app.user.email.confirm",

@@ -6,6 +6,7 @@ import { USER_DATA_EXPORT_ROUTE } from "@/lib/account/routes";
 import { USER_UPDATE_ROUTE } from "@/lib/users/routes";
 import { signIn, useTestApp } from "../support/app";
 import { createToken } from "../support/tokens";
+import { stepUp } from "../support/two-factor";
 
 // "Download my data", decision record 021.
 const ADMIN = "admin@example.com";
@@ -25,6 +26,8 @@ describe("GET /api/app/user/export", () => {
       email: "dora@example.com",
     });
     const agent = await signIn(app, user);
+    // It reveals the account: behind the step-up (decision record 028).
+    await stepUp(agent);
     await signIn(app, user); // another browser
     const plain = await createToken(app, user.email, {
       name: "deploy",
@@ -87,7 +90,13 @@ describe("GET /api/app/user/export", () => {
     ]);
     expect(
       data.activity.map((entry: { event: string }) => entry.event),
-    ).toEqual(["user-updated", "token-created", "login", "login"]);
+    ).toEqual([
+      "user-updated",
+      "token-created",
+      "login",
+      "password-confirmed",
+      "login",
+    ]);
     expect(data.activity[0]).toMatchObject({
       about_you: true,
       by_you: true,
@@ -115,7 +124,9 @@ describe("GET /api/app/user/export", () => {
     const user = await app.createUser();
     const other = await app.createUser({ email: "someone-else@example.com" });
     await signIn(app, other);
-    const response = await download(await signIn(app, user));
+    const agent = await signIn(app, user);
+    await stepUp(agent);
+    const response = await download(agent);
     expect(response.body.account.id).toBe(user.id);
     expect(response.text).not.toContain("someone-else@example.com");
     const direct = await exportUserData(app.database.db, user.id, {
@@ -127,7 +138,7 @@ describe("GET /api/app/user/export", () => {
     );
   });
 
-  it("answers 401 to a guest and 403 while impersonating; any token may read it", async () => {
+  it("answers 401 to a guest, and 403 while impersonating and to any token: it is the owner's session's (decision record 028)", async () => {
     const guest = app.agent();
     expect((await download(guest)).status).toBe(401);
     const admin = await app.createUser({ email: ADMIN });
@@ -140,9 +151,8 @@ describe("GET /api/app/user/export", () => {
       200,
     );
     expect((await download(agent)).status).toBe(403);
-    const token = await createToken(app, user.email, { abilities: [] });
+    const token = await createToken(app, user.email, { abilities: ["*"] });
     const viaToken = await download(app.agent(), { bearer: token });
-    expect(viaToken.status).toBe(200);
-    expect(viaToken.body.account.id).toBe(user.id);
+    expect(viaToken.status).toBe(403);
   });
 });

@@ -113,6 +113,8 @@ export const createToken = defineEndpoint({
       ctx.now,
     );
     await writeInOneStatement(ctx.db, audit, rehash?.statements);
+    // The owner is told of the new token (its class, decision record 028): the caller may have no session.
+    ctx.credentialChange = { user, name: token.name };
     return { token: plainTextToken };
   },
 });

@@ -1,6 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import { recordActivity } from "@/lib/audit/activity";
 import { emit } from "@/lib/server/events";
 import { INVALID_TOKEN, resetPassword } from "@/lib/auth/password-reset";
 import { defineEndpoint } from "@/lib/server/endpoint";
@@ -18,11 +17,6 @@ export const resetPasswordEndpoint = defineEndpoint({
     const user = await findUserByEmail(ctx.db, input.email);
     if (!user) throw invalid("email", INVALID_TOKEN);
     const updated = await resetPassword(ctx, user, input.token, input.password);
-    await recordActivity(
-      ctx.db,
-      { event: "password-reset", subjectId: user.id, ip: ctx.ip },
-      ctx.now,
-    );
     await emit("PasswordReset", { user: updated });
     return { success: true, message: ctx.t("Your password has been reset.") };
   },

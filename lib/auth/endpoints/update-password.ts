@@ -10,6 +10,7 @@ import { passwordFingerprint } from "@/lib/server/session-validity";
 import { deleteUserSessions } from "@/lib/server/session-store";
 import { endImpersonationsBy } from "@/lib/audit/impersonation-end";
 import { invalid } from "@/lib/http/errors";
+import { flushTokens } from "@/lib/auth/tokens";
 import { withNewPassword } from "@/lib/validation/rules";
 
 export const updatePassword = defineEndpoint({
@@ -30,9 +31,18 @@ export const updatePassword = defineEndpoint({
       await deleteUserSessions(tx, user.id, ctx.session.id);
       // …and so are the impersonations they started (decision record 008).
       await endImpersonationsBy(tx, user.id, "password-changed", ctx);
+      // Sanctum keeps tokens on a change; `tokens.revoke-on-password-change` ends them (decision record 028).
+      const tokens = ctx.config.tokens["revoke-on-password-change"]
+        ? await flushTokens(tx, ctx.config["user-class"], user.id)
+        : 0;
       await recordActivity(
         tx,
-        { event: "password-changed", subjectId: user.id, ip: ctx.ip },
+        {
+          event: "password-changed",
+          subjectId: user.id,
+          ip: ctx.ip,
+          properties: { tokens },
+        },
         ctx.now,
       );
       return changed ?? user;

@@ -92,13 +92,16 @@ describe("middlewareTable", () => {
       "throttle",
     ]);
     expect(table.get("verification-verify")?.[0]?.args).toBe("web");
+    // The credential class's guard (decision record 028) right after the token's check.
     expect(table.get("update-password")?.map((step) => step.name)).toEqual([
       "auth",
       "token-ability",
+      "credential-class",
       "throttle",
     ]);
     expect(table.get("tokens")?.map((step) => step.name)).toEqual(["auth"]);
     expect(table.get("create-token")?.map((step) => step.name)).toEqual([
+      "credential-class",
       "throttle",
       "throttle",
       "password.confirm",

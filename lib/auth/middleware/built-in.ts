@@ -1,6 +1,8 @@
 import "server-only";
 import { noArgs, registerMiddleware } from "@/lib/server/middleware";
 import { TOKEN_ACCESS } from "@/lib/server/token-access";
+import { CREDENTIAL_GUARD } from "@/lib/server/credential-guard";
+import { guardCredentialAction } from "@/lib/auth/middleware/credential-guard";
 import {
   abilities,
   ability,
@@ -15,8 +17,8 @@ import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
 
 /**
  * The middleware names of SPEC.md §4 (`auth:sanctum`, `guest`, `throttle:6,1`, `signed`,
- * `abilities`, `ability`), Laravel's `password.confirm` (the step-up, decision record 024) and the
- * pipeline's token-ability step, put in the registry when the services are built.
+ * `abilities`, `ability`), Laravel's `password.confirm` (the step-up, decision record 024), and the
+ * pipeline's token-ability and credential-class steps, put in the registry when the services are built.
  */
 export function registerAuthMiddleware(): void {
   registerMiddleware("auth", { parse: parseGuard, run: authenticate });
@@ -32,5 +34,9 @@ export function registerAuthMiddleware(): void {
   registerMiddleware(TOKEN_ACCESS, {
     parse: () => null,
     run: requireTokenAccess,
+  });
+  registerMiddleware(CREDENTIAL_GUARD, {
+    parse: () => null,
+    run: guardCredentialAction,
   });
 }

@@ -7,10 +7,9 @@ import { emit } from "@/lib/server/events";
 import { unusablePasswordHash } from "@/lib/auth/passwords";
 import { mailQueueKey, randomToken } from "@/lib/crypto/secrets";
 import { deleteUserSessions } from "@/lib/server/session-store";
-import { flushTokens } from "@/lib/auth/tokens";
+import { removeUnprovenCredentials } from "@/lib/auth/takeover";
 import { enqueueMail } from "@/lib/mail/queue";
 import { accountClaimedMail } from "@/lib/mail/templates/account-claimed";
-import { deletePendingEmail } from "@/lib/users/pending-email";
 
 /** The screen where the owner asks for a reset link (app/auth/forgot-password). */
 const SET_PASSWORD_PATH = "/auth/forgot-password";
@@ -19,8 +18,9 @@ const SET_PASSWORD_PATH = "/auth/forgot-password";
  * A provider vouches for the address of an account whose own address was never proven
  * (decision record 007): the account is the provider user's, but whoever registered it may
  * hold its password. In one transaction: the address becomes verified, the password is replaced
- * by one nobody knows, every session and token of the account ends, an address change the
- * squatter left pending is withdrawn, the activity log says so, and the owner is mailed. Guarded on the address still being unverified, so two concurrent
+ * by one nobody knows, every session, token, passkey and second factor of the account ends, an
+ * address change the squatter left pending is withdrawn (decision record 028), the activity log
+ * says so, and the owner is mailed. Guarded on the address still being unverified, so two concurrent
  * callbacks claim once; returns null when it was not (the caller reads the account again).
  */
 export async function claimUnprovenAccount(
@@ -48,16 +48,25 @@ export async function claimUnprovenAccount(
       .returning();
     if (!user) return null;
     await deleteUserSessions(tx, user.id);
-    // Else the squatter's own address could replace the owner's once its link is followed.
-    await deletePendingEmail(tx, ctx.config["user-class"], user.id);
-    const tokens = await flushTokens(tx, ctx.config["user-class"], user.id);
+    // Every way in the squatter added goes: passkeys, tokens, the second factor, and the pending
+    // address change that could replace the owner's once its link is followed.
+    const takenBack = await removeUnprovenCredentials(
+      tx,
+      ctx.config["user-class"],
+      user,
+      ctx.now,
+    );
     await recordActivity(
       tx,
       {
         event: "account-claimed",
         subjectId: user.id,
         ip: ctx.ip,
-        properties: { provider, tokens },
+        properties: {
+          provider,
+          tokens: takenBack.tokens,
+          taken_back: takenBack,
+        },
       },
       ctx.now,
     );

@@ -1,6 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { rateLimits, type User } from "@/db/schema";
+import type { User } from "@/db/schema";
 import { activityStatement, recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/server/context";
 import { emit } from "@/lib/server/events";
@@ -22,7 +21,8 @@ import {
 import {
   failuresKey,
   lockAccount,
-  lockKey,
+  reachesLockout,
+  reserveCodeCheck,
 } from "@/lib/auth/two-factor/lockout";
 import {
   consumePendingSignIn,
@@ -45,8 +45,6 @@ const TOO_MANY_ATTEMPTS =
 const ACCOUNT_PAUSED =
   "Too many invalid codes: two-factor sign-in is paused for this account. Please try again in :minutes minutes.";
 
-/** Forgets a day after the last failure, like the password's account delay. */
-const FAILURES_FORGET_SECONDS = 24 * 60 * 60;
 const ATTEMPT_WINDOW_SECONDS = 60;
 
 export type ChallengeInput = {
@@ -57,18 +55,6 @@ type Field = "code" | "recovery_code";
 
 const attemptsKey = (pending: PendingSignIn) =>
   limiterKey("two-factor-attempts", pending.id);
-
-/** Seconds the account still refuses codes (0: none). */
-async function lockedSeconds(ctx: Context, userId: number): Promise<number> {
-  const [row] = await ctx.db
-    .select({ resetAt: rateLimits.resetAt })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, lockKey(userId)))
-    .limit(1);
-  return row && row.resetAt > ctx.now
-    ? secondsUntil({ hits: 0, resetAt: row.resetAt }, ctx.now)
-    : 0;
-}
 
 /** A code's check, with its single use recorded (the time step, or the replaced recovery code). */
 async function verify(
@@ -92,13 +78,12 @@ async function verify(
   );
 }
 
-async function fail(ctx: Context, user: User, field: Field): Promise<never> {
-  const failures = await hit(
-    ctx.db,
-    failuresKey(user.id),
-    FAILURES_FORGET_SECONDS,
-    ctx.now,
-  );
+async function fail(
+  ctx: Context,
+  user: User,
+  field: Field,
+  check: { attempt: number },
+): Promise<never> {
   await recordActivity(
     ctx.db,
     {
@@ -110,8 +95,7 @@ async function fail(ctx: Context, user: User, field: Field): Promise<never> {
     ctx.now,
   );
   await emit("TwoFactorAuthenticationFailed", { user });
-  if (failures.hits >= ctx.config["two-factor"]["lockout-failures"])
-    await lockAccount(ctx, user);
+  if (reachesLockout(ctx, check)) await lockAccount(ctx, user);
   throw invalid(field, field === "code" ? INVALID_CODE : INVALID_RECOVERY_CODE);
 }
 
@@ -130,11 +114,14 @@ export async function verifySecondFactor(
 ): Promise<Field> {
   const field = fieldOf(input);
   const value = (field === "code" ? input.code : input.recovery_code) ?? "";
-  const paused = await lockedSeconds(ctx, user.id);
-  if (paused > 0)
-    throw invalid(field, ACCOUNT_PAUSED, { minutes: Math.ceil(paused / 60) });
+  // Counted before the code is looked at: a burst cannot check more than the limit allows.
+  const check = await reserveCodeCheck(ctx, user);
+  if (!check.allowed)
+    throw invalid(field, ACCOUNT_PAUSED, {
+      minutes: Math.ceil(check.pausedSeconds / 60),
+    });
   if (!value || !(await verify(ctx, user, field, value)))
-    return fail(ctx, user, field);
+    return fail(ctx, user, field, check);
   await clearStatement(ctx.db, failuresKey(user.id));
   if (field === "recovery_code")
     await recordActivity(

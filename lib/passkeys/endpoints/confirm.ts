@@ -18,7 +18,11 @@ export const passkeyConfirmOptions = defineEndpoint({
   },
 });
 
-/** `POST passkeys/confirm`: step-up by one of the caller's passkeys, the same as `user/confirm-password`. */
+/**
+ * `POST passkeys/confirm`: step-up by one of the caller's passkeys, the same as
+ * `user/confirm-password`. Answers laravel/passkeys-server's PasskeyConfirmationResponse,
+ * `{redirect}`: where to go on, here the action's configured redirect (the app has no "intended" URL).
+ */
 export const passkeyConfirm = defineEndpoint({
   input: () =>
     z.strictObject({
@@ -28,6 +32,9 @@ export const passkeyConfirm = defineEndpoint({
   async run(ctx, input) {
     await verifyPasskey(ctx, "confirm", input.credential, ctx.requireUser());
     await markPasswordConfirmed(ctx);
-    return { confirmed: true };
+    const target = ctx.route
+      ? ctx.config.routes.redirects[ctx.route.action]
+      : "/";
+    return { redirect: new URL(target, ctx.env.APP_URL).toString() };
   },
 });

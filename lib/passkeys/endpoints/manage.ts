@@ -67,6 +67,7 @@ export const storePasskey = defineEndpoint({
       input.name,
       input.credential,
     );
+    ctx.credentialChange = { name: passkey.name };
     return {
       status: "passkey-registered",
       id: String(passkey.id),
@@ -103,13 +104,16 @@ export const updatePasskey = defineEndpoint({
   },
 });
 
-/** `DELETE user/passkeys/{passkey}`: behind step-up (its middleware). The password stays. */
+/** `DELETE user/passkeys/{passkey}`: behind step-up (its credential class). The password stays. */
 export const destroyPasskey = defineEndpoint({
   nonJson: "back",
   async run(ctx) {
     const user = ctx.requireUser();
     const passkey = await ownPasskey(ctx);
+    // Deleted by a concurrent request: that one tells the owner.
+    ctx.credentialChange = null;
     if (await deletePasskey(ctx.db, passkey)) {
+      ctx.credentialChange = { name: passkey.name };
       await recordActivity(
         ctx.db,
         {

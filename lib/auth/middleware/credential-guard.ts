@@ -1,0 +1,33 @@
+import "server-only";
+import type { Context } from "@/lib/server/context";
+import type { CredentialRules } from "@/lib/config/credential-classes";
+import { forbidden } from "@/lib/http/errors";
+import { isVerified } from "@/lib/policies/verified";
+import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
+
+export const REFUSED_WHILE_IMPERSONATING =
+  "This action is not available while acting as another user.";
+export const ADDRESS_NOT_PROVEN =
+  "Verify your email address before adding a way to sign in.";
+
+/**
+ * The guards of a route's credential class, placed by the pipeline after the token's check
+ * (decision record 028): no administrator acting as the account (whatever the route's guard:
+ * create-token reads the cookie's session too), no new way in on an address nobody proved, then
+ * the step-up (423). Refusals come before the step-up, so nobody is asked for a password in vain.
+ */
+export async function guardCredentialAction(
+  ctx: Context,
+  rules: CredentialRules,
+): Promise<void> {
+  if (
+    rules.refusedWhileImpersonating &&
+    ctx.session.id !== undefined &&
+    (await ctx.session.impersonator()).id !== null
+  )
+    throw forbidden(REFUSED_WHILE_IMPERSONATING);
+  const user = ctx.auth?.user;
+  if (rules.needsProvenAddress && user && !isVerified(ctx, user))
+    throw forbidden(ADDRESS_NOT_PROVEN);
+  if (rules.stepUp) await requirePasswordConfirmation(ctx);
+}
