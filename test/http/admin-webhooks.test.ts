@@ -123,6 +123,12 @@ describe("/api/admin/webhooks", () => {
       "http://10.0.0.8/x",
       "http://[::1]:9/x",
       "http://169.254.169.254/latest/meta-data",
+      // IPv6 forms that embed a loopback or private IPv4 (decision record 028).
+      "http://[::ffff:0:127.0.0.1]:9/x",
+      "http://[64:ff9b:1::7f00:1]:9/x",
+      "http://[2002:7f00:1::1]:9/x",
+      "http://[2001:0:808:808::80ff:fffe]:9/x",
+      "http://[fec0::1]:9/x",
     ]) {
       const response = await create(agent, { url, events: ["login"] });
       expect(response.status, url).toBe(422);

@@ -4,6 +4,7 @@ import { users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { Agent } from "../support/agent";
 import { PASSWORD, useTestApp } from "../support/app";
+import { captureLogs } from "../support/logs";
 
 const app = useTestApp();
 const BAD = "These credentials do not match our records.";
@@ -108,6 +109,53 @@ describe("POST /auth/login (SPEC §4)", () => {
     // The fastest run of each is the least disturbed by other load. A cost-10 comparison takes tens
     // of milliseconds; skipping it would make unknown emails several times faster.
     expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...wrong) * 0.5);
+  });
+
+  it("refuses a stored hash bcrypt cannot read after the same bcrypt work, and logs it once per account (decision record 028)", async () => {
+    app.configure({ auth: { hashing: { rounds: 10 } } });
+    const imported = await app.createUser();
+    await app.database.db
+      .update(users)
+      .set({
+        password:
+          "$argon2id$v=19$m=65536,t=4,p=1$c29tZXNhbHRzb21lc2FsdA$ZyGzRV9hZ7vJ9cKqKq2rQH5m3bW0yQ2j8qk8V3s1L0k",
+      })
+      .where(eq(users.id, imported.id));
+    const logs = captureLogs("warn");
+    try {
+      const timed = async (email: string, ip: string) => {
+        const agent = await guest(ip);
+        const started = performance.now();
+        const response = await agent.post("/auth/login", {
+          email,
+          password: PASSWORD,
+        });
+        expect(response.status).toBe(422);
+        expect(response.body).toEqual({
+          message: BAD,
+          errors: { email: [BAD] },
+        });
+        return performance.now() - started;
+      };
+      await timed("warm-up@example.com", "10.0.3.1"); // the dummy hash is made once
+      const argon: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        argon.push(await timed(imported.email, `10.0.4.${i}`));
+        unknown.push(await timed(`nobody-${i}@example.com`, `10.0.5.${i}`));
+      }
+      // Loose here, as above: `npm run bench:login-timing` measures the two within 20 %.
+      expect(Math.min(...argon)).toBeGreaterThan(Math.min(...unknown) * 0.5);
+      const reported = logs
+        .lines()
+        .filter((line) =>
+          line.msg.startsWith("stored password hash is not bcrypt"),
+        );
+      expect(reported).toHaveLength(1);
+      expect(reported[0]).toMatchObject({ user_id: imported.id });
+    } finally {
+      logs.restore();
+    }
   });
 
   it("locks out after 5 failures per email and IP for limits.login-decay-seconds, and fires Lockout (SPEC §5 rule 4)", async () => {
