@@ -1,4 +1,5 @@
-import { ACTION_NAMES } from "@/lib/config/auth-actions";
+import { ACTION_NAMES, AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { CREDENTIAL_CLASSES } from "@/lib/config/credential-classes";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildAuthConfig } from "@/lib/config/auth";
@@ -87,6 +88,12 @@ describe("the API description at /api/openapi.json", () => {
           operation?.operationId,
           `${route.method} ${route.template}`,
         ).toBe(route.name);
+        // Its credential class, and the step-up's 423 where the class asks for one (decision record 028).
+        const credential = AUTH_ACTIONS[route.action].credential;
+        expect(operation?.["x-credential-class"]).toBe(credential);
+        expect(Boolean(operation?.responses["423"]), route.name).toBe(
+          CREDENTIAL_CLASSES[credential].stepUp,
+        );
       }
       for (const { template, route } of await discoverHostRoutes()) {
         for (const method of Array.isArray(route.method)

@@ -5,6 +5,10 @@ import { ACTION_ENDPOINTS } from "@/lib/runtime/routes";
 import { compileRoutes } from "@/lib/server/match";
 import { AUTH_ACTIONS, type HttpMethod } from "@/lib/config/auth-actions";
 import { SESSION_ONLY, type RouteAbility } from "@/lib/config/token-abilities";
+import {
+  CREDENTIAL_CLASSES,
+  type CredentialClass,
+} from "@/lib/config/credential-classes";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
 import {
   ACTION_RESPONSES,
@@ -30,6 +34,8 @@ export type Operation = {
   responses: Record<string, JsonSchema>;
   security?: Record<string, string[]>[];
   "x-token-ability"?: string;
+  /** What the route does to the ways into an account, and so its rules (decision record 028). */
+  "x-credential-class"?: CredentialClass;
 };
 export type OpenApiDocument = {
   openapi: "3.1.0";
@@ -83,6 +89,7 @@ function operation(options: {
   template: string;
   endpoint: Endpoint;
   ability: RouteAbility;
+  credential: CredentialClass;
   config: AuthConfig;
   success: JsonSchema | EmptySuccess | null;
   multipart?: boolean;
@@ -109,6 +116,12 @@ function operation(options: {
               content: jsonContent(success),
             },
           };
+  if (CREDENTIAL_CLASSES[options.credential].stepUp)
+    responses["423"] = {
+      description:
+        "Password confirmation required: confirm (user/confirm-password or passkeys/confirm), then call again",
+      content: jsonContent(ref("Message")),
+    };
   if (input)
     responses["422"] = {
       description: "Invalid input",
@@ -133,6 +146,7 @@ function operation(options: {
     responses,
     security: security(options.method, options.ability),
     ...(options.ability ? { "x-token-ability": options.ability } : {}),
+    "x-credential-class": options.credential,
   };
 }
 
@@ -163,6 +177,7 @@ export function buildOpenApiDocument(
         template: route.template,
         endpoint: ACTION_ENDPOINTS[route.action],
         ability: AUTH_ACTIONS[route.action].ability,
+        credential: AUTH_ACTIONS[route.action].credential,
         config,
         success,
       }),
@@ -184,6 +199,7 @@ export function buildOpenApiDocument(
           template: path,
           endpoint: route.endpoint,
           ability: route.ability,
+          credential: route.credential,
           config,
           success,
           multipart: route.name === "lu.upload.file",

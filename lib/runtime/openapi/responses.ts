@@ -114,7 +114,8 @@ export const ACTION_RESPONSES: ActionMap<z.ZodType | EmptySuccess | null> = {
   "passkey-login-options": webAuthnOptions,
   "passkey-login": signedIn,
   "passkey-confirm-options": webAuthnOptions,
-  "passkey-confirm": z.looseObject({ confirmed: z.boolean() }),
+  // laravel/passkeys-server's PasskeyConfirmationResponse (decision record 028).
+  "passkey-confirm": z.looseObject({ redirect: z.string() }),
   "passkey-registration-options": webAuthnOptions,
   passkeys: z.looseObject({ passkeys: z.array(passkeySchema) }),
   "passkey-store": z.looseObject({
