@@ -177,7 +177,10 @@ for (const variant of VARIANTS) {
       snap,
     }) => {
       const check = checker(page, snap);
-      const user = await users.create("a11y-2fa", { name: "Íñigo Dos Pasos" });
+      const user = await users.create("a11y-2fa", {
+        name: "Íñigo Dos Pasos",
+        verified: true,
+      });
       await users.signIn(user);
       await page.goto("/admin/profile");
       const card = page.getByRole("region", {

@@ -8,7 +8,10 @@ test("an administrator sees a user's second factor and sessions, ends a session,
   guard,
   snap,
 }) => {
-  const target = await users.create("enrolled", { name: "Ernesto Enrolled" });
+  const target = await users.create("enrolled", {
+    name: "Ernesto Enrolled",
+    verified: true,
+  });
   await enrolThroughApi(target);
   await users.signIn(await users.admin());
   await page.goto("/admin/users");

@@ -95,7 +95,7 @@ test("cancelling the step-up leaves everything as it was, and says why", async (
   users,
   guard,
 }) => {
-  const user = await users.create("cautious-devices");
+  const user = await users.create("cautious-devices", { verified: true });
   await users.signIn(user);
   await page.goto("/admin/profile");
   const card = page.getByRole("region", { name: "Two-factor authentication" });

@@ -7,6 +7,7 @@ import {
 } from "@playwright/test";
 import {
   registerUser,
+  followVerificationLink,
   signInAdmin,
   type TestUser,
   uniqueEmail,
@@ -29,10 +30,14 @@ export type Guard = {
 };
 
 export type Users = {
-  /** A fresh user, registered (and signed in) through the API on its own request context. */
+  /**
+   * A fresh user, registered (and signed in) through the API on its own request context;
+   * `verified` follows the emailed link, as a user who adds a passkey or a second factor must
+   * have done (decision record 028).
+   */
   create(
     label: string,
-    options?: { name?: string; password?: string },
+    options?: { name?: string; password?: string; verified?: boolean },
   ): Promise<TestUser>;
   /** admin@example.test, registered through the API the first time. */
   admin(): Promise<TestUser>;
@@ -118,11 +123,16 @@ export const test = base.extend<{
         const name =
           options.name ??
           `${label.charAt(0).toUpperCase()}${label.slice(1)} Tester`;
-        return registerUser(await newApi(), {
+        const registeredAt = new Date();
+        const api = await newApi();
+        const user = await registerUser(api, {
           name,
           email: uniqueEmail(label),
           password: options.password,
         });
+        if (options.verified)
+          await followVerificationLink(api, registeredAt, user.email);
+        return user;
       },
       admin: async () => signInAdmin(await newApi()),
       signIn: (user) => useSessionOf(context, user),

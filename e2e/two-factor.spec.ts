@@ -36,7 +36,10 @@ test("a person enrols by typing the key, signs out, signs in with a code, then w
   guard,
   snap,
 }) => {
-  const user = await users.create("second", { name: "Sam Second" });
+  const user = await users.create("second", {
+    name: "Sam Second",
+    verified: true,
+  });
   await users.signIn(user);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/admin/profile");

@@ -108,12 +108,13 @@ export async function signInAdmin(api: APIRequestContext): Promise<TestUser> {
   };
 }
 
-/** Opens the administrator's newest verification link with the administrator's session (SPEC §4 rule 5). */
-async function followVerificationLink(
+/** Opens the newest verification link sent to `email` with that user's session (SPEC §4 rule 5). */
+export async function followVerificationLink(
   api: APIRequestContext,
   since: Date,
+  email = ADMIN_EMAIL,
 ): Promise<void> {
-  const mail = await waitForMail(ADMIN_EMAIL, {
+  const mail = await waitForMail(email, {
     subject: /Verify Email Address/,
     since,
   });
@@ -122,7 +123,7 @@ async function followVerificationLink(
   });
   if (!response.ok())
     throw new Error(
-      `admin verification: ${response.status()} ${await response.text()}`,
+      `verification of ${email}: ${response.status()} ${await response.text()}`,
     );
 }
 

@@ -374,11 +374,12 @@ export const AUTH_ACTIONS = {
     credential: "adds",
     redirect: "/",
   },
+  // A read the screens refetch after each change: six a minute would refuse the list mid-journey.
   passkeys: {
     method: "GET",
     uri: "user/passkeys",
     name: "passkey.index",
-    middleware: ["auth:sanctum", "throttle:6,1"],
+    middleware: ["auth:sanctum", "throttle:60,1"],
     ability: null,
     credential: "none",
     redirect: "/",
