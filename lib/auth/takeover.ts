@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { passkeys } from "@/db/schema";
+import { passkeys, type User } from "@/db/schema";
 import { flushTokens } from "@/lib/auth/tokens";
 import { clearTwoFactor } from "@/lib/auth/two-factor/account";
 import { deletePendingEmail } from "@/lib/users/pending-email";
@@ -43,3 +43,12 @@ export async function removeUnprovenCredentials(
     pending_email: pending !== null,
   };
 }
+
+/** The account's row as it stands once its second factor was removed (for a caller that signs it in next). */
+export const withoutSecondFactor = (user: User): User => ({
+  ...user,
+  twoFactorSecret: null,
+  twoFactorRecoveryCodes: null,
+  twoFactorConfirmedAt: null,
+  twoFactorLastStep: null,
+});

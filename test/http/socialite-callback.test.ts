@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { USER_UPDATE_ROUTE } from "@/lib/users/routes";
 import {
   activityLog,
+  passkeys,
   pendingUserEmails,
   personalAccessTokens,
   sessions,
@@ -18,7 +19,8 @@ import {
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
 import { createToken } from "../support/tokens";
-import { confirmPassword } from "../support/two-factor";
+import { confirmPassword, enrol } from "../support/two-factor";
+import { passkeySignIn, withPasskey } from "../support/passkeys";
 
 const app = useTestApp();
 let provider: FakeOidc;
@@ -261,6 +263,41 @@ describe("GET /auth/social/{provider}/callback", () => {
     expect(notice.text).toContain("we removed the password");
     expect(notice.text).toContain("2026-11-25T07:00:00.000Z");
     expect(notice.text).toContain("http://localhost:3000/auth/forgot-password");
+  });
+
+  it("takes a squatted account back whole: the squatter's passkey and second factor go too, and the owner meets no challenge (decision record 028)", async () => {
+    // Without must-verify-email, the squatter could add both before the owner came.
+    app.configure({
+      auth: { "must-verify-email": false },
+      services: { acme: provider.serviceEntry("/auth/social/acme/callback") },
+    });
+    const now = new Date();
+    app.setNow(now);
+    const squatter = await app.createUser({
+      email: "person@example.com",
+      emailVerifiedAt: null,
+    });
+    const { authenticator } = await withPasskey(app, squatter);
+    await enrol(app, squatter, now);
+    const owner = app.agent("203.0.113.9");
+    const response = await completeSignIn(owner);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin");
+    expect((await owner.get("/auth/get-auth")).body).toMatchObject({
+      authenticated: true,
+      user: { id: squatter.id },
+    });
+    expect(await app.database.db.select().from(passkeys)).toEqual([]);
+    const [row] = await app.database.db.select().from(users);
+    expect(row?.twoFactorSecret).toBeNull();
+    expect((await passkeySignIn(app, authenticator)).response.status).toBe(422);
+    const [claimed] = await app.database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.event, "account-claimed"));
+    expect(claimed?.properties).toMatchObject({
+      taken_back: { passkeys: 1, two_factor: true },
+    });
   });
 
   it("leaves a claimed account sane: create-token and update-password refuse the removed password with 422, forgot-password sets a new one", async () => {

@@ -7,7 +7,10 @@ import { emit } from "@/lib/server/events";
 import { unusablePasswordHash } from "@/lib/auth/passwords";
 import { mailQueueKey, randomToken } from "@/lib/crypto/secrets";
 import { deleteUserSessions } from "@/lib/server/session-store";
-import { removeUnprovenCredentials } from "@/lib/auth/takeover";
+import {
+  removeUnprovenCredentials,
+  withoutSecondFactor,
+} from "@/lib/auth/takeover";
 import { enqueueMail } from "@/lib/mail/queue";
 import { accountClaimedMail } from "@/lib/mail/templates/account-claimed";
 
@@ -83,7 +86,8 @@ export async function claimUnprovenAccount(
       ctx.now,
       mailQueueKey(ctx.env.SESSION_SECRET),
     );
-    return user;
+    // The owner signs in next: with the squatter's second factor gone, no challenge holds them.
+    return takenBack.two_factor ? withoutSecondFactor(user) : user;
   });
   if (!claimed) return null;
   ctx.services.wakeMailWorker();
