@@ -11,7 +11,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+/** What `npm start` runs: the standalone server with its graceful shutdown (decision record 040). */
+export const START_SCRIPT = path.join(ROOT, ".next", "standalone", "start.mjs");
+/** The V8 options `npm start` gives the server (package.json; decision record 027). */
+export function startNodeOptions(): string {
+  const start = (
+    JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+      scripts: { start: string };
+    }
+  ).scripts.start;
+  return /NODE_OPTIONS="([^"$]*)/.exec(start)?.[1]?.trim() ?? "";
+}
 const START_DEADLINE_MS = 60_000;
 
 /** A port of 3450-3499 that nothing listens on right now. */
@@ -39,14 +49,14 @@ export type AppInstance = {
 };
 
 /**
- * One production server of the application (`next start` on the existing build) with its own
+ * One production server of the application (`npm start`'s server on the existing build) with its own
  * port and DATA_DIR; `stop` and `start` restart it on the same port and environment.
  */
 export async function startInstance(
   env: Record<string, string>,
   options: { hostname?: string } = {},
 ): Promise<AppInstance> {
-  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID")))
+  if (!existsSync(START_SCRIPT))
     throw new Error("no production build: run `npm run build` first");
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `auth-instance-${port}-`));
@@ -60,31 +70,22 @@ export async function startInstance(
     log: () => (existsSync(logFile) ? readFileSync(logFile, "utf8") : ""),
     async start() {
       const log = openSync(logFile, "a");
-      // The address the server is bound to (`-H`); any works (test/scale/bound-address.test.ts).
-      child = spawn(
-        process.execPath,
-        [
-          NEXT_BIN,
-          "start",
-          "-p",
-          String(port),
-          "-H",
-          options.hostname ?? "localhost",
-        ],
-        {
-          cwd: ROOT,
-          env: {
-            PATH: process.env.PATH ?? "",
-            HOME: process.env.HOME ?? "",
-            NODE_ENV: "production",
-            NEXT_TELEMETRY_DISABLED: "1",
-            PORT: String(port),
-            DATA_DIR: dataDir,
-            ...env,
-          },
-          stdio: ["ignore", log, log],
+      // The address the server is bound to (HOSTNAME); any works (test/scale/bound-address.test.ts).
+      child = spawn(process.execPath, [START_SCRIPT], {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "",
+          NODE_ENV: "production",
+          NODE_OPTIONS: startNodeOptions(),
+          NEXT_TELEMETRY_DISABLED: "1",
+          PORT: String(port),
+          HOSTNAME: options.hostname ?? "localhost",
+          DATA_DIR: dataDir,
+          ...env,
         },
-      );
+        stdio: ["ignore", log, log],
+      });
       const deadline = Date.now() + START_DEADLINE_MS;
       for (;;) {
         if (child.exitCode !== null)
