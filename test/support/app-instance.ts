@@ -38,11 +38,17 @@ export async function freePort(): Promise<number> {
   throw new Error("no free port in 3450-3499");
 }
 
+export type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
 export type AppInstance = {
   base: string;
   port: number;
+  dataDir: string;
   log(): string;
-  stop(): Promise<void>;
+  /** SIGTERM (a graceful shutdown: decision record 040), resolved when the process has exited. */
+  stop(): Promise<Exit | null>;
+  /** Sends `signal`; resolves when the process has exited. */
+  signal(signal: NodeJS.Signals): Promise<Exit | null>;
   start(): Promise<void>;
   /** Stops the server for good and removes its DATA_DIR. */
   dispose(): Promise<void>;
@@ -54,25 +60,43 @@ export type AppInstance = {
  */
 export async function startInstance(
   env: Record<string, string>,
-  options: { hostname?: string } = {},
+  options: {
+    hostname?: string;
+    /** A copy of the standalone folder to run instead of the build's (the version under test). */
+    folder?: string;
+    port?: number;
+  } = {},
 ): Promise<AppInstance> {
-  if (!existsSync(START_SCRIPT))
+  const folder = options.folder ?? path.dirname(START_SCRIPT);
+  if (!existsSync(path.join(folder, "start.mjs")))
     throw new Error("no production build: run `npm run build` first");
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), `auth-instance-${port}-`));
   const logFile = path.join(dataDir, "server.log");
   const base = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
 
+  const signal = async (name: NodeJS.Signals): Promise<Exit | null> => {
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null) return null;
+    const exited = new Promise<Exit>((resolve) =>
+      running.once("exit", (code, signal) => resolve({ code, signal })),
+    );
+    running.kill(name);
+    return exited;
+  };
+
   const instance: AppInstance = {
     base,
     port,
+    dataDir,
     log: () => (existsSync(logFile) ? readFileSync(logFile, "utf8") : ""),
     async start() {
       const log = openSync(logFile, "a");
       // The address the server is bound to (HOSTNAME); any works (test/scale/bound-address.test.ts).
-      child = spawn(process.execPath, [START_SCRIPT], {
-        cwd: ROOT,
+      child = spawn(process.execPath, [path.join(folder, "start.mjs")], {
+        cwd: folder,
         env: {
           PATH: process.env.PATH ?? "",
           HOME: process.env.HOME ?? "",
@@ -104,14 +128,8 @@ export async function startInstance(
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     },
-    async stop() {
-      const running = child;
-      child = null;
-      if (!running || running.exitCode !== null) return;
-      const exited = new Promise((resolve) => running.once("exit", resolve));
-      running.kill("SIGTERM");
-      await exited;
-    },
+    stop: () => signal("SIGTERM"),
+    signal,
     async dispose() {
       await instance.stop();
       rmSync(dataDir, { recursive: true, force: true });
