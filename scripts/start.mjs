@@ -3,9 +3,10 @@
 // (decision record 040). The build copies this file beside server.js (scripts/standalone.mjs);
 // `npm start` and the container run it from there.
 //
-// On SIGTERM (or SIGINT): /up answers 503, the listener closes (a new connection is refused),
-// the requests in flight finish and every connection closes after its next answer, the workers
-// finish their job under way, the database closes, and the process exits 0.
+// On SIGTERM (or SIGINT): /up answers 503 and every answer carries Connection: close; once the
+// requests in flight have finished (and a second at least has passed) the listener closes and a
+// new connection is refused; the workers finish their job under way, the database closes, and
+// the process exits 0.
 // A second signal, or SHUTDOWN_TIMEOUT seconds, ends it at once with exit code 1.
 import http from "node:http";
 import { createRequire } from "node:module";
@@ -22,6 +23,9 @@ if (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 3600) {
   process.exit(1);
 }
 const SHUTDOWN_TIMEOUT_MS = Number(timeout) * 1000;
+/** The least time between the signal and closing the listener (a load balancer's probe of /up). */
+const DRAIN_MIN_MS = 1000;
+const ACCEPT_TURNS = 3;
 
 // server.js moves into its own folder: relative paths keep meaning the folder we were started in.
 process.env.DATA_DIR = path.resolve(process.env.DATA_DIR || ".data");
@@ -53,6 +57,8 @@ function closeAfter(response) {
 }
 
 /** A log line as the server's own (pino's JSON). */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 function line(level, msg) {
   const time = new Date().toISOString();
   process.stdout.write(`${JSON.stringify({ level, time, msg })}\n`);
@@ -70,11 +76,19 @@ async function shutdown(signal) {
     process.exit(1);
   }, SHUTDOWN_TIMEOUT_MS);
   for (const response of answering) closeAfter(response);
-  // net's close, not http's: http's would also destroy the connections that have sent no request
-  // yet, and a request already on its way there would see a reset. Every connection now closes
-  // after its next answer, or when idle past the keep-alive timeout; close's callback runs when
-  // the last one has.
-  await Promise.all(
+  // The listener stays open while requests are in flight, and for at least DRAIN_MIN_MS: a load
+  // balancer polling /up sees the 503 and stops sending, and what still arrives is answered (with
+  // Connection: close). Closing it while clients are still connecting would reset the connections
+  // the kernel has queued and Node has not accepted yet.
+  await sleep(DRAIN_MIN_MS);
+  while (answering.size > 0) await sleep(20);
+  // Let the event loop accept what is queued (each turn accepts everything waiting), then close.
+  for (let turn = 0; turn < ACCEPT_TURNS; turn++)
+    await new Promise((resolve) => setImmediate(resolve));
+  // net's close, not http's: http's would at once destroy the connections that carry no request
+  // yet, and a request already on its way on one of them would meet a reset. The idle ones are
+  // closed when no request is in flight; close's callback runs when the last has.
+  const closed = Promise.all(
     servers.map(
       (server) =>
         new Promise((resolve) =>
@@ -82,6 +96,12 @@ async function shutdown(signal) {
         ),
     ),
   );
+  const sweep = setInterval(() => {
+    if (answering.size > 0) return;
+    for (const server of servers) server.closeIdleConnections();
+  }, 20);
+  await closed;
+  clearInterval(sweep);
   try {
     await lifecycle.stop?.();
   } catch (error) {
