@@ -1,5 +1,6 @@
 import "server-only";
 import type { CliCommand } from "@/cli/context";
+import { backupCommands } from "@/cli/commands/backup";
 import { createUserCommand } from "@/cli/commands/create-user";
 import { deleteUserCommand } from "@/cli/commands/delete-user";
 import { exportUserCommand } from "@/cli/commands/export-user";
@@ -17,4 +18,5 @@ export const COMMANDS: readonly CliCommand[] = [
   reencryptCommand,
   settingCommand,
   migrateCommand,
+  backupCommands,
 ];

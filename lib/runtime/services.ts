@@ -17,6 +17,7 @@ import { outboxMailer } from "@/lib/mail/outbox";
 import { resendMailer } from "@/lib/mail/resend";
 import { startWorker, type WorkerDeps } from "@/lib/mail/worker";
 import { startPruning } from "@/lib/runtime/pruning";
+import { serveBackups } from "@/lib/runtime/backup-socket";
 import { WEBHOOK_QUEUE } from "@/lib/mail/queue";
 import { DELIVER_COMPOSER, FANOUT_COMPOSER } from "@/lib/webhooks/deliveries";
 import { webhookSecretKey } from "@/lib/webhooks/secrets";
@@ -206,6 +207,8 @@ export function services(): Promise<Services> {
         }));
         background.push(mail, webhooks, pruning);
       }
+      if (created.database.kind === "pglite")
+        background.push(serveBackups(created.database, created.env.DATA_DIR));
       // Decision record 040: on SIGTERM, once no request is left, the workers finish the job
       // under way (a job cut by the bound stays reserved and another instance takes it later),
       // then the pool (or PGlite) closes cleanly.

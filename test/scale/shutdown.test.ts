@@ -2,8 +2,11 @@ import net from "node:net";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { startInstance } from "../support/app-instance";
-import { type Outcome, requestOnce } from "../support/fresh-connection";
-import { HttpClient } from "../support/http-client";
+import {
+  guestHeaders,
+  type Outcome,
+  requestOnce,
+} from "../support/fresh-connection";
 import { messagesByRecipient, waitForMessages } from "../support/outbox";
 
 // Decision record 040: SIGTERM during a burst of registrations (each one queues a verification
@@ -20,18 +23,6 @@ const ENV = {
     limiters: { register: [{ by: "ip", max: 1000, minutes: 10 }] },
   }),
 };
-
-/** A guest's cookie and XSRF header, ready to register. */
-async function guestHeaders(base: string): Promise<Record<string, string>> {
-  const client = new HttpClient();
-  await client.csrf(base);
-  return {
-    cookie: [...client.cookies]
-      .map(([name, value]) => `${name}=${value}`)
-      .join("; "),
-    "x-xsrf-token": decodeURIComponent(client.cookies.get("XSRF-TOKEN") ?? ""),
-  };
-}
 
 /** A connection accepted before the signal that has sent nothing yet; `ask` sends one request on it and reads until the server closes it. */
 async function idleConnection(port: number) {

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { HttpClient } from "./http-client";
 
 /** What became of one request: answered (any status), refused (never accepted), or failed otherwise. */
 export type Outcome =
@@ -63,4 +64,18 @@ export function requestOnce(
     );
     request.end(payload);
   });
+}
+
+/** A guest's cookie and XSRF header, ready to register. */
+export async function guestHeaders(
+  base: string,
+): Promise<Record<string, string>> {
+  const client = new HttpClient();
+  await client.csrf(base);
+  return {
+    cookie: [...client.cookies]
+      .map(([name, value]) => `${name}=${value}`)
+      .join("; "),
+    "x-xsrf-token": decodeURIComponent(client.cookies.get("XSRF-TOKEN") ?? ""),
+  };
 }
