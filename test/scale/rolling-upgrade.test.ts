@@ -223,4 +223,4 @@ it("replaces both instances one at a time: no failed request, no session lost, e
         ", ",
       )}), ${tally.failures.length} failed; ${lb.retried()} refused connections retried on the other instance; ${registeredEmails.length} registrations, each mailed once`,
   );
-});
+}, 180_000);

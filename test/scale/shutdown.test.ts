@@ -121,4 +121,4 @@ it("SIGTERM during a burst: every request answered or refused, mail sent once ea
   } finally {
     await instance.dispose();
   }
-});
+}, 180_000);
