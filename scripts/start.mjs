@@ -25,6 +25,7 @@ if (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 3600) {
 const SHUTDOWN_TIMEOUT_MS = Number(timeout) * 1000;
 /** The least time between the signal and closing the listener (a load balancer's probe of /up). */
 const DRAIN_MIN_MS = 1000;
+/** Event-loop turns given to accept the connections the kernel has queued, before the listener closes. */
 const ACCEPT_TURNS = 3;
 
 // server.js moves into its own folder: relative paths keep meaning the folder we were started in.
@@ -56,9 +57,9 @@ function closeAfter(response) {
   if (!response.headersSent) response.setHeader("Connection", "close");
 }
 
-/** A log line as the server's own (pino's JSON). */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A log line as the server's own (pino's JSON). */
 function line(level, msg) {
   const time = new Date().toISOString();
   process.stdout.write(`${JSON.stringify({ level, time, msg })}\n`);
