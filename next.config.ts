@@ -3,6 +3,20 @@ import { INTERNAL_REWRITES } from "./lib/server/internal-rewrites";
 import { BASELINE_SECURITY_HEADERS } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
+  // A self-contained server in .next/standalone: Next's output tracing copies the files and the
+  // node_modules it needs; scripts/standalone.mjs adds the rest (README "Deployment").
+  output: "standalone",
+  // What tracing cannot see: the migrations, read from disk at start, and bcrypt, loaded by the
+  // hashing threads from source text (lib/auth/hashing-pool.ts).
+  outputFileTracingIncludes: {
+    "**": [
+      "./db/migrations/**/*",
+      "./node_modules/bcrypt/{package.json,bcrypt.js,promises.js,LICENSE}",
+      "./node_modules/bcrypt/prebuilds/**/*",
+      "./node_modules/node-gyp-build/**/*",
+    ],
+  },
+
   // Native and WASM packages are loaded by Node at run time, never bundled.
   serverExternalPackages: ["@electric-sql/pglite", "bcrypt", "postgres"],
   poweredByHeader: false,

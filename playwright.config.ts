@@ -64,6 +64,9 @@ export default defineConfig({
         stderr: "pipe",
         env: {
           PORT: String(PORT),
+          // npm start binds HOSTNAME (Next's standalone server): every address, whatever name
+          // the shell or a container exports there.
+          HOSTNAME: "::",
           APP_URL: baseURL,
           DATA_DIR: dataDir,
           // The fresh embedded database under DATA_DIR, whatever the shell has.

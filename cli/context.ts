@@ -2,6 +2,7 @@ import "server-only";
 import type { Command } from "commander";
 import pino from "pino";
 import { ConfigError } from "@/lib/config/errors";
+import { type Env, loadEnv } from "@/lib/env";
 import { validationBody } from "@/lib/server/error-response";
 import { HttpError, ValidationError } from "@/lib/http/errors";
 import { translate } from "@/lib/i18n/catalog";
@@ -78,6 +79,28 @@ export function withServices<A extends unknown[]>(
       process.exitCode = 1;
     } finally {
       await services?.database.close().catch(() => {});
+    }
+  };
+}
+
+/**
+ * Wraps an action that must not open the services (the backup of a database a running server
+ * holds): it gets the validated environment and a way to print; errors as withServices.
+ */
+export function withEnvironment<A extends unknown[]>(
+  io: Io,
+  action: (
+    cli: { env: Env; print(line: string): void },
+    ...args: A
+  ) => Promise<void>,
+) {
+  return async (...args: A): Promise<void> => {
+    try {
+      const env = loadEnv(io.environment);
+      await action({ env, print: (line) => io.stdout(`${line}\n`) }, ...args);
+    } catch (error) {
+      io.stderr(`${describe(error)}\n`);
+      process.exitCode = 1;
     }
   };
 }

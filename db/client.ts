@@ -29,6 +29,11 @@ export type Database = {
   /** This process's connections: open, running something (beside the one asking), and the most it opens. */
   pool(): Promise<PoolUsage>;
   close(): Promise<void>;
+  /**
+   * PGlite only: a gzipped tar of the data directory taken between two transactions (a consistent
+   * copy, while serving); PostgreSQL has pg_dump (decision record 042).
+   */
+  dump?(): Promise<Uint8Array>;
 };
 
 export type PoolUsage = { open: number; inUse: number; max: number };
@@ -169,5 +174,13 @@ function openPglite(options: DatabaseOptions): Database {
     // One connection, in this process, which the question itself is using.
     pool: async () => ({ open: 1, inUse: 0, max: 1 }),
     close: () => client.close(),
+    async dump() {
+      await client.exec("CHECKPOINT");
+      // The transaction lock: no transaction is half-way through while the files are read.
+      const tar = await client._runExclusiveTransaction(() =>
+        client.dumpDataDir("gzip"),
+      );
+      return new Uint8Array(await tar.arrayBuffer());
+    },
   };
 }

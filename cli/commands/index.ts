@@ -1,8 +1,10 @@
 import "server-only";
 import type { CliCommand } from "@/cli/context";
+import { backupCommands } from "@/cli/commands/backup";
 import { createUserCommand } from "@/cli/commands/create-user";
 import { deleteUserCommand } from "@/cli/commands/delete-user";
 import { exportUserCommand } from "@/cli/commands/export-user";
+import { migrateCommand } from "@/cli/commands/migrate";
 import { pruneCommand } from "@/cli/commands/prune";
 import { reencryptCommand } from "@/cli/commands/reencrypt";
 import { settingCommand } from "@/cli/commands/setting";
@@ -15,4 +17,6 @@ export const COMMANDS: readonly CliCommand[] = [
   deleteUserCommand,
   reencryptCommand,
   settingCommand,
+  migrateCommand,
+  backupCommands,
 ];

@@ -34,13 +34,17 @@ async function run(deps: WorkerDeps, payload: JobPayload): Promise<void> {
   await composer(payload.data);
 }
 
-/** Runs every job that is due, one at a time (a message sent, or a deferred one composed); returns how many. */
+/**
+ * Runs every job that is due, one at a time (a message sent, or a deferred one composed); returns
+ * how many. `isStopping` is asked before each job: a shutdown lets the current one finish.
+ */
 export async function drainQueue(
   deps: WorkerDeps,
   limit = 100,
+  isStopping: () => boolean = () => false,
 ): Promise<number> {
   let sent = 0;
-  for (let i = 0; i < limit; i++) {
+  for (let i = 0; i < limit && !isStopping(); i++) {
     const claimed = await claimJob(deps.db, deps.now(), deps.queues);
     if (!claimed) break;
     try {
@@ -60,34 +64,49 @@ export async function drainQueue(
 
 const POLL_MS = 1000;
 
+/** A running worker; `stop` resolves once the job under way (if any) has finished, and no other starts. */
+export type Worker = { wake(): void; stop(): Promise<void> };
+
 /**
  * The in-process worker: polls every second and can be woken at once after a request queued mail.
  * Every instance runs one; SKIP LOCKED keeps them from sending a message twice.
  */
-export function startWorker(deps: WorkerDeps): { wake(): void; stop(): void } {
-  let running = false;
+export function startWorker(deps: WorkerDeps): Worker {
+  let running: Promise<void> | null = null;
   let again = false;
+  let stopping = false;
+  const isStopping = () => stopping;
   const run = async () => {
+    if (stopping) return;
     if (running) {
       again = true;
-      return;
+      return running;
     }
-    running = true;
+    let finish = () => {};
+    running = new Promise<void>((resolve) => (finish = resolve));
     try {
       do {
         again = false;
-        await drainQueue(deps);
-      } while (again);
+        await drainQueue(deps, 100, isStopping);
+      } while (again && !stopping);
     } catch (error) {
       log().error(
         { err: describeError(error) },
         "mail: the queue could not be read",
       );
     } finally {
-      running = false;
+      running = null;
+      finish();
     }
   };
-  const timer = setInterval(run, POLL_MS);
+  const timer = setInterval(() => void run(), POLL_MS);
   timer.unref();
-  return { wake: () => void run(), stop: () => clearInterval(timer) };
+  return {
+    wake: () => void run(),
+    async stop() {
+      stopping = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

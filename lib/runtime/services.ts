@@ -18,6 +18,7 @@ import { outboxMailer } from "@/lib/mail/outbox";
 import { resendMailer } from "@/lib/mail/resend";
 import { startWorker, type WorkerDeps } from "@/lib/mail/worker";
 import { startPruning } from "@/lib/runtime/pruning";
+import { serveBackups } from "@/lib/runtime/backup-socket";
 import { WEBHOOK_QUEUE } from "@/lib/mail/queue";
 import { DELIVER_COMPOSER, FANOUT_COMPOSER } from "@/lib/webhooks/deliveries";
 import { webhookSecretKey } from "@/lib/webhooks/secrets";
@@ -38,6 +39,7 @@ import { mailQueueKey } from "@/lib/crypto/secrets";
 import { loadServicesConfig } from "@/lib/config/services";
 import { corsPolicy, statefulPolicy } from "@/lib/http/stateful";
 import { loadSettings, SETTINGS_REFRESH_MS } from "@/lib/settings/store";
+import { onShutdown } from "@/lib/server/lifecycle";
 import { log } from "@/lib/observability/request-scope";
 import { configureLogging, describeError } from "@/lib/observability/logger";
 
@@ -186,7 +188,7 @@ export function services(): Promise<Services> {
       );
       await created.database.migrate();
       await refreshSettings(created);
-      setInterval(() => {
+      const refresh = setInterval(() => {
         refreshSettings(created).catch((error: unknown) =>
           log().error(
             { err: describeError(error) },
@@ -194,19 +196,31 @@ export function services(): Promise<Services> {
           ),
         );
       }, SETTINGS_REFRESH_MS).unref();
+      const background: { stop(): void | Promise<void> }[] = [
+        { stop: () => clearInterval(refresh) },
+      ];
       if (created.env.QUEUE_WORKER === "true") {
-        const worker = startWorker(workerDeps(created));
-        created.wakeMailWorker = worker.wake;
-        created.wakeWebhookWorker = startWorker(
-          webhookWorkerDeps(created),
-        ).wake;
-        startPruning(() => ({
+        const mail = startWorker(workerDeps(created));
+        const webhooks = startWorker(webhookWorkerDeps(created));
+        created.wakeMailWorker = mail.wake;
+        created.wakeWebhookWorker = webhooks.wake;
+        const pruning = startPruning(() => ({
           db: created.database.db,
           config: created.config,
           env: created.env,
           now: created.now(),
         }));
+        background.push(mail, webhooks, pruning);
       }
+      if (created.database.kind === "pglite")
+        background.push(serveBackups(created.database, created.env.DATA_DIR));
+      // Decision record 040: on SIGTERM, once no request is left, the workers finish the job
+      // under way (a job cut by the bound stays reserved and another instance takes it later),
+      // then the pool (or PGlite) closes cleanly.
+      onShutdown(async () => {
+        await Promise.all(background.map((task) => task.stop()));
+        await created.database.close();
+      });
       return created;
     })();
     globalForServices.__authServices = { services: created, ready };

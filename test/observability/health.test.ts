@@ -34,6 +34,29 @@ describe("GET /up", () => {
     expect(logs.text()).toBe("");
   });
 
+  it("answers 503 at once while the process shuts down, without asking the database (decision record 040)", async () => {
+    // The slot the start script (scripts/start.mjs) sets on SIGTERM.
+    const lifecycle = (
+      globalThis as unknown as Record<symbol, { draining: boolean }>
+    )[Symbol.for("next-laravel-auth.lifecycle")];
+    if (!lifecycle) throw new Error("lib/server/lifecycle.ts made no slot");
+    lifecycle.draining = true;
+    try {
+      const { status, body, ms } = await timedHealth(
+        () => new Promise<Services>(() => {}),
+      );
+      expect(status).toBe(503);
+      expect(body).toEqual({
+        status: "unavailable",
+        failed: ["shutdown"],
+        checks: { shutdown: "draining" },
+      });
+      expect(ms).toBeLessThan(100);
+    } finally {
+      lifecycle.draining = false;
+    }
+  });
+
   it("answers 503 naming the database within a second while the server is still starting", async () => {
     const { status, body, ms } = await timedHealth(
       () => new Promise<Services>(() => {}),

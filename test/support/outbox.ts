@@ -1,0 +1,32 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+/** How many messages the outbox driver wrote to each address (README "Mail outbox"). */
+export function messagesByRecipient(outbox: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  if (!existsSync(outbox)) return counts;
+  for (const file of readdirSync(outbox).filter((name) =>
+    name.endsWith(".json"),
+  )) {
+    const mail = JSON.parse(readFileSync(path.join(outbox, file), "utf8")) as {
+      to: string[];
+    };
+    for (const to of mail.to) counts.set(to, (counts.get(to) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Waits until every address of `emails` has at least one message (or the deadline passes). */
+export async function waitForMessages(
+  outbox: string,
+  emails: readonly string[],
+  deadlineMs = 30_000,
+): Promise<Map<string, number>> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const counts = messagesByRecipient(outbox);
+    if (emails.every((email) => counts.has(email)) || Date.now() > deadline)
+      return counts;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
