@@ -141,6 +141,15 @@ export const AUTH_ACTIONS = {
     ability: "tokens:write",
     redirect: "/",
   },
+  // A new secret for a token, the old one valid for a grace (decision record 045).
+  "roll-token": {
+    method: "POST",
+    uri: "roll-token",
+    name: "roll.token",
+    middleware: ["auth:sanctum", "password.confirm"],
+    ability: "tokens:write",
+    redirect: "/",
+  },
   "socialite-redirect": {
     method: "GET",
     uri: "social/{provider}/redirect",

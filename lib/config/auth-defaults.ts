@@ -98,6 +98,19 @@ export const AUTH_DEFAULTS = {
   },
   /** Decision record 022: endpoints on private, loopback or link-local addresses are refused unless allowed. */
   webhooks: { "allow-private-addresses": false },
+  /**
+   * Personal access tokens (decision record 045): the secret's prefix (with Sanctum's crc32b
+   * checksum after it), the longest lifetime a new token may ask for (0: no maximum), whether a
+   * token must expire, how often last_used_at is written, and after how many days without use a
+   * token is revoked by the pruning task (0: never).
+   */
+  tokens: {
+    prefix: "nla_",
+    "max-lifetime-days": 0,
+    "require-expiry": false,
+    "last-used-interval-seconds": 60,
+    "revoke-unused-days": 0,
+  },
   /** Keys (or key prefixes) administrators may change at run time on the settings page. */
   "editable-settings": [
     "allow-registration",

@@ -127,6 +127,15 @@ export const authConfigSchema = z.strictObject({
     "webhook-deliveries-days": z.int().min(1).max(3650),
   }),
   webhooks: z.strictObject({ "allow-private-addresses": z.boolean() }),
+  // Personal access tokens (decision record 045).
+  tokens: z.strictObject({
+    // Inside the secret, after `<id>|`, as Sanctum's `token_prefix`: letters, digits, `_`.
+    prefix: z.string().regex(/^[A-Za-z0-9_]{0,16}$/),
+    "max-lifetime-days": z.int().min(0).max(3650),
+    "require-expiry": z.boolean(),
+    "last-used-interval-seconds": z.int().min(1).max(86_400),
+    "revoke-unused-days": z.int().min(0).max(3650),
+  }),
   "editable-settings": z.array(
     z
       .string()

@@ -34,7 +34,8 @@ describe("POST /auth/create-token (SPEC §4 rule 4, §9)", () => {
     expect(response.status).toBe(200);
     expect(Object.keys(response.body)).toEqual(["token"]);
     const [id, secret = ""] = (response.body.token as string).split("|");
-    expect(secret).toMatch(/^[A-Za-z0-9_-]{40}$/);
+    // Sanctum 4's shape with the default prefix: nla_, 40 characters, crc32b (decision record 045).
+    expect(secret).toMatch(/^nla_[A-Za-z0-9]{40}[0-9a-f]{8}$/);
     const row = await tokenRow(response.body.token);
     expect(row).toMatchObject({
       id: Number(id),
@@ -68,10 +69,10 @@ describe("POST /auth/create-token (SPEC §4 rule 4, §9)", () => {
       email: user.email,
       password: PASSWORD,
       name: "ci",
-      abilities: ["read", "write"],
+      abilities: ["user:write", "tokens:write"],
     });
     expect((await tokenRow(response.body.token))?.abilities).toBe(
-      '["read","write"]',
+      '["user:write","tokens:write"]',
     );
   });
 
