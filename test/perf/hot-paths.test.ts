@@ -40,6 +40,7 @@ beforeEach(async () => {
   now = new Date("2026-11-22T12:00:00Z");
 });
 afterAll(async () => {
+  await settleBackground();
   await database?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });

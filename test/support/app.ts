@@ -115,6 +115,7 @@ export function useTestApp(initial: TestAppOptions = {}): TestApp {
     build();
   });
   afterAll(async () => {
+    await settleBackground();
     await database?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
