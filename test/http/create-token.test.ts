@@ -76,6 +76,53 @@ describe("POST /auth/create-token (SPEC §4 rule 4, §9)", () => {
     );
   });
 
+  it("refuses an ability nothing declares with 422 naming it, and writes no token (decision record 045)", async () => {
+    const user = await app.createUser();
+    const response = await (
+      await guest()
+    ).post("/auth/create-token", {
+      email: user.email,
+      password: PASSWORD,
+      name: "ci",
+      abilities: ["tokens:write", "tokens:wrte"],
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      abilities: [
+        "The ability tokens:wrte is not one of the declared abilities.",
+      ],
+    });
+    expect(await app.database.db.select().from(personalAccessTokens)).toEqual(
+      [],
+    );
+  });
+
+  it("accepts '*', the declared abilities and those a route's abilities: middleware asks for", async () => {
+    app.configure({
+      auth: {
+        routes: {
+          middlewares: { tokens: ["auth:sanctum", "abilities:reports.read"] },
+        },
+      },
+    });
+    const user = await app.createUser();
+    for (const abilities of [
+      ["*"],
+      ["user:write", "admin"],
+      ["reports.read"],
+    ]) {
+      const response = await (
+        await guest()
+      ).post("/auth/create-token", {
+        email: user.email,
+        password: PASSWORD,
+        name: "ci",
+        abilities,
+      });
+      expect(response.status, JSON.stringify(abilities)).toBe(200);
+    }
+  });
+
   it("stores a future expires_at or expiration_date", async () => {
     app.setNow(new Date("2026-11-22T10:00:00Z"));
     const user = await app.createUser();
