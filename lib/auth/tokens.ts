@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { preparedPerDb } from "@/db/prepared";
 import { cachedRead } from "@/db/read-cache";
@@ -199,23 +199,6 @@ export function presentToken(token: PersonalAccessToken) {
     created_at: token.createdAt?.toISOString() ?? null,
     updated_at: token.updatedAt?.toISOString() ?? null,
   };
-}
-
-export async function listTokens(
-  db: Db,
-  userClass: string,
-  userId: number,
-): Promise<PersonalAccessToken[]> {
-  return db
-    .select()
-    .from(personalAccessTokens)
-    .where(
-      and(
-        eq(personalAccessTokens.tokenableType, userClass),
-        eq(personalAccessTokens.tokenableId, userId),
-      ),
-    )
-    .orderBy(desc(personalAccessTokens.id));
 }
 
 /** Deletes one of the user's own tokens; true only when a row was deleted. */
