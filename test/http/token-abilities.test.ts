@@ -136,7 +136,7 @@ describe("the routes' declarations", () => {
   });
 });
 
-describe.each(writes)('a token without abilities on $label', (target) => {
+describe.each(writes)("a token without abilities on $label", (target) => {
   it("is refused (403, or 401 from the session guard) and changes nothing", async () => {
     const { subject, token } = await adminWithToken([]);
     const before = await writtenRows(app.database.db);
@@ -210,21 +210,24 @@ describe.each(sessionOnly)(
   },
 );
 
-describe.each(reads)('a token without abilities on the read $label', (target) => {
-  it("passes", async () => {
-    const { subject, token } = await adminWithToken([]);
-    const response = await call(app.agent(), target, subject, {
-      bearer: token,
-      json: target.method === "GET" ? undefined : {},
+describe.each(reads)(
+  "a token without abilities on the read $label",
+  (target) => {
+    it("passes", async () => {
+      const { subject, token } = await adminWithToken([]);
+      const response = await call(app.agent(), target, subject, {
+        bearer: token,
+        json: target.method === "GET" ? undefined : {},
+      });
+      expectPassed(response, target.label);
+      if (target.params.length === 0)
+        expect(response.status, response.text).toBe(200);
     });
-    expectPassed(response, target.label);
-    if (target.params.length === 0)
-      expect(response.status, response.text).toBe(200);
-  });
-});
+  },
+);
 
 describe.each(writes)("a session on $label", (target) => {
-  it('is not limited by abilities, even beside a bearer token without abilities', async () => {
+  it("is not limited by abilities, even beside a bearer token without abilities", async () => {
     const { admin, subject, token } = await adminWithToken([]);
     const agent = await signIn(app, admin);
     expectPassed(await call(agent, target, subject), target.label);
@@ -236,7 +239,7 @@ describe.each(writes)("a session on $label", (target) => {
   });
 });
 
-describe('what the review found a token without abilities could do', () => {
+describe("what the review found a token without abilities could do", () => {
   it("cannot change the profile, flush the tokens or edit a setting; a token with the ability can", async () => {
     const { admin, token } = await adminWithToken([]);
     const asRead = { bearer: token, host: hostRoute("api.app.user.update") };
