@@ -22,5 +22,5 @@ CREATE TABLE "personal_access_token_usage" (
 	CONSTRAINT "personal_access_token_usage_token_id_hour_pk" PRIMARY KEY("token_id","hour")
 );
 --> statement-breakpoint
-ALTER TABLE "personal_access_token_settings" ADD CONSTRAINT "personal_access_token_settings_token_id_personal_access_tokens_id_fk" FOREIGN KEY ("token_id") REFERENCES "public"."personal_access_tokens"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "personal_access_token_usage" ADD CONSTRAINT "personal_access_token_usage_token_id_personal_access_tokens_id_fk" FOREIGN KEY ("token_id") REFERENCES "public"."personal_access_tokens"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "personal_access_token_settings" ADD CONSTRAINT "personal_access_token_settings_token_id_personal_access_tokens_id_fk" FOREIGN KEY ("token_id") REFERENCES "personal_access_tokens"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "personal_access_token_usage" ADD CONSTRAINT "personal_access_token_usage_token_id_personal_access_tokens_id_fk" FOREIGN KEY ("token_id") REFERENCES "personal_access_tokens"("id") ON DELETE cascade ON UPDATE no action;

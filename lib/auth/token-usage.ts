@@ -103,24 +103,27 @@ async function writeUse(
   const hour = new Date(
     Math.floor(batch.firstAt.getTime() / 3_600_000) * 3_600_000,
   );
-  // One statement: the conditional last_used_at (instances together write it about once per
-  // interval, never backwards), then the address and the hour's count, each only for a token that
-  // still exists (it may have been revoked meanwhile).
+  // One statement. The token's row is locked first (`tok`, which every part reads), so this
+  // waits behind a roll or revoke of the same token instead of deadlocking with it, and writes
+  // nothing for a token deleted meanwhile. last_used_at moves only when older than the interval
+  // (instances together write it about once per interval), never backwards.
   await db.execute(sql`
-    with touched as (
+    with tok as (
+      select id from ${personalAccessTokens} where id = ${tokenId} for no key update
+    ), touched as (
       update ${personalAccessTokens} set last_used_at = ${batch.lastAt.toISOString()}::timestamp
-      where id = ${tokenId} and (last_used_at is null or last_used_at <= ${due.toISOString()}::timestamp)
-      returning id
+      from tok
+      where ${personalAccessTokens}.id = tok.id
+        and (last_used_at is null or last_used_at <= ${due.toISOString()}::timestamp)
+      returning tok.id
     ), counted as (
       insert into ${personalAccessTokenUsage} (token_id, hour, requests)
-      select id, ${hour.toISOString()}::timestamp, ${batch.count}
-      from ${personalAccessTokens} where id = ${tokenId}
+      select id, ${hour.toISOString()}::timestamp, ${batch.count} from tok
       on conflict (token_id, hour) do update set requests = ${personalAccessTokenUsage}.requests + excluded.requests
       returning 1
     )
     insert into ${personalAccessTokenSettings} (token_id, last_used_ip, last_used_user_agent)
-    select id, ${batch.ip.slice(0, 45)}, ${batch.userAgent}
-    from ${personalAccessTokens} where id = ${tokenId}
+    select id, ${batch.ip.slice(0, 45)}, ${batch.userAgent} from tok
     on conflict (token_id) do update set last_used_ip = excluded.last_used_ip, last_used_user_agent = excluded.last_used_user_agent
   `);
 }

@@ -52,9 +52,9 @@ async function counted(run: () => Promise<unknown>) {
   statements.length = 0;
   await run();
   await settleBackground();
-  // A token's use (`with touched as (update …) insert …`, decision record 045) is a write.
+  // A token's use (one statement of CTEs that sets last_used_at, decision record 045) is a write.
   const kinds = statements.map((query) =>
-    /^\s*with\s+\w+\s+as\s*\(\s*update\b/i.test(query)
+    /\bset last_used_at\b/i.test(query)
       ? "write"
       : (/^\s*(?:with\b.*?\)\s*)?(select|insert|update|delete)\b/is
           .exec(query)?.[1]
