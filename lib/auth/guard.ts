@@ -34,6 +34,7 @@ export async function resolveAuth(ctx: Context): Promise<AuthState> {
       ctx.db,
       {
         tokenId: bearer.token.id,
+        tokenHash: bearer.token.token,
         userId: bearer.user.id,
         ip: ctx.ip,
         now: ctx.now,

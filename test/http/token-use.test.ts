@@ -143,3 +143,40 @@ describe("a token's last use (decision record 045)", () => {
     );
   });
 });
+
+describe("a token's rate limit, counted in batches (decision record 045)", () => {
+  it("reserves a twentieth of the limit per write: 100 a minute, 25 requests, 5 writes; past the limit 429", async () => {
+    await insertUser(database, "batched@example.test");
+    const agent = new Agent(services);
+    await agent.csrf();
+    const created = await agent.post("/auth/create-token", {
+      email: "batched@example.test",
+      password: PASSWORD,
+      name: "batched",
+      rate_limit: 100,
+    });
+    const token = created.body.token as string;
+    await settleBackground();
+    statements.length = 0;
+    for (let i = 0; i < 25; i++)
+      expect(
+        (await new Agent(services).get("/auth/get-auth", { bearer: token }))
+          .status,
+      ).toBe(200);
+    await settleBackground();
+    const limiterWrites = statements.filter((query) =>
+      /insert into "rate_limits"/i.test(query),
+    );
+    expect(limiterWrites).toHaveLength(5);
+    for (let i = 25; i < 100; i++)
+      expect(
+        (await new Agent(services).get("/auth/get-auth", { bearer: token }))
+          .status,
+      ).toBe(200);
+    const refused = await new Agent(services).get("/auth/get-auth", {
+      bearer: token,
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("ratelimit-limit")).toBe("100");
+  });
+});
