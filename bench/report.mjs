@@ -108,6 +108,17 @@ export function checkTargets({
       measured: `${round(by.bearer.ratio, 2)}×`,
       met: by.bearer.ratio >= ratios.bearer,
     },
+    // Decision record 045: the per-token limit's upsert costs at most a tenth of the bearer path.
+    ...(by["bearer-limited"]
+      ? [
+          {
+            target:
+              "get-auth, bearer with a per-token limit within 10 % of bearer",
+            measured: `${round(by["bearer-limited"].ratio, 2)}× vs ${round(by.bearer.ratio, 2)}× bare (${round((100 * by["bearer-limited"].ratio) / by.bearer.ratio)} %)`,
+            met: by["bearer-limited"].ratio >= 0.9 * by.bearer.ratio,
+          },
+        ]
+      : []),
     {
       target: `login within 15 % of the hashing limit (${round(hashingLimit, 1)}/s)`,
       measured: `${round(by.login.rps, 1)}/s (${round((100 * by.login.rps) / hashingLimit)} %)`,

@@ -71,9 +71,18 @@ export async function prepareFixtures(base) {
     { email, password: PASSWORD, name: "bench" },
   );
   const { token } = await created.json();
+  // The same token with a per-token limit no run reaches (decision record 045): one upsert in
+  // rate_limits per request, beside the last-used write of both.
+  const limited = await post(
+    base,
+    "/auth/create-token",
+    await guestSession(base),
+    { email, password: PASSWORD, name: "bench-limited", rate_limit: 1_000_000 },
+  );
+  const { token: limitedToken } = await limited.json();
   // A login regenerates the session; from a guest session it works every time with the same cookie.
   const loginGuest = await guestSession(base);
-  return { email, signedIn, token, loginGuest };
+  return { email, signedIn, token, limitedToken, loginGuest };
 }
 
 /**
@@ -142,6 +151,14 @@ export function loads(fixtures, peer = null) {
       connections: 50,
       headers: { ...JSON_ACCEPT, authorization: `Bearer ${fixtures.token}` },
     },
+    bearerLimited: {
+      path: "/auth/get-auth",
+      connections: 50,
+      headers: {
+        ...JSON_ACCEPT,
+        authorization: `Bearer ${fixtures.limitedToken}`,
+      },
+    },
     login: {
       path: "/auth/login",
       method: "POST",
@@ -166,6 +183,11 @@ export const SCENARIOS = [
   { name: "guest", label: "get-auth, guest", loads: ["guest"] },
   { name: "session", label: "get-auth, session cookie", loads: ["session"] },
   { name: "bearer", label: "get-auth, bearer token", loads: ["bearer"] },
+  {
+    name: "bearer-limited",
+    label: "get-auth, bearer token with a per-token limit",
+    loads: ["bearerLimited"],
+  },
   { name: "login", label: "login (cost 12)", loads: ["login"] },
   {
     name: "storm",

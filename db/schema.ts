@@ -15,6 +15,7 @@ import {
   json,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -81,6 +82,55 @@ export const personalAccessTokens = pgTable(
     ),
   ],
 );
+
+/**
+ * What this application adds to a personal access token (decision record 045), beside Sanctum's
+ * table so a Laravel app on the same database keeps reading `personal_access_tokens` as it is.
+ * A token without a row here has no limits, no address list and no sliding expiry.
+ */
+export const personalAccessTokenSettings = pgTable(
+  "personal_access_token_settings",
+  {
+    tokenId: bigint("token_id", { mode: "number" })
+      .primaryKey()
+      .references(() => personalAccessTokens.id, { onDelete: "cascade" }),
+    /** Seconds without use after which the token stops working (sliding expiry). */
+    idleExpiresIn: integer("idle_expires_in"),
+    /** Requests per minute. */
+    rateLimit: integer("rate_limit"),
+    quota: integer("quota"),
+    quotaRefill: integer("quota_refill"),
+    /** Seconds between two refills of `quota_refill` requests. */
+    quotaInterval: integer("quota_interval"),
+    quotaRemaining: integer("quota_remaining"),
+    quotaRefilledAt: stamp("quota_refilled_at"),
+    /** CIDR ranges the token may be used from; null: anywhere. */
+    allowedIps: jsonb("allowed_ips").$type<string[]>(),
+    /** The token this one replaced (roll-token), and the one that replaces it during the grace. */
+    rolledFrom: bigint("rolled_from", { mode: "number" }),
+    replacedBy: bigint("replaced_by", { mode: "number" }),
+    lastUsedIp: varchar("last_used_ip", { length: 45 }),
+    lastUsedUserAgent: text("last_used_user_agent"),
+    /** When the owner was told the token expires within a week (once). */
+    expiryNotifiedAt: stamp("expiry_notified_at"),
+  },
+);
+
+/** Requests per token and hour, written in batches (decision record 045). */
+export const personalAccessTokenUsage = pgTable(
+  "personal_access_token_usage",
+  {
+    tokenId: bigint("token_id", { mode: "number" })
+      .notNull()
+      .references(() => personalAccessTokens.id, { onDelete: "cascade" }),
+    hour: stamp("hour").notNull(),
+    requests: integer("requests").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tokenId, table.hour] })],
+);
+
+export type PersonalAccessTokenSettings =
+  typeof personalAccessTokenSettings.$inferSelect;
 
 export const sessions = pgTable(
   "sessions",

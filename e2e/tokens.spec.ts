@@ -22,10 +22,11 @@ test("a user creates a token, copies it, uses it as a bearer token, and revokes 
   guard.allow(/\/auth\/create-token$/, 422);
   guard.allow(/\/auth\/create-token$/, 423);
   await page.getByLabel("Token name").fill("CI deploy");
-  await expect(page.getByLabel("Abilities")).toHaveAccessibleDescription(
-    /user:write, tokens:write, admin/,
-  );
-  await page.getByLabel("Abilities").fill("user:write, tokens:write");
+  // Abilities from the declared list only, as checkboxes (decision record 045).
+  const abilities = page.getByRole("group", { name: "Abilities" });
+  await abilities.getByRole("checkbox", { name: "user:write" }).check();
+  await abilities.getByRole("checkbox", { name: "tokens:write" }).check();
+  await expect(page.getByLabel("Expires", { exact: true })).toHaveValue("30");
   await page.getByLabel("Current password").fill("wrong-password");
   await page.getByRole("button", { name: "Create token" }).click();
   // Creating a token from a session is behind the step-up (decision record 024); then the form's own password is checked.
@@ -40,7 +41,8 @@ test("a user creates a token, copies it, uses it as a bearer token, and revokes 
   await page.getByLabel("Current password").fill(user.password);
   await page.getByRole("button", { name: "Create token" }).click();
   const shown = page.getByLabel("New token");
-  await expect(shown).toHaveText(/^\d+\|\S{40}$/);
+  // Sanctum 4's secret: the prefix, 40 characters and their crc32b (decision record 045).
+  await expect(shown).toHaveText(/^\d+\|nla_[A-Za-z0-9]{40}[0-9a-f]{8}$/);
   const token = (await shown.textContent()) ?? "";
   await page.getByRole("button", { name: "Copy token" }).click();
   await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
@@ -105,4 +107,30 @@ test("revoke all removes every token of the user", async ({
     .click();
   await expect(page.getByText("All tokens have been revoked.")).toBeVisible();
   await expect(page.getByText("No tokens yet")).toBeVisible();
+});
+
+test("a user rolls a token with a grace: both are listed, the new secret is shown once", async ({
+  page,
+  users,
+}) => {
+  const user = await users.create("roller");
+  await confirmPasswordOf(user);
+  await users.signIn(user);
+  await page.goto("/admin/tokens");
+  await page.getByLabel("Token name").fill("nightly");
+  await page.getByLabel("Current password").fill(user.password);
+  await page.getByRole("button", { name: "Create token" }).click();
+  await page.getByRole("button", { name: "Done" }).click();
+  await page.getByRole("button", { name: "Roll nightly" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("The old secret keeps working").selectOption("3600");
+  await expectAccessible(page, "roll-token dialog");
+  await dialog.getByRole("button", { name: "Roll token" }).click();
+  await expect(page.getByLabel("New token")).toHaveText(
+    /^\d+\|nla_[A-Za-z0-9]{40}[0-9a-f]{8}$/,
+  );
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("row", { name: /nightly/ })).toHaveCount(2);
+  await expect(page.getByText(/Replaced; works until/)).toBeVisible();
+  await expectAccessible(page, "tokens, rolled");
 });

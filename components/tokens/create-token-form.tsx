@@ -1,15 +1,23 @@
 "use client";
 
-import { type FormEvent, useRef } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { CheckboxField } from "@/components/ui/checkbox-field";
+import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
+import {
+  ABILITY_CHOICES,
+  EXPIRY_PRESETS,
+  tokenFormInput,
+} from "@/components/tokens/token-form-input";
+import { TokenLimitFields } from "@/components/tokens/token-limit-fields";
 import { NewTokenPanel } from "@/components/tokens/new-token-panel";
 import { formErrors } from "@/lib/client/form-errors";
 import { useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
-import { type CreateTokenInput, useCreateToken } from "@/lib/client/use-tokens";
+import { useCreateToken } from "@/lib/client/use-tokens";
 
 function tomorrow(): string {
   const date = new Date(Date.now() + 24 * 60 * 60 * 1000);
@@ -21,11 +29,18 @@ export function CreateTokenForm({ email }: { email: string }) {
   const t = useT();
   const create = useCreateToken();
   const form = useRef<HTMLFormElement>(null);
+  const [expiry, setExpiry] = useState<string>("30");
   // Bad credentials come back as a 422 on `email`, which this form asks as "current password".
   const errors = formErrors(create.error, [
     "name",
     "abilities",
     "expires_at",
+    "idle_expires_in",
+    "rate_limit",
+    "quota",
+    "quota_refill",
+    "quota_interval",
+    "allowed_ips",
     "password",
     "email",
   ]);
@@ -36,20 +51,7 @@ export function CreateTokenForm({ email }: { email: string }) {
     event.preventDefault();
     if (create.isPending) return;
     const element = event.currentTarget;
-    const data = new FormData(element);
-    const abilities = String(data.get("abilities") ?? "")
-      .split(",")
-      .map((ability) => ability.trim())
-      .filter(Boolean);
-    const expiry = String(data.get("expires_at") ?? "");
-    const input: CreateTokenInput = {
-      email,
-      password: String(data.get("password") ?? ""),
-      name: String(data.get("name") ?? ""),
-    };
-    if (abilities.length > 0) input.abilities = abilities;
-    // The end of the chosen day, in the user's time zone.
-    if (expiry) input.expires_at = new Date(`${expiry}T23:59:59`).toISOString();
+    const input = tokenFormInput(new FormData(element), { email }, Date.now());
     create.mutate(input, { onSuccess: () => element.reset() });
   }
 
@@ -77,23 +79,61 @@ export function CreateTokenForm({ email }: { email: string }) {
               placeholder={t("e.g. Deploy script")}
               error={errors.fields.name}
             />
-            <TextField
-              label={t("Abilities")}
-              name="abilities"
-              placeholder="user:write, tokens:write"
-              hint={t(
-                "Comma-separated: user:write, tokens:write, admin. Any token can read. Leave empty for full access (*).",
+            <fieldset>
+              <legend className="block text-sm font-medium text-zinc-800">
+                {t("Abilities")}
+              </legend>
+              <div className="mt-2 space-y-2">
+                {ABILITY_CHOICES.map((ability) => (
+                  <CheckboxField
+                    key={ability}
+                    name="abilities"
+                    value={ability}
+                    label={ability}
+                  />
+                ))}
+              </div>
+              <p className="mt-1.5 text-xs text-zinc-500">
+                {t("Any token can read. None checked: full access (*).")}
+              </p>
+              {errors.fields.abilities && (
+                <p className="mt-1.5 text-xs text-red-600">
+                  {errors.fields.abilities}
+                </p>
               )}
-              error={errors.fields.abilities}
-            />
-            <TextField
-              label={t("Expires on")}
-              name="expires_at"
-              type="date"
-              min={tomorrow()}
-              hint={t("Optional.")}
-              error={errors.fields.expires_at}
-            />
+            </fieldset>
+            <div className="space-y-3">
+              <SelectField
+                label={t("Expires")}
+                name="expiry"
+                value={expiry}
+                onChange={(event) => setExpiry(event.target.value)}
+                options={EXPIRY_PRESETS.map((preset) => ({
+                  value: preset,
+                  label:
+                    preset === "date"
+                      ? t("On a date")
+                      : preset === "never"
+                        ? t("Never")
+                        : t(":count days", { count: preset }),
+                }))}
+              />
+              {expiry === "date" && (
+                <TextField
+                  label={t("Expires on")}
+                  name="expires_at"
+                  type="date"
+                  min={tomorrow()}
+                  required
+                  error={errors.fields.expires_at}
+                />
+              )}
+              {expiry !== "date" && errors.fields.expires_at && (
+                <p className="text-xs text-red-600">
+                  {errors.fields.expires_at}
+                </p>
+              )}
+            </div>
             <TextField
               label={t("Current password")}
               name="password"
@@ -104,6 +144,7 @@ export function CreateTokenForm({ email }: { email: string }) {
               error={passwordError}
             />
           </div>
+          <TokenLimitFields errors={errors.fields} />
           <div className="flex justify-end">
             <Button type="submit" loading={create.isPending}>
               {t("Create token")}

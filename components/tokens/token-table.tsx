@@ -7,6 +7,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { RollTokenDialog } from "@/components/tokens/roll-token-dialog";
+import { TokenUsage } from "@/components/tokens/token-usage";
 import type { Token } from "@/lib/client/api-types";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 import { useRevokeToken } from "@/lib/client/use-tokens";
@@ -21,6 +23,7 @@ export function TokenTable({ tokens, now }: { tokens: Token[]; now: number }) {
   const formatDate = useFormatDate();
   const revoke = useRevokeToken();
   const [pending, setPending] = useState<Token | null>(null);
+  const [rolling, setRolling] = useState<Token | null>(null);
   if (tokens.length === 0)
     return (
       <EmptyState title={t("No tokens yet")}>
@@ -35,7 +38,7 @@ export function TokenTable({ tokens, now }: { tokens: Token[]; now: number }) {
         columns={[
           { label: t("Name") },
           { label: t("Abilities") },
-          { label: t("Last used") },
+          { label: t("Use") },
           { label: t("Expires") },
           { label: t("Actions"), srOnly: true },
         ]}
@@ -63,19 +66,35 @@ export function TokenTable({ tokens, now }: { tokens: Token[]; now: number }) {
                 ))}
               </div>
             </td>
-            <td className="px-3 py-3 whitespace-nowrap text-zinc-600">
-              {token.last_used_at ? formatDate(token.last_used_at) : t("Never")}
+            <td className="px-3 py-3 text-zinc-600">
+              <TokenUsage token={token} />
             </td>
             <td className="px-3 py-3 whitespace-nowrap text-zinc-600">
               {isExpired(token, now) ? (
                 <Badge tone="red">{t("Expired")}</Badge>
+              ) : token.replaced_by !== null && token.expires_at ? (
+                <Badge tone="amber">
+                  {t("Replaced; works until :date", {
+                    date: formatDate(token.expires_at),
+                  })}
+                </Badge>
               ) : token.expires_at ? (
                 formatDate(token.expires_at, { dateStyle: "medium" })
               ) : (
                 t("Never")
               )}
             </td>
-            <td className="px-5 py-3 text-right sm:px-6">
+            <td className="px-5 py-3 text-right whitespace-nowrap sm:px-6">
+              {token.replaced_by === null && !isExpired(token, now) && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setRolling(token)}
+                  aria-label={t("Roll :name", { name: token.name })}
+                >
+                  {t("Roll")}
+                </Button>
+              )}
               <Button
                 variant="ghost-danger"
                 size="sm"
@@ -88,6 +107,7 @@ export function TokenTable({ tokens, now }: { tokens: Token[]; now: number }) {
           </tr>
         ))}
       </DataTable>
+      <RollTokenDialog token={rolling} onClose={() => setRolling(null)} />
       <ConfirmDialog
         open={pending !== null}
         title={t("Revoke this token?")}

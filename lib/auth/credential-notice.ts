@@ -18,6 +18,8 @@ type Executor = Pick<Db, "insert">;
  */
 export const CREDENTIAL_NOTICES: Record<string, string | null> = {
   "create-token": "An API token named “:name” was created.",
+  "roll-token":
+    "The API token “:name” was given a new secret; the old one stops at the end of its grace.",
   // A secret still waiting for its first code lets nobody in: two-factor-confirm tells.
   "two-factor-enable": null,
   "two-factor-confirm": "Two-factor authentication was turned on.",

@@ -1,6 +1,8 @@
 import "server-only";
 import type { AuthState, Context } from "@/lib/server/context";
 import { findBearerUser } from "@/lib/auth/tokens";
+import { admitToken } from "@/lib/auth/token-admission";
+import { recordTokenUse } from "@/lib/auth/token-usage";
 
 /**
  * The session-or-token guard (Sanctum's): the session's user first, else the bearer token's.
@@ -23,7 +25,30 @@ export async function resolveAuth(ctx: Context): Promise<AuthState> {
     ctx.config["user-class"],
     ctx.request.headers.get("authorization"),
     ctx.now,
+    ctx.config.tokens.prefix,
   );
+  if (bearer) {
+    // The token's own address list and limits (decision record 045), then its use, written
+    // after the response at most once per interval.
+    await admitToken(
+      ctx.db,
+      {
+        tokenId: bearer.token.id,
+        tokenHash: bearer.token.token,
+        userId: bearer.user.id,
+        ip: ctx.ip,
+        now: ctx.now,
+      },
+      bearer.settings,
+    );
+    recordTokenUse(ctx.db, {
+      tokenId: bearer.token.id,
+      at: ctx.now,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      intervalSeconds: ctx.config.tokens["last-used-interval-seconds"],
+    });
+  }
   ctx.auth = bearer
     ? {
         user: bearer.user,

@@ -21,30 +21,32 @@ export function hitStatement(
   key: string,
   decaySeconds: number,
   now: Date,
+  amount = 1,
 ) {
   const resetAt = new Date(now.getTime() + decaySeconds * 1000);
   const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamp`;
   return db
     .insert(rateLimits)
-    .values({ key, hits: 1, resetAt })
+    .values({ key, hits: amount, resetAt })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+        hits: sql`case when ${expired} then ${amount}::int else ${rateLimits.hits} + ${amount}::int end`,
         resetAt: sql`case when ${expired} then ${resetAt.toISOString()}::timestamp else ${rateLimits.resetAt} end`,
       },
     })
     .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
 }
 
-/** Counts one hit atomically, opening a new window when the old one is over. */
+/** Counts one hit (or `amount` at once) atomically, opening a new window when the old one is over. */
 export async function hit(
   db: Db,
   key: string,
   decaySeconds: number,
   now: Date,
+  amount = 1,
 ): Promise<Window> {
-  const [row] = await hitStatement(db, key, decaySeconds, now);
+  const [row] = await hitStatement(db, key, decaySeconds, now, amount);
   if (!row) throw new Error("rate limit upsert returned no row");
   return row;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { preparedPerDb } from "@/db/prepared";
 import { cachedRead } from "@/db/read-cache";
@@ -7,16 +7,13 @@ import {
   pendingUserEmails,
   type PersonalAccessToken,
   personalAccessTokens,
+  type PersonalAccessTokenSettings,
+  personalAccessTokenSettings,
   type User,
   users,
 } from "@/db/schema";
-import { randomToken, safeEqual, sha256Hex } from "@/lib/crypto/secrets";
-import { writeThrottle } from "@/lib/server/write-throttle";
-
-/** last_used_at is written at most this often per token, so read traffic stays read traffic. */
-export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
-// Decision record 010: of concurrent requests that all see a stale last_used_at, one writes it.
-const lastUsedWrites = writeThrottle(LAST_USED_WRITE_INTERVAL_MS);
+import { safeEqual, sha256Hex } from "@/lib/crypto/secrets";
+import { checkSecret, generateSecret } from "@/lib/auth/token-format";
 
 /** Sanctum's token format: `<id>|<random>`, with only sha256(<random>) stored. */
 export function parseBearer(
@@ -39,6 +36,7 @@ const findTokenStatement = (db: Db, key: SQL) =>
       token: personalAccessTokens,
       user: users,
       pendingEmail: pendingUserEmails.email,
+      settings: personalAccessTokenSettings,
     })
     .from(personalAccessTokens)
     .innerJoin(
@@ -47,6 +45,10 @@ const findTokenStatement = (db: Db, key: SQL) =>
         eq(users.id, personalAccessTokens.tokenableId),
         sql`${users.deletedAt} is null`,
       ),
+    )
+    .leftJoin(
+      personalAccessTokenSettings,
+      eq(personalAccessTokenSettings.tokenId, personalAccessTokens.id),
     )
     .leftJoin(
       pendingUserEmails,
@@ -75,23 +77,30 @@ const findByHashStatement = preparedPerDb((db) =>
   ).prepare("find_token_by_hash"),
 );
 
+export type BearerRow = {
+  user: User;
+  token: PersonalAccessToken;
+  pendingEmail: string | null;
+  settings: PersonalAccessTokenSettings | null;
+};
+
 /**
  * The user and token behind a bearer header, in one round trip; null for anything malformed,
- * unknown, expired, or whose owner is gone or soft-deleted.
+ * unknown, expired (its `expires_at`, or idle past its `idle_expires_in`), or whose owner is gone
+ * or soft-deleted. A secret whose checksum is broken is refused before any statement (decision
+ * record 045).
  */
 export async function findBearerUser(
   db: Db,
   userClass: string,
   header: string | null,
   now: Date,
-): Promise<{
-  user: User;
-  token: PersonalAccessToken;
-  pendingEmail: string | null;
-} | null> {
+  prefix = "",
+): Promise<BearerRow | null> {
   const bearer = parseBearer(header);
   if (!bearer || bearer.secret.length === 0 || bearer.secret.length > 255)
     return null;
+  if (checkSecret(bearer.secret, prefix) === "broken") return null;
   const hash = sha256Hex(bearer.secret);
   // On PGlite, cached until the next write (decision record 018); the secret and expiry are checked below.
   const { id } = bearer;
@@ -107,28 +116,16 @@ export async function findBearerUser(
   if (!row || !safeEqual(row.token.token, hash)) return null;
   if (row.token.expiresAt && row.token.expiresAt.getTime() <= now.getTime())
     return null;
-  const isStale =
-    !row.token.lastUsedAt ||
-    now.getTime() - row.token.lastUsedAt.getTime() >=
-      LAST_USED_WRITE_INTERVAL_MS;
-  // Keyed by the token's hash, unique for good (an id comes back after a truncate in tests).
-  if (isStale && lastUsedWrites.claim(row.token.token, now.getTime())) {
-    // Awaited, and conditional in SQL: concurrent requests write it once, never moving it backwards,
-    // and the write is done when the response is (a write left running could land after a later one).
-    const due = new Date(now.getTime() - LAST_USED_WRITE_INTERVAL_MS);
-    await db
-      .update(personalAccessTokens)
-      .set({ lastUsedAt: now })
-      .where(
-        and(
-          eq(personalAccessTokens.id, row.token.id),
-          or(
-            isNull(personalAccessTokens.lastUsedAt),
-            lte(personalAccessTokens.lastUsedAt, due),
-          ),
-        ),
-      );
-  }
+  const idleSeconds = row.settings?.idleExpiresIn;
+  const lastSeen = row.token.lastUsedAt ?? row.token.createdAt;
+  // Sliding expiry, judged on last_used_at as written (at most once per interval): a token is
+  // idle-expired up to one interval late, never early.
+  if (
+    idleSeconds &&
+    lastSeen &&
+    now.getTime() - lastSeen.getTime() >= idleSeconds * 1000
+  )
+    return null;
   return row;
 }
 
@@ -161,14 +158,19 @@ export type IssuedToken = {
 
 /** Creates a token for `user`; the plain text is returned once and never stored. */
 export async function issueToken(
-  db: Db,
+  db: Pick<Db, "insert">,
   userClass: string,
-  user: User,
-  input: { name: string; abilities: string[]; expiresAt: Date | null },
+  user: Pick<User, "id">,
+  input: {
+    name: string;
+    abilities: string[];
+    expiresAt: Date | null;
+    prefix: string;
+  },
   now: Date,
 ): Promise<IssuedToken> {
-  // 40 random characters, as Sanctum makes them.
-  const secret = randomToken(30);
+  // Sanctum 4's shape: prefix, 40 characters, crc32b (lib/auth/token-format.ts).
+  const secret = generateSecret(input.prefix);
   const [token] = await db
     .insert(personalAccessTokens)
     .values({
@@ -197,23 +199,6 @@ export function presentToken(token: PersonalAccessToken) {
     created_at: token.createdAt?.toISOString() ?? null,
     updated_at: token.updatedAt?.toISOString() ?? null,
   };
-}
-
-export async function listTokens(
-  db: Db,
-  userClass: string,
-  userId: number,
-): Promise<PersonalAccessToken[]> {
-  return db
-    .select()
-    .from(personalAccessTokens)
-    .where(
-      and(
-        eq(personalAccessTokens.tokenableType, userClass),
-        eq(personalAccessTokens.tokenableId, userId),
-      ),
-    )
-    .orderBy(desc(personalAccessTokens.id));
 }
 
 /** Deletes one of the user's own tokens; true only when a row was deleted. */

@@ -40,6 +40,20 @@ export type Token = {
   last_used_at: string | null;
   expires_at: string | null;
   created_at: string | null;
+  // Decision record 045: the token's own settings and its use.
+  idle_expires_in: number | null;
+  rate_limit: number | null;
+  quota: number | null;
+  quota_refill: number | null;
+  quota_interval: number | null;
+  quota_remaining: number | null;
+  allowed_ips: string[] | null;
+  last_used_ip: string | null;
+  last_used_user_agent: string | null;
+  requests_24h: number;
+  requests_30d: number;
+  rolled_from: number | null;
+  replaced_by: number | null;
 };
 
 export type AdminUser = User & {

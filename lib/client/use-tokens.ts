@@ -21,6 +21,12 @@ export type CreateTokenInput = {
   name: string;
   abilities?: string[];
   expires_at?: string;
+  idle_expires_in?: number;
+  rate_limit?: number;
+  quota?: number;
+  quota_refill?: number;
+  quota_interval?: number;
+  allowed_ips?: string[];
 };
 
 /** POST create-token: asks for the password again, answers the plain token once. */
@@ -41,6 +47,22 @@ export function useRevokeToken() {
   return useMutation({
     mutationFn: (tokenId: number) =>
       api.call<{ revoked: boolean }>("revoke-token", { token_id: tokenId }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
+  });
+}
+
+/** POST roll-token: a new secret, the old one valid `grace_seconds` longer (decision record 045). */
+export function useRollToken() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { token_id: number; grace_seconds: number }) =>
+      api.call<{
+        token: string;
+        token_id: number;
+        previous_expires_at: string | null;
+      }>("roll-token", input),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
   });

@@ -158,6 +158,16 @@ export const AUTH_ACTIONS = {
     credential: "revokes-tokens",
     redirect: "/",
   },
+  // A new secret for a token, the old one valid for a grace (decision record 045).
+  "roll-token": {
+    method: "POST",
+    uri: "roll-token",
+    name: "roll.token",
+    middleware: ["auth:sanctum"],
+    ability: "tokens:write",
+    credential: "rotates",
+    redirect: "/",
+  },
   "socialite-redirect": {
     method: "GET",
     uri: "social/{provider}/redirect",

@@ -73,11 +73,6 @@ export const AUTH_DEFAULTS = {
     "lockout-minutes": 15,
   },
   hashing: { rounds: 12 },
-  /**
-   * Personal access tokens. `revoke-on-password-change`: a password change also ends the account's
-   * tokens (a reset always does; Sanctum keeps them on a change, so off by default; decision record 028).
-   */
-  tokens: { "revoke-on-password-change": false },
   /** Per user: one photo, and room to try a few before one is set (README, configuration table). */
   uploads: {
     "max-kilobytes": 5120,
@@ -103,6 +98,22 @@ export const AUTH_DEFAULTS = {
   },
   /** Decision record 022: endpoints on private, loopback or link-local addresses are refused unless allowed. */
   webhooks: { "allow-private-addresses": false },
+  /**
+   * Personal access tokens (decision record 045): the secret's prefix (with Sanctum's crc32b
+   * checksum after it), the longest lifetime a new token may ask for (0: no maximum), whether a
+   * token must expire, how often last_used_at is written, after how many days without use a
+   * token is revoked by the pruning task (0: never), and whether a password change also ends the
+   * account's tokens (a reset always does; Sanctum keeps them on a change, so off by default;
+   * decision record 028).
+   */
+  tokens: {
+    prefix: "nla_",
+    "max-lifetime-days": 0,
+    "require-expiry": false,
+    "last-used-interval-seconds": 60,
+    "revoke-unused-days": 0,
+    "revoke-on-password-change": false,
+  },
   /** Keys (or key prefixes) administrators may change at run time on the settings page. */
   "editable-settings": [
     "allow-registration",

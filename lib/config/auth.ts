@@ -107,7 +107,6 @@ export const authConfigSchema = z.strictObject({
   }),
   // bcrypt cost 15 is about 8 times the default 12: above it one login takes seconds of a core.
   hashing: z.strictObject({ rounds: z.int().min(4).max(15) }),
-  tokens: z.strictObject({ "revoke-on-password-change": z.boolean() }),
   uploads: z.strictObject({
     "max-kilobytes": z.int().min(1).max(20_480),
     "max-files": z.int().min(1).max(100_000),
@@ -128,6 +127,16 @@ export const authConfigSchema = z.strictObject({
     "webhook-deliveries-days": z.int().min(1).max(3650),
   }),
   webhooks: z.strictObject({ "allow-private-addresses": z.boolean() }),
+  // Personal access tokens (decision record 045).
+  tokens: z.strictObject({
+    // Inside the secret, after `<id>|`, as Sanctum's `token_prefix`: letters, digits, `_`.
+    prefix: z.string().regex(/^[A-Za-z0-9_]{0,16}$/),
+    "max-lifetime-days": z.int().min(0).max(3650),
+    "require-expiry": z.boolean(),
+    "last-used-interval-seconds": z.int().min(1).max(86_400),
+    "revoke-unused-days": z.int().min(0).max(3650),
+    "revoke-on-password-change": z.boolean(),
+  }),
   "editable-settings": z.array(
     z
       .string()

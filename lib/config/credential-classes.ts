@@ -66,6 +66,16 @@ export const CREDENTIAL_CLASSES = {
     refusedWhileImpersonating: true,
     notice: "changed",
   },
+  /**
+   * Replaces a token's secret with a new one (roll-token): a session confirms first, a token with
+   * `tokens:write` may roll itself (an integration rotating its own key); the owner is told.
+   */
+  rotates: {
+    ...NOTHING,
+    stepUp: true,
+    refusedWhileImpersonating: true,
+    notice: "added",
+  },
   /** Revokes tokens: SPEC.md lets a token with `tokens:write` do it (a token signs out by revoking itself). */
   "revokes-tokens": { ...NOTHING, refusedWhileImpersonating: true },
   /** A new password through the mailbox: the endpoint ends every session and token (decision record 028). */

@@ -2,6 +2,10 @@ import "server-only";
 import type { Db } from "@/db/client";
 import type { AuthConfig } from "@/lib/config/auth";
 import { pruneAuthTables } from "@/lib/auth/prune";
+import {
+  notifyExpiringTokens,
+  revokeUnusedTokens,
+} from "@/lib/auth/token-expiry";
 import { hit } from "@/lib/auth/rate-limit";
 import type { Env } from "@/lib/env";
 import { pruneFailedJobs } from "@/lib/mail/queue";
@@ -34,6 +38,21 @@ export async function prune(deps: PruneDeps): Promise<Record<string, number>> {
       deps.env.SESSION_LIFETIME,
       deps.now,
     )),
+    // Decision record 045: the week's notice of an expiring token, and tokens left unused.
+    token_expiry_notices: await notifyExpiringTokens(
+      deps.db,
+      {
+        userClass: deps.config["user-class"],
+        appUrl: deps.env.APP_URL,
+        sessionSecret: deps.env.SESSION_SECRET,
+      },
+      deps.now,
+    ),
+    unused_tokens: await revokeUnusedTokens(
+      deps.db,
+      deps.config.tokens["revoke-unused-days"],
+      deps.now,
+    ),
     // Unanswered passkey challenges, once past their five minutes (decision record 025).
     passkey_challenges: (await pruneChallenges(deps.db, deps.now)).length,
     failed_jobs: await pruneFailedJobs(

@@ -14,6 +14,7 @@ import { register } from "@/lib/auth/endpoints/register";
 import { resetPasswordEndpoint } from "@/lib/auth/endpoints/reset-password";
 import { revertImpersonate } from "@/lib/auth/endpoints/revert-impersonate";
 import { revokeToken } from "@/lib/auth/endpoints/revoke-token";
+import { rollToken } from "@/lib/auth/endpoints/roll-token";
 import { socialiteCallback } from "@/lib/auth/endpoints/socialite-callback";
 import { socialiteRedirect } from "@/lib/auth/endpoints/socialite-redirect";
 import { tokens } from "@/lib/auth/endpoints/tokens";
@@ -143,6 +144,7 @@ export const ACTION_ENDPOINTS: ActionMap<Endpoint> = {
   tokens,
   "revoke-token": revokeToken,
   "flush-tokens": flushTokens,
+  "roll-token": rollToken,
   "socialite-redirect": socialiteRedirect,
   "socialite-callback": socialiteCallback,
   impersonate: impersonate as Endpoint,

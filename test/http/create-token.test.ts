@@ -34,7 +34,8 @@ describe("POST /auth/create-token (SPEC §4 rule 4, §9)", () => {
     expect(response.status).toBe(200);
     expect(Object.keys(response.body)).toEqual(["token"]);
     const [id, secret = ""] = (response.body.token as string).split("|");
-    expect(secret).toMatch(/^[A-Za-z0-9_-]{40}$/);
+    // Sanctum 4's shape with the default prefix: nla_, 40 characters, crc32b (decision record 045).
+    expect(secret).toMatch(/^nla_[A-Za-z0-9]{40}[0-9a-f]{8}$/);
     const row = await tokenRow(response.body.token);
     expect(row).toMatchObject({
       id: Number(id),
@@ -68,11 +69,58 @@ describe("POST /auth/create-token (SPEC §4 rule 4, §9)", () => {
       email: user.email,
       password: PASSWORD,
       name: "ci",
-      abilities: ["read", "write"],
+      abilities: ["user:write", "tokens:write"],
     });
     expect((await tokenRow(response.body.token))?.abilities).toBe(
-      '["read","write"]',
+      '["user:write","tokens:write"]',
     );
+  });
+
+  it("refuses an ability nothing declares with 422 naming it, and writes no token (decision record 045)", async () => {
+    const user = await app.createUser();
+    const response = await (
+      await guest()
+    ).post("/auth/create-token", {
+      email: user.email,
+      password: PASSWORD,
+      name: "ci",
+      abilities: ["tokens:write", "tokens:wrte"],
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      abilities: [
+        "The ability tokens:wrte is not one of the declared abilities.",
+      ],
+    });
+    expect(await app.database.db.select().from(personalAccessTokens)).toEqual(
+      [],
+    );
+  });
+
+  it("accepts '*', the declared abilities and those a route's abilities: middleware asks for", async () => {
+    app.configure({
+      auth: {
+        routes: {
+          middlewares: { tokens: ["auth:sanctum", "abilities:reports.read"] },
+        },
+      },
+    });
+    const user = await app.createUser();
+    for (const abilities of [
+      ["*"],
+      ["user:write", "admin"],
+      ["reports.read"],
+    ]) {
+      const response = await (
+        await guest()
+      ).post("/auth/create-token", {
+        email: user.email,
+        password: PASSWORD,
+        name: "ci",
+        abilities,
+      });
+      expect(response.status, JSON.stringify(abilities)).toBe(200);
+    }
   });
 
   it("stores a future expires_at or expiration_date", async () => {

@@ -2,12 +2,15 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { personalAccessTokens, users } from "@/db/schema";
 import { randomToken, sha256Hex } from "@/lib/crypto/secrets";
+import { settleBackground } from "@/lib/server/background";
 import { signIn, useTestApp } from "../support/app";
 import { createToken, tokenId } from "../support/tokens";
 
 const app = useTestApp();
 
 async function lastUsedAt(plain: string) {
+  // Written after the response (decision record 045).
+  await settleBackground();
   const [row] = await app.database.db
     .select()
     .from(personalAccessTokens)
@@ -21,7 +24,7 @@ describe("POST /auth/tokens (SPEC §4)", () => {
     const other = await app.createUser();
     const mine = await createToken(app, user.email, {
       name: "mine",
-      abilities: ["read"],
+      abilities: ["user:write"],
     });
     await createToken(app, other.email, { name: "theirs" });
     const response = await (await signIn(app, user)).post("/auth/tokens");
@@ -30,7 +33,7 @@ describe("POST /auth/tokens (SPEC §4)", () => {
       expect.objectContaining({
         id: tokenId(mine),
         name: "mine",
-        abilities: ["read"],
+        abilities: ["user:write"],
         expires_at: null,
       }),
     ]);
@@ -222,7 +225,9 @@ describe("abilities: and ability: middleware (Sanctum's; tokenCan)", () => {
     const one = await createToken(app, user.email, {
       abilities: ["tokens.list"],
     });
-    const none = await createToken(app, user.email, { abilities: ["other"] });
+    const none = await createToken(app, user.email, {
+      abilities: ["user:write"],
+    });
     const empty = await createToken(app, user.email, { abilities: [] });
     expect(
       (await app.agent().post("/auth/tokens", {}, { bearer: one })).status,

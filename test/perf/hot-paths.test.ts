@@ -4,6 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/db/client";
 import type { Services } from "@/lib/server/services";
+import { settleBackground } from "@/lib/server/background";
+import { forgetTokenUses } from "@/lib/auth/token-usage";
 import { Agent } from "../support/agent";
 import { PASSWORD } from "../support/app";
 import { openTestDatabase } from "../support/database";
@@ -32,23 +34,31 @@ beforeAll(async () => {
   services.now = () => now;
 });
 beforeEach(async () => {
+  await settleBackground();
+  forgetTokenUses(database.db);
   await database.truncate();
   now = new Date("2026-11-22T12:00:00Z");
 });
 afterAll(async () => {
+  await settleBackground();
   await database?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The statements `run` sent, by kind. */
 async function counted(run: () => Promise<unknown>) {
+  // Writes made after the response (a token's use, decision record 045) count with the request.
+  await settleBackground();
   statements.length = 0;
   await run();
-  const kinds = statements.map(
-    (query) =>
-      /^\s*(?:with\b.*?\)\s*)?(select|insert|update|delete)\b/is
-        .exec(query)?.[1]
-        ?.toLowerCase() ?? query.slice(0, 20),
+  await settleBackground();
+  // A token's use (one statement of CTEs that sets last_used_at, decision record 045) is a write.
+  const kinds = statements.map((query) =>
+    /\bset last_used_at\b/i.test(query)
+      ? "write"
+      : (/^\s*(?:with\b.*?\)\s*)?(select|insert|update|delete)\b/is
+          .exec(query)?.[1]
+          ?.toLowerCase() ?? query.slice(0, 20)),
   );
   return {
     total: statements.length,
@@ -176,7 +186,7 @@ describe("hot paths (decision record 010)", () => {
 
   it("a bearer token checked against a route's ability: one statement, no write, whether it passes or not", async () => {
     const { email } = await signedIn();
-    const reader = await tokenFor(email, ["read"]);
+    const reader = await tokenFor(email, ["user:write"]);
     const writer = await tokenFor(email, ["tokens:write"]);
     await new Agent(services).get("/auth/get-auth", { bearer: reader });
     await new Agent(services).get("/auth/get-auth", { bearer: writer });

@@ -333,3 +333,35 @@ describe("two instances, one database (decision record 010)", () => {
     ).toMatchObject({ authenticated: true, user: { email } });
   });
 });
+
+describe("a token's own limit across two instances (decision record 045)", () => {
+  it("rate_limit counts the requests made on A and on B together: past it, 429 with Retry-After and RateLimit-*", async () => {
+    const { email } = await registered(a.base);
+    const client = new HttpClient();
+    await client.csrf(a.base);
+    const created = await client.post(a.base, "/auth/create-token", {
+      email,
+      password: PASSWORD,
+      name: "limited",
+      rate_limit: 4,
+    });
+    expect(created.status, created.text).toBe(200);
+    const bearer = String(created.body.token);
+    const statuses: number[] = [];
+    for (const base of [a.base, b.base, a.base, b.base, a.base, b.base]) {
+      const response = await new HttpClient().post(
+        base,
+        "/auth/tokens",
+        {},
+        { bearer },
+      );
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(response.headers.get("ratelimit-limit")).toBe("4");
+        expect(response.headers.get("ratelimit-remaining")).toBe("0");
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+});

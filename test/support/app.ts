@@ -9,6 +9,8 @@ import { deepMerge } from "@/lib/config/merge";
 import { resetHooks } from "@/lib/server/hooks";
 import { type AuthEvents, type EventName, listen } from "@/lib/server/events";
 import { drainQueue } from "@/lib/mail/worker";
+import { forgetTokenUses } from "@/lib/auth/token-usage";
+import { settleBackground } from "@/lib/server/background";
 import { createServices, workerDeps } from "@/lib/runtime/services";
 import type { Services } from "@/lib/server/services";
 import { Agent } from "./agent";
@@ -100,6 +102,9 @@ export function useTestApp(initial: TestAppOptions = {}): TestApp {
     build();
   });
   beforeEach(async () => {
+    // A token's use is written after the response: none may land in the next test's tables.
+    await settleBackground();
+    forgetTokenUses(database.db);
     await database.truncate();
     rmSync(path.join(dataDir, "outbox"), { recursive: true, force: true });
     resetHooks();
@@ -110,6 +115,7 @@ export function useTestApp(initial: TestAppOptions = {}): TestApp {
     build();
   });
   afterAll(async () => {
+    await settleBackground();
     await database?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -9,6 +9,8 @@ const TABLES = [
   "pending_user_emails",
   "password_reset_tokens",
   "personal_access_tokens",
+  "personal_access_token_settings",
+  "personal_access_token_usage",
   "sessions",
   "jobs",
   "failed_jobs",

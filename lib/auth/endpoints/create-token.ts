@@ -5,7 +5,13 @@ import { activityStatement } from "@/lib/audit/activity";
 import { checkCredentials } from "@/lib/auth/passwords";
 import { rehashIfNeeded } from "@/lib/auth/rehash";
 import { defineEndpoint } from "@/lib/server/endpoint";
-import { issueToken } from "@/lib/auth/tokens";
+import { issueTokenWithSettings } from "@/lib/auth/token-settings";
+import {
+  abilitiesInput,
+  checkQuotaFields,
+  DAY_SECONDS,
+  tokenSettingsFields,
+} from "@/lib/auth/token-input";
 import { BAD_CREDENTIALS } from "@/lib/auth/login";
 import { invalid } from "@/lib/http/errors";
 import { findUserByEmail } from "@/lib/users/users";
@@ -54,24 +60,63 @@ const futureDate = (now: Date) =>
     .refine((date) => date.getTime() > now.getTime(), { message: AFTER_NOW });
 
 /**
+ * `tokens.require-expiry` and `tokens.max-lifetime-days` (decision record 045): a token must
+ * expire, and not later than the maximum lifetime from now.
+ */
+function checkLifetime(
+  rules: { "require-expiry": boolean; "max-lifetime-days": number },
+  now: Date,
+  input: { expires_at?: Date | null; expiration_date?: Date | null },
+  issues: z.RefinementCtx,
+) {
+  const expiresAt = input.expires_at ?? input.expiration_date ?? null;
+  const field = input.expires_at ? "expires_at" : "expiration_date";
+  const maxDays = rules["max-lifetime-days"];
+  if (!expiresAt) {
+    if (rules["require-expiry"] || maxDays > 0)
+      issues.addIssue({
+        code: "custom",
+        path: ["expires_at"],
+        message: "The :attribute field is required.",
+      });
+    return;
+  }
+  const latest = new Date(now.getTime() + maxDays * DAY_SECONDS * 1000);
+  if (maxDays > 0 && expiresAt.getTime() > latest.getTime())
+    issues.addIssue({
+      code: "custom",
+      path: [field],
+      message: "The :attribute field must be a date before or equal to :date.",
+      params: { date: latest.toISOString() },
+    });
+}
+
+/**
  * SPEC.md rule 4: issues a token for integrations; does not sign in. An account with a second
  * factor also needs `code` or `recovery_code`, except from its own signed-in session, which passed
  * the challenge and (the `password.confirm` middleware) a recent step-up (decision record 023).
  */
 export const createToken = defineEndpoint({
-  input: (_config, ctx) =>
-    z.strictObject({
-      email: email(),
-      password: z.string().max(255),
-      name: z.string().max(255),
-      abilities: z.array(z.string().min(1).max(255)).max(100).nullish(),
-      expires_at: futureDate(ctx.now).nullish(),
-      expiration_date: futureDate(ctx.now).nullish(),
-      // Decision record 023: the second factor of an account that has one.
-      code: z.string().max(64).nullish(),
-      recovery_code: z.string().max(64).nullish(),
-      ...IGNORED_FIELDS,
-    }),
+  input: (config, ctx) =>
+    z
+      .strictObject({
+        email: email(),
+        password: z.string().max(255),
+        name: z.string().max(255),
+        // Decision record 045: only abilities something can ask for; a typo is a 422 naming it.
+        abilities: abilitiesInput(config).nullish(),
+        expires_at: futureDate(ctx.now).nullish(),
+        expiration_date: futureDate(ctx.now).nullish(),
+        ...tokenSettingsFields,
+        // Decision record 023: the second factor of an account that has one.
+        code: z.string().max(64).nullish(),
+        recovery_code: z.string().max(64).nullish(),
+        ...IGNORED_FIELDS,
+      })
+      .superRefine((input, issues) => {
+        checkQuotaFields(input, issues);
+        checkLifetime(config.tokens, ctx.now, input, issues);
+      }),
   async run(ctx, input) {
     const user = await findUserByEmail(ctx.db, input.email);
     if (
@@ -84,7 +129,7 @@ export const createToken = defineEndpoint({
     )
       throw invalid("email", BAD_CREDENTIALS);
     await requireSecondFactor(ctx, user, input);
-    const { plainTextToken, token } = await issueToken(
+    const { plainTextToken, token } = await issueTokenWithSettings(
       ctx.db,
       ctx.config["user-class"],
       user,
@@ -92,6 +137,15 @@ export const createToken = defineEndpoint({
         name: input.name,
         abilities: input.abilities ?? ["*"],
         expiresAt: input.expires_at ?? input.expiration_date ?? null,
+        prefix: ctx.config.tokens.prefix,
+        settings: {
+          idleExpiresIn: input.idle_expires_in ?? null,
+          rateLimit: input.rate_limit ?? null,
+          quota: input.quota ?? null,
+          quotaRefill: input.quota_refill ?? null,
+          quotaInterval: input.quota_interval ?? null,
+          allowedIps: input.allowed_ips ?? null,
+        },
       },
       ctx.now,
     );

@@ -26,6 +26,20 @@ export const tokenSchema = z.looseObject({
   expires_at: stamp,
   created_at: stamp,
   updated_at: stamp,
+  // Decision record 045: the token's own settings (null when not set) and its use.
+  idle_expires_in: z.int().nullable(),
+  rate_limit: z.int().nullable(),
+  quota: z.int().nullable(),
+  quota_refill: z.int().nullable(),
+  quota_interval: z.int().nullable(),
+  quota_remaining: z.int().nullable(),
+  allowed_ips: z.array(z.string()).nullable(),
+  last_used_ip: z.string().nullable(),
+  last_used_user_agent: z.string().nullable(),
+  requests_24h: z.int(),
+  requests_30d: z.int(),
+  rolled_from: z.int().nullable(),
+  replaced_by: z.int().nullable(),
 });
 
 export const messageSchema = z.looseObject({ message: z.string() });
@@ -93,6 +107,11 @@ export const ACTION_RESPONSES: ActionMap<z.ZodType | EmptySuccess | null> = {
   tokens: z.looseObject({ tokens: z.array(tokenSchema) }),
   "revoke-token": z.looseObject({ revoked: z.boolean() }),
   "flush-tokens": done,
+  "roll-token": z.looseObject({
+    token: z.string(),
+    token_id: z.int(),
+    previous_expires_at: stamp,
+  }),
   "socialite-redirect": null,
   "socialite-callback": null,
   impersonate: z.looseObject({ token: z.string(), url: z.string() }),

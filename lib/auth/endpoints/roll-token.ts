@@ -1,0 +1,59 @@
+import "server-only";
+import { z } from "zod";
+import { recordActivity } from "@/lib/audit/activity";
+import { rollToken as roll } from "@/lib/auth/token-roll";
+import { defineEndpoint } from "@/lib/server/endpoint";
+import { invalid } from "@/lib/http/errors";
+import { IGNORED_FIELDS } from "@/lib/validation/rules";
+import { tokenIdInput } from "@/lib/auth/token-input";
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * A new secret for one of the caller's tokens (decision record 045); the old one works for
+ * `grace_seconds` (default a day, 0: stops now, at most 30 days).
+ */
+export const rollToken = defineEndpoint({
+  input: () =>
+    z.strictObject({
+      token_id: tokenIdInput,
+      grace_seconds: z
+        .int()
+        .min(0)
+        .max(30 * DAY_SECONDS)
+        .nullish(),
+      ...IGNORED_FIELDS,
+    }),
+  async run(ctx, input) {
+    const user = ctx.requireUser();
+    const rolled = await roll(
+      ctx.db,
+      {
+        userClass: ctx.config["user-class"],
+        user,
+        tokenId: input.token_id,
+        graceSeconds: input.grace_seconds ?? DAY_SECONDS,
+        prefix: ctx.config.tokens.prefix,
+      },
+      ctx.now,
+    );
+    if (!rolled)
+      throw invalid("token_id", "The selected :attribute is invalid.");
+    await recordActivity(
+      ctx.db,
+      {
+        event: "token-rolled",
+        subjectId: user.id,
+        ip: ctx.ip,
+        properties: { token_id: input.token_id, new_token_id: rolled.id },
+      },
+      ctx.now,
+    );
+    ctx.credentialChange = { name: rolled.name };
+    return {
+      token: rolled.plainTextToken,
+      token_id: rolled.id,
+      previous_expires_at: rolled.graceUntil?.toISOString() ?? null,
+    };
+  },
+});
