@@ -214,9 +214,21 @@ it("replaces both instances one at a time: no failed request, no session lost, e
   // Each registration's verification mail, exactly once.
   await waitForMessages(work, registeredEmails);
   await settle(2000);
-  const counts = messagesByRecipient(work);
+  const counts = messagesByRecipient(work, /Verify Email Address/);
   for (const email of registeredEmails)
     expect(counts.get(email), email).toBe(1);
+  // …and each token's notice to its owner (decision record 028), exactly once.
+  const noticesSent = () =>
+    [
+      ...messagesByRecipient(work, /new way to sign in was added/).values(),
+    ].reduce((sum, n) => sum + n, 0);
+  for (
+    const deadline = Date.now() + 15_000;
+    noticesSent() < (tally.byRoute["create-token"] ?? 0) &&
+    Date.now() < deadline;
+  )
+    await settle(200);
+  expect(noticesSent()).toBe(tally.byRoute["create-token"]);
   console.log(
     `rolling upgrade: ${tally.requests} requests (${Object.entries(
       tally.byRoute,

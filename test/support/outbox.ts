@@ -2,7 +2,10 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 /** How many messages the outbox driver wrote to each address (README "Mail outbox"). */
-export function messagesByRecipient(outbox: string): Map<string, number> {
+export function messagesByRecipient(
+  outbox: string,
+  subject?: RegExp,
+): Map<string, number> {
   const counts = new Map<string, number>();
   if (!existsSync(outbox)) return counts;
   for (const file of readdirSync(outbox).filter((name) =>
@@ -10,7 +13,9 @@ export function messagesByRecipient(outbox: string): Map<string, number> {
   )) {
     const mail = JSON.parse(readFileSync(path.join(outbox, file), "utf8")) as {
       to: string[];
+      subject: string;
     };
+    if (subject && !subject.test(mail.subject)) continue;
     for (const to of mail.to) counts.set(to, (counts.get(to) ?? 0) + 1);
   }
   return counts;
