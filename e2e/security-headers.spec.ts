@@ -180,7 +180,9 @@ test.describe("security headers and the Content-Security-Policy (decision record
     await page.getByLabel("Token name").fill("csp");
     await page.getByLabel("Current password").fill(user.password);
     await page.getByRole("button", { name: "Create token" }).click();
-    await expect(page.getByLabel("New token")).toHaveText(/^\d+\|\S{40}$/);
+    await expect(page.getByLabel("New token")).toHaveText(
+      /^\d+\|nla_[A-Za-z0-9]{40}[0-9a-f]{8}$/,
+    );
     await expectNoViolation(page, messages);
   });
 
