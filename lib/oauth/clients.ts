@@ -1,9 +1,10 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { type OAuthClient, oauthClients } from "@/db/schema";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
-import { randomToken, safeEqual } from "@/lib/crypto/secrets";
+import { safeEqual } from "@/lib/crypto/secrets";
 import type { Context } from "@/lib/server/context";
 import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
 import { readScopes } from "@/lib/oauth/scopes";
@@ -104,6 +105,14 @@ export async function authenticateClient(
   return client;
 }
 
+/** Laravel's `Str::random(40)`, which Passport's secrets are: base64 of random bytes, `+/=` dropped. */
+function randomSecret(length = 40): string {
+  let secret = "";
+  while (secret.length < length)
+    secret += randomBytes(length).toString("base64").replace(/[+/=]/g, "");
+  return secret.slice(0, length);
+}
+
 export type NewClient = {
   name: string;
   userId: number | null;
@@ -118,8 +127,7 @@ export async function createClient(
   ctx: Pick<Context, "db" | "config" | "now">,
   input: NewClient,
 ): Promise<{ client: OAuthClient; plainSecret: string | null }> {
-  // Passport's Str::random(40).
-  const plainSecret = input.confidential ? randomToken(30) : null;
+  const plainSecret = input.confidential ? randomSecret() : null;
   const [client] = await ctx.db
     .insert(oauthClients)
     .values({
