@@ -84,7 +84,17 @@ export const OAUTH_INTROSPECT_ROUTE: HostRoute = {
 export const OAUTH_CLIENTS_ROUTE: HostRoute = {
   name: "passport.clients.index",
   path: "/oauth/clients",
-  method: ["GET", "POST"],
+  method: "GET",
+  endpoint: clientsEndpoint,
+  middleware: ["auth:sanctum"],
+  ability: null,
+};
+
+/** Creating a client, as Passport's `passport.clients.store`: a signed-in session only. */
+export const OAUTH_CLIENT_STORE_ROUTE: HostRoute = {
+  name: "passport.clients.store",
+  path: "/oauth/clients",
+  method: "POST",
   endpoint: clientsEndpoint,
   middleware: ["auth:sanctum"],
   ability: SESSION_ONLY,
@@ -114,7 +124,7 @@ export const OAUTH_TOKENS_ROUTE: HostRoute = {
   method: "GET",
   endpoint: authorizedTokensEndpoint,
   middleware: ["auth:sanctum"],
-  ability: SESSION_ONLY,
+  ability: null,
 };
 
 export const OAUTH_TOKEN_DESTROY_ROUTE: HostRoute = {
@@ -158,6 +168,7 @@ export const OAUTH_ROUTES: readonly HostRoute[] = [
   OAUTH_REVOKE_ROUTE,
   OAUTH_INTROSPECT_ROUTE,
   OAUTH_CLIENTS_ROUTE,
+  OAUTH_CLIENT_STORE_ROUTE,
   OAUTH_CLIENT_ROUTE,
   OAUTH_SCOPES_ROUTE,
   OAUTH_TOKENS_ROUTE,

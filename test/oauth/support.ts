@@ -1,5 +1,6 @@
 import * as oauth from "oauth4webapi";
 import type { User } from "@/db/schema";
+import { OAUTH_CLIENT_STORE_ROUTE } from "@/lib/oauth/routes";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
 import { dispatchHost } from "@/lib/server/pipeline";
 import type { Agent } from "../support/agent";
@@ -12,6 +13,9 @@ export function pipelineFetch(app: TestApp) {
     request.headers.set("x-forwarded-for", "127.0.0.1");
     const path = new URL(request.url).pathname;
     for (const route of HOST_ROUTES) {
+      const methods = [route.method].flat();
+      if (!methods.includes(request.method as (typeof methods)[number]))
+        continue;
       const names: string[] = [];
       const pattern = new RegExp(
         `^${route.path
@@ -74,7 +78,7 @@ export async function registerClient(
   fields: Record<string, unknown>,
 ): Promise<RegisteredClient> {
   const response = await agent.post("/oauth/clients", fields, {
-    host: HOST_ROUTES.find((route) => route.path === "/oauth/clients"),
+    host: OAUTH_CLIENT_STORE_ROUTE,
   });
   if (response.status !== 201)
     throw new Error(`client not created: ${response.status} ${response.text}`);
