@@ -3,6 +3,7 @@ import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { signIn, useTestApp } from "../support/app";
 import {
+  AUTHORIZE,
   clientOptions,
   consent,
   discover,
@@ -192,7 +193,7 @@ describe("authorization code + PKCE through the consent, judged by oauth4webapi"
     );
     const again = await authorizationUrl(as, registered.id);
     const shown = await userAgent.get(again.url.pathname + again.url.search, {
-      host: (await import("./support")).AUTHORIZE,
+      host: AUTHORIZE,
     });
     expect(shown.status).toBe(200);
     expect(shown.body.redirect).toContain("code=def50200");
@@ -222,7 +223,6 @@ describe("authorization code + PKCE through the consent, judged by oauth4webapi"
     const { registered } = await publicClientAndUser();
     const { url } = await authorizationUrl(as, registered.id);
     const guest = app.agent();
-    const { AUTHORIZE } = await import("./support");
     const json = await guest.get(url.pathname + url.search, {
       host: AUTHORIZE,
     });
@@ -241,7 +241,6 @@ describe("authorization code + PKCE through the consent, judged by oauth4webapi"
     const as = await discover(app);
     const { registered, userAgent } = await publicClientAndUser();
     const { url } = await authorizationUrl(as, registered.id);
-    const { AUTHORIZE } = await import("./support");
     const page = await userAgent.get(url.pathname + url.search, {
       host: AUTHORIZE,
       asJson: false,
