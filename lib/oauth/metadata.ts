@@ -4,6 +4,7 @@ import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { GRANT_TYPES } from "@/lib/oauth/clients";
 import { issuer } from "@/lib/oauth/id-token";
 import { oauthKeys } from "@/lib/oauth/keys";
+import { DEVICE_PATHS } from "@/lib/oauth/paths";
 import { SCOPES } from "@/lib/oauth/scopes";
 
 /** The paths of the OAuth routes (Passport's `oauth` prefix), the one list the metadata reads. */
@@ -37,9 +38,8 @@ function authorizationServerMetadata(ctx: Context) {
     scopes_supported: Object.keys(SCOPES),
     response_types_supported: ["code"],
     response_modes_supported: ["query"],
-    grant_types_supported: GRANT_TYPES.filter(
-      (grant) => grant !== "urn:ietf:params:oauth:grant-type:device_code",
-    ),
+    device_authorization_endpoint: base + DEVICE_PATHS.code,
+    grant_types_supported: GRANT_TYPES,
     token_endpoint_auth_methods_supported: [
       "client_secret_basic",
       "client_secret_post",

@@ -22,6 +22,11 @@ import {
 } from "@/lib/oauth/revocation";
 import { tokenEndpoint } from "@/lib/oauth/token-endpoint";
 import { userinfoEndpoint } from "@/lib/oauth/userinfo";
+import { deviceCodeEndpoint } from "@/lib/oauth/device-codes";
+import {
+  deviceAuthorizeEndpoint,
+  deviceEntryEndpoint,
+} from "@/lib/oauth/device-authorize";
 
 export const OAUTH_TOKEN_ROUTE: HostRoute = {
   name: "passport.token",
@@ -154,6 +159,34 @@ export const OPENID_CONFIGURATION_ROUTE: HostRoute = {
   ability: null,
 };
 
+export const OAUTH_DEVICE_CODE_ROUTE: HostRoute = {
+  name: "passport.device.code",
+  path: "/oauth/device/code",
+  method: "POST",
+  endpoint: deviceCodeEndpoint,
+  middleware: ["throttle:60,1"],
+  ability: null,
+  csrf: false,
+};
+
+export const OAUTH_DEVICE_ROUTE: HostRoute = {
+  name: "passport.device",
+  path: "/oauth/device",
+  method: "GET",
+  endpoint: deviceEntryEndpoint,
+  middleware: [],
+  ability: null,
+};
+
+export const DEVICE_AUTHORIZE_ROUTE: HostRoute = {
+  name: "passport.device.authorizations.authorize",
+  path: "/oauth/device/authorize",
+  method: ["GET", "POST", "DELETE"],
+  endpoint: deviceAuthorizeEndpoint,
+  middleware: ["throttle:60,1"],
+  ability: null,
+};
+
 /**
  * The OAuth 2.1 / OpenID Connect server on Laravel Passport's routes (decision record 050), each
  * with its route file under app/ at its path. The protocol's endpoints that clients call with
@@ -175,4 +208,7 @@ export const OAUTH_ROUTES: readonly HostRoute[] = [
   OAUTH_TOKEN_DESTROY_ROUTE,
   OAUTH_SERVER_METADATA_ROUTE,
   OPENID_CONFIGURATION_ROUTE,
+  OAUTH_DEVICE_CODE_ROUTE,
+  OAUTH_DEVICE_ROUTE,
+  DEVICE_AUTHORIZE_ROUTE,
 ];

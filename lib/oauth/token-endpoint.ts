@@ -4,12 +4,14 @@ import { unsupportedGrantType } from "@/lib/oauth/errors";
 import { oauthEndpoint } from "@/lib/oauth/protocol-endpoint";
 import { authorizationCodeGrant } from "@/lib/oauth/grants/authorization-code";
 import { clientCredentialsGrant } from "@/lib/oauth/grants/client-credentials";
+import { deviceCodeGrant } from "@/lib/oauth/grants/device-code";
 import { refreshTokenGrant } from "@/lib/oauth/grants/refresh-token";
 
 const GRANTS = {
   authorization_code: authorizationCodeGrant,
   refresh_token: refreshTokenGrant,
   client_credentials: clientCredentialsGrant,
+  "urn:ietf:params:oauth:grant-type:device_code": deviceCodeGrant,
 } as const;
 
 /** POST /oauth/token (Passport's `passport.token`; `password` and implicit are off). */

@@ -34,6 +34,8 @@ const NOT_SIGNED_IN_BY_TOKEN = new Set([
   "passport.userinfo",
   "passport.revoke",
   "passport.introspect",
+  "passport.device.code",
+  "passport.device.authorizations.authorize",
 ]);
 // POSTs that only read.
 const READING_POSTS = new Set(["auth.tokens"]);
