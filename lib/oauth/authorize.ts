@@ -3,7 +3,7 @@ import { z } from "zod";
 import { deriveKey } from "@/lib/crypto/secrets";
 import { sealValue, unsealValue } from "@/lib/crypto/sealed";
 import { unauthenticated } from "@/lib/http/errors";
-import { redirect } from "@/lib/http/respond";
+import { json, redirect } from "@/lib/http/respond";
 import type { Context } from "@/lib/server/context";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { findClient } from "@/lib/oauth/clients";
@@ -34,7 +34,7 @@ type Sealed = { request: AuthorizationRequest; user: number; session: string };
 
 /** Where the browser goes: a redirect, or its address as JSON for a SPA drawing its own consent. */
 const go = (ctx: Context, location: string): Response =>
-  ctx.wantsJson ? Response.json({ redirect: location }) : redirect(location);
+  ctx.wantsJson ? json({ redirect: location }) : redirect(location);
 
 /** Answers an OAuthError as league does: at the client's redirect URI once it is known, else JSON. */
 async function answering(
@@ -65,15 +65,33 @@ function showAuthorization(ctx: Context): Promise<Response> {
       ctx,
       ctx.url.searchParams,
     );
+    // OpenID Connect Core §3.1.2.1: `none` shows nothing, `consent` always asks.
+    const prompt = (ctx.url.searchParams.get("prompt") ?? "").split(" ");
+    const silent = (error: string, description: string) =>
+      new RedirectedError(
+        new OAuthError(error, description, 400),
+        request.redirectUri,
+        request.state,
+      );
     const user = await ctx.session.user();
     if (!user) {
+      if (prompt.includes("none"))
+        throw silent("login_required", "The user is not signed in.");
       if (ctx.wantsJson) throw unauthenticated();
       return redirect(
         `/auth/login?redirect=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}`,
       );
     }
-    if (await approvedBefore(ctx, client.id, user.id, request.scopes))
+    if (
+      !prompt.includes("consent") &&
+      (await approvedBefore(ctx, client.id, user.id, request.scopes))
+    )
       return go(ctx, await approve(ctx, request, user.id));
+    if (prompt.includes("none"))
+      throw silent(
+        "consent_required",
+        "The user has not approved this client.",
+      );
     const sealed: Sealed = {
       request,
       user: user.id,
@@ -95,7 +113,7 @@ function showAuthorization(ctx: Context): Promise<Response> {
       })),
       redirect_uri: request.redirectUri,
     };
-    if (ctx.wantsJson) return Response.json(facts);
+    if (ctx.wantsJson) return json(facts);
     return new Response(
       consentPage({
         action: ctx.url.pathname,

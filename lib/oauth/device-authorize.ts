@@ -5,7 +5,7 @@ import { oauthDeviceCodes } from "@/db/schema";
 import { deriveKey } from "@/lib/crypto/secrets";
 import { sealValue, unsealValue } from "@/lib/crypto/sealed";
 import { notFound, unauthenticated } from "@/lib/http/errors";
-import { redirect } from "@/lib/http/respond";
+import { json, redirect } from "@/lib/http/respond";
 import type { Context } from "@/lib/server/context";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
@@ -41,11 +41,9 @@ export const deviceEntryEndpoint: Endpoint = defineEndpoint({
     const code = normalizeUserCode(ctx.url.searchParams.get("user_code"));
     const target = `${DEVICE_PATHS.authorize}?user_code=${code}`;
     if (code)
-      return ctx.wantsJson
-        ? Response.json({ redirect: target })
-        : redirect(target);
+      return ctx.wantsJson ? json({ redirect: target }) : redirect(target);
     if (ctx.wantsJson)
-      return Response.json({
+      return json({
         authorize: DEVICE_PATHS.authorize,
         field: "user_code",
       });
@@ -86,7 +84,7 @@ async function showDeviceConsent(ctx: Context): Promise<Response> {
   const authToken = await sealValue(sealed, sealPassword(ctx), CONSENT_SECONDS);
   const scopes = readScopes(row.scopes);
   if (ctx.wantsJson)
-    return Response.json({
+    return json({
       auth_token: authToken,
       user_code: row.userCode,
       client_id: client.id,
@@ -150,7 +148,7 @@ export const deviceAuthorizeEndpoint: Endpoint = defineEndpoint({
       )
       .returning({ id: oauthDeviceCodes.id });
     if (answered.length === 0) throw notFound();
-    if (ctx.wantsJson) return Response.json({ approved: !deny });
+    if (ctx.wantsJson) return json({ approved: !deny });
     return html(
       deny
         ? "<h1>Request denied</h1><p>The device was not connected.</p>"

@@ -237,6 +237,23 @@ describe("authorization code + PKCE through the consent, judged by oauth4webapi"
     );
   });
 
+  it("prompt=none: login_required without a session, consent_required before an approval", async () => {
+    const as = await discover(app);
+    const { registered, userAgent } = await publicClientAndUser();
+    const { url } = await authorizationUrl(as, registered.id, {
+      prompt: "none",
+    });
+    const path = url.pathname + url.search;
+    const guest = await app.agent().get(path, { host: AUTHORIZE });
+    expect(new URL(guest.body.redirect).searchParams.get("error")).toBe(
+      "login_required",
+    );
+    const signedIn = await userAgent.get(path, { host: AUTHORIZE });
+    expect(new URL(signedIn.body.redirect).searchParams.get("error")).toBe(
+      "consent_required",
+    );
+  });
+
   it("draws the consent as an HTML form carrying auth_token, state and client_id", async () => {
     const as = await discover(app);
     const { registered, userAgent } = await publicClientAndUser();
