@@ -98,3 +98,18 @@ export const jwksEndpoint: Endpoint = defineEndpoint({
   run: async (ctx) =>
     cached(Response.json({ keys: [(await oauthKeys(ctx.env)).jwk] })),
 });
+
+/** GET /.well-known/oauth-protected-resource (RFC 9728): this API, protected by this server. */
+export const protectedResourceEndpoint: Endpoint = defineEndpoint({
+  nonJson: "json",
+  run: async (ctx) =>
+    cached(
+      Response.json({
+        resource: issuer(ctx),
+        authorization_servers: [issuer(ctx)],
+        scopes_supported: Object.keys(SCOPES),
+        bearer_methods_supported: ["header"],
+        resource_signing_alg_values_supported: ["RS256"],
+      }),
+    ),
+});

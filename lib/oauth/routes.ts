@@ -15,6 +15,7 @@ import {
   authorizationServerEndpoint,
   jwksEndpoint,
   openidConfigurationEndpoint,
+  protectedResourceEndpoint,
 } from "@/lib/oauth/metadata";
 import {
   introspectionEndpoint,
@@ -187,6 +188,15 @@ export const DEVICE_AUTHORIZE_ROUTE: HostRoute = {
   ability: null,
 };
 
+export const PROTECTED_RESOURCE_ROUTE: HostRoute = {
+  name: "oauth.protected-resource",
+  path: "/.well-known/oauth-protected-resource",
+  method: "GET",
+  endpoint: protectedResourceEndpoint,
+  middleware: [],
+  ability: null,
+};
+
 /**
  * The OAuth 2.1 / OpenID Connect server on Laravel Passport's routes (decision record 050), each
  * with its route file under app/ at its path. The protocol's endpoints that clients call with
@@ -211,4 +221,5 @@ export const OAUTH_ROUTES: readonly HostRoute[] = [
   OAUTH_DEVICE_CODE_ROUTE,
   OAUTH_DEVICE_ROUTE,
   DEVICE_AUTHORIZE_ROUTE,
+  PROTECTED_RESOURCE_ROUTE,
 ];

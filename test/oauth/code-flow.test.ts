@@ -53,6 +53,13 @@ describe("authorization code + PKCE through the consent, judged by oauth4webapi"
     const as = await discover(app);
     expect(as.issuer).toBe(app.services.env.APP_URL);
     expect(as.authorization_response_iss_parameter_supported).toBe(true);
+    const resource = await pipelineFetch(app)(
+      `${as.issuer}/.well-known/oauth-protected-resource`,
+    );
+    expect(await resource.json()).toMatchObject({
+      resource: as.issuer,
+      authorization_servers: [as.issuer],
+    });
     const { registered, user, userAgent } = await publicClientAndUser();
     expect(registered.plainSecret).toBeNull();
     const client: oauth.Client = { client_id: registered.id };
