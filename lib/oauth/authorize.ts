@@ -22,7 +22,8 @@ import {
 import { approve, approvedBefore } from "@/lib/oauth/auth-codes";
 import { consentPage } from "@/lib/oauth/consent-page";
 import { issuer } from "@/lib/oauth/id-token";
-import { SCOPES } from "@/lib/oauth/scopes";
+import { SCOPES, STEP_UP_SCOPES } from "@/lib/oauth/scopes";
+import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
 
 /** How long a consent screen stays answerable. */
 const CONSENT_SECONDS = 600;
@@ -202,6 +203,8 @@ export const authorizeEndpoint: Endpoint = defineEndpoint({
         input._method?.toUpperCase() === "DELETE"
       )
         return deny(ctx, request);
+      if (request.scopes.some((scope) => STEP_UP_SCOPES.includes(scope)))
+        await requirePasswordConfirmation(ctx);
       return go(ctx, await approve(ctx, request, userId));
     });
   },

@@ -13,12 +13,19 @@ import { findClient } from "@/lib/oauth/clients";
 import { consentPage } from "@/lib/oauth/consent-page";
 import { normalizeUserCode, pendingDeviceCode } from "@/lib/oauth/device-codes";
 import { DEVICE_PATHS } from "@/lib/oauth/paths";
-import { readScopes, SCOPES } from "@/lib/oauth/scopes";
+import { readScopes, SCOPES, STEP_UP_SCOPES } from "@/lib/oauth/scopes";
+import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
 
 const CONSENT_SECONDS = 600;
 const sealPassword = (ctx: Context) =>
   deriveKey(ctx.env.SESSION_SECRET, "oauth-device-authorization");
-type Sealed = { device: string; user: number; session: string };
+/** `stepUp`: the scopes need a recent password confirmation to approve (STEP_UP_SCOPES). */
+type Sealed = {
+  device: string;
+  user: number;
+  session: string;
+  stepUp: boolean;
+};
 
 const html = (body: string) =>
   new Response(
@@ -76,13 +83,14 @@ async function showDeviceConsent(ctx: Context): Promise<Response> {
   );
   const client = row ? await findClient(ctx.db, row.clientId) : null;
   if (!row || !client) throw notFound();
+  const scopes = readScopes(row.scopes);
   const sealed: Sealed = {
     device: row.id,
     user: user.id,
     session: ctx.session.bindingKey(),
+    stepUp: scopes.some((scope) => STEP_UP_SCOPES.includes(scope)),
   };
   const authToken = await sealValue(sealed, sealPassword(ctx), CONSENT_SECONDS);
-  const scopes = readScopes(row.scopes);
   if (ctx.wantsJson)
     return json({
       auth_token: authToken,
@@ -134,6 +142,7 @@ export const deviceAuthorizeEndpoint: Endpoint = defineEndpoint({
     const deny =
       ctx.request.method === "DELETE" ||
       input._method?.toUpperCase() === "DELETE";
+    if (!deny && opened.stepUp) await requirePasswordConfirmation(ctx);
     const answered = await ctx.db
       .update(oauthDeviceCodes)
       .set(

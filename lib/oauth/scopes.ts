@@ -23,6 +23,12 @@ export const SCOPES: Readonly<Record<string, string>> = {
   email: "Read your email address",
 };
 
+/**
+ * Scopes that hand a client the account's credentials or its administration: consenting to one
+ * needs a recent password confirmation, as the routes they open do (decision record 024).
+ */
+export const STEP_UP_SCOPES: readonly string[] = ["*", "tokens:write", "admin"];
+
 /** A `scope` parameter as league reads it: space-delimited, empty entries dropped. */
 export function parseScopes(value: unknown): string[] {
   if (typeof value !== "string") return [];

@@ -1,7 +1,7 @@
 import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
 import { USER_UPDATE_ROUTE } from "@/lib/users/routes";
-import { signIn, useTestApp } from "../support/app";
+import { PASSWORD, signIn, useTestApp } from "../support/app";
 import {
   AUTHORIZE,
   clientOptions,
@@ -223,5 +223,35 @@ describe("the RFCs' errors of the code flow", () => {
     const accepted = await update(writer);
     expect(accepted.text).toContain("New Name");
     expect(accepted.status).toBe(200);
+  });
+
+  it("consent to a scope that hands over credentials needs a recent password confirmation (423)", async () => {
+    const ctx = await setup();
+    const { url } = await authorize(ctx.as, ctx.registered.id, {
+      scope: "tokens:write",
+    });
+    const shown = await ctx.userAgent.get(url.pathname + url.search, {
+      host: AUTHORIZE,
+    });
+    const fields = {
+      auth_token: shown.body.auth_token,
+      state: shown.body.state,
+      client_id: shown.body.client_id,
+    };
+    const refused = await ctx.userAgent.post("/oauth/authorize", fields, {
+      host: AUTHORIZE,
+    });
+    expect(refused.status).toBe(423);
+    const confirmed = await ctx.userAgent.post("/auth/user/confirm-password", {
+      password: PASSWORD,
+    });
+    expect(confirmed.status).toBe(201);
+    const approved = await ctx.userAgent.post("/oauth/authorize", fields, {
+      host: AUTHORIZE,
+    });
+    expect(approved.status).toBe(200);
+    expect(new URL(approved.body.redirect).searchParams.get("code")).toMatch(
+      /^def50200/,
+    );
   });
 });
