@@ -36,6 +36,7 @@ export const OAUTH_TOKEN_ROUTE: HostRoute = {
   endpoint: tokenEndpoint,
   middleware: ["throttle:60,1"],
   ability: null,
+  credential: "none",
   csrf: false,
 };
 
@@ -46,6 +47,7 @@ export const OAUTH_AUTHORIZE_ROUTE: HostRoute = {
   endpoint: authorizeEndpoint,
   middleware: [],
   ability: null,
+  credential: "none",
 };
 
 export const OAUTH_JWKS_ROUTE: HostRoute = {
@@ -55,6 +57,7 @@ export const OAUTH_JWKS_ROUTE: HostRoute = {
   endpoint: jwksEndpoint,
   middleware: [],
   ability: null,
+  credential: "none",
 };
 
 export const OAUTH_USERINFO_ROUTE: HostRoute = {
@@ -64,6 +67,7 @@ export const OAUTH_USERINFO_ROUTE: HostRoute = {
   endpoint: userinfoEndpoint,
   middleware: [],
   ability: null,
+  credential: "none",
   csrf: false,
 };
 
@@ -74,6 +78,7 @@ export const OAUTH_REVOKE_ROUTE: HostRoute = {
   endpoint: revocationEndpoint,
   middleware: ["throttle:60,1"],
   ability: null,
+  credential: "none",
   csrf: false,
 };
 
@@ -84,6 +89,7 @@ export const OAUTH_INTROSPECT_ROUTE: HostRoute = {
   endpoint: introspectionEndpoint,
   middleware: ["throttle:60,1"],
   ability: null,
+  credential: "none",
   csrf: false,
 };
 
@@ -94,6 +100,7 @@ export const OAUTH_CLIENTS_ROUTE: HostRoute = {
   endpoint: clientsEndpoint,
   middleware: ["auth:sanctum"],
   ability: null,
+  credential: "none",
 };
 
 /** Creating a client, as Passport's `passport.clients.store`: a signed-in session only. */
@@ -104,6 +111,7 @@ export const OAUTH_CLIENT_STORE_ROUTE: HostRoute = {
   endpoint: clientsEndpoint,
   middleware: ["auth:sanctum"],
   ability: SESSION_ONLY,
+  credential: "none",
 };
 
 export const OAUTH_CLIENT_ROUTE: HostRoute = {
@@ -113,6 +121,7 @@ export const OAUTH_CLIENT_ROUTE: HostRoute = {
   endpoint: clientEndpoint,
   middleware: ["auth:sanctum"],
   ability: SESSION_ONLY,
+  credential: "none",
 };
 
 export const OAUTH_SCOPES_ROUTE: HostRoute = {
@@ -122,6 +131,7 @@ export const OAUTH_SCOPES_ROUTE: HostRoute = {
   endpoint: scopesEndpoint,
   middleware: [],
   ability: null,
+  credential: "none",
 };
 
 export const OAUTH_TOKENS_ROUTE: HostRoute = {
@@ -131,6 +141,7 @@ export const OAUTH_TOKENS_ROUTE: HostRoute = {
   endpoint: authorizedTokensEndpoint,
   middleware: ["auth:sanctum"],
   ability: null,
+  credential: "none",
 };
 
 export const OAUTH_TOKEN_DESTROY_ROUTE: HostRoute = {
@@ -140,6 +151,7 @@ export const OAUTH_TOKEN_DESTROY_ROUTE: HostRoute = {
   endpoint: authorizedTokenEndpoint,
   middleware: ["auth:sanctum"],
   ability: SESSION_ONLY,
+  credential: "revokes-tokens",
 };
 
 export const OAUTH_SERVER_METADATA_ROUTE: HostRoute = {
@@ -149,6 +161,7 @@ export const OAUTH_SERVER_METADATA_ROUTE: HostRoute = {
   endpoint: authorizationServerEndpoint,
   middleware: [],
   ability: null,
+  credential: "none",
 };
 
 export const OPENID_CONFIGURATION_ROUTE: HostRoute = {
@@ -158,6 +171,7 @@ export const OPENID_CONFIGURATION_ROUTE: HostRoute = {
   endpoint: openidConfigurationEndpoint,
   middleware: [],
   ability: null,
+  credential: "none",
 };
 
 export const OAUTH_DEVICE_CODE_ROUTE: HostRoute = {
@@ -167,6 +181,7 @@ export const OAUTH_DEVICE_CODE_ROUTE: HostRoute = {
   endpoint: deviceCodeEndpoint,
   middleware: ["throttle:60,1"],
   ability: null,
+  credential: "none",
   csrf: false,
 };
 
@@ -177,6 +192,7 @@ export const OAUTH_DEVICE_ROUTE: HostRoute = {
   endpoint: deviceEntryEndpoint,
   middleware: [],
   ability: null,
+  credential: "none",
 };
 
 export const DEVICE_AUTHORIZE_ROUTE: HostRoute = {
@@ -186,6 +202,7 @@ export const DEVICE_AUTHORIZE_ROUTE: HostRoute = {
   endpoint: deviceAuthorizeEndpoint,
   middleware: ["throttle:60,1"],
   ability: null,
+  credential: "none",
 };
 
 export const PROTECTED_RESOURCE_ROUTE: HostRoute = {
@@ -195,6 +212,7 @@ export const PROTECTED_RESOURCE_ROUTE: HostRoute = {
   endpoint: protectedResourceEndpoint,
   middleware: [],
   ability: null,
+  credential: "none",
 };
 
 /**
