@@ -27,6 +27,8 @@ const FEATURES = [
     "lib/account",
     "lib/webhooks",
     "lib/passkeys",
+    // The OAuth 2.1 / OpenID Connect server (decision record 050): the guard reaches it through the services.
+    "lib/oauth",
   ],
 ];
 /** The composition root: builds the services from the features and the application's extensions. */

@@ -81,7 +81,8 @@ function decide(request: NextRequest): NextResponse {
 // Next reads this statically: literals only. The requests left out are those for which the
 // proxy could only answer "continue" whatever the configuration (decision record 001):
 // - Next's own assets;
-// - the host's route files under /api, /sanctum and /uploads (the pipeline sets their headers);
+// - the host's route files under /api, /sanctum, /uploads, /oauth and /.well-known (the pipeline
+//   sets their headers);
 // - the operators' routes /up, /metrics and /api/openapi.json (decision record 019);
 // - under /auth/, any path but a page's (login, register, forgot-password, two-factor-challenge,
 //   reset-password/…),
@@ -94,7 +95,7 @@ export const config = {
   matcher: [
     {
       source:
-        "/((?!_next/static|_next/image|favicon.ico|api/(?:admin|app|auth/providers|bench|lu|openapi.json)(?:/|$)|sanctum/csrf-cookie$|uploads/|up$|metrics$|auth/(?!login|register|forgot-password|two-factor-challenge|reset-password/)).*)",
+        "/((?!_next/static|_next/image|favicon.ico|api/(?:admin|app|auth/providers|bench|lu|openapi.json)(?:/|$)|sanctum/csrf-cookie$|uploads/|oauth/|\\.well-known/|up$|metrics$|auth/(?!login|register|forgot-password|two-factor-challenge|reset-password/)).*)",
     },
     {
       source: "/auth/:path*",

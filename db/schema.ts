@@ -9,6 +9,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  char,
   foreignKey,
   index,
   integer,
@@ -20,6 +21,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from "drizzle-orm/pg-core";
 
@@ -416,6 +418,92 @@ export const passkeyChallenges = pgTable(
   (table) => [index("passkey_challenges_expires_at_index").on(table.expiresAt)],
 );
 
+/**
+ * Laravel Passport 13's tables (decision record 050), column for column, so a Passport
+ * database is served as it is. One addition: `oauth_clients.scopes`, the scopes an
+ * administrator allows a client (null: any scope the user consents to; Passport has no list).
+ */
+export const oauthClients = pgTable(
+  "oauth_clients",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: bigint("user_id", { mode: "number" }),
+    name: varchar("name", { length: 255 }).notNull(),
+    secret: varchar("secret", { length: 255 }),
+    provider: varchar("provider", { length: 255 }),
+    redirectUris: text("redirect_uris").notNull(),
+    grantTypes: text("grant_types").notNull(),
+    scopes: text("scopes"),
+    revoked: boolean("revoked").notNull(),
+    createdAt: stamp("created_at"),
+    updatedAt: stamp("updated_at"),
+  },
+  (table) => [index("oauth_clients_user_id_index").on(table.userId)],
+);
+
+export const oauthAccessTokens = pgTable(
+  "oauth_access_tokens",
+  {
+    id: char("id", { length: 80 }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }),
+    clientId: uuid("client_id").notNull(),
+    name: varchar("name", { length: 255 }),
+    scopes: text("scopes"),
+    revoked: boolean("revoked").notNull(),
+    createdAt: stamp("created_at"),
+    updatedAt: stamp("updated_at"),
+    expiresAt: stamp("expires_at"),
+  },
+  (table) => [index("oauth_access_tokens_user_id_index").on(table.userId)],
+);
+
+export const oauthRefreshTokens = pgTable(
+  "oauth_refresh_tokens",
+  {
+    id: char("id", { length: 80 }).primaryKey(),
+    accessTokenId: char("access_token_id", { length: 80 }).notNull(),
+    revoked: boolean("revoked").notNull(),
+    expiresAt: stamp("expires_at"),
+  },
+  (table) => [
+    index("oauth_refresh_tokens_access_token_id_index").on(table.accessTokenId),
+  ],
+);
+
+export const oauthAuthCodes = pgTable(
+  "oauth_auth_codes",
+  {
+    id: char("id", { length: 80 }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    clientId: uuid("client_id").notNull(),
+    scopes: text("scopes"),
+    revoked: boolean("revoked").notNull(),
+    expiresAt: stamp("expires_at"),
+  },
+  (table) => [index("oauth_auth_codes_user_id_index").on(table.userId)],
+);
+
+export const oauthDeviceCodes = pgTable(
+  "oauth_device_codes",
+  {
+    id: char("id", { length: 80 }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }),
+    clientId: uuid("client_id").notNull(),
+    userCode: char("user_code", { length: 8 })
+      .notNull()
+      .unique("oauth_device_codes_user_code_unique"),
+    scopes: text("scopes").notNull(),
+    revoked: boolean("revoked").notNull(),
+    userApprovedAt: stamp("user_approved_at"),
+    lastPolledAt: stamp("last_polled_at"),
+    expiresAt: stamp("expires_at"),
+  },
+  (table) => [
+    index("oauth_device_codes_user_id_index").on(table.userId),
+    index("oauth_device_codes_client_id_index").on(table.clientId),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type PersonalAccessToken = typeof personalAccessTokens.$inferSelect;
@@ -426,3 +514,5 @@ export type PendingUserEmail = typeof pendingUserEmails.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type Passkey = typeof passkeys.$inferSelect;
+export type OAuthClient = typeof oauthClients.$inferSelect;
+export type OAuthAccessToken = typeof oauthAccessTokens.$inferSelect;

@@ -47,6 +47,9 @@ const envSchema = z.object({
       'must be "base64:" followed by 32 bytes in base64, as php artisan key:generate writes it',
     )
     .optional(),
+  // Laravel Passport's signing keys, PEM (decision record 050); else DATA_DIR/oauth-*.key.
+  PASSPORT_PRIVATE_KEY: z.string().optional(),
+  PASSPORT_PUBLIC_KEY: z.string().optional(),
   SESSION_COOKIE: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)

@@ -4,8 +4,13 @@ import { findBearerUser } from "@/lib/auth/tokens";
 import { admitToken } from "@/lib/auth/token-admission";
 import { recordTokenUse } from "@/lib/auth/token-usage";
 
+/** A JWT (an OAuth access token): three base64url segments, the header's JSON opening `{"`. A personal access token never has a dot. */
+const JWT_BEARER =
+  /^Bearer\s+(eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\s*$/i;
+
 /**
- * The session-or-token guard (Sanctum's): the session's user first, else the bearer token's.
+ * The session-or-token guard (Sanctum's): the session's user first, else the bearer token's — a
+ * personal access token, or an OAuth access token (a JWT, checked by lib/oauth through the services).
  * Memoized on the context, so a request resolves its user once.
  */
 export async function resolveAuth(ctx: Context): Promise<AuthState> {
@@ -20,10 +25,21 @@ export async function resolveAuth(ctx: Context): Promise<AuthState> {
     };
     return ctx.auth;
   }
+  const header = ctx.request.headers.get("authorization");
+  const jwt = JWT_BEARER.exec(header ?? "")?.[1];
+  const jwtBearer = ctx.services.application.jwtBearer;
+  if (jwt && jwtBearer) {
+    ctx.auth = (await jwtBearer(ctx, jwt)) ?? {
+      user: null,
+      via: null,
+      token: null,
+    };
+    return ctx.auth;
+  }
   const bearer = await findBearerUser(
     ctx.db,
     ctx.config["user-class"],
-    ctx.request.headers.get("authorization"),
+    header,
     ctx.now,
     ctx.config.tokens.prefix,
   );

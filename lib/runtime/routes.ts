@@ -72,6 +72,7 @@ import {
   ADMIN_USERS_ROUTE,
 } from "@/lib/admin/routes";
 import { RETRY_MAIL, SHOW_MAIL } from "@/lib/operations/mail";
+import { OAUTH_ROUTES } from "@/lib/oauth/routes";
 import type { HostRoute } from "@/lib/server/pipeline";
 import {
   REVERT_SETTING,
@@ -127,6 +128,7 @@ export const HOST_ROUTES: readonly HostRoute[] = [
   DELETE_WEBHOOK,
   TEST_WEBHOOK,
   WEBHOOK_DELIVERIES,
+  ...OAUTH_ROUTES,
 ];
 
 /** Which endpoint serves each auth action of the table (lib/config/auth-actions.ts, decision record 017). */

@@ -12,6 +12,7 @@ import {
 import { ACTION_ENDPOINTS } from "@/lib/runtime/routes";
 import { impersonationWatch } from "@/lib/auth/impersonation-watch";
 import { noticeCredentialChange } from "@/lib/auth/credential-notice";
+import { oauthBearer } from "@/lib/oauth/bearer";
 import { registerAuthMiddleware } from "@/lib/auth/middleware/built-in";
 import { applyExtensions } from "@/lib/extensions";
 import { outboxMailer } from "@/lib/mail/outbox";
@@ -58,13 +59,15 @@ export function createMailer(env: Env, now: () => Date): Mailer {
 
 /**
  * What the features give the framework: the auth actions' endpoints, the impersonation watch of
- * every request, and the owner's notice after a sensitive action (decision record 028).
+ * every request, the owner's notice after a sensitive action (decision record 028), and the
+ * guard of OAuth access tokens (decision record 050).
  */
 const APPLICATION: Application = {
   endpoints: ACTION_ENDPOINTS,
   prepareContext: (ctx) =>
     ctx.session.watchImpersonation(impersonationWatch(ctx)),
   noticeCredentialChange,
+  jwtBearer: oauthBearer,
 };
 
 /**

@@ -20,6 +20,8 @@ export type AuthState = {
   user: User | null;
   via: "session" | "token" | null;
   token: PersonalAccessToken | null;
+  /** The OAuth access token behind a JWT bearer (lib/oauth): its scopes are checked as abilities. */
+  oauthToken?: { id: string; clientId: string; abilities: string | null };
   /** The user's address awaiting confirmation, when the guard read it (get-auth's one statement). */
   pendingEmail?: string | null;
 };

@@ -151,8 +151,9 @@ export async function runEndpoint(
   endpoint: Endpoint,
   middleware: ResolvedMiddleware[],
   credential: CredentialClass = "none",
+  csrf = true,
 ): Promise<Response> {
-  await verifyCsrf(ctx);
+  if (csrf) await verifyCsrf(ctx);
   for (const step of middleware) await step.run(ctx, step.args);
   // The guard already loaded the session's row: this costs no statement.
   if (ctx.auth?.via === "session")
@@ -191,6 +192,8 @@ type Selected = {
   endpoint: Endpoint;
   middleware: ResolvedMiddleware[];
   credential: CredentialClass;
+  /** False for a route outside the web group's CSRF check (HostRoute.csrf). */
+  csrf?: boolean;
 };
 
 /** The request pipeline shared by the auth routes and the host routes; the only try/catch on the path. */
@@ -214,8 +217,8 @@ function handle(
         session,
         bodyLimit,
       );
-      const { endpoint, middleware, credential } = select(ctx);
-      response = await runEndpoint(ctx, endpoint, middleware, credential);
+      const { endpoint, middleware, credential, csrf } = select(ctx);
+      response = await runEndpoint(ctx, endpoint, middleware, credential, csrf);
     } catch (error) {
       response = toErrorResponse(error, ctx, scope.id);
     }
@@ -297,6 +300,12 @@ export type HostRoute = {
   sessionOnlyFields?: readonly string[];
   /** Where a browser goes after success when it did not ask for JSON. */
   redirect?: string;
+  /**
+   * False for a route a client calls with its own credentials and no cookie, outside Laravel's
+   * web group as Passport registers it (`/oauth/token`, revocation, introspection): no CSRF
+   * check. A session cookie sent along is still read, never trusted to change anything.
+   */
+  csrf?: false;
   /** Largest body in bytes; a function when it follows configuration (uploads). */
   bodyLimit?: number | ((config: AuthConfig) => number);
 };
@@ -344,6 +353,7 @@ export function dispatchHost(
         endpoint: route.endpoint,
         middleware,
         credential: route.credential,
+        csrf: route.csrf ?? true,
       };
     },
     typeof route.bodyLimit === "function"

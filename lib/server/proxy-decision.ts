@@ -12,9 +12,16 @@ const DIRECT_PREFIX = "/auth/";
 
 /**
  * Paths of route files that answer through the pipeline, which sets their headers itself: the
- * host application's API, the CSRF cookie, uploaded files.
+ * host application's API, the CSRF cookie, uploaded files, the OAuth server and its metadata
+ * (decision record 050).
  */
-const PIPELINE_PREFIXES = ["/api/", "/sanctum/", "/uploads/"];
+const PIPELINE_PREFIXES = [
+  "/api/",
+  "/sanctum/",
+  "/uploads/",
+  "/oauth/",
+  "/.well-known/",
+];
 
 /** The operators' route files (health, metrics; decision record 019): plain answers, no screen headers. */
 const OPERATOR_PATHS = new Set(["/up", "/metrics"]);

@@ -5,7 +5,7 @@ import type { ActionMap } from "@/lib/config/auth-actions";
 import type { ServicesConfig } from "@/lib/config/services";
 import type { Env } from "@/lib/env";
 import type { OriginPolicy } from "@/lib/http/stateful";
-import type { Context } from "@/lib/server/context";
+import type { AuthState, Context } from "@/lib/server/context";
 import type { Endpoint } from "@/lib/server/endpoint";
 import type { Mailer } from "@/lib/server/mailer";
 
@@ -23,6 +23,11 @@ export type Application = {
     ctx: Context,
     notice: "added" | "removed" | "changed",
   ): Promise<void>;
+  /**
+   * The guard for bearer tokens shaped as JWTs (OAuth access tokens, lib/oauth): recognised by
+   * their shape, so a personal access token never reaches it. Null when it is not a valid one.
+   */
+  jwtBearer?: (ctx: Context, jwt: string) => Promise<AuthState | null>;
 };
 
 /** Everything a request needs from the process: configuration, database, mail, clock. */

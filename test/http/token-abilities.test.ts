@@ -24,8 +24,19 @@ const SESSION_REQUIRED =
   "This action needs a signed-in session: a token cannot do it.";
 
 // Decided here, not read from the declarations, so that a route declaring nothing is caught.
-// Routes a bearer token does not sign into besides the guest routes: create-token takes email and password.
-const NOT_SIGNED_IN_BY_TOKEN = new Set(["auth.create.token"]);
+// Routes a bearer token does not sign into besides the guest routes: create-token takes email and
+// password; OAuth's protocol endpoints are called by a client with its own credentials, the
+// consent by a signed-in session, userinfo with an OAuth access token (decision record 050).
+const NOT_SIGNED_IN_BY_TOKEN = new Set([
+  "auth.create.token",
+  "passport.token",
+  "passport.authorizations.authorize",
+  "passport.userinfo",
+  "passport.revoke",
+  "passport.introspect",
+  "passport.device.code",
+  "passport.device.authorizations.authorize",
+]);
 // POSTs that only read.
 const READING_POSTS = new Set(["auth.tokens"]);
 // GETs that change something: the signed verification link, the impersonation sign-in; and those

@@ -23,6 +23,11 @@ const TABLES = [
   "account_deletions",
   "webhook_endpoints",
   "webhook_deliveries",
+  "oauth_clients",
+  "oauth_access_tokens",
+  "oauth_refresh_tokens",
+  "oauth_auth_codes",
+  "oauth_device_codes",
 ];
 
 /**

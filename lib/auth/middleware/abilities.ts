@@ -1,5 +1,5 @@
 import "server-only";
-import type { Context } from "@/lib/server/context";
+import type { AuthState, Context } from "@/lib/server/context";
 import { resolveAuth } from "@/lib/auth/guard";
 import { SESSION_ONLY } from "@/lib/config/token-abilities";
 import type { TokenAccess } from "@/lib/server/token-access";
@@ -15,10 +15,14 @@ export function parseAbilityList(args: string[]): string[] {
   return args;
 }
 
+/** What a bearer's abilities are read from: a personal access token's, or an OAuth token's scopes; null for a session. */
+const bearerAbilities = (auth: AuthState) =>
+  auth.token ?? auth.oauthToken ?? null;
+
 async function currentToken(ctx: Context) {
   const auth = await resolveAuth(ctx);
   if (!auth.user) throw unauthenticated();
-  return auth.token;
+  return bearerAbilities(auth);
 }
 
 /** Sanctum's `abilities:a,b`: the token must have every ability (sessions have all). */
@@ -53,7 +57,7 @@ export async function requireTokenAccess(
     throw forbidden(
       "This action needs a signed-in session: a token cannot do it.",
     );
-  if (access.ability && !tokenCan(auth.token, access.ability))
+  if (access.ability && !tokenCan(bearerAbilities(auth), access.ability))
     throw forbidden(MISSING_ABILITY);
   if (!access.sessionOnlyFields?.length) return;
   const input = await ctx.input();

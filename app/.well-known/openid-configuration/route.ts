@@ -1,0 +1,5 @@
+import { OPENID_CONFIGURATION_ROUTE } from "@/lib/oauth/routes";
+import { routeHandlers } from "@/lib/runtime/next-adapter";
+
+export const dynamic = "force-dynamic";
+export const { GET } = routeHandlers(OPENID_CONFIGURATION_ROUTE);

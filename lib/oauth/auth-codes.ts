@@ -1,0 +1,80 @@
+import "server-only";
+import { and, eq, gt } from "drizzle-orm";
+import { oauthAccessTokens, oauthAuthCodes } from "@/db/schema";
+import type { Context } from "@/lib/server/context";
+import { encryptPayload } from "@/lib/oauth/encryption";
+import { authenticationMethods, issuer } from "@/lib/oauth/id-token";
+import { LIFETIMES, newIdentifier } from "@/lib/oauth/issue";
+import type { AuthorizationRequest } from "@/lib/oauth/authorization-request";
+import { readScopes } from "@/lib/oauth/scopes";
+
+/**
+ * Passport's "skips authorization": the user holds a live token of this client for exactly
+ * these scopes (TokenRepository::findValidToken, then the scopes compared).
+ */
+export async function approvedBefore(
+  ctx: Pick<Context, "db" | "now">,
+  clientId: string,
+  userId: number,
+  scopes: readonly string[],
+): Promise<boolean> {
+  const tokens = await ctx.db
+    .select({ scopes: oauthAccessTokens.scopes })
+    .from(oauthAccessTokens)
+    .where(
+      and(
+        eq(oauthAccessTokens.clientId, clientId),
+        eq(oauthAccessTokens.userId, userId),
+        eq(oauthAccessTokens.revoked, false),
+        gt(oauthAccessTokens.expiresAt, ctx.now),
+      ),
+    );
+  const wanted = [...scopes].sort().join(" ");
+  return tokens.some(
+    (token) => readScopes(token.scopes).sort().join(" ") === wanted,
+  );
+}
+
+/**
+ * Approves a request: the code's row and its defuse ciphertext (league's payload, in its key
+ * order, plus this server's OpenID facts), and where the browser goes — the client's redirect
+ * URI with `code`, `state` and RFC 9207's `iss`.
+ */
+export async function approve(
+  ctx: Context,
+  request: AuthorizationRequest,
+  userId: number,
+): Promise<string> {
+  const id = newIdentifier();
+  const expireTime = Math.floor(ctx.now.getTime() / 1000) + LIFETIMES.authCode;
+  await ctx.db.insert(oauthAuthCodes).values({
+    id,
+    userId,
+    clientId: request.clientId,
+    scopes: JSON.stringify(request.scopes),
+    revoked: false,
+    expiresAt: new Date(expireTime * 1000),
+  });
+  const session = await ctx.session.data();
+  const code = await encryptPayload(ctx.env, {
+    client_id: request.clientId,
+    redirect_uri: request.requestedRedirectUri,
+    auth_code_id: id,
+    scopes: request.scopes,
+    user_id: String(userId),
+    expire_time: expireTime,
+    code_challenge: request.codeChallenge ?? null,
+    code_challenge_method: request.codeChallengeMethod ?? null,
+    ...(request.nonce === undefined ? {} : { nonce: request.nonce }),
+    ...(session?.signed_in_at === undefined
+      ? {}
+      : { auth_time: session.signed_in_at }),
+    amr: authenticationMethods(session?.method),
+  });
+  const url = new URL(request.redirectUri);
+  url.searchParams.append("code", code);
+  if (request.state !== undefined)
+    url.searchParams.append("state", request.state);
+  url.searchParams.append("iss", issuer(ctx));
+  return url.toString();
+}

@@ -1,0 +1,150 @@
+import "server-only";
+import type { OAuthClient } from "@/db/schema";
+import type { Context } from "@/lib/server/context";
+import {
+  allowedScopes,
+  findClient,
+  hasGrant,
+  isConfidential,
+  redirectUris,
+} from "@/lib/oauth/clients";
+import {
+  invalidClient,
+  invalidRequest,
+  invalidScope,
+  OAuthError,
+  unauthorizedClient,
+} from "@/lib/oauth/errors";
+import { parseScopes, refusedScope } from "@/lib/oauth/scopes";
+
+/** A validated request of the authorization endpoint: what the consent approves. */
+export type AuthorizationRequest = {
+  clientId: string;
+  /** The redirect URI the client sent (null: its only registered one), as league keeps it. */
+  requestedRedirectUri: string | null;
+  redirectUri: string;
+  scopes: string[];
+  state?: string;
+  codeChallenge?: string;
+  codeChallengeMethod?: "S256" | "plain";
+  nonce?: string;
+};
+
+/** An error the client hears about at its redirect URI (league's redirect of an OAuthServerException). */
+export class RedirectedError extends Error {
+  constructor(
+    readonly error: OAuthError,
+    readonly redirectUri: string,
+    readonly state: string | undefined,
+  ) {
+    super(error.message);
+  }
+}
+
+const CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
+const optional = (value: string | null) =>
+  value === null || value === "" ? undefined : value;
+
+/**
+ * league's `validateAuthorizationRequest` with OAuth 2.1's rules: a known client allowed the
+ * code grant, a redirect URI registered exactly (an unknown one is never redirected to), known
+ * scopes within the client's list, and PKCE — S256 and required for public clients.
+ */
+export async function validateAuthorizationRequest(
+  ctx: Context,
+  query: URLSearchParams,
+): Promise<{ client: OAuthClient; request: AuthorizationRequest }> {
+  const clientId = query.get("client_id");
+  if (!clientId) throw invalidRequest("client_id");
+  const client = await findClient(ctx.db, clientId);
+  if (!client) throw invalidClient(false);
+  if (!hasGrant(client, "authorization_code")) throw unauthorizedClient();
+  const registered = redirectUris(client);
+  const requestedRedirectUri = optional(query.get("redirect_uri")) ?? null;
+  let redirectUri: string;
+  if (requestedRedirectUri !== null) {
+    if (!registered.includes(requestedRedirectUri)) throw invalidClient(false);
+    redirectUri = requestedRedirectUri;
+  } else {
+    if (registered.length !== 1 || !registered[0])
+      throw invalidRequest("redirect_uri");
+    redirectUri = registered[0];
+  }
+  const state = query.get("state") ?? undefined;
+  const fail = (error: OAuthError) =>
+    new RedirectedError(error, redirectUri, state);
+  if (query.get("response_type") !== "code")
+    throw fail(
+      new OAuthError(
+        "unsupported_response_type",
+        "The authorization server does not support obtaining an authorization code using this method.",
+        400,
+        "Check the `response_type` parameter",
+      ),
+    );
+  const scopes = parseScopes(query.get("scope"));
+  const refused = refusedScope(scopes, allowedScopes(client));
+  if (refused !== null) throw fail(invalidScope(refused));
+  const codeChallenge = optional(query.get("code_challenge"));
+  const codeChallengeMethod = checkedChallengeMethod(
+    client,
+    codeChallenge,
+    optional(query.get("code_challenge_method")),
+    fail,
+  );
+  return {
+    client,
+    request: {
+      clientId: client.id,
+      requestedRedirectUri,
+      redirectUri,
+      scopes,
+      state,
+      codeChallenge,
+      codeChallengeMethod,
+      nonce: optional(query.get("nonce")),
+    },
+  };
+}
+
+/** PKCE's rules: S256 and required for public clients, `plain` (the default) allowed for confidential ones. */
+function checkedChallengeMethod(
+  client: OAuthClient,
+  codeChallenge: string | undefined,
+  method: string | undefined,
+  fail: (error: OAuthError) => RedirectedError,
+): "S256" | "plain" | undefined {
+  if (codeChallenge === undefined) {
+    if (!isConfidential(client))
+      throw fail(
+        invalidRequest(
+          "code_challenge",
+          "Code challenge must be provided for public clients",
+        ),
+      );
+    return undefined;
+  }
+  const codeChallengeMethod = method ?? "plain";
+  if (codeChallengeMethod !== "S256" && codeChallengeMethod !== "plain")
+    throw fail(
+      invalidRequest(
+        "code_challenge_method",
+        "Code challenge method must be one of `S256`, `plain`",
+      ),
+    );
+  if (!isConfidential(client) && codeChallengeMethod !== "S256")
+    throw fail(
+      invalidRequest(
+        "code_challenge_method",
+        "Public clients must use the `S256` code challenge method",
+      ),
+    );
+  if (!CHALLENGE.test(codeChallenge))
+    throw fail(
+      invalidRequest(
+        "code_challenge",
+        "Code challenge must follow the specifications of RFC-7636.",
+      ),
+    );
+  return codeChallengeMethod;
+}

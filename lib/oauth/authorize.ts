@@ -1,0 +1,211 @@
+import "server-only";
+import { z } from "zod";
+import { deriveKey } from "@/lib/crypto/secrets";
+import { sealValue, unsealValue } from "@/lib/crypto/sealed";
+import { unauthenticated } from "@/lib/http/errors";
+import { json, redirect } from "@/lib/http/respond";
+import type { Context } from "@/lib/server/context";
+import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
+import { findClient } from "@/lib/oauth/clients";
+import {
+  accessDenied,
+  errorRedirect,
+  invalidRequest,
+  OAuthError,
+  oauthErrorResponse,
+} from "@/lib/oauth/errors";
+import {
+  type AuthorizationRequest,
+  RedirectedError,
+  validateAuthorizationRequest,
+} from "@/lib/oauth/authorization-request";
+import { approve, approvedBefore } from "@/lib/oauth/auth-codes";
+import { consentPage } from "@/lib/oauth/consent-page";
+import { issuer } from "@/lib/oauth/id-token";
+import { SCOPES, STEP_UP_SCOPES } from "@/lib/oauth/scopes";
+import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
+
+/** How long a consent screen stays answerable. */
+const CONSENT_SECONDS = 600;
+
+const sealPassword = (ctx: Context) =>
+  deriveKey(ctx.env.SESSION_SECRET, "oauth-authorization-request");
+
+type Sealed = { request: AuthorizationRequest; user: number; session: string };
+
+/** Where the browser goes: a redirect, or its address as JSON for a SPA drawing its own consent. */
+const go = (ctx: Context, location: string): Response =>
+  ctx.wantsJson ? json({ redirect: location }) : redirect(location);
+
+/** Answers an OAuthError as league does: at the client's redirect URI once it is known, else JSON. */
+async function answering(
+  ctx: Context,
+  run: () => Promise<Response>,
+): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof RedirectedError)
+      return go(
+        ctx,
+        errorRedirect(error.redirectUri, error.error, error.state, issuer(ctx)),
+      );
+    if (error instanceof OAuthError) return oauthErrorResponse(error);
+    throw error;
+  }
+}
+
+/**
+ * GET /oauth/authorize (`passport.authorizations.authorize`): needs a signed-in session — one
+ * past its second factor, as only such a session has a user. A client already approved for
+ * these scopes gets its code at once; otherwise the consent screen, or its fields as JSON.
+ */
+function showAuthorization(ctx: Context): Promise<Response> {
+  return answering(ctx, async () => {
+    const { client, request } = await validateAuthorizationRequest(
+      ctx,
+      ctx.url.searchParams,
+    );
+    // OpenID Connect Core §3.1.2.1: `none` shows nothing, `consent` always asks.
+    const prompt = (ctx.url.searchParams.get("prompt") ?? "").split(" ");
+    const silent = (error: string, description: string) =>
+      new RedirectedError(
+        new OAuthError(error, description, 400),
+        request.redirectUri,
+        request.state,
+      );
+    const user = await ctx.session.user();
+    if (!user) {
+      if (prompt.includes("none"))
+        throw silent("login_required", "The user is not signed in.");
+      if (ctx.wantsJson) throw unauthenticated();
+      return redirect(
+        `/auth/login?redirect=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}`,
+      );
+    }
+    if (
+      !prompt.includes("consent") &&
+      (await approvedBefore(ctx, client.id, user.id, request.scopes))
+    )
+      return go(ctx, await approve(ctx, request, user.id));
+    if (prompt.includes("none"))
+      throw silent(
+        "consent_required",
+        "The user has not approved this client.",
+      );
+    const sealed: Sealed = {
+      request,
+      user: user.id,
+      session: ctx.session.bindingKey(),
+    };
+    const authToken = await sealValue(
+      sealed,
+      sealPassword(ctx),
+      CONSENT_SECONDS,
+    );
+    const facts = {
+      auth_token: authToken,
+      state: request.state ?? "",
+      client_id: client.id,
+      client: { id: client.id, name: client.name },
+      scopes: request.scopes.map((id) => ({
+        id,
+        description: SCOPES[id] ?? id,
+      })),
+      redirect_uri: request.redirectUri,
+    };
+    if (ctx.wantsJson) return json(facts);
+    return new Response(
+      consentPage({
+        action: ctx.url.pathname,
+        clientName: client.name,
+        clientId: client.id,
+        scopes: request.scopes,
+        state: facts.state,
+        authToken,
+        csrfToken: ctx.session.csrfToken,
+        userEmail: user.email,
+      }),
+      {
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "Cache-Control": "no-store, private",
+        },
+      },
+    );
+  });
+}
+
+const decisionInput = z.object({
+  auth_token: z.string().max(8192).nullish(),
+  state: z.string().max(2048).nullish(),
+  client_id: z.string().max(255).nullish(),
+  _method: z.string().max(16).nullish(),
+  _token: z.unknown().optional(),
+});
+
+/** The request the consent screen showed this user in this session, and the user. */
+async function consentedRequest(
+  ctx: Context,
+  input: z.output<typeof decisionInput>,
+): Promise<{ request: AuthorizationRequest; userId: number }> {
+  if (!input.auth_token) throw invalidRequest("auth_token");
+  const user = await ctx.session.user();
+  if (!user) throw unauthenticated();
+  const opened = (await unsealValue(
+    input.auth_token,
+    sealPassword(ctx),
+    CONSENT_SECONDS,
+  )) as Sealed | null;
+  if (
+    !opened ||
+    opened.user !== user.id ||
+    opened.session !== ctx.session.bindingKey() ||
+    (input.client_id && input.client_id !== opened.request.clientId)
+  )
+    throw invalidRequest(
+      "auth_token",
+      "The authorization request has expired or is not yours",
+    );
+  // A client revoked while its consent screen was open gets nothing.
+  if (!(await findClient(ctx.db, opened.request.clientId)))
+    throw invalidRequest("client_id");
+  return { request: opened.request, userId: user.id };
+}
+
+async function deny(ctx: Context, request: AuthorizationRequest) {
+  return go(
+    ctx,
+    errorRedirect(
+      request.redirectUri,
+      accessDenied("The user denied the request"),
+      request.state,
+      issuer(ctx),
+    ),
+  );
+}
+
+/**
+ * /oauth/authorize, Passport's three routes on one path: GET shows the consent
+ * (`passport.authorizations.authorize`), POST approves (`…approve`), DELETE denies (`…deny`;
+ * an HTML form sends POST with `_method=DELETE`, Laravel's method spoofing).
+ */
+export const authorizeEndpoint: Endpoint = defineEndpoint({
+  input: () => decisionInput,
+  nonJson: "json",
+  run(ctx, input) {
+    if (ctx.request.method === "GET" || ctx.request.method === "HEAD")
+      return showAuthorization(ctx);
+    return answering(ctx, async () => {
+      const { request, userId } = await consentedRequest(ctx, input);
+      if (
+        ctx.request.method === "DELETE" ||
+        input._method?.toUpperCase() === "DELETE"
+      )
+        return deny(ctx, request);
+      if (request.scopes.some((scope) => STEP_UP_SCOPES.includes(scope)))
+        await requirePasswordConfirmation(ctx);
+      return go(ctx, await approve(ctx, request, userId));
+    });
+  },
+});

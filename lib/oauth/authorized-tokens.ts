@@ -1,0 +1,72 @@
+import "server-only";
+import { and, desc, eq, gt } from "drizzle-orm";
+import {
+  oauthAccessTokens,
+  oauthClients,
+  oauthRefreshTokens,
+} from "@/db/schema";
+import { notFound } from "@/lib/http/errors";
+import { json } from "@/lib/http/respond";
+import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
+import { presentClient } from "@/lib/oauth/clients";
+import { readScopes } from "@/lib/oauth/scopes";
+
+/** GET /oauth/tokens (`passport.tokens.index`): the user's authorized apps — live tokens with their client. */
+export const authorizedTokensEndpoint: Endpoint = defineEndpoint({
+  nonJson: "json",
+  async run(ctx) {
+    const user = ctx.requireUser();
+    const rows = await ctx.db
+      .select({ token: oauthAccessTokens, client: oauthClients })
+      .from(oauthAccessTokens)
+      .innerJoin(oauthClients, eq(oauthClients.id, oauthAccessTokens.clientId))
+      .where(
+        and(
+          eq(oauthAccessTokens.userId, user.id),
+          eq(oauthAccessTokens.revoked, false),
+          gt(oauthAccessTokens.expiresAt, ctx.now),
+        ),
+      )
+      .orderBy(desc(oauthAccessTokens.createdAt));
+    return json(
+      rows.map(({ token, client }) => ({
+        id: token.id,
+        user_id: token.userId,
+        client_id: token.clientId,
+        name: token.name,
+        scopes: readScopes(token.scopes),
+        revoked: token.revoked,
+        created_at: token.createdAt?.toISOString() ?? null,
+        updated_at: token.updatedAt?.toISOString() ?? null,
+        expires_at: token.expiresAt?.toISOString() ?? null,
+        client: presentClient(client),
+      })),
+    );
+  },
+});
+
+/** DELETE /oauth/tokens/{id} (`passport.tokens.destroy`): revokes one of the user's tokens and its refresh tokens. */
+export const authorizedTokenEndpoint: Endpoint = defineEndpoint({
+  nonJson: "json",
+  async run(ctx) {
+    const user = ctx.requireUser();
+    const id = ctx.params.id ?? "";
+    if (!/^[0-9a-f]{1,80}$/.test(id)) throw notFound();
+    const revoked = await ctx.db
+      .update(oauthAccessTokens)
+      .set({ revoked: true, updatedAt: ctx.now })
+      .where(
+        and(
+          eq(oauthAccessTokens.id, id),
+          eq(oauthAccessTokens.userId, user.id),
+        ),
+      )
+      .returning({ id: oauthAccessTokens.id });
+    if (revoked.length === 0) throw notFound();
+    await ctx.db
+      .update(oauthRefreshTokens)
+      .set({ revoked: true })
+      .where(eq(oauthRefreshTokens.accessTokenId, id));
+    return json(null, 204);
+  },
+});

@@ -1,0 +1,78 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { jwtVerify } from "jose";
+import type { Db } from "@/db/client";
+import { preparedPerDb } from "@/db/prepared";
+import { oauthAccessTokens, users } from "@/db/schema";
+import type { AuthState, Context } from "@/lib/server/context";
+import { oauthKeys } from "@/lib/oauth/keys";
+
+/** The token's row and its user (if any, and not soft-deleted), in one statement; prepared once. */
+const findTokenStatement = preparedPerDb((db: Db) =>
+  db
+    .select({ token: oauthAccessTokens, user: users })
+    .from(oauthAccessTokens)
+    .leftJoin(
+      users,
+      and(
+        eq(users.id, oauthAccessTokens.userId),
+        sql`${users.deletedAt} is null`,
+      ),
+    )
+    .where(
+      and(
+        eq(oauthAccessTokens.id, sql.placeholder("id")),
+        eq(oauthAccessTokens.revoked, false),
+      ),
+    )
+    .limit(1)
+    .prepare("find_oauth_access_token"),
+);
+
+/** A verified access token's id and row, or null: bad signature, expired, unknown or revoked. */
+export async function verifyAccessToken(
+  ctx: Pick<Context, "db" | "env" | "now">,
+  jwt: string,
+) {
+  let jti: unknown;
+  try {
+    const { payload } = await jwtVerify(
+      jwt,
+      (await oauthKeys(ctx.env)).publicKey,
+      {
+        algorithms: ["RS256"],
+        currentDate: ctx.now,
+      },
+    );
+    jti = payload.jti;
+  } catch {
+    return null;
+  }
+  // league's ids are 80 hex characters; the column is char(80).
+  if (typeof jti !== "string" || !/^[0-9a-f]{1,80}$/.test(jti)) return null;
+  const [row] = await findTokenStatement(ctx.db).execute({ id: jti });
+  return row ?? null;
+}
+
+/**
+ * The bearer guard's half for OAuth access tokens (Passport's TokenGuard): the signature and
+ * the expiry with jose, then the row (not revoked) and its user in one statement. A token of
+ * client credentials has no user: it authenticates no user route.
+ */
+export async function oauthBearer(
+  ctx: Context,
+  jwt: string,
+): Promise<AuthState | null> {
+  const row = await verifyAccessToken(ctx, jwt);
+  if (!row?.user) return null;
+  return {
+    user: row.user,
+    via: "token",
+    token: null,
+    oauthToken: {
+      id: row.token.id,
+      clientId: row.token.clientId,
+      abilities: row.token.scopes,
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import "server-only";
+import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { z } from "zod";
+import {
+  type OAuthClient,
+  oauthAccessTokens,
+  oauthClients,
+  oauthRefreshTokens,
+} from "@/db/schema";
+import { forbidden, notFound } from "@/lib/http/errors";
+import { json } from "@/lib/http/respond";
+import { isAdmin } from "@/lib/policies/admin";
+import type { Context } from "@/lib/server/context";
+import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
+import { IGNORED_FIELDS } from "@/lib/validation/rules";
+import {
+  createClient,
+  GRANT_TYPES,
+  type GrantType,
+  presentClient,
+} from "@/lib/oauth/clients";
+import { SCOPES } from "@/lib/oauth/scopes";
+
+const redirectUri = z
+  .string()
+  .max(2000)
+  .refine((value) => URL.canParse(value), "The redirect URI must be a URL.");
+
+/** Passport's client fields: 13's `redirect_uris`, or 12's comma-separated `redirect`. */
+const clientFields = {
+  name: z.string().min(1).max(255),
+  redirect_uris: z.array(redirectUri).max(20).optional(),
+  redirect: z.string().max(20000).nullish(),
+};
+
+const createInput = z.strictObject({
+  ...IGNORED_FIELDS,
+  ...clientFields,
+  confidential: z.boolean().optional(),
+  grant_types: z.array(z.enum(GRANT_TYPES)).min(1).optional(),
+  scopes: z
+    .array(z.string().refine((scope) => Object.hasOwn(SCOPES, scope)))
+    .optional(),
+});
+
+function redirectsOf(input: {
+  redirect_uris?: string[];
+  redirect?: string | null;
+}): string[] {
+  if (input.redirect_uris) return input.redirect_uris;
+  return (input.redirect ?? "")
+    .split(",")
+    .map((uri) => uri.trim())
+    .filter((uri) => uri !== "" && URL.canParse(uri));
+}
+
+const DEFAULT_GRANTS: readonly GrantType[] = [
+  "authorization_code",
+  "refresh_token",
+];
+
+/**
+ * The clients the user manages: their own, and for administrators the machine clients that
+ * belong to no user.
+ */
+async function manageableClient(
+  ctx: Context,
+  id: string,
+): Promise<OAuthClient> {
+  const user = ctx.requireUser();
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+  const [client] = await ctx.db
+    .select()
+    .from(oauthClients)
+    .where(and(eq(oauthClients.id, id), eq(oauthClients.revoked, false)))
+    .limit(1);
+  if (!client) throw notFound();
+  const mine = client.userId === user.id;
+  if (!mine && !(client.userId === null && isAdmin(user, ctx.config)))
+    throw notFound();
+  return client;
+}
+
+/** GET|POST /oauth/clients (`passport.clients.index`, `.store`). */
+export const clientsEndpoint: Endpoint = defineEndpoint({
+  input: (_config, ctx) =>
+    ctx.request.method === "POST"
+      ? createInput
+      : z.strictObject(IGNORED_FIELDS),
+  nonJson: "json",
+  async run(ctx, input) {
+    const user = ctx.requireUser();
+    const admin = isAdmin(user, ctx.config);
+    if (ctx.request.method !== "POST") {
+      const rows = await ctx.db
+        .select()
+        .from(oauthClients)
+        .where(
+          and(
+            eq(oauthClients.revoked, false),
+            admin
+              ? or(
+                  eq(oauthClients.userId, user.id),
+                  isNull(oauthClients.userId),
+                )
+              : eq(oauthClients.userId, user.id),
+          ),
+        )
+        .orderBy(desc(oauthClients.createdAt));
+      return json(rows.map(presentClient));
+    }
+    const fields = input as z.output<typeof createInput>;
+    if ((fields.grant_types || fields.scopes) && !admin)
+      throw forbidden(
+        "Only administrators choose a client's grants and scopes.",
+      );
+    const grantTypes = fields.grant_types ?? DEFAULT_GRANTS;
+    const machine =
+      grantTypes.includes("client_credentials") &&
+      !grantTypes.includes("authorization_code");
+    const { client, plainSecret } = await createClient(ctx, {
+      name: fields.name,
+      userId: machine ? null : user.id,
+      redirectUris: redirectsOf(fields),
+      grantTypes,
+      confidential: machine || fields.confidential !== false,
+      scopes: fields.scopes ?? null,
+    });
+    return json(
+      { ...presentClient(client), plainSecret, secret: plainSecret },
+      201,
+    );
+  },
+});
+
+const updateInput = z.strictObject({ ...IGNORED_FIELDS, ...clientFields });
+
+/** PUT|DELETE /oauth/clients/{id} (`passport.clients.update`, `.destroy`). */
+export const clientEndpoint: Endpoint = defineEndpoint({
+  input: (_config, ctx) =>
+    ctx.request.method === "PUT" ? updateInput : z.strictObject(IGNORED_FIELDS),
+  nonJson: "json",
+  async run(ctx, input) {
+    const client = await manageableClient(ctx, ctx.params.id ?? "");
+    if (ctx.request.method === "PUT") {
+      const fields = input as z.output<typeof updateInput>;
+      const [updated] = await ctx.db
+        .update(oauthClients)
+        .set({
+          name: fields.name,
+          redirectUris: JSON.stringify(redirectsOf(fields)),
+          updatedAt: ctx.now,
+        })
+        .where(eq(oauthClients.id, client.id))
+        .returning();
+      return json(presentClient(updated ?? client));
+    }
+    await ctx.db
+      .update(oauthClients)
+      .set({ revoked: true, updatedAt: ctx.now })
+      .where(eq(oauthClients.id, client.id));
+    const tokens = await ctx.db
+      .update(oauthAccessTokens)
+      .set({ revoked: true })
+      .where(eq(oauthAccessTokens.clientId, client.id))
+      .returning({ id: oauthAccessTokens.id });
+    if (tokens.length > 0)
+      await ctx.db
+        .update(oauthRefreshTokens)
+        .set({ revoked: true })
+        .where(
+          inArray(
+            oauthRefreshTokens.accessTokenId,
+            tokens.map((token) => token.id),
+          ),
+        );
+    return json(null, 204);
+  },
+});
+
+/** GET /oauth/scopes (`passport.scopes.index`): every scope with its description. */
+export const scopesEndpoint: Endpoint = defineEndpoint({
+  nonJson: "json",
+  run: async () =>
+    json(
+      Object.entries(SCOPES).map(([id, description]) => ({ id, description })),
+    ),
+});

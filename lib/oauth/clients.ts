@@ -1,0 +1,167 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { type OAuthClient, oauthClients } from "@/db/schema";
+import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
+import { safeEqual } from "@/lib/crypto/secrets";
+import type { Context } from "@/lib/server/context";
+import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
+import { readScopes } from "@/lib/oauth/scopes";
+
+export const GRANT_TYPES = [
+  "authorization_code",
+  "refresh_token",
+  "client_credentials",
+  "urn:ietf:params:oauth:grant-type:device_code",
+] as const;
+export type GrantType = (typeof GRANT_TYPES)[number];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A client by id; null for an id that is not a UUID (Passport 13's key), unknown or revoked. */
+export async function findClient(
+  db: Db,
+  id: unknown,
+): Promise<OAuthClient | null> {
+  if (typeof id !== "string" || !UUID.test(id)) return null;
+  const [client] = await db
+    .select()
+    .from(oauthClients)
+    .where(and(eq(oauthClients.id, id), eq(oauthClients.revoked, false)))
+    .limit(1);
+  return client ?? null;
+}
+
+export const redirectUris = (client: OAuthClient) =>
+  readScopes(client.redirectUris);
+export const grantTypes = (client: OAuthClient) =>
+  readScopes(client.grantTypes);
+/** The scopes an administrator allowed the client; null when it has no list (any, for user grants). */
+export const allowedScopes = (client: OAuthClient): string[] | null =>
+  client.scopes === null ? null : readScopes(client.scopes);
+export const isConfidential = (client: OAuthClient) => client.secret !== null;
+export const hasGrant = (client: OAuthClient, grant: GrantType) =>
+  grantTypes(client).includes(grant);
+
+/** Passport 13 stores bcrypt hashes; Passport 12 and older stored the secret as it is. */
+async function secretMatches(
+  stored: string,
+  presented: string,
+): Promise<boolean> {
+  if (/^\$2[aby]\$\d\d\$/.test(stored))
+    return verifyPassword(presented, stored);
+  return safeEqual(stored, presented);
+}
+
+function basicCredentials(
+  header: string | null,
+): { id: string; secret: string } | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header?.trim() ?? "");
+  if (!match?.[1]) return null;
+  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon === -1) return null;
+  // RFC 6749 §2.3.1: both parts are form-urlencoded inside the header.
+  try {
+    return {
+      id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, " ")),
+      secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, " ")),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The client calling the token, revocation or introspection endpoint (league's
+ * `validateClient`): HTTP Basic (client_secret_basic) or `client_id` and `client_secret` in the
+ * body (client_secret_post); a public client sends its id only. Anything else: invalid_client.
+ */
+export async function authenticateClient(
+  ctx: Context,
+  input: Record<string, unknown>,
+): Promise<OAuthClient> {
+  const header = ctx.request.headers.get("authorization");
+  const basic = basicCredentials(header);
+  const sentAuthorization = header !== null;
+  const id = basic?.id ?? input.client_id;
+  const secret = basic?.secret ?? input.client_secret;
+  if (typeof id !== "string" || id === "") {
+    throw invalidRequest("client_id");
+  }
+  const client = await findClient(ctx.db, id);
+  if (!client) throw invalidClient(sentAuthorization);
+  if (client.secret === null) {
+    if (secret !== undefined && secret !== null && secret !== "")
+      throw invalidClient(sentAuthorization);
+    return client;
+  }
+  if (
+    typeof secret !== "string" ||
+    !(await secretMatches(client.secret, secret))
+  )
+    throw invalidClient(sentAuthorization);
+  return client;
+}
+
+/** Laravel's `Str::random(40)`, which Passport's secrets are: base64 of random bytes, `+/=` dropped. */
+function randomSecret(length = 40): string {
+  let secret = "";
+  while (secret.length < length)
+    secret += randomBytes(length).toString("base64").replace(/[+/=]/g, "");
+  return secret.slice(0, length);
+}
+
+export type NewClient = {
+  name: string;
+  userId: number | null;
+  redirectUris: string[];
+  grantTypes: readonly GrantType[];
+  confidential: boolean;
+  scopes: string[] | null;
+};
+
+/** Creates a client as Passport 13's ClientRepository does: a bcrypt-hashed secret, shown once. */
+export async function createClient(
+  ctx: Pick<Context, "db" | "config" | "now">,
+  input: NewClient,
+): Promise<{ client: OAuthClient; plainSecret: string | null }> {
+  const plainSecret = input.confidential ? randomSecret() : null;
+  const [client] = await ctx.db
+    .insert(oauthClients)
+    .values({
+      userId: input.userId,
+      name: input.name,
+      secret: plainSecret
+        ? await hashPassword(plainSecret, ctx.config.hashing.rounds)
+        : null,
+      provider: null,
+      redirectUris: JSON.stringify(input.redirectUris),
+      grantTypes: JSON.stringify(input.grantTypes),
+      scopes: input.scopes === null ? null : JSON.stringify(input.scopes),
+      revoked: false,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning();
+  if (!client) throw new Error("client insert returned no row");
+  return { client, plainSecret };
+}
+
+/** Passport's client JSON (13's fields), never the secret. */
+export function presentClient(client: OAuthClient) {
+  return {
+    id: client.id,
+    user_id: client.userId,
+    name: client.name,
+    provider: client.provider,
+    redirect_uris: redirectUris(client),
+    grant_types: grantTypes(client),
+    scopes: allowedScopes(client),
+    confidential: isConfidential(client),
+    revoked: client.revoked,
+    created_at: client.createdAt?.toISOString() ?? null,
+    updated_at: client.updatedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,48 @@
+import { SCOPES } from "@/lib/oauth/scopes";
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[
+        char
+      ] ?? char,
+  );
+
+const hidden = (name: string, value: string) =>
+  `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+
+/**
+ * The consent screen as Passport's `authorize` view draws it: the client's name, the scopes in
+ * words, and two forms carrying `auth_token`, `state` and `client_id` — approve (POST) and deny
+ * (POST with `_method=DELETE`, Laravel's method spoofing). Server-rendered, no script.
+ */
+export function consentPage(facts: {
+  action: string;
+  clientName: string;
+  clientId: string;
+  scopes: string[];
+  state: string;
+  authToken: string;
+  csrfToken: string;
+  userEmail: string;
+}): string {
+  const fields =
+    hidden("_token", facts.csrfToken) +
+    hidden("state", facts.state) +
+    hidden("client_id", facts.clientId) +
+    hidden("auth_token", facts.authToken);
+  const scopes = facts.scopes
+    .map((scope) => `<li>${escapeHtml(SCOPES[scope] ?? scope)}</li>`)
+    .join("");
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Authorization request</title></head>
+<body><main>
+<h1>Authorization request</h1>
+<p><strong>${escapeHtml(facts.clientName)}</strong> is requesting permission to access your account (${escapeHtml(facts.userEmail)}).</p>
+${scopes ? `<p>This application will be able to:</p><ul>${scopes}</ul>` : ""}
+<form method="post" action="${escapeHtml(facts.action)}">${fields}<button type="submit">Authorize</button></form>
+<form method="post" action="${escapeHtml(facts.action)}">${fields}${hidden("_method", "DELETE")}<button type="submit">Cancel</button></form>
+</main></body></html>`;
+}

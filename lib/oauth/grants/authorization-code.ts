@@ -1,0 +1,101 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { type OAuthClient, oauthAuthCodes } from "@/db/schema";
+import type { Context } from "@/lib/server/context";
+import { hasGrant } from "@/lib/oauth/clients";
+import { decryptPayload } from "@/lib/oauth/encryption";
+import {
+  invalidGrant,
+  invalidRequest,
+  unauthorizedClient,
+} from "@/lib/oauth/errors";
+import { verifyPkce } from "@/lib/oauth/grants/pkce";
+import { issueIdToken } from "@/lib/oauth/id-token";
+import {
+  issueAccessToken,
+  issueRefreshToken,
+  revokeFamily,
+  tokenResponse,
+} from "@/lib/oauth/issue";
+
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === "string")
+    : [];
+
+/**
+ * `grant_type=authorization_code` (league's AuthCodeGrant::respondToAccessTokenRequest): the
+ * code decrypts under APP_KEY, belongs to this client, has not expired, names the same redirect
+ * URI, passes PKCE, and is used once — a second use revokes what the client holds for the user.
+ */
+export async function authorizationCodeGrant(
+  ctx: Context,
+  input: Record<string, unknown>,
+  client: OAuthClient,
+): Promise<Response> {
+  if (!hasGrant(client, "authorization_code")) throw unauthorizedClient();
+  if (typeof input.code !== "string") throw invalidRequest("code");
+  const payload = await decryptPayload(ctx.env, input.code);
+  if (!payload)
+    throw invalidRequest("code", "Cannot decrypt the authorization code");
+  if (payload.client_id !== client.id)
+    throw invalidRequest(
+      "code",
+      "Authorization code was not issued to this client",
+    );
+  const nowSeconds = Math.floor(ctx.now.getTime() / 1000);
+  if (
+    typeof payload.expire_time !== "number" ||
+    payload.expire_time < nowSeconds
+  )
+    throw invalidGrant("Authorization code has expired");
+  if (typeof payload.redirect_uri === "string" && payload.redirect_uri !== "") {
+    if (typeof input.redirect_uri !== "string")
+      throw invalidRequest("redirect_uri");
+    if (input.redirect_uri !== payload.redirect_uri)
+      throw invalidRequest("redirect_uri", "Invalid redirect URI");
+  }
+  verifyPkce(
+    payload.code_challenge,
+    payload.code_challenge_method,
+    input.code_verifier,
+  );
+  const userId = Number(payload.user_id);
+  const codeId = payload.auth_code_id;
+  if (!Number.isSafeInteger(userId) || typeof codeId !== "string")
+    throw invalidGrant("Cannot decrypt the authorization code");
+  const claimed = await ctx.db
+    .update(oauthAuthCodes)
+    .set({ revoked: true })
+    .where(
+      and(eq(oauthAuthCodes.id, codeId), eq(oauthAuthCodes.revoked, false)),
+    )
+    .returning({ id: oauthAuthCodes.id });
+  if (claimed.length === 0) {
+    // Used before (or revoked): whatever it issued is revoked too (OAuth 2.1 §4.1.3).
+    await revokeFamily(ctx.db, client.id, userId);
+    throw invalidGrant("Authorization code has been revoked");
+  }
+  const scopes = stringList(payload.scopes);
+  const grant = { client, userId, scopes };
+  const access = await issueAccessToken(ctx, grant);
+  const refresh = hasGrant(client, "refresh_token")
+    ? await issueRefreshToken(ctx, grant, access.id)
+    : undefined;
+  const idToken = scopes.includes("openid")
+    ? await issueIdToken(ctx, {
+        client,
+        userId,
+        nonce: typeof payload.nonce === "string" ? payload.nonce : undefined,
+        authTime:
+          typeof payload.auth_time === "number" ? payload.auth_time : undefined,
+        amr: stringList(payload.amr),
+      })
+    : undefined;
+  return tokenResponse({
+    expires_in: access.expiresIn,
+    access_token: access.jwt,
+    ...(refresh ? { refresh_token: refresh } : {}),
+    ...(idToken ? { id_token: idToken } : {}),
+  });
+}

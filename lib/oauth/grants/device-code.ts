@@ -1,0 +1,86 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { type OAuthClient, oauthDeviceCodes } from "@/db/schema";
+import type { Context } from "@/lib/server/context";
+import { hasGrant } from "@/lib/oauth/clients";
+import { DEVICE_INTERVAL_SECONDS } from "@/lib/oauth/device-codes";
+import { decryptPayload } from "@/lib/oauth/encryption";
+import {
+  accessDenied,
+  devicePolling,
+  invalidGrant,
+  invalidRequest,
+  unauthorizedClient,
+} from "@/lib/oauth/errors";
+import {
+  issueAccessToken,
+  issueRefreshToken,
+  tokenResponse,
+} from "@/lib/oauth/issue";
+import { readScopes } from "@/lib/oauth/scopes";
+
+/**
+ * `grant_type=urn:ietf:params:oauth:grant-type:device_code` (RFC 8628 §3.4–3.5, league's
+ * DeviceCodeGrant): polled until the user answers. Sooner than the interval: `slow_down`;
+ * unanswered: `authorization_pending`; denied: `access_denied`; past its life: `expired_token`.
+ * Approved, it is used once: tokens for the user who approved.
+ */
+export async function deviceCodeGrant(
+  ctx: Context,
+  input: Record<string, unknown>,
+  client: OAuthClient,
+): Promise<Response> {
+  if (!hasGrant(client, "urn:ietf:params:oauth:grant-type:device_code"))
+    throw unauthorizedClient();
+  if (typeof input.device_code !== "string")
+    throw invalidRequest("device_code");
+  const payload = await decryptPayload(ctx.env, input.device_code);
+  if (!payload || typeof payload.device_code_id !== "string")
+    throw invalidRequest("device_code", "Cannot decrypt the device code");
+  if (payload.client_id !== client.id)
+    throw invalidRequest(
+      "device_code",
+      "Device code was not issued to this client",
+    );
+  const [row] = await ctx.db
+    .select()
+    .from(oauthDeviceCodes)
+    .where(eq(oauthDeviceCodes.id, payload.device_code_id))
+    .limit(1);
+  if (!row) throw invalidGrant("Device code has been revoked");
+  if (!row.expiresAt || row.expiresAt.getTime() <= ctx.now.getTime())
+    throw devicePolling("expired_token");
+  if (row.revoked && row.userApprovedAt === null)
+    throw accessDenied("The user denied the request");
+  if (row.revoked) throw invalidGrant("Device code has been revoked");
+  const lastPolled = row.lastPolledAt?.getTime();
+  await ctx.db
+    .update(oauthDeviceCodes)
+    .set({ lastPolledAt: ctx.now })
+    .where(eq(oauthDeviceCodes.id, row.id));
+  if (
+    lastPolled !== undefined &&
+    ctx.now.getTime() - lastPolled < DEVICE_INTERVAL_SECONDS * 1000
+  )
+    throw devicePolling("slow_down");
+  if (row.userApprovedAt === null || row.userId === null)
+    throw devicePolling("authorization_pending");
+  const [claimed] = await ctx.db
+    .update(oauthDeviceCodes)
+    .set({ revoked: true })
+    .where(
+      and(eq(oauthDeviceCodes.id, row.id), eq(oauthDeviceCodes.revoked, false)),
+    )
+    .returning({ id: oauthDeviceCodes.id });
+  if (!claimed) throw invalidGrant("Device code has been revoked");
+  const grant = { client, userId: row.userId, scopes: readScopes(row.scopes) };
+  const access = await issueAccessToken(ctx, grant);
+  const refresh = hasGrant(client, "refresh_token")
+    ? await issueRefreshToken(ctx, grant, access.id)
+    : undefined;
+  return tokenResponse({
+    expires_in: access.expiresIn,
+    access_token: access.jwt,
+    ...(refresh ? { refresh_token: refresh } : {}),
+  });
+}

@@ -1,0 +1,115 @@
+import "server-only";
+import type { Context } from "@/lib/server/context";
+import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
+import { GRANT_TYPES } from "@/lib/oauth/clients";
+import { issuer } from "@/lib/oauth/id-token";
+import { oauthKeys } from "@/lib/oauth/keys";
+import { DEVICE_PATHS } from "@/lib/oauth/paths";
+import { SCOPES } from "@/lib/oauth/scopes";
+
+/** The paths of the OAuth routes (Passport's `oauth` prefix), the one list the metadata reads. */
+export const OAUTH_PATHS = {
+  token: "/oauth/token",
+  authorize: "/oauth/authorize",
+  jwks: "/oauth/jwks",
+  userinfo: "/oauth/userinfo",
+  revoke: "/oauth/revoke",
+  introspect: "/oauth/introspect",
+  clients: "/oauth/clients",
+  scopes: "/oauth/scopes",
+  tokens: "/oauth/tokens",
+} as const;
+
+const cached = (response: Response) => {
+  response.headers.set("Cache-Control", "public, max-age=300");
+  return response;
+};
+
+/** RFC 8414's authorization server metadata; OpenID Connect Discovery adds its own fields. */
+function authorizationServerMetadata(ctx: Context) {
+  const base = issuer(ctx);
+  return {
+    issuer: base,
+    authorization_endpoint: base + OAUTH_PATHS.authorize,
+    token_endpoint: base + OAUTH_PATHS.token,
+    jwks_uri: base + OAUTH_PATHS.jwks,
+    revocation_endpoint: base + OAUTH_PATHS.revoke,
+    introspection_endpoint: base + OAUTH_PATHS.introspect,
+    scopes_supported: Object.keys(SCOPES),
+    response_types_supported: ["code"],
+    response_modes_supported: ["query"],
+    device_authorization_endpoint: base + DEVICE_PATHS.code,
+    grant_types_supported: GRANT_TYPES,
+    token_endpoint_auth_methods_supported: [
+      "client_secret_basic",
+      "client_secret_post",
+      "none",
+    ],
+    revocation_endpoint_auth_methods_supported: [
+      "client_secret_basic",
+      "client_secret_post",
+      "none",
+    ],
+    introspection_endpoint_auth_methods_supported: [
+      "client_secret_basic",
+      "client_secret_post",
+    ],
+    code_challenge_methods_supported: ["S256", "plain"],
+    authorization_response_iss_parameter_supported: true,
+  };
+}
+
+/** GET /.well-known/oauth-authorization-server (RFC 8414). */
+export const authorizationServerEndpoint: Endpoint = defineEndpoint({
+  nonJson: "json",
+  run: async (ctx) => cached(Response.json(authorizationServerMetadata(ctx))),
+});
+
+/** GET /.well-known/openid-configuration (OpenID Connect Discovery 1.0). */
+export const openidConfigurationEndpoint: Endpoint = defineEndpoint({
+  nonJson: "json",
+  run: async (ctx) =>
+    cached(
+      Response.json({
+        ...authorizationServerMetadata(ctx),
+        userinfo_endpoint: issuer(ctx) + OAUTH_PATHS.userinfo,
+        subject_types_supported: ["public"],
+        id_token_signing_alg_values_supported: ["RS256"],
+        claims_supported: [
+          "sub",
+          "iss",
+          "aud",
+          "exp",
+          "iat",
+          "auth_time",
+          "nonce",
+          "amr",
+          "name",
+          "email",
+          "email_verified",
+        ],
+      }),
+    ),
+});
+
+/** GET /oauth/jwks: Passport's public key as a JSON Web Key Set. */
+export const jwksEndpoint: Endpoint = defineEndpoint({
+  nonJson: "json",
+  run: async (ctx) =>
+    cached(Response.json({ keys: [(await oauthKeys(ctx.env)).jwk] })),
+});
+
+/** GET /.well-known/oauth-protected-resource (RFC 9728): this API, protected by this server. */
+export const protectedResourceEndpoint: Endpoint = defineEndpoint({
+  nonJson: "json",
+  run: async (ctx) =>
+    cached(
+      Response.json({
+        resource: issuer(ctx),
+        authorization_servers: [issuer(ctx)],
+        scopes_supported: Object.keys(SCOPES),
+        bearer_methods_supported: ["header"],
+        resource_signing_alg_values_supported: ["RS256"],
+      }),
+    ),
+});

@@ -1,0 +1,67 @@
+import "server-only";
+import { authenticateClient, isConfidential } from "@/lib/oauth/clients";
+import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
+import { findLiveToken, revokeFound } from "@/lib/oauth/token-lookup";
+import { oauthEndpoint } from "@/lib/oauth/protocol-endpoint";
+import { readScopes } from "@/lib/oauth/scopes";
+
+const tokenClient = (
+  found: NonNullable<Awaited<ReturnType<typeof findLiveToken>>>,
+) => (found.kind === "access_token" ? found.token.clientId : found.clientId);
+
+/**
+ * POST /oauth/revoke (RFC 7009): the client revokes one of its own tokens, and what was issued
+ * with it. 200 whatever the token was (§2.2): an unknown or foreign one changes nothing.
+ */
+export const revocationEndpoint = oauthEndpoint(async (ctx, input) => {
+  const client = await authenticateClient(ctx, input);
+  if (typeof input.token !== "string") throw invalidRequest("token");
+  const found = await findLiveToken(ctx, input.token);
+  if (found && tokenClient(found) === client.id) await revokeFound(ctx, found);
+  return new Response(null, {
+    status: 200,
+    headers: { "Cache-Control": "no-store" },
+  });
+});
+
+/**
+ * POST /oauth/introspect (RFC 7662), for confidential clients: a token of the calling client is
+ * described while it is live; anything else — revoked, expired, unknown, another client's — is
+ * `{"active": false}`.
+ */
+export const introspectionEndpoint = oauthEndpoint(async (ctx, input) => {
+  const client = await authenticateClient(ctx, input);
+  if (!isConfidential(client))
+    throw invalidClient(ctx.request.headers.has("authorization"));
+  if (typeof input.token !== "string") throw invalidRequest("token");
+  const found = await findLiveToken(ctx, input.token);
+  const inactive = () =>
+    Response.json(
+      { active: false },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  if (!found || tokenClient(found) !== client.id) return inactive();
+  const body =
+    found.kind === "access_token"
+      ? {
+          active: true,
+          scope: readScopes(found.token.scopes).join(" "),
+          client_id: found.token.clientId,
+          sub: String(found.token.userId ?? found.token.clientId),
+          exp: found.exp,
+          iat: found.iat,
+          aud: found.token.clientId,
+          iss: ctx.env.APP_URL,
+          jti: found.token.id,
+          token_type: "Bearer",
+        }
+      : {
+          active: true,
+          scope: found.scopes.join(" "),
+          client_id: found.clientId,
+          sub: found.userId,
+          exp: found.exp,
+          token_type: "refresh_token",
+        };
+  return Response.json(body, { headers: { "Cache-Control": "no-store" } });
+});

@@ -1,0 +1,243 @@
+import "server-only";
+import { SESSION_ONLY } from "@/lib/config/token-abilities";
+import type { HostRoute } from "@/lib/server/pipeline";
+import { authorizeEndpoint } from "@/lib/oauth/authorize";
+import {
+  authorizedTokenEndpoint,
+  authorizedTokensEndpoint,
+} from "@/lib/oauth/authorized-tokens";
+import {
+  clientEndpoint,
+  clientsEndpoint,
+  scopesEndpoint,
+} from "@/lib/oauth/clients-api";
+import {
+  authorizationServerEndpoint,
+  jwksEndpoint,
+  openidConfigurationEndpoint,
+  protectedResourceEndpoint,
+} from "@/lib/oauth/metadata";
+import {
+  introspectionEndpoint,
+  revocationEndpoint,
+} from "@/lib/oauth/revocation";
+import { tokenEndpoint } from "@/lib/oauth/token-endpoint";
+import { userinfoEndpoint } from "@/lib/oauth/userinfo";
+import { deviceCodeEndpoint } from "@/lib/oauth/device-codes";
+import {
+  deviceAuthorizeEndpoint,
+  deviceEntryEndpoint,
+} from "@/lib/oauth/device-authorize";
+
+export const OAUTH_TOKEN_ROUTE: HostRoute = {
+  name: "passport.token",
+  path: "/oauth/token",
+  method: "POST",
+  endpoint: tokenEndpoint,
+  middleware: ["throttle:60,1"],
+  ability: null,
+  credential: "none",
+  csrf: false,
+};
+
+export const OAUTH_AUTHORIZE_ROUTE: HostRoute = {
+  name: "passport.authorizations.authorize",
+  path: "/oauth/authorize",
+  method: ["GET", "POST", "DELETE"],
+  endpoint: authorizeEndpoint,
+  middleware: [],
+  ability: null,
+  credential: "none",
+};
+
+export const OAUTH_JWKS_ROUTE: HostRoute = {
+  name: "passport.jwks",
+  path: "/oauth/jwks",
+  method: "GET",
+  endpoint: jwksEndpoint,
+  middleware: [],
+  ability: null,
+  credential: "none",
+};
+
+export const OAUTH_USERINFO_ROUTE: HostRoute = {
+  name: "passport.userinfo",
+  path: "/oauth/userinfo",
+  method: ["GET", "POST"],
+  endpoint: userinfoEndpoint,
+  middleware: [],
+  ability: null,
+  credential: "none",
+  csrf: false,
+};
+
+export const OAUTH_REVOKE_ROUTE: HostRoute = {
+  name: "passport.revoke",
+  path: "/oauth/revoke",
+  method: "POST",
+  endpoint: revocationEndpoint,
+  middleware: ["throttle:60,1"],
+  ability: null,
+  credential: "none",
+  csrf: false,
+};
+
+export const OAUTH_INTROSPECT_ROUTE: HostRoute = {
+  name: "passport.introspect",
+  path: "/oauth/introspect",
+  method: "POST",
+  endpoint: introspectionEndpoint,
+  middleware: ["throttle:60,1"],
+  ability: null,
+  credential: "none",
+  csrf: false,
+};
+
+export const OAUTH_CLIENTS_ROUTE: HostRoute = {
+  name: "passport.clients.index",
+  path: "/oauth/clients",
+  method: "GET",
+  endpoint: clientsEndpoint,
+  middleware: ["auth:sanctum"],
+  ability: null,
+  credential: "none",
+};
+
+/** Creating a client, as Passport's `passport.clients.store`: a signed-in session only. */
+export const OAUTH_CLIENT_STORE_ROUTE: HostRoute = {
+  name: "passport.clients.store",
+  path: "/oauth/clients",
+  method: "POST",
+  endpoint: clientsEndpoint,
+  middleware: ["auth:sanctum"],
+  ability: SESSION_ONLY,
+  credential: "none",
+};
+
+export const OAUTH_CLIENT_ROUTE: HostRoute = {
+  name: "passport.clients.update",
+  path: "/oauth/clients/{id}",
+  method: ["PUT", "DELETE"],
+  endpoint: clientEndpoint,
+  middleware: ["auth:sanctum"],
+  ability: SESSION_ONLY,
+  credential: "none",
+};
+
+export const OAUTH_SCOPES_ROUTE: HostRoute = {
+  name: "passport.scopes.index",
+  path: "/oauth/scopes",
+  method: "GET",
+  endpoint: scopesEndpoint,
+  middleware: [],
+  ability: null,
+  credential: "none",
+};
+
+export const OAUTH_TOKENS_ROUTE: HostRoute = {
+  name: "passport.tokens.index",
+  path: "/oauth/tokens",
+  method: "GET",
+  endpoint: authorizedTokensEndpoint,
+  middleware: ["auth:sanctum"],
+  ability: null,
+  credential: "none",
+};
+
+export const OAUTH_TOKEN_DESTROY_ROUTE: HostRoute = {
+  name: "passport.tokens.destroy",
+  path: "/oauth/tokens/{id}",
+  method: "DELETE",
+  endpoint: authorizedTokenEndpoint,
+  middleware: ["auth:sanctum"],
+  ability: SESSION_ONLY,
+  credential: "revokes-tokens",
+};
+
+export const OAUTH_SERVER_METADATA_ROUTE: HostRoute = {
+  name: "oauth.authorization-server",
+  path: "/.well-known/oauth-authorization-server",
+  method: "GET",
+  endpoint: authorizationServerEndpoint,
+  middleware: [],
+  ability: null,
+  credential: "none",
+};
+
+export const OPENID_CONFIGURATION_ROUTE: HostRoute = {
+  name: "oauth.openid-configuration",
+  path: "/.well-known/openid-configuration",
+  method: "GET",
+  endpoint: openidConfigurationEndpoint,
+  middleware: [],
+  ability: null,
+  credential: "none",
+};
+
+export const OAUTH_DEVICE_CODE_ROUTE: HostRoute = {
+  name: "passport.device.code",
+  path: "/oauth/device/code",
+  method: "POST",
+  endpoint: deviceCodeEndpoint,
+  middleware: ["throttle:60,1"],
+  ability: null,
+  credential: "none",
+  csrf: false,
+};
+
+export const OAUTH_DEVICE_ROUTE: HostRoute = {
+  name: "passport.device",
+  path: "/oauth/device",
+  method: "GET",
+  endpoint: deviceEntryEndpoint,
+  middleware: [],
+  ability: null,
+  credential: "none",
+};
+
+export const DEVICE_AUTHORIZE_ROUTE: HostRoute = {
+  name: "passport.device.authorizations.authorize",
+  path: "/oauth/device/authorize",
+  method: ["GET", "POST", "DELETE"],
+  endpoint: deviceAuthorizeEndpoint,
+  middleware: ["throttle:60,1"],
+  ability: null,
+  credential: "none",
+};
+
+export const PROTECTED_RESOURCE_ROUTE: HostRoute = {
+  name: "oauth.protected-resource",
+  path: "/.well-known/oauth-protected-resource",
+  method: "GET",
+  endpoint: protectedResourceEndpoint,
+  middleware: [],
+  ability: null,
+  credential: "none",
+};
+
+/**
+ * The OAuth 2.1 / OpenID Connect server on Laravel Passport's routes (decision record 050), each
+ * with its route file under app/ at its path. The protocol's endpoints that clients call with
+ * their own credentials are outside the CSRF check (`csrf: false`), as Passport registers them
+ * outside the web group; the consent and the JSON API are the signed-in user's.
+ */
+export const OAUTH_ROUTES: readonly HostRoute[] = [
+  OAUTH_TOKEN_ROUTE,
+  OAUTH_AUTHORIZE_ROUTE,
+  OAUTH_JWKS_ROUTE,
+  OAUTH_USERINFO_ROUTE,
+  OAUTH_REVOKE_ROUTE,
+  OAUTH_INTROSPECT_ROUTE,
+  OAUTH_CLIENTS_ROUTE,
+  OAUTH_CLIENT_STORE_ROUTE,
+  OAUTH_CLIENT_ROUTE,
+  OAUTH_SCOPES_ROUTE,
+  OAUTH_TOKENS_ROUTE,
+  OAUTH_TOKEN_DESTROY_ROUTE,
+  OAUTH_SERVER_METADATA_ROUTE,
+  OPENID_CONFIGURATION_ROUTE,
+  OAUTH_DEVICE_CODE_ROUTE,
+  OAUTH_DEVICE_ROUTE,
+  DEVICE_AUTHORIZE_ROUTE,
+  PROTECTED_RESOURCE_ROUTE,
+];

@@ -1,0 +1,53 @@
+import { parseAbilities } from "@/lib/auth/tokens";
+import { TOKEN_ABILITIES } from "@/lib/config/token-abilities";
+
+/**
+ * The scopes this server grants: the product's token abilities (README "Token abilities",
+ * decision record 011) — an access token's scopes are checked exactly as a personal access
+ * token's abilities — plus OpenID Connect's. `*` is Passport's "every scope".
+ */
+export const SCOPES: Readonly<Record<string, string>> = {
+  "*": "Everything your account can do",
+  ...(Object.fromEntries(
+    TOKEN_ABILITIES.map((ability) => [
+      ability,
+      {
+        "user:write": "Change your profile",
+        "tokens:write": "Create and revoke your API tokens",
+        admin: "Administer users (administrators only)",
+      }[ability],
+    ]),
+  ) as Record<string, string>),
+  openid: "Sign you in (OpenID Connect)",
+  profile: "Read your name",
+  email: "Read your email address",
+};
+
+/**
+ * Scopes that hand a client the account's credentials or its administration: consenting to one
+ * needs a recent password confirmation, as the routes they open do (decision record 024).
+ */
+export const STEP_UP_SCOPES: readonly string[] = ["*", "tokens:write", "admin"];
+
+/** A `scope` parameter as league reads it: space-delimited, empty entries dropped. */
+export function parseScopes(value: unknown): string[] {
+  if (typeof value !== "string") return [];
+  return [...new Set(value.split(" ").filter((scope) => scope !== ""))];
+}
+
+/** The first requested scope that is unknown, or outside the client's list (null: every scope), or null. */
+export function refusedScope(
+  requested: readonly string[],
+  allowed: readonly string[] | null,
+): string | null {
+  return (
+    requested.find(
+      (scope) =>
+        !Object.hasOwn(SCOPES, scope) ||
+        (allowed !== null && !allowed.includes(scope)),
+    ) ?? null
+  );
+}
+
+/** Passport's JSON array of scope ids in the `scopes` columns, read as Sanctum's abilities are. */
+export const readScopes = parseAbilities;

@@ -1,0 +1,84 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { decodeJwt } from "jose";
+import {
+  type OAuthAccessToken,
+  oauthAccessTokens,
+  oauthRefreshTokens,
+} from "@/db/schema";
+import type { Context } from "@/lib/server/context";
+import { verifyAccessToken } from "@/lib/oauth/bearer";
+import { decryptPayload } from "@/lib/oauth/encryption";
+
+export type FoundToken =
+  | { kind: "access_token"; token: OAuthAccessToken; exp: number; iat: number }
+  | {
+      kind: "refresh_token";
+      id: string;
+      accessTokenId: string;
+      clientId: string;
+      userId: string;
+      scopes: string[];
+      exp: number;
+    };
+
+/**
+ * What a presented token is, for revocation and introspection: a live access token (JWT,
+ * verified, row not revoked) or a live refresh token (decrypts, row not revoked, not expired).
+ */
+export async function findLiveToken(
+  ctx: Context,
+  value: string,
+): Promise<FoundToken | null> {
+  if (value.startsWith("eyJ")) {
+    const row = await verifyAccessToken(ctx, value);
+    if (!row) return null;
+    const claims = decodeJwt(value);
+    return {
+      kind: "access_token",
+      token: row.token,
+      exp: Number(claims.exp),
+      iat: Number(claims.iat),
+    };
+  }
+  const payload = await decryptPayload(ctx.env, value);
+  if (!payload || typeof payload.refresh_token_id !== "string") return null;
+  const exp = Number(payload.expire_time);
+  if (!(exp >= Math.floor(ctx.now.getTime() / 1000))) return null;
+  const [row] = await ctx.db
+    .select()
+    .from(oauthRefreshTokens)
+    .where(
+      and(
+        eq(oauthRefreshTokens.id, payload.refresh_token_id),
+        eq(oauthRefreshTokens.revoked, false),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  return {
+    kind: "refresh_token",
+    id: row.id,
+    accessTokenId: row.accessTokenId,
+    clientId: String(payload.client_id),
+    userId: String(payload.user_id),
+    scopes: Array.isArray(payload.scopes)
+      ? payload.scopes.filter((s): s is string => typeof s === "string")
+      : [],
+    exp,
+  };
+}
+
+/** Revokes an access token with its refresh tokens, or a refresh token with its access token. */
+export async function revokeFound(ctx: Context, found: FoundToken) {
+  const accessTokenId =
+    found.kind === "access_token" ? found.token.id : found.accessTokenId;
+  await ctx.db
+    .update(oauthAccessTokens)
+    .set({ revoked: true })
+    .where(eq(oauthAccessTokens.id, accessTokenId));
+  await ctx.db
+    .update(oauthRefreshTokens)
+    .set({ revoked: true })
+    .where(eq(oauthRefreshTokens.accessTokenId, accessTokenId));
+}

@@ -1,0 +1,68 @@
+import "server-only";
+import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
+import { verifyAccessToken } from "@/lib/oauth/bearer";
+import { readScopes } from "@/lib/oauth/scopes";
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** RFC 6750 §3.1: the token is missing, bad, expired or revoked. */
+const invalidToken = () =>
+  new Response(
+    JSON.stringify({
+      error: "invalid_token",
+      error_description: "The access token is invalid.",
+    }),
+    {
+      status: 401,
+      headers: {
+        "Content-Type": "application/json",
+        "WWW-Authenticate": 'Bearer error="invalid_token"',
+        "Cache-Control": "no-store",
+      },
+    },
+  );
+
+/**
+ * GET|POST /oauth/userinfo (OpenID Connect Core §5.3): the claims of the token's user that its
+ * scopes allow — `sub` always, `name` with `profile`, `email` with `email`. A token without
+ * `openid` gets 403 insufficient_scope.
+ */
+export const userinfoEndpoint: Endpoint = defineEndpoint({
+  nonJson: "json",
+  async run(ctx) {
+    const jwt = BEARER.exec(
+      ctx.request.headers.get("authorization") ?? "",
+    )?.[1];
+    const row = jwt ? await verifyAccessToken(ctx, jwt) : null;
+    if (!row?.user) return invalidToken();
+    const scopes = readScopes(row.token.scopes);
+    if (!scopes.includes("openid") && !scopes.includes("*"))
+      return new Response(
+        JSON.stringify({
+          error: "insufficient_scope",
+          error_description:
+            "The access token does not carry the openid scope.",
+        }),
+        {
+          status: 403,
+          headers: {
+            "Content-Type": "application/json",
+            "WWW-Authenticate":
+              'Bearer error="insufficient_scope", scope="openid"',
+          },
+        },
+      );
+    const user = row.user;
+    const all = scopes.includes("*");
+    return Response.json(
+      {
+        sub: String(user.id),
+        ...(all || scopes.includes("profile") ? { name: user.name } : {}),
+        ...(all || scopes.includes("email")
+          ? { email: user.email, email_verified: user.emailVerifiedAt !== null }
+          : {}),
+      },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  },
+});

@@ -1,0 +1,137 @@
+import * as oauth from "oauth4webapi";
+import { describe, expect, it } from "vitest";
+import { DEVICE_AUTHORIZE_ROUTE, OAUTH_DEVICE_ROUTE } from "@/lib/oauth/routes";
+import type { Agent } from "../support/agent";
+import { signIn, useTestApp } from "../support/app";
+import {
+  clientOptions,
+  discover,
+  registerClient,
+  signedInAdmin,
+} from "./support";
+
+const app = useTestApp();
+
+async function deviceClient(admin: Agent) {
+  const as = await discover(app);
+  const registered = await registerClient(admin, {
+    name: "Command line",
+    confidential: false,
+    grant_types: [
+      "urn:ietf:params:oauth:grant-type:device_code",
+      "refresh_token",
+    ],
+  });
+  const client: oauth.Client = { client_id: registered.id };
+  const started = await oauth.processDeviceAuthorizationResponse(
+    as,
+    client,
+    await oauth.deviceAuthorizationRequest(
+      as,
+      client,
+      oauth.None(),
+      { scope: "user:write" },
+      clientOptions(app),
+    ),
+  );
+  const poll = async () => {
+    const response = await oauth.deviceCodeGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      started.device_code,
+      clientOptions(app),
+    );
+    return response;
+  };
+  return { as, client, started, poll };
+}
+
+const errorOf = async (response: Response) =>
+  ((await response.json()) as { error: string }).error;
+
+describe("the device grant (RFC 8628), judged by oauth4webapi", () => {
+  it("pending, slow_down, then approved by the signed-in user: tokens, once", async () => {
+    const { agent: admin } = await signedInAdmin(app);
+    const { as, client, started, poll } = await deviceClient(admin);
+    expect(started.user_code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{8}$/);
+    expect(started.verification_uri).toBe(
+      `${app.services.env.APP_URL}/oauth/device`,
+    );
+    expect(started.verification_uri_complete).toContain(started.user_code);
+    expect(started.interval).toBe(5);
+    expect(started.expires_in).toBe(600);
+
+    app.setNow(new Date());
+    expect(await errorOf(await poll())).toBe("authorization_pending");
+    app.advance(1);
+    expect(await errorOf(await poll())).toBe("slow_down");
+
+    const user = await app.createUser();
+    const agent = await signIn(app, user);
+    const entry = await agent.get(
+      `/oauth/device?user_code=${started.user_code.toLowerCase()}`,
+      { host: OAUTH_DEVICE_ROUTE },
+    );
+    const consentPath = entry.body.redirect as string;
+    const shown = await agent.get(consentPath, {
+      host: DEVICE_AUTHORIZE_ROUTE,
+    });
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({
+      user_code: started.user_code,
+      client: { name: "Command line" },
+      scopes: [{ id: "user:write" }],
+    });
+    const approved = await agent.post(
+      "/oauth/device/authorize",
+      { auth_token: shown.body.auth_token },
+      { host: DEVICE_AUTHORIZE_ROUTE },
+    );
+    expect(approved.body).toEqual({ approved: true });
+
+    app.advance(6);
+    const tokens = await oauth.processDeviceCodeResponse(
+      as,
+      client,
+      await poll(),
+    );
+    expect(tokens.refresh_token).toMatch(/^def50200/);
+    const me = await app.agent().get("/auth/get-auth", {
+      bearer: tokens.access_token,
+    });
+    expect(me.body.user.email).toBe(user.email);
+    app.advance(6);
+    expect(await errorOf(await poll())).toBe("invalid_grant");
+  });
+
+  it("denied: access_denied; expired: expired_token", async () => {
+    const { agent: admin } = await signedInAdmin(app);
+    const denied = await deviceClient(admin);
+    const agent = await signIn(app, await app.createUser());
+    const shown = await agent.get(
+      `/oauth/device/authorize?user_code=${denied.started.user_code}`,
+      { host: DEVICE_AUTHORIZE_ROUTE },
+    );
+    const answer = await agent.request("DELETE", "/oauth/device/authorize", {
+      json: { auth_token: shown.body.auth_token },
+      host: DEVICE_AUTHORIZE_ROUTE,
+    });
+    expect(answer.body).toEqual({ approved: false });
+    const refused = await denied.poll();
+    expect(refused.status).toBe(401);
+    expect(await errorOf(refused)).toBe("access_denied");
+
+    const late = await deviceClient(admin);
+    app.setNow(new Date(Date.now() + 601_000));
+    expect(await errorOf(await late.poll())).toBe("expired_token");
+    // An unknown or expired user code shows nothing.
+    const unknown = await agent.get(
+      "/oauth/device/authorize?user_code=BCDFBCDF",
+      {
+        host: DEVICE_AUTHORIZE_ROUTE,
+      },
+    );
+    expect(unknown.status).toBe(404);
+  });
+});

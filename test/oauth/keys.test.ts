@@ -1,0 +1,57 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { KEY_FILES, oauthKeys } from "@/lib/oauth/keys";
+
+const FIXTURES = path.resolve(
+  import.meta.dirname,
+  "../../../shared/fixtures/passport",
+);
+const dirs: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "oauth-keys-"));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0))
+    rmSync(dir, { recursive: true, force: true });
+});
+
+describe("Passport's signing keys", () => {
+  it("are made once in DATA_DIR in development, as passport:keys would, and read back after", async () => {
+    const dir = dataDir();
+    const first = await oauthKeys({ DATA_DIR: dir, isProduction: false });
+    expect(statSync(path.join(dir, KEY_FILES.private)).mode & 0o777).toBe(
+      0o600,
+    );
+    expect(readFileSync(path.join(dir, KEY_FILES.public), "utf8")).toContain(
+      "BEGIN PUBLIC KEY",
+    );
+    const again = await oauthKeys({ DATA_DIR: dir, isProduction: false });
+    expect(again.jwk).toEqual(first.jwk);
+    expect(first.jwk).toMatchObject({ kty: "RSA", alg: "RS256", use: "sig" });
+  });
+
+  it("are never made in production: an OAuth request fails until they are given", async () => {
+    await expect(
+      oauthKeys({ DATA_DIR: dataDir(), isProduction: true }),
+    ).rejects.toThrow(/PASSPORT_PRIVATE_KEY/);
+  });
+
+  it("come from PASSPORT_PRIVATE_KEY / PASSPORT_PUBLIC_KEY, also written on one line with \\n", async () => {
+    const oneLine = (file: string) =>
+      readFileSync(path.join(FIXTURES, file), "utf8").replace(/\n/g, "\\n");
+    const keys = await oauthKeys({
+      DATA_DIR: dataDir(),
+      isProduction: true,
+      PASSPORT_PRIVATE_KEY: oneLine("oauth-private.key"),
+      PASSPORT_PUBLIC_KEY: oneLine("oauth-public.key"),
+    });
+    expect(keys.privateKey.asymmetricKeyType).toBe("rsa");
+    expect(keys.publicKey.export({ type: "spki", format: "pem" })).toBe(
+      readFileSync(path.join(FIXTURES, "oauth-public.key"), "utf8"),
+    );
+  });
+});

@@ -1,0 +1,137 @@
+import * as oauth from "oauth4webapi";
+import type { User } from "@/db/schema";
+import { OAUTH_CLIENT_STORE_ROUTE } from "@/lib/oauth/routes";
+import { HOST_ROUTES } from "@/lib/runtime/routes";
+import { dispatchHost } from "@/lib/server/pipeline";
+import type { Agent } from "../support/agent";
+import { signIn, type TestApp } from "../support/app";
+
+/** Sends a request of a third-party client (no cookie) through the real pipeline, to the host route at its path. */
+export function pipelineFetch(app: TestApp) {
+  return async (input: string | URL | Request, init?: RequestInit) => {
+    const request = new Request(input, init);
+    request.headers.set("x-forwarded-for", "127.0.0.1");
+    const path = new URL(request.url).pathname;
+    for (const route of HOST_ROUTES) {
+      const methods = [route.method].flat();
+      if (!methods.includes(request.method as (typeof methods)[number]))
+        continue;
+      const names: string[] = [];
+      const pattern = new RegExp(
+        `^${route.path
+          .replace(/[.]/g, "\\.")
+          .replace(/\{(\w+)\}/g, (_, name: string) => {
+            names.push(name);
+            return "([^/]+)";
+          })}$`,
+      );
+      const match = pattern.exec(path);
+      if (!match) continue;
+      const params = Object.fromEntries(
+        names.map((name, index) => [name, match[index + 1] ?? ""]),
+      );
+      return dispatchHost(request, route, app.services, params);
+    }
+    return new Response("no route", { status: 404 });
+  };
+}
+
+/** oauth4webapi's options for talking to the in-process server over plain http. */
+export function clientOptions(app: TestApp) {
+  return {
+    [oauth.customFetch]: pipelineFetch(app),
+    [oauth.allowInsecureRequests]: true,
+  };
+}
+
+export async function discover(
+  app: TestApp,
+): Promise<oauth.AuthorizationServer> {
+  const issuer = new URL(app.services.env.APP_URL);
+  return oauth.processDiscoveryResponse(
+    issuer,
+    await oauth.discoveryRequest(issuer, {
+      ...clientOptions(app),
+      algorithm: "oidc",
+    }),
+  );
+}
+
+/** An administrator, signed in: the one who registers clients through the JSON API. */
+export async function signedInAdmin(
+  app: TestApp,
+): Promise<{ admin: User; agent: Agent }> {
+  const admin = await app.createUser({ email: "admin@example.com" });
+  app.configure({ env: { ADMIN_EMAILS: "admin@example.com" } });
+  return { admin, agent: await signIn(app, admin) };
+}
+
+export type RegisteredClient = {
+  id: string;
+  plainSecret: string | null;
+  body: Record<string, unknown>;
+};
+
+/** Registers a client through POST /oauth/clients, as its owner would. */
+export async function registerClient(
+  agent: Agent,
+  fields: Record<string, unknown>,
+): Promise<RegisteredClient> {
+  const response = await agent.post("/oauth/clients", fields, {
+    host: OAUTH_CLIENT_STORE_ROUTE,
+  });
+  if (response.status !== 201)
+    throw new Error(`client not created: ${response.status} ${response.text}`);
+  return {
+    id: response.body.id,
+    plainSecret: response.body.plainSecret,
+    body: response.body,
+  };
+}
+
+export const REDIRECT_URI = "https://app.example/callback";
+
+const route = (path: string) => {
+  const found = HOST_ROUTES.find((candidate) => candidate.path === path);
+  if (!found) throw new Error(`no route ${path}`);
+  return found;
+};
+export const AUTHORIZE = route("/oauth/authorize");
+
+/**
+ * The browser's part of the code flow: the signed-in user opens the authorization URL, the
+ * consent's JSON comes back, the user approves; returns the redirect the client receives.
+ */
+export async function consent(
+  agent: Agent,
+  authorizationUrl: URL,
+  decision: "approve" | "deny" = "approve",
+): Promise<URL> {
+  const shown = await agent.get(
+    authorizationUrl.pathname + authorizationUrl.search,
+    {
+      host: AUTHORIZE,
+    },
+  );
+  if (shown.status !== 200)
+    throw new Error(`consent not shown: ${shown.status} ${shown.text}`);
+  if (typeof shown.body.redirect === "string")
+    return new URL(shown.body.redirect);
+  const fields = {
+    auth_token: shown.body.auth_token,
+    state: shown.body.state,
+    client_id: shown.body.client_id,
+  };
+  const answered =
+    decision === "approve"
+      ? await agent.post("/oauth/authorize", fields, { host: AUTHORIZE })
+      : await agent.request("DELETE", "/oauth/authorize", {
+          json: fields,
+          host: AUTHORIZE,
+        });
+  if (answered.status !== 200)
+    throw new Error(
+      `consent not answered: ${answered.status} ${answered.text}`,
+    );
+  return new URL(answered.body.redirect);
+}
