@@ -18,6 +18,10 @@ type Executor = Pick<Db, "insert">;
  */
 export const CREDENTIAL_NOTICES: Record<string, string | null> = {
   "create-token": "An API token named “:name” was created.",
+  "passport.authorizations.authorize":
+    "The app “:name” was allowed to use your account.",
+  "passport.device.authorizations.authorize":
+    "A device signed in to the app “:name” with your account.",
   "roll-token":
     "The API token “:name” was given a new secret; the old one stops at the end of its grace.",
   // A secret still waiting for its first code lets nobody in: two-factor-confirm tells.

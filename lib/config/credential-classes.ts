@@ -76,6 +76,16 @@ export const CREDENTIAL_CLASSES = {
     refusedWhileImpersonating: true,
     notice: "added",
   },
+  /**
+   * Lets an app act for the account (OAuth consent, device login): never an administrator acting as
+   * the owner (its refresh token would outlive the impersonation); the owner is told. A scope that
+   * could change credentials asks for the step-up inside the endpoint (decision record 050).
+   */
+  "authorizes-app": {
+    ...NOTHING,
+    refusedWhileImpersonating: true,
+    notice: "added",
+  },
   /** Revokes tokens: SPEC.md lets a token with `tokens:write` do it (a token signs out by revoking itself). */
   "revokes-tokens": { ...NOTHING, refusedWhileImpersonating: true },
   /** A new password through the mailbox: the endpoint ends every session and token (decision record 028). */

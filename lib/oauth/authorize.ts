@@ -1,4 +1,5 @@
 import "server-only";
+import type { User } from "@/db/schema";
 import { z } from "zod";
 import { deriveKey } from "@/lib/crypto/secrets";
 import { sealValue, unsealValue } from "@/lib/crypto/sealed";
@@ -148,7 +149,12 @@ const decisionInput = z.object({
 async function consentedRequest(
   ctx: Context,
   input: z.output<typeof decisionInput>,
-): Promise<{ request: AuthorizationRequest; userId: number }> {
+): Promise<{
+  request: AuthorizationRequest;
+  userId: number;
+  user: User;
+  clientName: string;
+}> {
   if (!input.auth_token) throw invalidRequest("auth_token");
   const user = await ctx.session.user();
   if (!user) throw unauthenticated();
@@ -168,9 +174,14 @@ async function consentedRequest(
       "The authorization request has expired or is not yours",
     );
   // A client revoked while its consent screen was open gets nothing.
-  if (!(await findClient(ctx.db, opened.request.clientId)))
-    throw invalidRequest("client_id");
-  return { request: opened.request, userId: user.id };
+  const client = await findClient(ctx.db, opened.request.clientId);
+  if (!client) throw invalidRequest("client_id");
+  return {
+    request: opened.request,
+    userId: user.id,
+    user,
+    clientName: client.name,
+  };
 }
 
 async function deny(ctx: Context, request: AuthorizationRequest) {
@@ -194,10 +205,16 @@ export const authorizeEndpoint: Endpoint = defineEndpoint({
   input: () => decisionInput,
   nonJson: "json",
   run(ctx, input) {
+    // Its class tells the owner of a new approval only (decision record 028): not of a consent
+    // screen, a denial, or a client approved before.
+    ctx.credentialChange = null;
     if (ctx.request.method === "GET" || ctx.request.method === "HEAD")
       return showAuthorization(ctx);
     return answering(ctx, async () => {
-      const { request, userId } = await consentedRequest(ctx, input);
+      const { request, userId, user, clientName } = await consentedRequest(
+        ctx,
+        input,
+      );
       if (
         ctx.request.method === "DELETE" ||
         input._method?.toUpperCase() === "DELETE"
@@ -205,7 +222,9 @@ export const authorizeEndpoint: Endpoint = defineEndpoint({
         return deny(ctx, request);
       if (request.scopes.some((scope) => STEP_UP_SCOPES.includes(scope)))
         await requirePasswordConfirmation(ctx);
-      return go(ctx, await approve(ctx, request, userId));
+      const approved = await approve(ctx, request, userId);
+      ctx.credentialChange = { user, name: clientName };
+      return go(ctx, approved);
     });
   },
 });

@@ -25,6 +25,8 @@ type Sealed = {
   user: number;
   session: string;
   stepUp: boolean;
+  /** The client's name, for the owner's notice once approved. */
+  clientName?: string;
 };
 
 const html = (body: string) =>
@@ -89,6 +91,7 @@ async function showDeviceConsent(ctx: Context): Promise<Response> {
     user: user.id,
     session: ctx.session.bindingKey(),
     stepUp: scopes.some((scope) => STEP_UP_SCOPES.includes(scope)),
+    clientName: client.name,
   };
   const authToken = await sealValue(sealed, sealPassword(ctx), CONSENT_SECONDS);
   if (ctx.wantsJson)
@@ -122,6 +125,8 @@ export const deviceAuthorizeEndpoint: Endpoint = defineEndpoint({
   input: () => decisionInput,
   nonJson: "json",
   async run(ctx, input) {
+    // Its class tells the owner of an approval only (decision record 028).
+    ctx.credentialChange = null;
     if (ctx.request.method === "GET" || ctx.request.method === "HEAD")
       return showDeviceConsent(ctx);
     const user = await ctx.session.user();
@@ -157,6 +162,7 @@ export const deviceAuthorizeEndpoint: Endpoint = defineEndpoint({
       )
       .returning({ id: oauthDeviceCodes.id });
     if (answered.length === 0) throw notFound();
+    if (!deny) ctx.credentialChange = { user, name: opened.clientName ?? "" };
     if (ctx.wantsJson) return json({ approved: !deny });
     return html(
       deny

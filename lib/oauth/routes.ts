@@ -47,7 +47,7 @@ export const OAUTH_AUTHORIZE_ROUTE: HostRoute = {
   endpoint: authorizeEndpoint,
   middleware: [],
   ability: null,
-  credential: "none",
+  credential: "authorizes-app",
 };
 
 export const OAUTH_JWKS_ROUTE: HostRoute = {
@@ -202,7 +202,7 @@ export const DEVICE_AUTHORIZE_ROUTE: HostRoute = {
   endpoint: deviceAuthorizeEndpoint,
   middleware: ["throttle:60,1"],
   ability: null,
-  credential: "none",
+  credential: "authorizes-app",
 };
 
 export const PROTECTED_RESOURCE_ROUTE: HostRoute = {

@@ -205,6 +205,15 @@ describe("authorization code + PKCE through the consent, judged by oauth4webapi"
     expect(shown.status).toBe(200);
     expect(shown.body.redirect).toContain("code=def50200");
     expect(shown.body.auth_token).toBeUndefined();
+    // The owner is told of the approval once, not of the consent it skipped (decision record 028).
+    const notices = (await app.mail()).filter(
+      (mail) =>
+        mail.to.includes("ada@example.com") &&
+        mail.text.includes(
+          "The app “Notes app” was allowed to use your account.",
+        ),
+    );
+    expect(notices).toHaveLength(1);
   });
 
   it("answers access_denied at the redirect URI when the user denies, with state and iss", async () => {

@@ -119,7 +119,7 @@ describe("credential classes over every route of both tables", () => {
       const route = HOST_ROUTES.find((candidate) => candidate.name === key);
       if (!route) return key;
       const method = Array.isArray(route.method)
-        ? route.method.join("|")
+        ? route.method.join("/")
         : route.method;
       return `${method} ${route.path}`;
     };
