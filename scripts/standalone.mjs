@@ -22,11 +22,23 @@ if (existsSync(path.join(ROOT, "public")))
     recursive: true,
   });
 
-// Tracing follows paths built from process.cwd() into the sources; the server runs the bundles.
-for (const folder of ["app", "lib", "bench"])
-  rmSync(path.join(OUT, folder), { recursive: true, force: true });
+// Tracing follows paths built from process.cwd() into the sources (which folders depends on the
+// code of the day); the server runs the bundles. So the folder keeps only what runs: Next's
+// output, the packages, the migrations and public/; everything else of the repository goes.
+const KEEP = new Set([
+  ".next",
+  "node_modules",
+  "server.js",
+  "package.json",
+  "db",
+  "public",
+]);
+for (const entry of readdirSync(OUT))
+  if (!KEEP.has(entry))
+    rmSync(path.join(OUT, entry), { recursive: true, force: true });
 for (const file of readdirSync(path.join(OUT, "db")))
-  if (/\.(ts|mjs)$/.test(file)) rmSync(path.join(OUT, "db", file));
+  if (file !== "migrations")
+    rmSync(path.join(OUT, "db", file), { recursive: true, force: true });
 
 cpSync(path.join(ROOT, "scripts", "start.mjs"), path.join(OUT, "start.mjs"));
 

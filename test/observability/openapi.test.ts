@@ -96,16 +96,26 @@ describe("the API description at /api/openapi.json", () => {
         );
       }
       for (const { template, route } of await discoverHostRoutes()) {
-        for (const method of Array.isArray(route.method)
+        const methods = Array.isArray(route.method)
           ? route.method
-          : [route.method]) {
+          : [route.method];
+        for (const method of methods) {
           expect(
             document.paths[template]?.[method.toLowerCase() as "get"]
               ?.operationId,
             `${method} ${template}`,
-          ).toBe(route.name);
+          ).toBe(
+            methods.length > 1
+              ? `${route.name}.${method.toLowerCase()}`
+              : route.name,
+          );
         }
       }
+      // OpenAPI asks every operationId to be unique.
+      const ids = Object.values(document.paths).flatMap((operations) =>
+        Object.values(operations).map((operation) => operation.operationId),
+      );
+      expect(new Set(ids).size).toBe(ids.length);
       for (const path of [
         "/sanctum/csrf-cookie",
         "/up",

@@ -185,15 +185,18 @@ export function buildOpenApiDocument(
   }
   for (const route of HOST_ROUTES) {
     const { path } = route;
-    for (const method of Array.isArray(route.method)
-      ? route.method
-      : [route.method]) {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
       const success = route.name === "uploads.show" ? null : { type: "object" };
       add(
         path,
         method,
         operation({
-          name: route.name,
+          // operationIds are unique: a route served on several methods names each.
+          name:
+            methods.length > 1
+              ? `${route.name}.${method.toLowerCase()}`
+              : route.name,
           tag: "application",
           method,
           template: path,
