@@ -14,6 +14,7 @@ const config = [
       "test-results/**",
       "playwright-report/**",
       "bench/better-auth/**",
+      "bench/anchor/**",
       "test/fixtures/**",
     ],
   },

@@ -1,5 +1,6 @@
-// An SVG of the benchmark: requests/s (median bar, min–max whisker) and p99 latency per scenario,
-// side by side, so a regression shows without reading the table.
+// An SVG of the benchmark: per scenario, requests/s as a ratio to the anchor's constant JSON, the
+// server's CPU per request, and p99 latency, side by side, so a regression shows without reading
+// the table.
 
 const escape = (text) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -15,6 +16,7 @@ function panel({
   rowHeight,
   top,
   color,
+  digits,
 }) {
   const measured = rows.filter((row) => !row.unavailable);
   const max = Math.max(
@@ -47,9 +49,11 @@ function panel({
       end = Math.max(end, high);
     }
     const figure =
-      value(row) < 100
-        ? value(row).toFixed(1)
-        : Math.round(value(row)).toString();
+      digits !== undefined
+        ? value(row).toFixed(digits)
+        : value(row) < 100
+          ? value(row).toFixed(1)
+          : Math.round(value(row)).toString();
     parts.push(
       `<text x="${(end + 6).toFixed(1)}" y="${y + rowHeight / 2}">${figure} ${unit}</text>`,
     );
@@ -57,14 +61,14 @@ function panel({
   return parts.join("\n");
 }
 
-/** Two horizontal bar panels over the same scenario labels, and ours ÷ the peer under the subtitle. */
+/** Three horizontal bar panels over the same scenario labels, and ours ÷ the peer under the subtitle. */
 export function chart(rows, subtitle, note = "") {
   const rowHeight = 30;
   const top = 70;
-  const labelWidth = 290;
-  const panelWidth = 300;
+  const labelWidth = 330;
+  const panelWidth = 220;
   const height = top + rows.length * rowHeight + 20;
-  const width = labelWidth + 2 * (panelWidth + 110);
+  const width = labelWidth + 3 * (panelWidth + 90);
   const labels = rows.map(
     (row, index) =>
       `<text x="10" y="${top + index * rowHeight + rowHeight / 2}">${escape(row.label)}</text>`,
@@ -80,18 +84,30 @@ export function chart(rows, subtitle, note = "") {
     ...labels,
     panel({
       x: labelWidth,
-      title: "requests/s (median, min–max)",
+      title: "× anchor (requests/s)",
       rows,
-      value: (r) => r.rps,
-      whisker: (r) => [r.min, r.max],
-      unit: "/s",
+      value: (r) => r.ratio,
+      unit: "×",
       width: panelWidth,
       rowHeight,
       top,
       color: "#6aa6d8",
+      digits: 2,
     }),
     panel({
-      x: labelWidth + panelWidth + 110,
+      x: labelWidth + panelWidth + 90,
+      title: "server CPU per request",
+      rows,
+      value: (r) => r.cpuMs ?? 0,
+      unit: "ms",
+      width: panelWidth,
+      rowHeight,
+      top,
+      color: "#8fbf6a",
+      digits: 2,
+    }),
+    panel({
+      x: labelWidth + 2 * (panelWidth + 90),
       title: "p99 latency",
       rows,
       value: (r) => r.p99,

@@ -1,12 +1,17 @@
-// npm run bench: the benchmark of decision record 010 in one command. Builds, starts a production server on a
-// fresh DATA_DIR (PostgreSQL when DATABASE_URL is set, PGlite otherwise), measures every scenario
-// in rotating rounds, and writes bench/results/<database>.{md,svg,json}. On PostgreSQL the peer,
-// Better Auth (bench/better-auth, installed there with `npm ci` when missing), runs beside it on
-// a database of its own and its get-session is one more scenario of the same rotation.
+// npm run bench: the benchmark of decision records 010 and 060 in one command. Builds, starts a
+// production server of the application on a fresh DATA_DIR (PostgreSQL when DATABASE_URL is set,
+// PGlite otherwise) and beside it the anchor (bench/anchor: a minimal Next app, the same Next, on
+// the same kind of database), measures every scenario in rotating rounds, each run paired with a
+// run of the anchor's constant-JSON route, and writes bench/results/<database>.{md,svg,json}. On
+// PostgreSQL the peer, Better Auth (bench/better-auth, installed there with `npm ci` when
+// missing), runs beside them on a database of its own and its get-session is one more scenario.
+// Every run also records the CPU time its server spent (the process tree's, from /proc), so each
+// scenario has its server CPU per request.
 //
 // Knobs (environment): BENCH_SECONDS (8), BENCH_ROUNDS (3), BENCH_WARMUP (5), BENCH_PORT (3410;
-// the peer on the next port), BENCH_ROUNDS_COST (bcrypt cost, 12), BENCH_SKIP_BUILD=1 (reuse the
-// existing .next builds).
+// the anchor on the next port, the peer on the one after), BENCH_ROUNDS_COST (bcrypt cost, 12),
+// BENCH_SKIP_BUILD=1 (reuse the existing .next builds), BENCH_ONLY (comma-separated scenario
+// names: measure those alone, for a quick comparison; the results are printed, not written).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +20,7 @@ import { chart } from "./chart.mjs";
 import {
   checkTargets,
   markdown,
+  markdownTable,
   PEER_UNAVAILABLE,
   peerRatio,
   summarize,
@@ -30,9 +36,11 @@ import {
 } from "./scenarios.mjs";
 import {
   build,
+  buildAnchor,
   buildPeer,
   openBenchDatabase,
   peerVersion,
+  startAnchor,
   startPeer,
   startServer,
 } from "./server.mjs";
@@ -105,34 +113,55 @@ function machine() {
 
 async function main() {
   const skipBuild = process.env.BENCH_SKIP_BUILD === "1";
+  const only = process.env.BENCH_ONLY?.split(",").filter(Boolean) ?? null;
   if (!skipBuild) await build();
+  buildAnchor({ skipBuild });
   // The peer needs PostgreSQL (Better Auth has no embedded database to compare with PGlite).
-  if (process.env.DATABASE_URL) buildPeer({ skipBuild });
+  const withPeer =
+    Boolean(process.env.DATABASE_URL) && (!only || only.includes("peer"));
+  if (withPeer) buildPeer({ skipBuild });
   const verifyBefore = verifyMs(options.cost);
   const database = await openBenchDatabase();
-  const peerDatabase = database ? await openBenchDatabase("bench_peer") : null;
+  const anchorDatabase = database
+    ? await openBenchDatabase("bench_anchor")
+    : null;
+  const peerDatabase = withPeer ? await openBenchDatabase("bench_peer") : null;
   let peer = null;
   let server = null;
+  let anchor = null;
   try {
     server = await startServer({
       port: options.port,
       databaseUrl: database?.url,
       hashingRounds: options.cost,
     });
+    anchor = await startAnchor({
+      port: options.port + 1,
+      databaseUrl: anchorDatabase?.url,
+    });
     peer = peerDatabase
       ? await startPeer({
-          port: options.port + 1,
+          port: options.port + 2,
           databaseUrl: peerDatabase.url,
         })
       : null;
     console.log(
-      `[bench] server on ${server.base}, ${database ? "PostgreSQL" : "PGlite"}${peer ? `; Better Auth on ${peer.base}` : ""}`,
+      `[bench] server on ${server.base}, anchor on ${anchor.base}, ${database ? "PostgreSQL" : "PGlite"}${peer ? `; Better Auth on ${peer.base}` : ""}`,
     );
     const all = loads(
-      await prepareFixtures(server.base),
-      peer ? await preparePeerFixtures(peer.base) : null,
+      await prepareFixtures(server.base, { outboxDir: server.outboxDir }),
+      {
+        anchorBase: anchor.base,
+        peer: peer ? await preparePeerFixtures(peer.base) : null,
+      },
     );
-    const scenarios = peer ? [...SCENARIOS, PEER_SCENARIO] : SCENARIOS;
+    const servers = { app: server, anchor, peer };
+    const everyScenario = peer ? [...SCENARIOS, PEER_SCENARIO] : SCENARIOS;
+    const scenarios = only
+      ? everyScenario.filter(
+          (scenario, index) => index === 0 || only.includes(scenario.name),
+        )
+      : everyScenario;
     for (const scenario of scenarios)
       await runScenario(server.base, scenario, all, {
         seconds: options.warmup,
@@ -140,21 +169,25 @@ async function main() {
     const samples = Object.fromEntries(
       scenarios.map((scenario) => [scenario.name, []]),
     );
-    // Each scenario run is paired with a bare-route run next to it (before it in even rounds,
-    // after it in odd ones): its ratio compares two measurements seconds apart, so a machine
-    // whose speed drifts (a shared VM's does) moves both alike.
-    const pairedBare = Object.fromEntries(
+    // Each scenario run is paired with a run of the anchor's constant JSON next to it (before it
+    // in even rounds, after it in odd ones): its ratio compares two measurements seconds apart,
+    // so a machine whose speed drifts (a shared VM's does) moves both alike.
+    const pairedYardstick = Object.fromEntries(
       scenarios.map((scenario) => [scenario.name, []]),
     );
-    const [bare, ...measured] = scenarios;
+    const [yardstick, ...measured] = scenarios;
     const rssTrail = [];
     const measure = async (scenario, round) => {
       await sleep(options.pause * 1000);
+      const owner = servers[all[scenario.loads[0]].server ?? "app"];
+      const cpuBefore = owner.cpuMs();
       const results = await runScenario(server.base, scenario, all, {
         seconds: options.seconds,
       });
+      const requests = results.reduce((sum, r) => sum + r.requests, 0);
+      results[0].cpuMs = (owner.cpuMs() - cpuBefore) / Math.max(requests, 1);
       console.log(
-        `[bench] round ${round + 1} ${scenario.name}: ${results.map((r) => `${r.rps.toFixed(1)}/s p99 ${r.p99} ms`).join(" | ")}`,
+        `[bench] round ${round + 1} ${scenario.name}: ${results.map((r) => `${r.rps.toFixed(1)}/s p99 ${r.p99} ms`).join(" | ")}, ${results[0].cpuMs.toFixed(2)} ms CPU/request`,
       );
       return results;
     };
@@ -164,18 +197,29 @@ async function main() {
         ...measured.slice(0, round % measured.length),
       ];
       for (const scenario of order) {
-        const bareFirst = round % 2 === 0;
-        const before = await measure(bareFirst ? bare : scenario, round);
-        const after = await measure(bareFirst ? scenario : bare, round);
-        const [bareResults, results] = bareFirst
+        const yardstickFirst = round % 2 === 0;
+        const before = await measure(
+          yardstickFirst ? yardstick : scenario,
+          round,
+        );
+        const after = await measure(
+          yardstickFirst ? scenario : yardstick,
+          round,
+        );
+        const [yardstickResults, results] = yardstickFirst
           ? [before, after]
           : [after, before];
-        samples.bare.push(bareResults);
-        pairedBare.bare.push(bareResults[0].rps);
+        samples[yardstick.name].push(yardstickResults);
+        pairedYardstick[yardstick.name].push(yardstickResults[0].rps);
         samples[scenario.name].push(results);
-        pairedBare[scenario.name].push(bareResults[0].rps);
+        pairedYardstick[scenario.name].push(yardstickResults[0].rps);
       }
       rssTrail.push(mb(server.rss()));
+    }
+    const rows = summarize(scenarios, samples, pairedYardstick, all);
+    if (only) {
+      console.log(`\n${markdownTable(rows)}`);
+      return;
     }
     const dbCosts = database
       ? await databaseCosts(database, server.base, all)
@@ -184,7 +228,6 @@ async function main() {
     const verify = (verifyBefore + verifyMs(options.cost)) / 2;
     const cores = os.availableParallelism();
     const hashingLimit = cores / (verify / 1000);
-    const rows = summarize(scenarios, samples, pairedBare, all);
     if (!peer) rows.push(PEER_UNAVAILABLE);
     const kind = database ? "postgres" : "pglite";
     const targets = checkTargets({
@@ -200,6 +243,9 @@ async function main() {
       database: database
         ? "PostgreSQL (a fresh database on the DATABASE_URL server)"
         : "PGlite (embedded, in the server process)",
+      anchorDatabase: database
+        ? "one primary-key select through the postgres package (prepared, a pool of 10) on a database of its own"
+        : "one primary-key select on PGlite in memory, in the anchor's process (the application's PGlite runs in its process too)",
       rounds: options.cost,
       rounds_: options.rounds,
       seconds: options.seconds,
@@ -228,7 +274,7 @@ async function main() {
     );
     writeFileSync(
       path.join(directory, `${kind}.json`),
-      `${JSON.stringify({ meta, rows, targets, dbCosts, samples, pairedBare }, null, 2)}\n`,
+      `${JSON.stringify({ meta, rows, targets, dbCosts, samples, pairedYardstick }, null, 2)}\n`,
     );
     console.log(
       `\n${page}\nWritten to bench/results/${kind}.md, ${kind}.svg and ${kind}.json`,
@@ -236,8 +282,10 @@ async function main() {
   } finally {
     // Also when a server failed to start: the temporary databases never outlive the run.
     await peer?.stop();
+    await anchor?.stop();
     await server?.stop();
     await peerDatabase?.drop();
+    await anchorDatabase?.drop();
     await database?.drop();
   }
 }

@@ -1,6 +1,10 @@
-// The scenarios of decision record 010 and the fixtures they need (a user, a signed-in session, a bearer
-// token, a guest session with its CSRF token), obtained through the public API like any client;
-// and the peer's: Better Auth's get-session with a session cookie.
+// The scenarios of decision records 010 and 060 and the fixtures they need (a user, a signed-in
+// session, a bearer token, an OAuth access token, a machine client, a guest session with its CSRF
+// token), obtained through the public API like any client; the anchor's two routes; and the
+// peer's: Better Auth's get-session with a session cookie.
+import { createHash, randomBytes } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import autocannon from "autocannon";
 
 const PASSWORD = "bench-password-123";
@@ -49,9 +53,7 @@ async function post(base, path, guest, body) {
   return response;
 }
 
-/** Registers the benchmark's user; returns what every scenario sends. */
-export async function prepareFixtures(base) {
-  const email = `bench-${Date.now()}@example.test`;
+async function register(base, email) {
   const registered = await post(
     base,
     "/auth/register",
@@ -63,7 +65,151 @@ export async function prepareFixtures(base) {
       password_confirmation: PASSWORD,
     },
   );
-  const signedIn = cookieHeader(cookiesOf(registered));
+  const jar = cookiesOf(registered);
+  return {
+    cookie: cookieHeader(jar),
+    xsrf: decodeURIComponent(jar["XSRF-TOKEN"]),
+  };
+}
+
+/** A JSON call with a signed-in user's cookie and CSRF token; the answer's JSON, or it throws. */
+async function call(
+  base,
+  path,
+  user,
+  { method = "GET", json, expect = 200 } = {},
+) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      accept: "application/json",
+      cookie: user.cookie,
+      "x-xsrf-token": user.xsrf,
+      ...(json ? { "content-type": "application/json" } : {}),
+    },
+    body: json ? JSON.stringify(json) : undefined,
+  });
+  if (response.status !== expect)
+    throw new Error(
+      `${method} ${path} answered ${response.status}: ${await response.text()}`,
+    );
+  return response.json();
+}
+
+/** A form POST to the token endpoint (RFC 6749 §4); the tokens, or it throws. */
+export async function tokenRequest(base, fields, authorization) {
+  const response = await fetch(`${base}/oauth/token`, {
+    method: "POST",
+    headers: {
+      accept: "application/json",
+      "content-type": "application/x-www-form-urlencoded",
+      ...(authorization ? { authorization } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+  if (response.status !== 200)
+    throw new Error(
+      `/oauth/token answered ${response.status}: ${await response.text()}`,
+    );
+  return response.json();
+}
+
+/**
+ * An OAuth access token (a JWT) for `user`, as a third-party app gets one: a public client of
+ * the user's, the consent approved, the code exchanged with PKCE (decision record 050).
+ */
+async function oauthAccessToken(base, user) {
+  const redirectUri = "http://127.0.0.1/callback";
+  const client = await call(base, "/oauth/clients", user, {
+    method: "POST",
+    json: {
+      name: "Bench app",
+      redirect_uris: [redirectUri],
+      confidential: false,
+    },
+    expect: 201,
+  });
+  const verifier = randomBytes(32).toString("base64url");
+  const query = new URLSearchParams({
+    response_type: "code",
+    client_id: client.id,
+    redirect_uri: redirectUri,
+    scope: "profile",
+    state: "bench",
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+  });
+  const consent = await call(base, `/oauth/authorize?${query}`, user);
+  const approved = await call(base, "/oauth/authorize", user, {
+    method: "POST",
+    json: {
+      auth_token: consent.auth_token,
+      state: consent.state,
+      client_id: consent.client_id,
+    },
+  });
+  const code = new URL(approved.redirect).searchParams.get("code");
+  const tokens = await tokenRequest(base, {
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: redirectUri,
+    client_id: client.id,
+    code_verifier: verifier,
+  });
+  return tokens.access_token;
+}
+
+/** The newest verification link mailed to `email` (the outbox driver's files), waited for. */
+async function verificationLink(outboxDir, email) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const names = (await readdir(outboxDir).catch(() => [])).filter((name) =>
+      name.endsWith(".json"),
+    );
+    for (const name of names.sort().reverse()) {
+      const mail = JSON.parse(
+        await readFile(path.join(outboxDir, name), "utf8"),
+      );
+      if (!mail.to.includes(email)) continue;
+      const link = (mail.text.match(/https?:\/\/\S+/g) ?? []).find((url) =>
+        new URL(url).pathname.includes("/email/verify/"),
+      );
+      if (link) return new URL(link);
+    }
+    if (Date.now() > deadline)
+      throw new Error(`no verification mail to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * A confidential machine client (grant `client_credentials` only), registered by a verified
+ * administrator; its id and plain secret.
+ */
+async function machineClient(base, outboxDir) {
+  const admin = await register(base, ADMIN_EMAIL);
+  const link = await verificationLink(outboxDir, ADMIN_EMAIL);
+  await call(base, link.pathname + link.search, admin);
+  const client = await call(base, "/oauth/clients", admin, {
+    method: "POST",
+    json: {
+      name: "Bench job",
+      grant_types: ["client_credentials"],
+      scopes: ["profile"],
+    },
+    expect: 201,
+  });
+  return { id: client.id, secret: client.plainSecret };
+}
+
+/** The administrator the benchmark's server is started with (bench/server.mjs). */
+export const ADMIN_EMAIL = "bench-admin@example.test";
+
+/** Registers the benchmark's users; returns what every scenario sends. */
+export async function prepareFixtures(base, { outboxDir }) {
+  const email = `bench-${Date.now()}@example.test`;
+  const user = await register(base, email);
+  const signedIn = user.cookie;
   const created = await post(
     base,
     "/auth/create-token",
@@ -82,7 +228,19 @@ export async function prepareFixtures(base) {
   const { token: limitedToken } = await limited.json();
   // A login regenerates the session; from a guest session it works every time with the same cookie.
   const loginGuest = await guestSession(base);
-  return { email, signedIn, token, limitedToken, loginGuest };
+  const oauthToken = await oauthAccessToken(base, user);
+  const machine = await machineClient(base, outboxDir);
+  // One grant up front: the client's first use is not what the scenario measures.
+  await tokenRequest(base, CLIENT_CREDENTIALS, basic(machine));
+  return {
+    email,
+    signedIn,
+    token,
+    limitedToken,
+    loginGuest,
+    oauthToken,
+    machine,
+  };
 }
 
 /**
@@ -122,16 +280,34 @@ export async function preparePeerFixtures(peerBase) {
 }
 
 const JSON_ACCEPT = { accept: "application/json" };
+const CLIENT_CREDENTIALS = {
+  grant_type: "client_credentials",
+  scope: "profile",
+};
+const basic = ({ id, secret }) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64")}`;
 
 /**
- * Every load of the benchmark: path, method, headers, body and connections (and `base` for a
- * load on the peer's server). `peer` is null when the peer does not run (PGlite).
+ * Every load of the benchmark: the server it goes to (`app`, `anchor` or `peer`; `base` for the
+ * anchor's and the peer's), path, method, headers, body and connections. `peer` is null when the
+ * peer does not run (PGlite).
  */
-export function loads(fixtures, peer = null) {
+export function loads(fixtures, { anchorBase, peer = null }) {
+  const session = {
+    path: "/auth/get-auth",
+    connections: 50,
+    headers: { ...JSON_ACCEPT, cookie: fixtures.signedIn },
+  };
+  const bearer = (token) => ({
+    path: "/auth/get-auth",
+    connections: 50,
+    headers: { ...JSON_ACCEPT, authorization: `Bearer ${token}` },
+  });
   return {
     ...(peer
       ? {
           peer: {
+            server: "peer",
             base: peer.base,
             path: "/api/auth/get-session",
             connections: 50,
@@ -139,25 +315,42 @@ export function loads(fixtures, peer = null) {
           },
         }
       : {}),
+    anchor: {
+      server: "anchor",
+      base: anchorBase,
+      path: "/api/bare",
+      connections: 50,
+      headers: JSON_ACCEPT,
+    },
+    anchorSelect: {
+      server: "anchor",
+      base: anchorBase,
+      path: "/api/select",
+      connections: 50,
+      headers: JSON_ACCEPT,
+    },
     bare: { path: "/api/bench/bare", connections: 50, headers: JSON_ACCEPT },
+    up: { path: "/up", connections: 50, headers: JSON_ACCEPT },
+    csrf: {
+      path: "/sanctum/csrf-cookie",
+      connections: 50,
+      headers: JSON_ACCEPT,
+    },
     guest: { path: "/auth/get-auth", connections: 50, headers: JSON_ACCEPT },
-    session: {
-      path: "/auth/get-auth",
-      connections: 50,
-      headers: { ...JSON_ACCEPT, cookie: fixtures.signedIn },
-    },
-    bearer: {
-      path: "/auth/get-auth",
-      connections: 50,
-      headers: { ...JSON_ACCEPT, authorization: `Bearer ${fixtures.token}` },
-    },
-    bearerLimited: {
-      path: "/auth/get-auth",
-      connections: 50,
+    session,
+    bearer: bearer(fixtures.token),
+    bearerLimited: bearer(fixtures.limitedToken),
+    oauth: bearer(fixtures.oauthToken),
+    clientCredentials: {
+      path: "/oauth/token",
+      method: "POST",
+      connections: 8,
       headers: {
         ...JSON_ACCEPT,
-        authorization: `Bearer ${fixtures.limitedToken}`,
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: basic(fixtures.machine),
       },
+      body: new URLSearchParams(CLIENT_CREDENTIALS).toString(),
     },
     login: {
       path: "/auth/login",
@@ -175,11 +368,28 @@ export function loads(fixtures, peer = null) {
 }
 
 /**
- * The scenarios in table order. Each runs one or more loads at once and reports the first
- * (`storm` reports get-auth with a session while logins run beside it, and the logins too).
+ * The scenarios in table order; the first, the anchor's constant JSON, is the yardstick. Each
+ * runs one or more loads at once and reports the first (`storm` reports get-auth with a session
+ * while logins run beside it, and the logins too).
  */
 export const SCENARIOS = [
-  { name: "bare", label: "bare route (yardstick)", loads: ["bare"] },
+  {
+    name: "anchor",
+    label: "anchor: constant JSON (yardstick)",
+    loads: ["anchor"],
+  },
+  {
+    name: "anchor-select",
+    label: "anchor: one primary-key select",
+    loads: ["anchorSelect"],
+  },
+  {
+    name: "bare",
+    label: "app: constant JSON (/api/bench/bare)",
+    loads: ["bare"],
+  },
+  { name: "up", label: "app: /up", loads: ["up"] },
+  { name: "csrf", label: "/sanctum/csrf-cookie", loads: ["csrf"] },
   { name: "guest", label: "get-auth, guest", loads: ["guest"] },
   { name: "session", label: "get-auth, session cookie", loads: ["session"] },
   { name: "bearer", label: "get-auth, bearer token", loads: ["bearer"] },
@@ -187,6 +397,16 @@ export const SCENARIOS = [
     name: "bearer-limited",
     label: "get-auth, bearer token with a per-token limit",
     loads: ["bearerLimited"],
+  },
+  {
+    name: "oauth",
+    label: "get-auth, OAuth access token (JWT)",
+    loads: ["oauth"],
+  },
+  {
+    name: "client-credentials",
+    label: "token endpoint, client credentials (cost 12)",
+    loads: ["clientCredentials"],
   },
   { name: "login", label: "login (cost 12)", loads: ["login"] },
   {

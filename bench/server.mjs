@@ -1,7 +1,9 @@
-// The server under test: a production build started with `next start` on a fresh DATA_DIR, on
-// PostgreSQL (a temporary database on the DATABASE_URL server) or on PGlite. On PostgreSQL, the
-// peer beside it: Better Auth's minimal Next app (bench/better-auth) on a temporary database too.
+// The servers of a run, each a production build started with `next start`: the application on a
+// fresh DATA_DIR, on PostgreSQL (a temporary database on the DATABASE_URL server) or on PGlite;
+// the anchor (bench/anchor), a minimal Next app on the same database kind; and on PostgreSQL the
+// peer, Better Auth's minimal Next app (bench/better-auth), on a temporary database too.
 import { execFileSync, spawn } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
 import {
   existsSync,
   mkdtempSync,
@@ -9,6 +11,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -106,13 +109,42 @@ export function treeRss(rootPid) {
   return total;
 }
 
+/** CPU time (user + system) of a process and its descendants so far, in ms (Linux /proc). */
+export function treeCpuMs(rootPid) {
+  const children = new Map();
+  const ticks = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // After the command: state, ppid, … utime is field 14 of stat(5), stime 15.
+      const ppid = Number(fields[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let total = 0;
+  const queue = [rootPid];
+  while (queue.length > 0) {
+    const pid = queue.pop();
+    total += ticks.get(pid) ?? 0;
+    queue.push(...(children.get(pid) ?? []));
+  }
+  // USER_HZ is 100 on every Linux the benchmark runs on.
+  return total * 10;
+}
+
 /**
  * `next start` of the project in `cwd` on loopback, resolved once `readyPath` answers 2xx; its
  * output goes to server.log in `dataDir`, which stop() removes.
  */
-async function spawnNext({ cwd, port, env, readyPath, dataDir }) {
+async function spawnNext({ cwd, nextBin: bin, port, env, readyPath, dataDir }) {
   const log = openSync(path.join(dataDir, "server.log"), "a");
-  const nextBin = path.join(cwd, "node_modules", "next", "dist", "bin", "next");
+  const nextBin =
+    bin ?? path.join(cwd, "node_modules", "next", "dist", "bin", "next");
   // Loopback only. `-H localhost`, not `-H 127.0.0.1`: with the latter Next 16.4 turns proxy.ts's
   // rewrites into absolute URLs on localhost, fetched as external requests (rewritten calls 404).
   const child = spawn(
@@ -164,6 +196,7 @@ async function spawnNext({ cwd, port, env, readyPath, dataDir }) {
     base,
     pid: child.pid,
     rss: () => treeRss(child.pid),
+    cpuMs: () => treeCpuMs(child.pid),
     async stop() {
       stop();
       await new Promise((resolve) =>
@@ -188,12 +221,26 @@ function startNodeOptions() {
 /** Starts the application's `next start` and resolves once the bare route answers. */
 export async function startServer({ port, databaseUrl, hashingRounds }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "auth-bench-"));
+  // The OAuth server's keys where it looks for them (README "OAuth and OpenID Connect"), of the
+  // size Passport's passport:keys makes.
+  const keys = generateKeyPairSync("rsa", {
+    modulusLength: 4096,
+    privateKeyEncoding: { type: "pkcs8", format: "pem" },
+    publicKeyEncoding: { type: "spki", format: "pem" },
+  });
+  writeFileSync(path.join(dataDir, "oauth-private.key"), keys.privateKey, {
+    mode: 0o600,
+  });
+  writeFileSync(path.join(dataDir, "oauth-public.key"), keys.publicKey);
   const env = {
     APP_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
     SESSION_SECRET: "bench-secret-that-is-at-least-32-characters-long",
     SESSION_SECURE_COOKIE: "false",
     MAIL_DRIVER: "outbox",
+    MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
+    // The benchmark's administrator registers its machine client (bench/scenarios.mjs).
+    ADMIN_EMAILS: "bench-admin@example.test",
     // The configured cost, and limits no benchmark login reaches (successful logins are uncounted
     // from the lockout; the login limiter counts every request, so it gets the highest maximum).
     AUTH_CONFIG_JSON: JSON.stringify({
@@ -204,11 +251,43 @@ export async function startServer({ port, databaseUrl, hashingRounds }) {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     NODE_OPTIONS: startNodeOptions(),
   };
-  return spawnNext({
+  const started = await spawnNext({
     cwd: ROOT,
     port,
     env,
     readyPath: "/api/bench/bare",
+    dataDir,
+  });
+  return { ...started, outboxDir: env.MAIL_OUTBOX_DIR };
+}
+
+/**
+ * The anchor (bench/anchor): the framework's floor, built with the repository's own Next. With
+ * webpack: Turbopack's root has to be the repository for the anchor to reach its node_modules,
+ * and from there Turbopack takes the application's proxy.ts and instrumentation.ts as the
+ * anchor's own (decision record 060).
+ */
+export const ANCHOR_DIR = path.join(ROOT, "bench", "anchor");
+
+export function buildAnchor({ skipBuild }) {
+  if (skipBuild && existsSync(path.join(ANCHOR_DIR, ".next", "BUILD_ID")))
+    return;
+  execFileSync(process.execPath, [NEXT_BIN, "build", "--webpack"], {
+    cwd: ANCHOR_DIR,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+}
+
+/** Starts the anchor on `databaseUrl` (PGlite in memory without it); resolves once both routes answer. */
+export async function startAnchor({ port, databaseUrl }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "auth-bench-anchor-"));
+  return spawnNext({
+    cwd: ANCHOR_DIR,
+    nextBin: NEXT_BIN,
+    port,
+    env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
+    readyPath: "/api/select",
     dataDir,
   });
 }
