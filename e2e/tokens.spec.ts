@@ -1,10 +1,72 @@
+import type { Page } from "@playwright/test";
+import { catalog, type Locale } from "../lib/i18n/catalog";
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
-import { confirmPasswordOf } from "./support/users";
+import { confirmPasswordOf, postJson, type TestUser } from "./support/users";
 
 type GetAuth = { authenticated: boolean; user: { email: string } | null };
 
-test("a user creates a token, copies it, uses it as a bearer token, and revokes it", async ({
+const TOKEN_SHAPE = /^\d+\|nla_[A-Za-z0-9]{40}[0-9a-f]{8}$/;
+const PHONE = { width: 390, height: 844 };
+
+/** The screen's words in a language, from the catalog the application uses. */
+function translator(locale: Locale) {
+  const messages = catalog(locale);
+  return (key: string, replacements: Record<string, string> = {}) => {
+    const text = messages[key];
+    if (text === undefined)
+      throw new Error(`no "${key}" in the ${locale} catalog`);
+    return Object.entries(replacements).reduce(
+      (result, [name, value]) => result.replaceAll(`:${name}`, value),
+      text,
+    );
+  };
+}
+
+/** The card of the token named `name` in the list. */
+const tokenCard = (page: Page, name: string) =>
+  page.getByRole("article", { name, exact: true });
+
+/** axe in the light and the dark scheme (the palette follows prefers-color-scheme), each snapped. */
+async function checkBothSchemes(
+  page: Page,
+  snap: (name: string) => Promise<void>,
+  screen: string,
+) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectAccessible(page, `${screen} (${scheme})`);
+    await snap(`${screen}-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+/** Nothing on the page is wider than the screen, and every button is inside it. */
+async function expectNothingOffScreen(page: Page) {
+  const { scrollWidth, width } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+  for (const button of await page.getByRole("main").getByRole("button").all()) {
+    if (!(await button.isVisible())) continue;
+    const box = await button.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+  }
+}
+
+const bearerWhoAmI = async (baseURL: string | undefined, token: string) => {
+  const response = await fetch(`${baseURL}/auth/get-auth`, {
+    headers: {
+      Authorization: `Bearer ${token}`,
+      Accept: "application/json",
+      "User-Agent": "deploy-bot/2.1",
+    },
+  });
+  return (await response.json()) as GetAuth;
+};
+
+test("a user creates a token with the password asked once, copies it, uses it as a bearer token, and revokes it", async ({
   page,
   context,
   users,
@@ -17,59 +79,80 @@ test("a user creates a token, copies it, uses it as a bearer token, and revokes 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/admin/tokens");
   await expect(page.getByText("No tokens yet")).toBeVisible();
-  await expectAccessible(page, "tokens, none yet");
+  // Nothing to revoke: no greyed "Revoke all" beside the empty list.
+  await expect(page.getByRole("button", { name: "Revoke all" })).toHaveCount(0);
+  await checkBothSchemes(page, snap, "tokens-empty");
 
   guard.allow(/\/auth\/create-token$/, 422);
-  guard.allow(/\/auth\/create-token$/, 423);
   await page.getByLabel("Token name").fill("CI deploy");
   // Abilities from the declared list only, as checkboxes (decision record 045).
   const abilities = page.getByRole("group", { name: "Abilities" });
+  await expect(abilities.getByRole("checkbox")).toHaveCount(3);
   await abilities.getByRole("checkbox", { name: "user:write" }).check();
   await abilities.getByRole("checkbox", { name: "tokens:write" }).check();
-  await expect(page.getByLabel("Expires", { exact: true })).toHaveValue("30");
+  await expect(
+    abilities.getByRole("checkbox", { name: "tokens:write" }),
+  ).toHaveAccessibleDescription("Revoke and roll tokens.");
+  // Expiry presets, a date, and no expiry (allowed by the default configuration).
+  const expires = page.getByLabel("Expires", { exact: true });
+  await expect(expires).toHaveValue("30");
+  await expect(expires.getByRole("option")).toHaveText([
+    "7 days",
+    "30 days",
+    "90 days",
+    "365 days",
+    "On a date",
+    "Never",
+  ]);
+  await expect(expires).toHaveAccessibleDescription(/^Expires on .+\.$/);
+  await expires.selectOption("date");
+  await expect(page.getByLabel("Expires on")).toHaveAttribute("type", "date");
+  await expires.selectOption("90");
+
+  // A wrong password: its error on the form's field, and no second prompt (the password is asked once).
   await page.getByLabel("Current password").fill("wrong-password");
   await page.getByRole("button", { name: "Create token" }).click();
-  // Creating a token from a session is behind the step-up (decision record 024); then the form's own password is checked.
-  const stepUp = page.getByRole("dialog", { name: "Confirm your password" });
-  await stepUp.getByLabel("Password").fill(user.password);
-  await stepUp.getByRole("button", { name: "Confirm" }).click();
-  await expect(stepUp).toHaveCount(0);
   await expect(page.getByLabel("Current password")).toHaveAccessibleDescription(
     /These credentials do not match our records\./,
   );
-
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   await page.getByLabel("Current password").fill(user.password);
   await page.getByRole("button", { name: "Create token" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   const shown = page.getByLabel("New token");
   // Sanctum 4's secret: the prefix, 40 characters and their crc32b (decision record 045).
-  await expect(shown).toHaveText(/^\d+\|nla_[A-Za-z0-9]{40}[0-9a-f]{8}$/);
+  await expect(shown).toHaveText(TOKEN_SHAPE);
   const token = (await shown.textContent()) ?? "";
   await page.getByRole("button", { name: "Copy token" }).click();
   await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
-  await snap("token-created");
-  await expectAccessible(page, "tokens, new token shown");
+  await checkBothSchemes(page, snap, "token-created");
 
   // SPEC §4 rule 4: the token authenticates `Authorization: Bearer` requests, without cookies.
-  const whoAmI = async () => {
-    const response = await fetch(`${baseURL}/auth/get-auth`, {
-      headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
-    });
-    return (await response.json()) as GetAuth;
-  };
-  expect(await whoAmI()).toMatchObject({
+  expect(await bearerWhoAmI(baseURL, token)).toMatchObject({
     authenticated: true,
     user: { email: user.email },
   });
 
   await page.getByRole("button", { name: "Done" }).click();
-  const row = page.getByRole("row", { name: /CI deploy/ });
-  await expect(row).toContainText("user:write");
-  await expect(row).toContainText("tokens:write");
-  await snap("token-list");
-  await expectAccessible(page, "tokens, listed");
+  const card = tokenCard(page, "CI deploy");
+  // Its use is written just after the response (decision record 045): the list shows it on a reload.
+  await expect(async () => {
+    await page.reload();
+    await expect(card).toContainText("deploy-bot/2.1", { timeout: 1000 });
+  }).toPass();
+  await expect(card.getByRole("list", { name: "Abilities" })).toHaveText(
+    /user:write\s*tokens:write/,
+  );
+  await expect(card).toContainText(/Expires [A-Z][a-z]{2} \d+, \d{4}/);
+  // Its use: written after the response (decision record 045), shown with the address as people read it.
+  await expect(card).toContainText("deploy-bot/2.1");
+  await expect(card).toContainText(/from (127\.0\.0\.1|::1)/);
+  await expect(card).not.toContainText("::ffff:");
+  await expect(card).toContainText("1 in 24 h · 1 in 30 days");
+  await checkBothSchemes(page, snap, "token-list");
 
-  await row.getByRole("button", { name: "Revoke CI deploy" }).click();
+  await card.getByRole("button", { name: "Revoke CI deploy" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectAccessible(page, "revoke-token dialog");
   await page
@@ -77,7 +160,11 @@ test("a user creates a token, copies it, uses it as a bearer token, and revokes 
     .getByRole("button", { name: "Revoke token" })
     .click();
   await expect(page.getByText("No tokens yet")).toBeVisible();
-  expect(await whoAmI()).toMatchObject({ authenticated: false, user: null });
+  await expect(page.getByRole("button", { name: "Revoke all" })).toHaveCount(0);
+  expect(await bearerWhoAmI(baseURL, token)).toMatchObject({
+    authenticated: false,
+    user: null,
+  });
 });
 
 test("revoke all removes every token of the user", async ({
@@ -86,7 +173,6 @@ test("revoke all removes every token of the user", async ({
   snap,
 }) => {
   const user = await users.create("flusher");
-  await confirmPasswordOf(user);
   await users.signIn(user);
   await page.goto("/admin/tokens");
   for (const name of ["first", "second"]) {
@@ -94,9 +180,7 @@ test("revoke all removes every token of the user", async ({
     await page.getByLabel("Current password").fill(user.password);
     await page.getByRole("button", { name: "Create token" }).click();
     await page.getByRole("button", { name: "Done" }).click();
-    await expect(
-      page.getByRole("row", { name: new RegExp(name) }),
-    ).toBeVisible();
+    await expect(tokenCard(page, name)).toBeVisible();
   }
   await page.getByRole("button", { name: "Revoke all" }).click();
   await snap("tokens-revoke-all-dialog");
@@ -114,6 +198,7 @@ test("a user rolls a token with a grace: both are listed, the new secret is show
   users,
 }) => {
   const user = await users.create("roller");
+  // Rolling from a session is behind the step-up (class `rotates`, decision record 028).
   await confirmPasswordOf(user);
   await users.signIn(user);
   await page.goto("/admin/tokens");
@@ -126,11 +211,159 @@ test("a user rolls a token with a grace: both are listed, the new secret is show
   await dialog.getByLabel("The old secret keeps working").selectOption("3600");
   await expectAccessible(page, "roll-token dialog");
   await dialog.getByRole("button", { name: "Roll token" }).click();
-  await expect(page.getByLabel("New token")).toHaveText(
-    /^\d+\|nla_[A-Za-z0-9]{40}[0-9a-f]{8}$/,
-  );
+  await expect(page.getByLabel("New token")).toHaveText(TOKEN_SHAPE);
   await page.getByRole("button", { name: "Done" }).click();
-  await expect(page.getByRole("row", { name: /nightly/ })).toHaveCount(2);
+  await expect(tokenCard(page, "nightly")).toHaveCount(2);
   await expect(page.getByText(/Replaced; works until/)).toBeVisible();
+  // The replaced one cannot be rolled again; only the new one offers Roll.
+  await expect(page.getByRole("button", { name: "Roll nightly" })).toHaveCount(
+    1,
+  );
   await expectAccessible(page, "tokens, rolled");
 });
+
+test.describe("on a phone, in Spanish", () => {
+  test.use({
+    locale: "es-ES",
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const t = translator("es");
+
+  test("creating a token with limits and an address list, then its card: use, limits, Roll and Revoke in reach", async ({
+    page,
+    users,
+    snap,
+    baseURL,
+  }) => {
+    const user = await users.create("telefono", { name: "Tomás Teléfono" });
+    await confirmPasswordOf(user);
+    await users.signIn(user);
+    await page.goto("/admin/tokens");
+    await expect(page.getByText(t("No tokens yet"))).toBeVisible();
+    await expectNothingOffScreen(page);
+    await checkBothSchemes(page, snap, "tokens-phone-es-empty");
+
+    await page.getByLabel(t("Token name")).fill("móvil");
+    await page
+      .getByRole("group", { name: t("Abilities") })
+      .getByRole("checkbox", { name: "tokens:write" })
+      .check();
+    await page.getByLabel(t("Expires"), { exact: true }).selectOption("7");
+    await page.getByText(t("Limits and allowed addresses")).click();
+    await page.getByLabel(t("Requests per minute")).fill("120");
+    await page.getByLabel(t("Quota (requests)")).fill("1000");
+    await page.getByLabel(t("Allowed addresses")).fill("127.0.0.1, ::1");
+    await checkBothSchemes(page, snap, "tokens-phone-es-form");
+    await page.getByLabel(t("Current password")).fill(user.password);
+    await page.getByRole("button", { name: t("Create token") }).click();
+    const shown = page.getByLabel(t("New token"));
+    await expect(shown).toHaveText(TOKEN_SHAPE);
+    const token = (await shown.textContent()) ?? "";
+    expect((await bearerWhoAmI(baseURL, token)).authenticated).toBe(true);
+    await page.getByRole("button", { name: t("Done") }).click();
+
+    const card = tokenCard(page, "móvil");
+    await expect(async () => {
+      await page.reload();
+      await expect(card).toContainText("deploy-bot/2.1", { timeout: 1000 });
+    }).toPass();
+    await expect(card).toContainText(
+      t(":day in 24 h · :month in 30 days", { day: "1", month: "1" }),
+    );
+    await expect(card).toContainText(t(":count a minute", { count: "120" }));
+    await expect(card).toContainText(
+      t(":left of :quota left", { left: "999", quota: "1000" }),
+    );
+    await expect(card).toContainText("127.0.0.1, ::1");
+    await expectNothingOffScreen(page);
+    await checkBothSchemes(page, snap, "tokens-phone-es-list");
+
+    // Roll, with a grace, from the card on the phone.
+    await card
+      .getByRole("button", { name: t("Roll :name", { name: "móvil" }) })
+      .click();
+    const dialog = page.getByRole("dialog");
+    await dialog
+      .getByLabel(t("The old secret keeps working"))
+      .selectOption("86400");
+    await checkBothSchemes(page, snap, "tokens-phone-es-roll");
+    await dialog.getByRole("button", { name: t("Roll token") }).click();
+    await expect(page.getByLabel(t("New token"))).toHaveText(TOKEN_SHAPE);
+    await page.getByRole("button", { name: t("Done") }).click();
+    await expect(tokenCard(page, "móvil")).toHaveCount(2);
+    // The new secret keeps the limits.
+    await expect(tokenCard(page, "móvil").first()).toContainText(
+      t(":count a minute", { count: "120" }),
+    );
+    await expectNothingOffScreen(page);
+  });
+});
+
+/** A user with one used token, for the administrators' view. */
+async function userWithUsedToken(
+  users: { create(label: string, o?: { name?: string }): Promise<TestUser> },
+  baseURL: string | undefined,
+  name: string,
+) {
+  const user = await users.create("watched", { name });
+  const created = await postJson(user.api, "/auth/create-token", {
+    email: user.email,
+    password: user.password,
+    name: "reporting",
+  });
+  const { token } = (await created.json()) as { token: string };
+  expect((await bearerWhoAmI(baseURL, token)).authenticated).toBe(true);
+  return user;
+}
+
+for (const variant of [
+  { title: "English, desktop", locale: "en" as const, phone: false },
+  { title: "Spanish, phone", locale: "es" as const, phone: true },
+]) {
+  test.describe(variant.title, () => {
+    test.use({
+      locale: variant.locale === "es" ? "es-ES" : "en-US",
+      ...(variant.phone
+        ? { viewport: PHONE, isMobile: true, hasTouch: true }
+        : {}),
+    });
+    const t = translator(variant.locale);
+
+    test("an administrator sees a user's tokens and their use from the users list", async ({
+      page,
+      users,
+      snap,
+      baseURL,
+    }) => {
+      // Unique: the users list is searched by it, and a run leaves its users behind.
+      const name = `Wanda ${variant.locale} ${Date.now().toString(36)}`;
+      await userWithUsedToken(users, baseURL, name);
+      await users.signIn(await users.admin());
+      await page.goto("/admin/users");
+      await page.locator("#user-search").fill(name);
+      await page.getByRole("button", { name: t("Search") }).click();
+      await page
+        .getByRole("button", { name: t("Tokens of :name", { name }) })
+        .click();
+      const dialog = page.getByRole("dialog", {
+        name: t("Tokens of :name", { name }),
+      });
+      const card = dialog.getByRole("article", { name: "reporting" });
+      await expect(card).toContainText(
+        t(":day in 24 h · :month in 30 days", { day: "1", month: "1" }),
+      );
+      await expect(card).toContainText("deploy-bot/2.1");
+      await expect(card).not.toContainText("::ffff:");
+      // Read only: nothing to roll or revoke here.
+      await expect(
+        dialog.getByRole("button", {
+          name: new RegExp(`${t("Roll")}|${t("Revoke")}`),
+        }),
+      ).toHaveCount(0);
+      const slug = `admin-user-tokens-${variant.locale}-${variant.phone ? "phone" : "desktop"}`;
+      await checkBothSchemes(page, snap, slug);
+    });
+  });
+}

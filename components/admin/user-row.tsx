@@ -14,10 +14,17 @@ type Props = {
   canImpersonate: boolean;
   onAction: (user: AdminUser, action: UserAction) => void;
   onSessions: (user: AdminUser) => void;
+  onTokens: (user: AdminUser) => void;
 };
 
 /** One account: who, role, state, and what the policy lets this administrator do. */
-export function UserRow({ user, canImpersonate, onAction, onSessions }: Props) {
+export function UserRow({
+  user,
+  canImpersonate,
+  onAction,
+  onSessions,
+  onTokens,
+}: Props) {
   const t = useT();
   const formatDate = useFormatDate();
   const isDeleted = user.deleted_at !== null;
@@ -81,6 +88,16 @@ export function UserRow({ user, canImpersonate, onAction, onSessions }: Props) {
               aria-label={t("Sessions of :name", { name: user.name })}
             >
               {t("Sessions")}
+            </Button>
+          )}
+          {!isDeleted && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => onTokens(user)}
+              aria-label={t("Tokens of :name", { name: user.name })}
+            >
+              {t("Tokens")}
             </Button>
           )}
           {user.can.manage && user.two_factor_enabled && (

@@ -4,6 +4,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { useState } from "react";
 import { UserActionDialog } from "@/components/admin/user-action-dialog";
 import { UserSessionsDialog } from "@/components/admin/user-sessions-dialog";
+import { UserTokensDialog } from "@/components/tokens/user-tokens-dialog";
 import { UserFilters } from "@/components/admin/user-filters";
 import { type UserAction, UserRow } from "@/components/admin/user-row";
 import { buttonClasses } from "@/components/ui/button";
@@ -43,6 +44,7 @@ export function UsersPage() {
     action: UserAction;
   } | null>(null);
   const [sessionsOf, setSessionsOf] = useState<AdminUser | null>(null);
+  const [tokensOf, setTokensOf] = useState<AdminUser | null>(null);
   const page = users.data;
 
   function confirm() {
@@ -121,6 +123,7 @@ export function UsersPage() {
                     setPending({ user: target, action })
                   }
                   onSessions={setSessionsOf}
+                  onTokens={setTokensOf}
                 />
               ))}
             </DataTable>
@@ -159,6 +162,7 @@ export function UsersPage() {
         user={sessionsOf}
         onClose={() => setSessionsOf(null)}
       />
+      <UserTokensDialog user={tokensOf} onClose={() => setTokensOf(null)} />
     </>
   );
 }

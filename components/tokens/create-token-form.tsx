@@ -9,27 +9,46 @@ import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import {
   ABILITY_CHOICES,
-  EXPIRY_PRESETS,
+  type ExpiryPreset,
+  expiryPresets,
   tokenFormInput,
 } from "@/components/tokens/token-form-input";
 import { TokenLimitFields } from "@/components/tokens/token-limit-fields";
 import { NewTokenPanel } from "@/components/tokens/new-token-panel";
 import { formErrors } from "@/lib/client/form-errors";
-import { useT } from "@/lib/client/i18n";
+import { useFormatDate, useT } from "@/lib/client/i18n";
+import { useSettings } from "@/lib/client/settings-context";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import { useCreateToken } from "@/lib/client/use-tokens";
 
-function tomorrow(): string {
-  const date = new Date(Date.now() + 24 * 60 * 60 * 1000);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The local calendar day `days` after `from`, as a date input's value. */
+function dayAfter(from: number, days: number): string {
+  const date = new Date(from + days * DAY_MS);
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
 }
 
-/** POST create-token needs the account's credentials: the email of the session, the password asked again. */
+const ABILITY_HINTS: Record<(typeof ABILITY_CHOICES)[number], string> = {
+  "user:write": "Change the profile.",
+  "tokens:write": "Revoke and roll tokens.",
+  admin: "Administrators' actions, if the account is one.",
+};
+
+/**
+ * POST create-token needs the account's credentials: the email of the session and the password,
+ * asked once in the form (the request's password is the proof, so no step-up; decision record 045).
+ */
 export function CreateTokenForm({ email }: { email: string }) {
   const t = useT();
+  const formatDate = useFormatDate();
+  const policy = useSettings().tokens;
+  const { presets, initial } = expiryPresets(policy);
   const create = useCreateToken();
   const form = useRef<HTMLFormElement>(null);
-  const [expiry, setExpiry] = useState<string>("30");
+  const [expiry, setExpiry] = useState<ExpiryPreset>(initial);
+  // The presets count from when the form was opened (a render must not read the clock).
+  const [openedAt] = useState(() => Date.now());
   // Bad credentials come back as a 422 on `email`, which this form asks as "current password".
   const errors = formErrors(create.error, [
     "name",
@@ -85,12 +104,20 @@ export function CreateTokenForm({ email }: { email: string }) {
               </legend>
               <div className="mt-2 space-y-2">
                 {ABILITY_CHOICES.map((ability) => (
-                  <CheckboxField
-                    key={ability}
-                    name="abilities"
-                    value={ability}
-                    label={ability}
-                  />
+                  <div key={ability}>
+                    <CheckboxField
+                      name="abilities"
+                      value={ability}
+                      label={ability}
+                      aria-describedby={`ability-hint-${ability}`}
+                    />
+                    <p
+                      id={`ability-hint-${ability}`}
+                      className="ml-6.5 text-xs text-zinc-500"
+                    >
+                      {t(ABILITY_HINTS[ability])}
+                    </p>
+                  </div>
                 ))}
               </div>
               <p className="mt-1.5 text-xs text-zinc-500">
@@ -107,8 +134,11 @@ export function CreateTokenForm({ email }: { email: string }) {
                 label={t("Expires")}
                 name="expiry"
                 value={expiry}
-                onChange={(event) => setExpiry(event.target.value)}
-                options={EXPIRY_PRESETS.map((preset) => ({
+                onChange={(event) =>
+                  setExpiry(event.target.value as ExpiryPreset)
+                }
+                aria-describedby="token-expiry-hint"
+                options={presets.map((preset) => ({
                   value: preset,
                   label:
                     preset === "date"
@@ -118,12 +148,34 @@ export function CreateTokenForm({ email }: { email: string }) {
                         : t(":count days", { count: preset }),
                 }))}
               />
+              <p id="token-expiry-hint" className="text-xs text-zinc-500">
+                {expiry === "never"
+                  ? t("It works until you revoke it.")
+                  : expiry === "date"
+                    ? policy.maxLifetimeDays > 0 &&
+                      t("At most :count days from today.", {
+                        count: policy.maxLifetimeDays,
+                      })
+                    : t("Expires on :date.", {
+                        date: formatDate(
+                          new Date(
+                            openedAt + Number(expiry) * DAY_MS,
+                          ).toISOString(),
+                          { dateStyle: "long" },
+                        ),
+                      })}
+              </p>
               {expiry === "date" && (
                 <TextField
                   label={t("Expires on")}
                   name="expires_at"
                   type="date"
-                  min={tomorrow()}
+                  min={dayAfter(openedAt, 1)}
+                  max={
+                    policy.maxLifetimeDays > 0
+                      ? dayAfter(openedAt, policy.maxLifetimeDays - 1)
+                      : undefined
+                  }
                   required
                   error={errors.fields.expires_at}
                 />

@@ -1,19 +1,37 @@
+import type { FrontendSettings } from "@/lib/client/frontend-settings";
 import type { CreateTokenInput } from "@/lib/client/use-tokens";
+import { TOKEN_ABILITIES } from "@/lib/config/token-abilities";
 
 const DAY_MS = 86_400_000;
 
-/** The expiry presets of the create form: days from now, a chosen date, or never. */
-export const EXPIRY_PRESETS = [
-  "7",
-  "30",
-  "90",
-  "365",
-  "date",
-  "never",
-] as const;
+const PRESET_DAYS = [7, 30, 90, 365] as const;
 
-/** The abilities a token can be given (lib/config/token-abilities.ts); none checked is full access. */
-export const ABILITY_CHOICES = ["user:write", "tokens:write", "admin"] as const;
+export type ExpiryPreset = `${(typeof PRESET_DAYS)[number]}` | "date" | "never";
+
+/**
+ * The create form's expiry choices under `tokens.require-expiry` and `tokens.max-lifetime-days`
+ * (README "Tokens"): the day presets within the maximum, a chosen date, and "never" only when a
+ * token may live for ever. The server checks the same bounds (422 on `expires_at`).
+ */
+export function expiryPresets(policy: FrontendSettings["tokens"]): {
+  presets: ExpiryPreset[];
+  initial: ExpiryPreset;
+} {
+  const max = policy.maxLifetimeDays;
+  const days = PRESET_DAYS.filter((count) => max === 0 || count <= max).map(
+    (count) => `${count}` as ExpiryPreset,
+  );
+  const mayBeEndless = !policy.requireExpiry && max === 0;
+  const presets: ExpiryPreset[] = [
+    ...days,
+    "date",
+    ...(mayBeEndless ? (["never"] as const) : []),
+  ];
+  return { presets, initial: days.includes("30") ? "30" : (days[0] ?? "date") };
+}
+
+/** The abilities a token can be given: the declared list; none checked is full access. */
+export const ABILITY_CHOICES = TOKEN_ABILITIES;
 
 const number = (data: FormData, name: string): number | undefined => {
   const value = String(data.get(name) ?? "").trim();

@@ -4,6 +4,17 @@ import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { useT } from "@/lib/client/i18n";
 
+/** The optional counts of create-token (README "Tokens"), each a whole number from 1. */
+const COUNT_FIELDS = [
+  { name: "rate_limit", label: "Requests per minute", hint: "Optional." },
+  { name: "quota", label: "Quota (requests)", hint: "Optional." },
+  {
+    name: "quota_refill",
+    label: "Refill (requests)",
+    hint: "Added to the quota each interval.",
+  },
+] as const;
+
 /** The create form's optional limits (decision record 045): idle expiry, rate, quota, addresses. */
 export function TokenLimitFields({
   errors,
@@ -11,6 +22,8 @@ export function TokenLimitFields({
   errors: Record<string, string | undefined>;
 }) {
   const t = useT();
+  const choices = (options: [string, string][]) =>
+    options.map(([value, label]) => ({ value, label: t(label) }));
   return (
     <details className="rounded-lg border border-zinc-200 p-4">
       <summary className="cursor-pointer text-sm font-medium text-zinc-800">
@@ -21,47 +34,35 @@ export function TokenLimitFields({
           label={t("Stops after being unused for")}
           name="idle_expires_in"
           defaultValue=""
-          options={[
-            { value: "", label: t("Never") },
-            { value: "86400", label: t("1 day") },
-            { value: "604800", label: t("7 days") },
-            { value: "2592000", label: t("30 days") },
-          ]}
+          options={choices([
+            ["", "Never"],
+            ["86400", "1 day"],
+            ["604800", "7 days"],
+            ["2592000", "30 days"],
+          ])}
         />
-        <TextField
-          label={t("Requests per minute")}
-          name="rate_limit"
-          type="number"
-          min={1}
-          hint={t("Optional.")}
-          error={errors.rate_limit}
-        />
-        <TextField
-          label={t("Quota (requests)")}
-          name="quota"
-          type="number"
-          min={1}
-          hint={t("Optional.")}
-          error={errors.quota}
-        />
-        <TextField
-          label={t("Refill (requests)")}
-          name="quota_refill"
-          type="number"
-          min={1}
-          hint={t("Added to the quota each interval.")}
-          error={errors.quota_refill}
-        />
+        {COUNT_FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            label={t(field.label)}
+            name={field.name}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            hint={t(field.hint)}
+            error={errors[field.name]}
+          />
+        ))}
         <SelectField
           label={t("Refill interval")}
           name="quota_interval"
           defaultValue=""
-          options={[
-            { value: "", label: t("No refill") },
-            { value: "3600", label: t("Every hour") },
-            { value: "86400", label: t("Every day") },
-            { value: "2592000", label: t("Every 30 days") },
-          ]}
+          options={choices([
+            ["", "No refill"],
+            ["3600", "Every hour"],
+            ["86400", "Every day"],
+            ["2592000", "Every 30 days"],
+          ])}
         />
         <TextField
           label={t("Allowed addresses")}

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { CreateTokenForm } from "@/components/tokens/create-token-form";
-import { TokenTable } from "@/components/tokens/token-table";
+import { TokenList } from "@/components/tokens/token-list";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -35,14 +35,16 @@ export function TokensPage() {
         <Card
           title={t("Your tokens")}
           actions={
-            <Button
-              variant="secondary-danger"
-              size="sm"
-              disabled={count === 0}
-              onClick={() => setConfirming(true)}
-            >
-              {t("Revoke all")}
-            </Button>
+            // Offered only when there is something to revoke (no greyed button beside an empty list).
+            count > 0 && (
+              <Button
+                variant="secondary-danger"
+                size="sm"
+                onClick={() => setConfirming(true)}
+              >
+                {t("Revoke all")}
+              </Button>
+            )
           }
         >
           <div className="space-y-4">
@@ -53,7 +55,7 @@ export function TokensPage() {
             {tokens.isPending ? (
               <LoadingRows label={t("Loading tokens…")} rows={2} />
             ) : (
-              <TokenTable
+              <TokenList
                 tokens={tokens.data ?? []}
                 now={tokens.dataUpdatedAt}
               />

@@ -1,4 +1,5 @@
 import "server-only";
+import ipaddr from "ipaddr.js";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
@@ -67,6 +68,12 @@ export async function listTokensWithUsage(
   );
 }
 
+/** An address as people read it: `127.0.0.1`, not the IPv4-mapped `::ffff:127.0.0.1` a dual-stack socket reports. */
+export function readableAddress(address: string | null): string | null {
+  if (address === null || !ipaddr.isValid(address)) return address;
+  return ipaddr.process(address).toString();
+}
+
 /** `tokens`' item: Sanctum's fields, then this application's (null when not set). */
 export function presentTokenWithUsage(
   token: PersonalAccessToken,
@@ -82,7 +89,7 @@ export function presentTokenWithUsage(
     quota_interval: settings?.quotaInterval ?? null,
     quota_remaining: settings?.quotaRemaining ?? null,
     allowed_ips: settings?.allowedIps ?? null,
-    last_used_ip: settings?.lastUsedIp ?? null,
+    last_used_ip: readableAddress(settings?.lastUsedIp ?? null),
     last_used_user_agent: settings?.lastUsedUserAgent ?? null,
     requests_24h: requests.day,
     requests_30d: requests.month,

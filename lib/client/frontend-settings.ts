@@ -17,5 +17,7 @@ export type FrontendSettings = {
   allowImpersonate: boolean;
   /** Largest photo the upload accepts, in kilobytes. */
   uploadMaxKilobytes: number;
+  /** create-token's expiry bounds (README "Tokens"): the screen offers only presets they allow. */
+  tokens: { requireExpiry: boolean; maxLifetimeDays: number };
   locale: Locale;
 };

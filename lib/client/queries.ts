@@ -19,6 +19,7 @@ export const queryKeys = {
   browserSessions: ["browser-sessions"] as const,
   userSessions: (userId: number) =>
     ["admin-users", userId, "sessions"] as const,
+  userTokens: (userId: number) => ["admin-users", userId, "tokens"] as const,
 };
 
 /** Host API paths (fixed; the auth routes come from the route manifest instead). */
@@ -40,6 +41,7 @@ export const HOST_PATHS = {
   myData: "/api/app/user/export",
   myAccount: "/api/app/user",
   userSessions: (id: number) => `/api/admin/users/${id}/sessions`,
+  userTokens: (id: number) => `/api/admin/users/${id}/tokens`,
   userSession: (id: number, sessionId: string) =>
     `/api/admin/users/${id}/sessions/${encodeURIComponent(sessionId)}`,
   userTwoFactor: (id: number) => `/api/admin/users/${id}/two-factor`,

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
 import type { Token } from "@/lib/client/api-types";
-import { queryKeys } from "@/lib/client/queries";
+import { HOST_PATHS, queryKeys } from "@/lib/client/queries";
 
 /** The caller's personal access tokens (POST tokens: the route is a POST in SPEC §4). */
 export function useTokens() {
@@ -76,5 +76,17 @@ export function useFlushTokens() {
       api.call<{ success: boolean; message: string }>("flush-tokens"),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
+  });
+}
+
+/** GET /api/admin/users/{id}/tokens: a user's tokens and their use, for an administrator. */
+export function useUserTokens(userId: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.userTokens(userId),
+    queryFn: ({ signal }) =>
+      api
+        .request<{ tokens: Token[] }>(HOST_PATHS.userTokens(userId), { signal })
+        .then((r) => r.tokens),
   });
 }

@@ -119,13 +119,13 @@ export const AUTH_ACTIONS = {
     credential: "none",
     redirect: "/admin",
   },
-  // Signs in with email and password, never with the caller's token. password.confirm asks a
-  // signed-in session (the screens) for a recent step-up; integrations have none.
+  // Signs in with email and password, never with the caller's token. The request's password is
+  // the proof, from a session too: no step-up besides (decision record 045).
   "create-token": {
     method: "POST",
     uri: "create-token",
     name: "create.token",
-    middleware: ["throttle:6,1", "throttle:credentials", "password.confirm"],
+    middleware: ["throttle:6,1", "throttle:credentials"],
     ability: null,
     credential: "adds-with-password",
     redirect: "/",

@@ -88,6 +88,10 @@ export async function frontendSettings(): Promise<FrontendSettings> {
     allowRegistration: config["allow-registration"],
     allowImpersonate: config["allow-impersonate"],
     uploadMaxKilobytes: config.uploads["max-kilobytes"],
+    tokens: {
+      requireExpiry: config.tokens["require-expiry"],
+      maxLifetimeDays: config.tokens["max-lifetime-days"],
+    },
     locale,
   };
 }

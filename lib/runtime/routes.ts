@@ -71,6 +71,7 @@ import {
   ADMIN_USERS_EXPORT_ROUTE,
   ADMIN_USERS_ROUTE,
 } from "@/lib/admin/routes";
+import { ADMIN_USER_TOKENS_ROUTE } from "@/lib/admin/user-tokens";
 import { RETRY_MAIL, SHOW_MAIL } from "@/lib/operations/mail";
 import { OAUTH_ROUTES } from "@/lib/oauth/routes";
 import type { HostRoute } from "@/lib/server/pipeline";
@@ -116,6 +117,7 @@ export const HOST_ROUTES: readonly HostRoute[] = [
   ADMIN_USER_SESSIONS_ROUTE,
   ADMIN_USER_SESSION_DELETE_ROUTE,
   ADMIN_USER_TWO_FACTOR_RESET_ROUTE,
+  ADMIN_USER_TOKENS_ROUTE,
   SHOW_SETTINGS,
   UPDATE_SETTING,
   REVERT_SETTING,

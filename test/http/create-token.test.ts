@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { personalAccessTokens, sessions } from "@/db/schema";
 import { sha256Hex } from "@/lib/crypto/secrets";
-import { PASSWORD, useTestApp } from "../support/app";
+import { PASSWORD, signIn, useTestApp } from "../support/app";
 
 const app = useTestApp();
 const BAD = "These credentials do not match our records.";
@@ -252,6 +252,24 @@ describe("POST /auth/create-token (SPEC §4 rule 4, §9)", () => {
     ).toEqual({
       abilities: ["The abilities field must be an array."],
     });
+  });
+
+  it("from a signed-in session asks no step-up: the request's password is the proof (decision record 045)", async () => {
+    const user = await app.createUser();
+    const agent = await signIn(app, user);
+    const body = { email: user.email, password: "wrong", name: "screen" };
+    const refused = await agent.post("/auth/create-token", body);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ email: [BAD] });
+    expect(await app.database.db.select().from(personalAccessTokens)).toEqual(
+      [],
+    );
+    const created = await agent.post("/auth/create-token", {
+      ...body,
+      password: PASSWORD,
+    });
+    expect(created.status, created.text).toBe(200);
+    expect(created.body.token).toMatch(/^\d+\|nla_/);
   });
 
   it("does not sign in", async () => {

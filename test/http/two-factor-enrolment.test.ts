@@ -214,7 +214,7 @@ describe("enrolment (Fortify's routes; decision record 023)", () => {
     ).toBe(403);
   });
 
-  it("a signed-in session creates a token without a code after its step-up; without one it answers 423", async () => {
+  it("a signed-in session creates a token without a code, its password the only confirmation asked (decision record 045)", async () => {
     app.setNow(T0);
     const user = await app.createUser();
     const { agent } = await enrol(app, user, T0);
@@ -228,8 +228,15 @@ describe("enrolment (Fortify's routes; decision record 023)", () => {
       password: "password123",
       name: "from the screens",
     };
-    expect((await agent.post("/auth/create-token", body)).status).toBe(423);
-    await confirmPassword(agent);
+    // The step-up has lapsed: the request's password is the proof, so no 423 and no second prompt.
+    const wrong = await agent.post("/auth/create-token", {
+      ...body,
+      password: "wrong",
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({
+      email: ["These credentials do not match our records."],
+    });
     expect((await agent.post("/auth/create-token", body)).status).toBe(200);
     // Another user's account from this session still needs that account's code.
     app.advance(30);

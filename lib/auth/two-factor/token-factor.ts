@@ -15,7 +15,7 @@ const CODE_REQUIRED =
  * create-token with `email` and `password` for an account with a second factor (decision record
  * 023): `code` or `recovery_code` too, under the same single use, attempt counting and lockout as
  * the challenge; 422 on `code` without one. The account's own signed-in session is exempt: it
- * passed the challenge, and the route's `password.confirm` asked it for a recent step-up.
+ * passed the challenge, and the request carries the password (decision record 045).
  */
 export async function requireSecondFactor(
   ctx: Context,

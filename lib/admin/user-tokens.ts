@@ -1,0 +1,45 @@
+import "server-only";
+import { routeUser } from "@/lib/admin/target-user";
+import { listTokensWithUsage } from "@/lib/auth/token-list";
+import { userPolicy } from "@/lib/policies/user-policy";
+import {
+  authorize,
+  currentActor,
+  policyTarget,
+} from "@/lib/policies/authorize";
+import { defineEndpoint } from "@/lib/server/endpoint";
+import type { HostRoute } from "@/lib/server/pipeline";
+
+/**
+ * GET /api/admin/users/{id}/tokens: a user's tokens with their use, exactly as `tokens` shows them
+ * to the owner (decision record 045). A read (policy `view`), so an administrator sees another
+ * administrator's too; the secrets are never stored, so none can be shown.
+ */
+const listUserTokens = defineEndpoint({
+  async run(ctx) {
+    const { actor } = currentActor(ctx);
+    // Admins only, before looking anything up: others learn nothing about which ids exist.
+    authorize(userPolicy.viewAny(actor));
+    const target = await routeUser(ctx, { withTrashed: false });
+    authorize(userPolicy.view(actor, policyTarget(ctx, target)));
+    return {
+      tokens: await listTokensWithUsage(
+        ctx.db,
+        ctx.config["user-class"],
+        target.id,
+        ctx.now,
+      ),
+    };
+  },
+});
+
+/** (app/api/admin/users/[id]/tokens/route.ts) */
+export const ADMIN_USER_TOKENS_ROUTE: HostRoute = {
+  name: "api.admin.users.tokens.index",
+  path: "/api/admin/users/{id}/tokens",
+  method: "GET",
+  endpoint: listUserTokens,
+  middleware: ["auth:sanctum"],
+  ability: null,
+  credential: "administers",
+};
