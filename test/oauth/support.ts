@@ -165,3 +165,52 @@ export async function clientCredentials(
     throw error;
   }
 }
+
+/**
+ * A user's access token through the whole code flow (a public client of an administrator's,
+ * the user's consent, PKCE), judged by oauth4webapi; `extra` goes into the authorization URL.
+ */
+export async function userAccessToken(
+  app: TestApp,
+  scope: string,
+  extra: Record<string, string> = {},
+) {
+  const as = await discover(app);
+  const { agent } = await signedInAdmin(app);
+  const registered = await registerClient(agent, {
+    name: "Notes app",
+    redirect_uris: [REDIRECT_URI],
+    confidential: false,
+  });
+  const user = await app.createUser({ email: "ada@example.com" });
+  const userAgent = await signIn(app, user);
+  const client: oauth.Client = { client_id: registered.id };
+  const verifier = oauth.generateRandomCodeVerifier();
+  const url = new URL(as.authorization_endpoint ?? "");
+  url.search = new URLSearchParams({
+    response_type: "code",
+    client_id: registered.id,
+    redirect_uri: REDIRECT_URI,
+    scope,
+    state: "s",
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    ...extra,
+  }).toString();
+  const callback = await consent(userAgent, url);
+  const params = oauth.validateAuthResponse(as, client, callback, "s");
+  const tokens = await oauth.processAuthorizationCodeResponse(
+    as,
+    client,
+    await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      params,
+      REDIRECT_URI,
+      verifier,
+      clientOptions(app),
+    ),
+  );
+  return { as, tokens, clientId: registered.id, user, userAgent, verifier };
+}
