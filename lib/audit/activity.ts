@@ -50,6 +50,7 @@ export const ACTIVITY_EVENT_NAMES = [
   "passkey-renamed",
   "passkey-deleted",
   "passkey-refused",
+  "oauth-client-secret-rotated",
 ] as const;
 
 export type ActivityEvent = (typeof ACTIVITY_EVENT_NAMES)[number];
@@ -84,8 +85,10 @@ export function activityStatement(
 ) {
   countActivity(entry.event);
   // While an administrator acts as the subject, they are the one doing it (decision record 028).
-  const causerId =
-    entry.causerId ?? currentScope()?.context?.impersonatorId ?? null;
+  const context = currentScope()?.context;
+  const causerId = entry.causerId ?? context?.impersonatorId ?? null;
+  // Which client called, when an OAuth access token authenticated the request (decision record 051).
+  const oauthClientId = context?.auth?.oauthToken?.clientId;
   return db.insert(activityLog).values({
     logName: "auth",
     description: entry.event,
@@ -94,7 +97,11 @@ export function activityStatement(
     subjectId: entry.subjectId ?? null,
     causerType: causerId ? USER_TYPE : null,
     causerId,
-    properties: { ip: entry.ip ?? null, ...entry.properties },
+    properties: {
+      ip: entry.ip ?? null,
+      ...(oauthClientId ? { oauth_client_id: oauthClientId } : {}),
+      ...entry.properties,
+    },
     createdAt: now,
     updatedAt: now,
   });

@@ -59,6 +59,12 @@ function createMetrics() {
       help: "Requests authenticated by a personal access token",
       ...on,
     }),
+    oauthClientRequests: new Counter({
+      name: "auth_oauth_client_requests_total",
+      help: 'Requests authenticated by an OAuth access token, by client id (the first 100 clients this process saw; later ones are "other")',
+      labelNames: ["client"] as const,
+      ...on,
+    }),
     impersonations: new Counter({
       name: "auth_impersonations_total",
       help: "Impersonations started",

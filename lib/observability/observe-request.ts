@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { clientIp } from "@/lib/http/request";
 import { metrics } from "@/lib/observability/metrics";
+import { oauthClientLabel } from "@/lib/observability/oauth-client-label";
 import {
   openScope,
   type RequestScope,
@@ -25,7 +26,7 @@ function address(request: Request, trustedHops: number): string | undefined {
 /**
  * The per-request hook of the pipeline (decision record 019): gives the request an id (sent
  * back as X-Request-Id, and on every line logged while it runs), then writes its one log line —
- * time, id, route name, method, status, duration, user id, client address; never the path,
+ * time, id, route name, method, status, duration, user id, OAuth client, client address; never the path,
  * which may hold a token — and counts it in the metrics. The pipeline sets `scope.context`
  * as soon as it has one.
  */
@@ -51,6 +52,10 @@ export async function observeRequest(
   if (response.status < 500) for (const count of scope.pending) count();
   const auth = scope.context?.auth;
   if (auth?.via === "token" && auth.user) tracked.tokensUsed.inc();
+  if (auth?.oauthToken)
+    tracked.oauthClientRequests.inc({
+      client: oauthClientLabel(auth.oauthToken.clientId),
+    });
   accessLogger(rootLogger()).info(
     {
       requestId: id,
@@ -59,6 +64,7 @@ export async function observeRequest(
       status: response.status,
       durationMs: Math.round(seconds * 10_000) / 10,
       userId: auth?.user?.id ?? null,
+      oauthClientId: auth?.oauthToken?.clientId ?? null,
       ip: scope.context?.ip ?? address(request, trustedHops),
     },
     "request",

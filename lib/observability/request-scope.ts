@@ -7,7 +7,11 @@ export type ObservedContext = {
   routeName: string | null;
   /** The client's address, as the pipeline already read it. */
   ip: string;
-  auth: { user: { id: number } | null; via: "session" | "token" | null } | null;
+  auth: {
+    user: { id: number } | null;
+    via: "session" | "token" | null;
+    oauthToken?: { clientId: string };
+  } | null;
   /** The administrator acting, when the session is an impersonation: the activity log's causer. */
   impersonatorId?: number | null;
 };

@@ -9,14 +9,7 @@ import {
   OAUTH_TOKENS_ROUTE,
 } from "@/lib/oauth/routes";
 import { signIn, useTestApp } from "../support/app";
-import {
-  clientOptions,
-  consent,
-  discover,
-  REDIRECT_URI,
-  registerClient,
-  signedInAdmin,
-} from "./support";
+import { clientOptions, registerClient, userAccessToken } from "./support";
 
 const app = useTestApp();
 
@@ -112,44 +105,11 @@ describe("Passport's JSON API", () => {
   });
 
   it("lists the user's authorized apps and revokes one, with its refresh token", async () => {
-    const as = await discover(app);
-    const { agent } = await signedInAdmin(app);
-    const registered = await registerClient(agent, {
-      name: "Notes app",
-      redirect_uris: [REDIRECT_URI],
-      confidential: false,
-    });
-    const user = await app.createUser();
-    const userAgent = await signIn(app, user);
-    const client = { client_id: registered.id };
-    const verifier = oauth.generateRandomCodeVerifier();
-    const url = new URL(as.authorization_endpoint ?? "");
-    url.search = new URLSearchParams({
-      response_type: "code",
-      client_id: registered.id,
-      scope: "openid",
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: "S256",
-    }).toString();
-    const params = oauth.validateAuthResponse(
-      as,
-      client,
-      await consent(userAgent, url),
-      oauth.expectNoState,
+    const { as, tokens, clientId, user, userAgent } = await userAccessToken(
+      app,
+      "openid",
     );
-    const tokens = await oauth.processAuthorizationCodeResponse(
-      as,
-      client,
-      await oauth.authorizationCodeGrantRequest(
-        as,
-        client,
-        oauth.None(),
-        params,
-        REDIRECT_URI,
-        verifier,
-        clientOptions(app),
-      ),
-    );
+    const client = { client_id: clientId };
     const listed = await userAgent.get("/oauth/tokens", {
       host: OAUTH_TOKENS_ROUTE,
     });
@@ -157,7 +117,7 @@ describe("Passport's JSON API", () => {
     expect(listed.body[0]).toMatchObject({
       user_id: user.id,
       scopes: ["openid"],
-      client: { id: registered.id, name: "Notes app" },
+      client: { id: clientId, name: "Notes app" },
     });
     const id = listed.body[0].id as string;
     expect(

@@ -135,3 +135,82 @@ export async function consent(
     );
   return new URL(answered.body.redirect);
 }
+
+/** A client-credentials request judged by oauth4webapi: the token, or the OAuth error code. */
+export async function clientCredentials(
+  app: TestApp,
+  id: string,
+  secret: string,
+): Promise<string> {
+  const as = await discover(app);
+  const client: oauth.Client = { client_id: id };
+  try {
+    const tokens = await oauth.processClientCredentialsResponse(
+      as,
+      client,
+      await oauth.clientCredentialsGrantRequest(
+        as,
+        client,
+        oauth.ClientSecretBasic(secret),
+        { scope: "tokens:write" },
+        clientOptions(app),
+      ),
+    );
+    return tokens.access_token ? "token" : "none";
+  } catch (error) {
+    if (error instanceof oauth.ResponseBodyError) return error.error;
+    // A 401 with `WWW-Authenticate: Basic` (league's invalid_client) is a challenge to oauth4webapi.
+    if (error instanceof oauth.WWWAuthenticateChallengeError)
+      return ((await error.response.json()) as { error: string }).error;
+    throw error;
+  }
+}
+
+/**
+ * A user's access token through the whole code flow (a public client of an administrator's,
+ * the user's consent, PKCE), judged by oauth4webapi; `extra` goes into the authorization URL.
+ */
+export async function userAccessToken(
+  app: TestApp,
+  scope: string,
+  extra: Record<string, string> = {},
+) {
+  const as = await discover(app);
+  const { agent } = await signedInAdmin(app);
+  const registered = await registerClient(agent, {
+    name: "Notes app",
+    redirect_uris: [REDIRECT_URI],
+    confidential: false,
+  });
+  const user = await app.createUser({ email: "ada@example.com" });
+  const userAgent = await signIn(app, user);
+  const client: oauth.Client = { client_id: registered.id };
+  const verifier = oauth.generateRandomCodeVerifier();
+  const url = new URL(as.authorization_endpoint ?? "");
+  url.search = new URLSearchParams({
+    response_type: "code",
+    client_id: registered.id,
+    redirect_uri: REDIRECT_URI,
+    scope,
+    state: "s",
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    ...extra,
+  }).toString();
+  const callback = await consent(userAgent, url);
+  const params = oauth.validateAuthResponse(as, client, callback, "s");
+  const tokens = await oauth.processAuthorizationCodeResponse(
+    as,
+    client,
+    await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      params,
+      REDIRECT_URI,
+      verifier,
+      clientOptions(app),
+    ),
+  );
+  return { as, tokens, clientId: registered.id, user, userAgent, verifier };
+}
