@@ -504,6 +504,22 @@ export const oauthDeviceCodes = pgTable(
   ],
 );
 
+/**
+ * What this product keeps about a client beside Passport's table (decision record 051), so a
+ * Laravel app on the same database reads `oauth_clients` as it is: the secret a rotation replaced
+ * and until when it still authenticates, when the client was last used (written at most once per
+ * interval), and when it registered itself (RFC 7591; unused ones are pruned).
+ */
+export const oauthClientSettings = pgTable("oauth_client_settings", {
+  clientId: uuid("client_id")
+    .primaryKey()
+    .references(() => oauthClients.id, { onDelete: "cascade" }),
+  previousSecret: varchar("previous_secret", { length: 255 }),
+  previousSecretExpiresAt: stamp("previous_secret_expires_at"),
+  lastUsedAt: stamp("last_used_at"),
+  registeredAt: stamp("registered_at"),
+});
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type PersonalAccessToken = typeof personalAccessTokens.$inferSelect;
@@ -516,3 +532,4 @@ export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type Passkey = typeof passkeys.$inferSelect;
 export type OAuthClient = typeof oauthClients.$inferSelect;
 export type OAuthAccessToken = typeof oauthAccessTokens.$inferSelect;
+export type OAuthClientSettings = typeof oauthClientSettings.$inferSelect;

@@ -50,6 +50,7 @@ export const ACTIVITY_EVENT_NAMES = [
   "passkey-renamed",
   "passkey-deleted",
   "passkey-refused",
+  "oauth-client-secret-rotated",
 ] as const;
 
 export type ActivityEvent = (typeof ACTIVITY_EVENT_NAMES)[number];

@@ -5,6 +5,7 @@ import type { Db } from "@/db/client";
 import { preparedPerDb } from "@/db/prepared";
 import { oauthAccessTokens, users } from "@/db/schema";
 import type { AuthState, Context } from "@/lib/server/context";
+import { noteClientUse } from "@/lib/oauth/client-usage";
 import { oauthKeys } from "@/lib/oauth/keys";
 
 /** The token's row and its user (if any, and not soft-deleted), in one statement; prepared once. */
@@ -65,6 +66,7 @@ export async function oauthBearer(
 ): Promise<AuthState | null> {
   const row = await verifyAccessToken(ctx, jwt);
   if (!row?.user) return null;
+  noteClientUse(ctx, row.token.clientId);
   return {
     user: row.user,
     via: "token",

@@ -5,6 +5,7 @@ import {
   type OAuthClient,
   oauthAccessTokens,
   oauthClients,
+  oauthClientSettings,
   oauthRefreshTokens,
 } from "@/db/schema";
 import { forbidden, notFound } from "@/lib/http/errors";
@@ -93,8 +94,12 @@ export const clientsEndpoint: Endpoint = defineEndpoint({
     const admin = isAdmin(user, ctx.config);
     if (ctx.request.method !== "POST") {
       const rows = await ctx.db
-        .select()
+        .select({ client: oauthClients, settings: oauthClientSettings })
         .from(oauthClients)
+        .leftJoin(
+          oauthClientSettings,
+          eq(oauthClientSettings.clientId, oauthClients.id),
+        )
         .where(
           and(
             eq(oauthClients.revoked, false),
@@ -107,7 +112,9 @@ export const clientsEndpoint: Endpoint = defineEndpoint({
           ),
         )
         .orderBy(desc(oauthClients.createdAt));
-      return json(rows.map(presentClient));
+      return json(
+        rows.map((row) => presentClient(row.client, row.settings, ctx.now)),
+      );
     }
     const fields = input as z.output<typeof createInput>;
     if ((fields.grant_types || fields.scopes) && !admin)

@@ -1,11 +1,17 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { type OAuthClient, oauthClients } from "@/db/schema";
+import {
+  type OAuthClient,
+  oauthClients,
+  type OAuthClientSettings,
+  oauthClientSettings,
+} from "@/db/schema";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { safeEqual } from "@/lib/crypto/secrets";
 import type { Context } from "@/lib/server/context";
+import { noteClientUse } from "@/lib/oauth/client-usage";
 import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
 import { readScopes } from "@/lib/oauth/scopes";
 
@@ -99,14 +105,42 @@ export async function authenticateClient(
   }
   if (
     typeof secret !== "string" ||
-    !(await secretMatches(client.secret, secret))
+    !(
+      (await secretMatches(client.secret, secret)) ||
+      (await previousSecretMatches(ctx, client.id, secret))
+    )
   )
     throw invalidClient(sentAuthorization);
+  noteClientUse(ctx, client.id);
   return client;
 }
 
+/**
+ * During a rotation's overlap the replaced secret still authenticates (decision record 051).
+ * Read only after the current secret failed, so a client using its current secret pays nothing.
+ */
+async function previousSecretMatches(
+  ctx: Pick<Context, "db" | "now">,
+  clientId: string,
+  secret: string,
+): Promise<boolean> {
+  const [settings] = await ctx.db
+    .select({ previousSecret: oauthClientSettings.previousSecret })
+    .from(oauthClientSettings)
+    .where(
+      and(
+        eq(oauthClientSettings.clientId, clientId),
+        gt(oauthClientSettings.previousSecretExpiresAt, ctx.now),
+      ),
+    )
+    .limit(1);
+  return settings?.previousSecret
+    ? secretMatches(settings.previousSecret, secret)
+    : false;
+}
+
 /** Laravel's `Str::random(40)`, which Passport's secrets are: base64 of random bytes, `+/=` dropped. */
-function randomSecret(length = 40): string {
+export function randomSecret(length = 40): string {
   let secret = "";
   while (secret.length < length)
     secret += randomBytes(length).toString("base64").replace(/[+/=]/g, "");
@@ -149,8 +183,19 @@ export async function createClient(
   return { client, plainSecret };
 }
 
-/** Passport's client JSON (13's fields), never the secret. */
-export function presentClient(client: OAuthClient) {
+/**
+ * Passport's client JSON (13's fields), never the secret; with what this product keeps beside it
+ * (decision record 051): when it was last used and until when a replaced secret still works.
+ */
+export function presentClient(
+  client: OAuthClient,
+  settings: Pick<
+    OAuthClientSettings,
+    "lastUsedAt" | "previousSecretExpiresAt"
+  > | null = null,
+  now = new Date(),
+) {
+  const overlapEnds = settings?.previousSecretExpiresAt ?? null;
   return {
     id: client.id,
     user_id: client.userId,
@@ -163,5 +208,8 @@ export function presentClient(client: OAuthClient) {
     revoked: client.revoked,
     created_at: client.createdAt?.toISOString() ?? null,
     updated_at: client.updatedAt?.toISOString() ?? null,
+    last_used_at: settings?.lastUsedAt?.toISOString() ?? null,
+    previous_secret_expires_at:
+      overlapEnds && overlapEnds > now ? overlapEnds.toISOString() : null,
   };
 }

@@ -6,6 +6,7 @@ import {
   authorizedTokenEndpoint,
   authorizedTokensEndpoint,
 } from "@/lib/oauth/authorized-tokens";
+import { rotateSecretEndpoint } from "@/lib/oauth/client-secrets";
 import {
   clientEndpoint,
   clientsEndpoint,
@@ -124,6 +125,21 @@ export const OAUTH_CLIENT_ROUTE: HostRoute = {
   credential: "none",
 };
 
+/**
+ * A client's new secret, the old one working on for an overlap (decision record 051): the
+ * client's owner or an administrator; a new way in, so the `rotates` class (step-up from a
+ * session, never while impersonating, the owner told).
+ */
+export const OAUTH_CLIENT_SECRET_ROUTE: HostRoute = {
+  name: "passport.clients.secret",
+  path: "/oauth/clients/{id}/secret",
+  method: "POST",
+  endpoint: rotateSecretEndpoint,
+  middleware: ["auth:sanctum"],
+  ability: "tokens:write",
+  credential: "rotates",
+};
+
 export const OAUTH_SCOPES_ROUTE: HostRoute = {
   name: "passport.scopes.index",
   path: "/oauth/scopes",
@@ -231,6 +247,7 @@ export const OAUTH_ROUTES: readonly HostRoute[] = [
   OAUTH_CLIENTS_ROUTE,
   OAUTH_CLIENT_STORE_ROUTE,
   OAUTH_CLIENT_ROUTE,
+  OAUTH_CLIENT_SECRET_ROUTE,
   OAUTH_SCOPES_ROUTE,
   OAUTH_TOKENS_ROUTE,
   OAUTH_TOKEN_DESTROY_ROUTE,

@@ -135,3 +135,33 @@ export async function consent(
     );
   return new URL(answered.body.redirect);
 }
+
+/** A client-credentials request judged by oauth4webapi: the token, or the OAuth error code. */
+export async function clientCredentials(
+  app: TestApp,
+  id: string,
+  secret: string,
+): Promise<string> {
+  const as = await discover(app);
+  const client: oauth.Client = { client_id: id };
+  try {
+    const tokens = await oauth.processClientCredentialsResponse(
+      as,
+      client,
+      await oauth.clientCredentialsGrantRequest(
+        as,
+        client,
+        oauth.ClientSecretBasic(secret),
+        { scope: "tokens:write" },
+        clientOptions(app),
+      ),
+    );
+    return tokens.access_token ? "token" : "none";
+  } catch (error) {
+    if (error instanceof oauth.ResponseBodyError) return error.error;
+    // A 401 with `WWW-Authenticate: Basic` (league's invalid_client) is a challenge to oauth4webapi.
+    if (error instanceof oauth.WWWAuthenticateChallengeError)
+      return ((await error.response.json()) as { error: string }).error;
+    throw error;
+  }
+}

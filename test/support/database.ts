@@ -28,6 +28,7 @@ const TABLES = [
   "oauth_refresh_tokens",
   "oauth_auth_codes",
   "oauth_device_codes",
+  "oauth_client_settings",
 ];
 
 /**

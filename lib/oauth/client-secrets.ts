@@ -1,0 +1,127 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { oauthClients, oauthClientSettings, users } from "@/db/schema";
+import { hashPassword } from "@/lib/auth/passwords";
+import { recordActivity } from "@/lib/audit/activity";
+import { invalid, notFound } from "@/lib/http/errors";
+import { json } from "@/lib/http/respond";
+import { isAdmin } from "@/lib/policies/admin";
+import type { Context } from "@/lib/server/context";
+import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
+import { IGNORED_FIELDS } from "@/lib/validation/rules";
+import { findClient, presentClient, randomSecret } from "@/lib/oauth/clients";
+
+const DAY_SECONDS = 86_400;
+
+const rotateInput = z.strictObject({
+  ...IGNORED_FIELDS,
+  overlap_seconds: z
+    .int()
+    .min(0)
+    .max(7 * DAY_SECONDS)
+    .optional(),
+});
+
+/** The client's owner, or any administrator; everyone else is told the client does not exist. */
+async function rotatableClient(ctx: Context) {
+  const user = ctx.requireUser();
+  const client = await findClient(ctx.db, ctx.params.id);
+  if (!client || (client.userId !== user.id && !isAdmin(user, ctx.config)))
+    throw notFound();
+  return client;
+}
+
+/**
+ * POST /oauth/clients/{id}/secret (decision record 051): a new secret, shown once, as the create
+ * answer shows it (`plainSecret`, and `secret` for Passport 12's clients). The replaced one keeps
+ * authenticating for `overlap_seconds` (0 to seven days, a day by default) so the client's
+ * deployments can move over; a rotation during an overlap ends the older secret at once (one
+ * previous secret at a time). Logged, and the owner told (credential class `rotates`).
+ */
+export const rotateSecretEndpoint: Endpoint<typeof rotateInput> =
+  defineEndpoint({
+    input: () => rotateInput,
+    nonJson: "json",
+    async run(ctx, input) {
+      const client = await rotatableClient(ctx);
+      if (client.secret === null)
+        throw invalid("client", "A public client has no secret to rotate.");
+      const overlapSeconds = input.overlap_seconds ?? DAY_SECONDS;
+      const plainSecret = randomSecret();
+      const hashed = await hashPassword(plainSecret, ctx.config.hashing.rounds);
+      const overlapEnds =
+        overlapSeconds > 0
+          ? new Date(ctx.now.getTime() + overlapSeconds * 1000)
+          : null;
+      const rotated = await ctx.db.transaction(async (tx) => {
+        // Only from the secret read above: of two rotations at once, the second finds no row.
+        const [updated] = await tx
+          .update(oauthClients)
+          .set({ secret: hashed, updatedAt: ctx.now })
+          .where(
+            and(
+              eq(oauthClients.id, client.id),
+              eq(oauthClients.secret, client.secret ?? ""),
+            ),
+          )
+          .returning();
+        if (!updated) return null;
+        const previous = {
+          previousSecret: overlapEnds ? client.secret : null,
+          previousSecretExpiresAt: overlapEnds,
+        };
+        const [settings] = await tx
+          .insert(oauthClientSettings)
+          .values({ clientId: client.id, ...previous })
+          .onConflictDoUpdate({
+            target: oauthClientSettings.clientId,
+            set: previous,
+          })
+          .returning();
+        return { client: updated, settings: settings ?? null };
+      });
+      if (!rotated)
+        throw invalid(
+          "client",
+          "The client's secret was changed meanwhile; try again.",
+        );
+      const actor = ctx.requireUser();
+      await recordActivity(
+        ctx.db,
+        {
+          event: "oauth-client-secret-rotated",
+          subjectId: client.userId ?? actor.id,
+          causerId:
+            client.userId !== null && client.userId !== actor.id
+              ? actor.id
+              : null,
+          ip: ctx.ip,
+          properties: {
+            client_id: client.id,
+            overlap_seconds: overlapSeconds,
+          },
+        },
+        ctx.now,
+      );
+      const owner =
+        client.userId === null || client.userId === actor.id
+          ? actor
+          : await ownerOf(ctx, client.userId);
+      ctx.credentialChange = owner ? { user: owner, name: client.name } : null;
+      return json({
+        ...presentClient(rotated.client, rotated.settings, ctx.now),
+        plainSecret,
+        secret: plainSecret,
+      });
+    },
+  });
+
+async function ownerOf(ctx: Context, userId: number) {
+  const [owner] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return owner ?? null;
+}
