@@ -25,6 +25,9 @@ const VARIANTS = [
       rotate: "Rotate the secret of Billing sync (en)",
       confirm: "Rotate secret",
       newSecret: "Secret rotated",
+      stepUp: "Confirm your password",
+      password: "Password",
+      overlap: /^Old secret works until /,
     },
   },
   {
@@ -46,6 +49,9 @@ const VARIANTS = [
       rotate: "Renovar el secreto de Billing sync (es-phone)",
       confirm: "Renovar secreto",
       newSecret: "Secreto renovado",
+      stepUp: "Confirma tu contraseña",
+      password: "Contraseña",
+      overlap: /^El secreto anterior funciona hasta el /,
     },
   },
 ] as const;
@@ -58,12 +64,14 @@ for (const variant of VARIANTS) {
       page,
       context,
       users,
+      guard,
       playwright,
       baseURL,
       snap,
     }) => {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-      await users.signIn(await users.admin());
+      const admin = await users.admin();
+      await users.signIn(admin);
       await page.goto("/admin/oauth-clients");
       await expect(
         page.getByRole("heading", { name: variant.words.title, level: 1 }),
@@ -115,6 +123,11 @@ for (const variant of VARIANTS) {
         .getByRole("dialog")
         .getByRole("button", { name: variant.words.confirm })
         .click();
+      // A new way in: the rotation asks for the password first (credential class `rotates`).
+      guard.allow(/\/oauth\/clients\/[^/]+\/secret$/, 423);
+      const stepUp = page.getByRole("dialog", { name: variant.words.stepUp });
+      await stepUp.getByLabel(variant.words.password).fill(admin.password);
+      await stepUp.getByLabel(variant.words.password).press("Enter");
       const dialog = page.getByRole("dialog", {
         name: variant.words.newSecret,
       });
@@ -125,6 +138,7 @@ for (const variant of VARIANTS) {
       await snap(`oauth-clients-rotated-${variant.slug}`);
       await expectAccessible(page, `secret rotated (${variant.name})`);
       await dialog.getByRole("button", { name: variant.words.done }).click();
+      await expect(item.getByText(variant.words.overlap)).toBeVisible();
 
       // One day of overlap by default: the old secret still works beside the new one.
       expect((await credentials(newSecret)).status()).toBe(200);

@@ -61,6 +61,13 @@ export function ClientItem({
             : t("Never used")}{" "}
           · {t("Created :date", { date: formatDate(client.created_at) })}
         </p>
+        {client.previous_secret_expires_at && (
+          <p className="text-xs text-amber-800">
+            {t("Old secret works until :date", {
+              date: formatDate(client.previous_secret_expires_at),
+            })}
+          </p>
+        )}
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         {client.confidential && (

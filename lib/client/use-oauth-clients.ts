@@ -16,8 +16,10 @@ export type OAuthClient = {
   scopes: string[] | null;
   confidential: boolean;
   created_at: string | null;
-  /** The last token issued to it (absent before the server reports it). */
-  last_used_at?: string | null;
+  /** When it last authenticated (decision record 051). */
+  last_used_at: string | null;
+  /** Until when the secret replaced by a rotation still works; null when none does. */
+  previous_secret_expires_at: string | null;
 };
 
 /** What POST /oauth/clients takes from an administrator. */
