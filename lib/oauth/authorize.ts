@@ -21,7 +21,11 @@ import {
   validateAuthorizationRequest,
 } from "@/lib/oauth/authorization-request";
 import { approve, approvedBefore } from "@/lib/oauth/auth-codes";
-import { consentPage } from "@/lib/oauth/consent-page";
+import {
+  consentPage,
+  isPageNavigation,
+  OAUTH_SCREENS,
+} from "@/lib/oauth/consent-page";
 import { issuer } from "@/lib/oauth/id-token";
 import { SCOPES, STEP_UP_SCOPES } from "@/lib/oauth/scopes";
 import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
@@ -62,6 +66,8 @@ async function answering(
  * these scopes gets its code at once; otherwise the consent screen, or its fields as JSON.
  */
 function showAuthorization(ctx: Context): Promise<Response> {
+  if (!ctx.wantsJson && isPageNavigation(ctx.request))
+    return Promise.resolve(redirect(OAUTH_SCREENS.consent + ctx.url.search));
   return answering(ctx, async () => {
     const { client, request } = await validateAuthorizationRequest(
       ctx,

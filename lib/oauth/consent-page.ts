@@ -1,5 +1,24 @@
 import { SCOPES } from "@/lib/oauth/scopes";
 
+/**
+ * The reference front end's screens for the consent and the device code (decision record 055):
+ * a browser's own navigation to Passport's paths is sent there with the same query; the screens
+ * read the JSON form of those paths. Anything else (a script, a browser that sends no Fetch
+ * Metadata) still gets Passport's HTML form below.
+ */
+export const OAUTH_SCREENS = {
+  consent: "/authorize",
+  device: "/device",
+} as const;
+
+/** Whether the browser is loading this address as a page (Fetch Metadata), not a script asking. */
+export function isPageNavigation(request: Request): boolean {
+  return (
+    request.headers.get("sec-fetch-mode") === "navigate" &&
+    request.headers.get("sec-fetch-dest") === "document"
+  );
+}
+
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,

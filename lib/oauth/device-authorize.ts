@@ -10,7 +10,11 @@ import type { Context } from "@/lib/server/context";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import { findClient } from "@/lib/oauth/clients";
-import { consentPage } from "@/lib/oauth/consent-page";
+import {
+  consentPage,
+  isPageNavigation,
+  OAUTH_SCREENS,
+} from "@/lib/oauth/consent-page";
 import { normalizeUserCode, pendingDeviceCode } from "@/lib/oauth/device-codes";
 import { DEVICE_PATHS } from "@/lib/oauth/paths";
 import { readScopes, SCOPES, STEP_UP_SCOPES } from "@/lib/oauth/scopes";
@@ -48,6 +52,10 @@ export const deviceEntryEndpoint: Endpoint = defineEndpoint({
   nonJson: "json",
   async run(ctx) {
     const code = normalizeUserCode(ctx.url.searchParams.get("user_code"));
+    if (!ctx.wantsJson && isPageNavigation(ctx.request))
+      return redirect(
+        OAUTH_SCREENS.device + (code ? `?user_code=${code}` : ""),
+      );
     const target = `${DEVICE_PATHS.authorize}?user_code=${code}`;
     if (code)
       return ctx.wantsJson ? json({ redirect: target }) : redirect(target);
@@ -72,6 +80,8 @@ const decisionInput = z.strictObject({
 });
 
 async function showDeviceConsent(ctx: Context): Promise<Response> {
+  if (!ctx.wantsJson && isPageNavigation(ctx.request))
+    return redirect(OAUTH_SCREENS.device + ctx.url.search);
   const user = await ctx.session.user();
   if (!user) {
     if (ctx.wantsJson) throw unauthenticated();

@@ -1,0 +1,175 @@
+"use client";
+
+import { type FormEvent, useId, useRef, useState } from "react";
+import { CLIENT_KINDS, type ClientKind } from "@/components/oauth/client-kinds";
+import { Button } from "@/components/ui/button";
+import { CheckboxField } from "@/components/ui/checkbox-field";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { INPUT_CLASSES, TextField } from "@/components/ui/text-field";
+import { formErrors } from "@/lib/client/form-errors";
+import { useT } from "@/lib/client/i18n";
+import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
+import type { OAuthScope } from "@/lib/client/use-oauth-consent";
+import type { useCreateOAuthClient } from "@/lib/client/use-oauth-clients";
+
+const KINDS = Object.keys(CLIENT_KINDS) as ClientKind[];
+
+/** The three kinds as radio cards: each says in a line what it is for. */
+function KindChoice({
+  kind,
+  onKind,
+}: {
+  kind: ClientKind;
+  onKind: (kind: ClientKind) => void;
+}) {
+  const t = useT();
+  const name = useId();
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-zinc-800">
+        {t("Kind of client")}
+      </legend>
+      <div className="mt-2 grid gap-3 lg:grid-cols-3">
+        {KINDS.map((value) => (
+          <label
+            key={value}
+            className={`flex cursor-pointer gap-3 rounded-lg p-3 ring-1 ${kind === value ? "bg-indigo-50/60 ring-indigo-600" : "ring-zinc-200 hover:bg-zinc-50"}`}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              checked={kind === value}
+              onChange={() => onKind(value)}
+              className="mt-0.5 size-4 accent-indigo-600"
+            />
+            <span className="text-sm">
+              <span className="block font-medium text-zinc-900">
+                {t(CLIENT_KINDS[value].label)}
+              </span>
+              <span className="mt-0.5 block text-zinc-600">
+                {t(CLIENT_KINDS[value].description)}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Creates a client: its name, kind, redirect URIs (apps that sign users in) and allowed scopes. */
+export function ClientForm({
+  scopes,
+  create,
+}: {
+  scopes: OAuthScope[];
+  create: ReturnType<typeof useCreateOAuthClient>;
+}) {
+  const t = useT();
+  const form = useRef<HTMLFormElement>(null);
+  const redirectsId = useId();
+  const [kind, setKind] = useState<ClientKind>("confidential");
+  const errors = formErrors(create.error, ["name", "redirect_uris", "scopes"]);
+  useFocusFirstError(form, create.error);
+  const machine = kind === "machine";
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending) return;
+    const data = new FormData(event.currentTarget);
+    const chosen = data.getAll("scopes").map(String);
+    const redirects = String(data.get("redirect_uris") ?? "")
+      .split(/\s+/)
+      .filter((uri) => uri !== "");
+    create.mutate({
+      name: String(data.get("name") ?? "").trim(),
+      redirect_uris: machine ? [] : redirects,
+      confidential: CLIENT_KINDS[kind].confidential,
+      grant_types: CLIENT_KINDS[kind].grantTypes,
+      // A user's app with nothing checked may ask for any scope the user consents to; a machine gets only what is checked.
+      ...(machine || chosen.length > 0 ? { scopes: chosen } : {}),
+    });
+  }
+
+  return (
+    <form
+      ref={form}
+      onSubmit={submit}
+      noValidate
+      className="space-y-5"
+      aria-label={t("Create a client")}
+    >
+      <ErrorAlert error={errors.general} />
+      <TextField
+        label={t("Name")}
+        name="name"
+        required
+        maxLength={255}
+        hint={t("Users see it on the consent screen.")}
+        error={errors.fields.name}
+        className="sm:max-w-md"
+      />
+      <KindChoice kind={kind} onKind={setKind} />
+      {!machine && (
+        <div>
+          <label
+            htmlFor={redirectsId}
+            className="block text-sm font-medium text-zinc-800"
+          >
+            {t("Redirect URIs")}
+          </label>
+          <textarea
+            id={redirectsId}
+            name="redirect_uris"
+            rows={2}
+            spellCheck={false}
+            placeholder="https://app.example/callback"
+            aria-describedby={`${redirectsId}-hint`}
+            aria-invalid={errors.fields.redirect_uris ? true : undefined}
+            className={`${INPUT_CLASSES} mt-1.5 font-mono`}
+          />
+          <p
+            id={`${redirectsId}-hint`}
+            className="mt-1.5 text-xs text-zinc-500"
+          >
+            {t("One per line; a redirect must match one exactly.")}
+          </p>
+          {errors.fields.redirect_uris && (
+            <p className="mt-1.5 text-sm text-red-600" aria-live="polite">
+              {errors.fields.redirect_uris}
+            </p>
+          )}
+        </div>
+      )}
+      <fieldset aria-describedby={`${redirectsId}-scopes-hint`}>
+        <legend className="text-sm font-medium text-zinc-800">
+          {t("Allowed scopes")}
+        </legend>
+        <p
+          id={`${redirectsId}-scopes-hint`}
+          className="mt-1 text-xs text-zinc-500"
+        >
+          {machine
+            ? t("A machine gets only the scopes checked here.")
+            : t("Leave all unchecked to allow any scope the user consents to.")}
+        </p>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {scopes.map((scope) => (
+            <CheckboxField
+              key={scope.id}
+              name="scopes"
+              value={scope.id}
+              label={`${t(scope.description)} (${scope.id})`}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex justify-end">
+        <Button type="submit" loading={create.isPending}>
+          {t("Create client")}
+        </Button>
+      </div>
+    </form>
+  );
+}

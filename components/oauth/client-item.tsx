@@ -1,0 +1,94 @@
+"use client";
+
+import { CLIENT_KINDS, kindOf } from "@/components/oauth/client-kinds";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { useFormatDate, useFormatRelative, useT } from "@/lib/client/i18n";
+import type { OAuthClient } from "@/lib/client/use-oauth-clients";
+
+const KIND_BADGES = {
+  confidential: "Confidential",
+  public: "Public",
+  machine: "Machine",
+} as const;
+
+/** One client: name, kind, id, allowed scopes, last use; Rotate secret (when it has one) and Revoke. */
+export function ClientItem({
+  client,
+  now,
+  onRotate,
+  onRevoke,
+}: {
+  client: OAuthClient;
+  now: number;
+  onRotate: (client: OAuthClient) => void;
+  onRevoke: (client: OAuthClient) => void;
+}) {
+  const t = useT();
+  const formatDate = useFormatDate();
+  const formatRelative = useFormatRelative();
+  const kind = kindOf(client);
+  return (
+    <li className="flex flex-col gap-3 px-5 py-4 sm:px-6 md:flex-row md:items-start md:justify-between">
+      <div className="min-w-0 space-y-1.5">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-medium wrap-break-word text-zinc-900">
+            {client.name}
+          </span>
+          <Badge tone={kind === "machine" ? "indigo" : "gray"}>
+            {t(KIND_BADGES[kind])}
+          </Badge>
+        </p>
+        <p className="text-xs text-zinc-500">
+          {t(CLIENT_KINDS[kind].label)} ·{" "}
+          <code className="break-all">{client.id}</code>
+        </p>
+        <p className="flex flex-wrap items-center gap-1 text-xs text-zinc-600">
+          <span>{t("Allowed scopes:")}</span>
+          {client.scopes === null ? (
+            <span>{t("any the user consents to")}</span>
+          ) : client.scopes.length === 0 ? (
+            <span>{t("none")}</span>
+          ) : (
+            client.scopes.map((scope) => <Badge key={scope}>{scope}</Badge>)
+          )}
+        </p>
+        <p className="text-xs text-zinc-500">
+          {client.last_used_at
+            ? t("Last used :when", {
+                when: formatRelative(client.last_used_at, now),
+              })
+            : t("Never used")}{" "}
+          · {t("Created :date", { date: formatDate(client.created_at) })}
+        </p>
+        {client.previous_secret_expires_at && (
+          <p className="text-xs text-amber-800">
+            {t("Old secret works until :date", {
+              date: formatDate(client.previous_secret_expires_at),
+            })}
+          </p>
+        )}
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        {client.confidential && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => onRotate(client)}
+            aria-label={t("Rotate the secret of :name", { name: client.name })}
+          >
+            {t("Rotate secret")}
+          </Button>
+        )}
+        <Button
+          variant="secondary-danger"
+          size="sm"
+          onClick={() => onRevoke(client)}
+          aria-label={t("Revoke :name", { name: client.name })}
+        >
+          {t("Revoke")}
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,133 @@
+"use client";
+
+import { useState } from "react";
+import { ClientForm } from "@/components/oauth/client-form";
+import { ClientItem } from "@/components/oauth/client-item";
+import { ClientSecretPanel } from "@/components/oauth/client-secret-panel";
+import { RotateSecretDialog } from "@/components/oauth/rotate-secret-dialog";
+import { AdminOnly } from "@/components/shell/admin-only";
+import { Alert } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { PageHeader } from "@/components/ui/page-header";
+import { LoadingRows } from "@/components/ui/skeleton";
+import { useT } from "@/lib/client/i18n";
+import {
+  type OAuthClient,
+  useCreateOAuthClient,
+  useOAuthClients,
+  useOAuthScopes,
+  useRevokeOAuthClient,
+} from "@/lib/client/use-oauth-clients";
+
+function ClientsContent() {
+  const t = useT();
+  const clients = useOAuthClients();
+  const scopes = useOAuthScopes();
+  const create = useCreateOAuthClient();
+  const revoke = useRevokeOAuthClient();
+  const [rotating, setRotating] = useState<OAuthClient | null>(null);
+  const [revoking, setRevoking] = useState<OAuthClient | null>(null);
+  // A fresh, empty form once the secret was copied; a refused one keeps what was typed.
+  const [formKey, setFormKey] = useState(0);
+  const [now] = useState(() => Date.now());
+  const created = create.data;
+  return (
+    <>
+      <PageHeader
+        title={t("OAuth clients")}
+        description={t(
+          "Apps that sign your users in, and machines that call the API as themselves (Laravel Passport's clients).",
+        )}
+      />
+      <div className="space-y-6">
+        <Card
+          title={t("Create a client")}
+          description={t(
+            "A secret is shown once, when the client is created or its secret rotated.",
+          )}
+        >
+          {created && !create.isPending ? (
+            <ClientSecretPanel
+              client={created}
+              title={t("Client created")}
+              onDone={() => {
+                create.reset();
+                setFormKey((key) => key + 1);
+              }}
+            />
+          ) : (
+            <ClientForm
+              key={formKey}
+              scopes={scopes.data ?? []}
+              create={create}
+            />
+          )}
+        </Card>
+        <Card title={t("Clients")}>
+          <div className="space-y-4">
+            {revoke.isSuccess && !revoke.isPending && (
+              <Alert tone="success">
+                {t("The client and its tokens have been revoked.")}
+              </Alert>
+            )}
+            <ErrorAlert error={clients.error ?? revoke.error} />
+            {clients.isPending ? (
+              <LoadingRows label={t("Loading clients…")} rows={2} />
+            ) : clients.data && clients.data.length > 0 ? (
+              <ul
+                aria-label={t("Clients")}
+                className="-mx-5 -my-5 divide-y divide-zinc-100 sm:-mx-6"
+              >
+                {clients.data.map((client) => (
+                  <ClientItem
+                    key={client.id}
+                    client={client}
+                    now={now}
+                    onRotate={setRotating}
+                    onRevoke={setRevoking}
+                  />
+                ))}
+              </ul>
+            ) : (
+              !clients.isError && (
+                <EmptyState title={t("No clients yet")}>
+                  {t("Create one above to let an app or a machine use OAuth.")}
+                </EmptyState>
+              )
+            )}
+          </div>
+        </Card>
+      </div>
+      <RotateSecretDialog client={rotating} onClose={() => setRotating(null)} />
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t("Revoke this client?")}
+        confirmLabel={t("Revoke client")}
+        loading={revoke.isPending}
+        onClose={() => setRevoking(null)}
+        onConfirm={() =>
+          revoking &&
+          revoke.mutate(revoking.id, { onSettled: () => setRevoking(null) })
+        }
+      >
+        {revoking &&
+          t(
+            ":name and every token it holds stop working at once. This cannot be undone.",
+            { name: revoking.name },
+          )}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** The administrators' OAuth clients (decision record 055): create, secret once, rotate, allowed scopes, revoke, last use. */
+export function ClientsPage() {
+  return (
+    <AdminOnly>
+      <ClientsContent />
+    </AdminOnly>
+  );
+}

@@ -1,0 +1,149 @@
+import { expect, test } from "./fixtures";
+import { expectAccessible } from "./support/accessibility";
+import { tokenRequest } from "./support/oauth";
+
+// Decision record 055: an administrator creates a machine client with an allowed scope, copies its
+// secret (shown once), and rotates it; both secrets work during the overlap. English on a desktop,
+// Spanish on a phone.
+const VARIANTS = [
+  {
+    name: "English, desktop",
+    slug: "en",
+    use: { locale: "en-US", viewport: { width: 1280, height: 860 } },
+    words: {
+      title: "OAuth clients",
+      form: "Create a client",
+      name: "Name",
+      machine: /^Machine/,
+      scope: "Change your profile (user:write)",
+      create: "Create client",
+      secret: "Client secret",
+      clientId: "Client ID",
+      copy: "Copy secret",
+      copied: "Copied",
+      done: "Done",
+      rotate: "Rotate the secret of Billing sync (en)",
+      confirm: "Rotate secret",
+      newSecret: "Secret rotated",
+      stepUp: "Confirm your password",
+      password: "Password",
+      overlap: /^Old secret works until /,
+    },
+  },
+  {
+    name: "Spanish, phone",
+    slug: "es-phone",
+    use: { locale: "es-ES", viewport: { width: 390, height: 844 } },
+    words: {
+      title: "Clientes OAuth",
+      form: "Crear un cliente",
+      name: "Nombre",
+      machine: /^Máquina/,
+      scope: "Cambiar tu perfil (user:write)",
+      create: "Crear cliente",
+      secret: "Secreto de cliente",
+      clientId: "ID de cliente",
+      copy: "Copiar secreto",
+      copied: "Copiado",
+      done: "Listo",
+      rotate: "Renovar el secreto de Billing sync (es-phone)",
+      confirm: "Renovar secreto",
+      newSecret: "Secreto renovado",
+      stepUp: "Confirma tu contraseña",
+      password: "Contraseña",
+      overlap: /^El secreto anterior funciona hasta el /,
+    },
+  },
+] as const;
+
+for (const variant of VARIANTS) {
+  test.describe(`OAuth clients (${variant.name})`, () => {
+    test.use(variant.use);
+
+    test("an administrator creates a machine client, copies its secret and rotates it", async ({
+      page,
+      context,
+      users,
+      guard,
+      playwright,
+      baseURL,
+      snap,
+    }) => {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      const admin = await users.admin();
+      await users.signIn(admin);
+      await page.goto("/admin/oauth-clients");
+      await expect(
+        page.getByRole("heading", { name: variant.words.title, level: 1 }),
+      ).toBeVisible();
+      const form = page.getByRole("form", { name: variant.words.form });
+      const name = `Billing sync (${variant.slug})`;
+      await form.getByLabel(variant.words.name, { exact: true }).fill(name);
+      await form.getByRole("radio", { name: variant.words.machine }).check();
+      await form.getByLabel(variant.words.scope).check();
+      await snap(`oauth-clients-form-${variant.slug}`);
+      await expectAccessible(page, `clients form (${variant.name})`);
+      await form.getByRole("button", { name: variant.words.create }).click();
+
+      const secretShown = page.getByLabel(variant.words.secret, {
+        exact: true,
+      });
+      await expect(secretShown).toHaveText(/^[A-Za-z0-9]{40}$/);
+      const secret = (await secretShown.textContent()) ?? "";
+      const clientId =
+        (await page
+          .getByLabel(variant.words.clientId, { exact: true })
+          .textContent()) ?? "";
+      await page.getByRole("button", { name: variant.words.copy }).click();
+      await expect(
+        page.getByRole("button", { name: variant.words.copied }),
+      ).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        secret,
+      );
+      await snap(`oauth-clients-secret-${variant.slug}`);
+      await expectAccessible(page, `client secret shown (${variant.name})`);
+      await page.getByRole("button", { name: variant.words.done }).click();
+
+      const machine = await playwright.request.newContext({ baseURL });
+      const credentials = (clientSecret: string) =>
+        tokenRequest(machine, {
+          grant_type: "client_credentials",
+          client_id: clientId,
+          client_secret: clientSecret,
+          scope: "user:write",
+        });
+      expect((await credentials(secret)).status()).toBe(200);
+
+      const item = page.getByRole("listitem").filter({ hasText: name });
+      await expect(item).toContainText("user:write");
+      await snap(`oauth-clients-list-${variant.slug}`);
+      await item.getByRole("button", { name: variant.words.rotate }).click();
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: variant.words.confirm })
+        .click();
+      // A new way in: the rotation asks for the password first (credential class `rotates`).
+      guard.allow(/\/oauth\/clients\/[^/]+\/secret$/, 423);
+      const stepUp = page.getByRole("dialog", { name: variant.words.stepUp });
+      await stepUp.getByLabel(variant.words.password).fill(admin.password);
+      await stepUp.getByLabel(variant.words.password).press("Enter");
+      const dialog = page.getByRole("dialog", {
+        name: variant.words.newSecret,
+      });
+      const rotated = dialog.getByLabel(variant.words.secret, { exact: true });
+      await expect(rotated).toHaveText(/^[A-Za-z0-9]{40}$/);
+      const newSecret = (await rotated.textContent()) ?? "";
+      expect(newSecret).not.toBe(secret);
+      await snap(`oauth-clients-rotated-${variant.slug}`);
+      await expectAccessible(page, `secret rotated (${variant.name})`);
+      await dialog.getByRole("button", { name: variant.words.done }).click();
+      await expect(item.getByText(variant.words.overlap)).toBeVisible();
+
+      // One day of overlap by default: the old secret still works beside the new one.
+      expect((await credentials(newSecret)).status()).toBe(200);
+      expect((await credentials(secret)).status()).toBe(200);
+      await machine.dispose();
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { postJson } from "./users";
+
+/** The third-party app's redirect URI: the browser is stopped there (no such site exists). */
+export const APP_CALLBACK = "https://notes.example/callback";
+
+export type CreatedClient = {
+  id: string;
+  name: string;
+  plainSecret: string | null;
+};
+
+/** An administrator registers a client through Passport's JSON API (POST /oauth/clients). */
+export async function createClient(
+  admin: APIRequestContext,
+  fields: Record<string, unknown>,
+): Promise<CreatedClient> {
+  const response = await postJson(admin, "/oauth/clients", fields);
+  if (response.status() !== 201)
+    throw new Error(`client: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as CreatedClient;
+}
+
+/** An authorization request with PKCE S256, as a public client builds it. */
+export function authorizationRequest(clientId: string, scope: string) {
+  const verifier = randomBytes(32).toString("base64url");
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  const state = randomBytes(8).toString("hex");
+  const query = new URLSearchParams({
+    response_type: "code",
+    client_id: clientId,
+    redirect_uri: APP_CALLBACK,
+    scope,
+    state,
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+  });
+  return { path: `/oauth/authorize?${query}`, verifier, state };
+}
+
+/** Answers the browser's arrival at the app's callback, and returns that address once reached. */
+export async function catchCallback(page: Page): Promise<() => Promise<URL>> {
+  await page.route(`${new URL(APP_CALLBACK).origin}/**`, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "text/html",
+      body: "<!doctype html><html lang=en><title>Notes</title><main><h1>Back in the app</h1></main>",
+    }),
+  );
+  return async () => {
+    await page.waitForURL(`${APP_CALLBACK}**`);
+    return new URL(page.url());
+  };
+}
+
+/** The token endpoint, called as the app's server would (form body, no cookie, no CSRF). */
+export async function tokenRequest(
+  api: APIRequestContext,
+  form: Record<string, string>,
+) {
+  return api.post("/oauth/token", {
+    form,
+    headers: { Accept: "application/json" },
+  });
+}

@@ -1,0 +1,69 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useApi } from "@/lib/client/api-context";
+
+/** One live access token of the user, as GET /oauth/tokens (`passport.tokens.index`) lists it. */
+export type AuthorizedToken = {
+  id: string;
+  client_id: string;
+  scopes: string[];
+  created_at: string | null;
+  expires_at: string | null;
+  client: { id: string; name: string };
+};
+
+/** An app the user authorized: its live tokens taken together (one per approval or refresh). */
+export type AuthorizedApp = {
+  client: { id: string; name: string };
+  scopes: string[];
+  /** The most recent approval or refresh. */
+  lastAuthorizedAt: string | null;
+  tokenIds: string[];
+};
+
+const TOKENS_PATH = "/oauth/tokens";
+const AUTHORIZED_APPS_KEY = ["oauth-authorized-apps"] as const;
+
+/** The tokens grouped by app, newest first, as the list the user reads them in. */
+function groupByApp(tokens: AuthorizedToken[]): AuthorizedApp[] {
+  const apps = new Map<string, AuthorizedApp>();
+  for (const token of tokens) {
+    const app = apps.get(token.client_id) ?? {
+      client: token.client,
+      scopes: [],
+      lastAuthorizedAt: token.created_at,
+      tokenIds: [],
+    };
+    app.tokenIds.push(token.id);
+    app.scopes = [...new Set([...app.scopes, ...token.scopes])];
+    apps.set(token.client_id, app);
+  }
+  return [...apps.values()];
+}
+
+/** The apps holding a live token of the signed-in user. */
+export function useAuthorizedApps() {
+  const api = useApi();
+  return useQuery({
+    queryKey: AUTHORIZED_APPS_KEY,
+    queryFn: ({ signal }) =>
+      api.request<AuthorizedToken[]>(TOKENS_PATH, { signal }).then(groupByApp),
+  });
+}
+
+/** Revokes every token of one app (DELETE /oauth/tokens/{id} each, with its refresh tokens). */
+export function useRevokeAuthorizedApp() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (app: AuthorizedApp) => {
+      for (const id of app.tokenIds)
+        await api.request<null>(`${TOKENS_PATH}/${encodeURIComponent(id)}`, {
+          method: "DELETE",
+        });
+    },
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: AUTHORIZED_APPS_KEY }),
+  });
+}
