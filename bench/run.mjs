@@ -11,7 +11,8 @@
 // Knobs (environment): BENCH_SECONDS (8), BENCH_ROUNDS (3), BENCH_WARMUP (5), BENCH_PORT (3410;
 // the anchor on the next port, the peer on the one after), BENCH_ROUNDS_COST (bcrypt cost, 12),
 // BENCH_SKIP_BUILD=1 (reuse the existing .next builds), BENCH_ONLY (comma-separated scenario
-// names: measure those alone, for a quick comparison; the results are printed, not written).
+// names: measure those alone, for a quick comparison; the results are printed, not written),
+// BENCH_PEER=0 (leave the peer out).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -118,7 +119,9 @@ async function main() {
   buildAnchor({ skipBuild });
   // The peer needs PostgreSQL (Better Auth has no embedded database to compare with PGlite).
   const withPeer =
-    Boolean(process.env.DATABASE_URL) && (!only || only.includes("peer"));
+    Boolean(process.env.DATABASE_URL) &&
+    process.env.BENCH_PEER !== "0" &&
+    (!only || only.includes("peer"));
   if (withPeer) buildPeer({ skipBuild });
   const verifyBefore = verifyMs(options.cost);
   const database = await openBenchDatabase();
@@ -228,7 +231,11 @@ async function main() {
     const verify = (verifyBefore + verifyMs(options.cost)) / 2;
     const cores = os.availableParallelism();
     const hashingLimit = cores / (verify / 1000);
-    if (!peer) rows.push(PEER_UNAVAILABLE);
+    if (!peer)
+      rows.push({
+        ...PEER_UNAVAILABLE,
+        ...(database ? { unavailable: "not run (BENCH_PEER=0)" } : {}),
+      });
     const kind = database ? "postgres" : "pglite";
     const targets = checkTargets({
       rows,

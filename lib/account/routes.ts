@@ -5,7 +5,7 @@ import type { HostRoute } from "@/lib/server/pipeline";
 import { SESSION_ONLY } from "@/lib/config/token-abilities";
 
 /**
- * GET /api/app/user/export (app/api/app/user/export/route.ts): "Download my data" (decision record
+ * GET /api/app/user/export: "Download my data" (decision record
  * 021), behind a step-up and from a session only, as everything that reveals (decision record 028).
  */
 export const USER_DATA_EXPORT_ROUTE: HostRoute = {
@@ -19,7 +19,7 @@ export const USER_DATA_EXPORT_ROUTE: HostRoute = {
 };
 
 /**
- * DELETE /api/app/user (app/api/app/user/route.ts): "Delete my account", with the password as its
+ * DELETE /api/app/user: "Delete my account", with the password as its
  * step-up. A session only: a token cannot delete the account it belongs to.
  */
 export const USER_DELETE_ROUTE: HostRoute = {

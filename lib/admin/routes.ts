@@ -14,7 +14,7 @@ import type { HostRoute } from "@/lib/server/pipeline";
 // Who may call is decided by the user policy in each endpoint (403), after the guard (401).
 const signedIn = ["auth:sanctum"];
 
-/** GET /api/admin/users (app/api/admin/users/route.ts). */
+/** GET /api/admin/users. */
 export const ADMIN_USERS_ROUTE: HostRoute = {
   name: "api.admin.users.index",
   path: "/api/admin/users",
@@ -25,7 +25,7 @@ export const ADMIN_USERS_ROUTE: HostRoute = {
   credential: "administers",
 };
 
-/** DELETE /api/admin/users/{id} (app/api/admin/users/[id]/route.ts). */
+/** DELETE /api/admin/users/{id}. */
 export const ADMIN_USER_DELETE_ROUTE: HostRoute = {
   name: "api.admin.users.destroy",
   path: "/api/admin/users/{id}",
@@ -36,7 +36,7 @@ export const ADMIN_USER_DELETE_ROUTE: HostRoute = {
   credential: "administers",
 };
 
-/** POST /api/admin/users/{id}/restore (app/api/admin/users/[id]/restore/route.ts). */
+/** POST /api/admin/users/{id}/restore. */
 export const ADMIN_USER_RESTORE_ROUTE: HostRoute = {
   name: "api.admin.users.restore",
   path: "/api/admin/users/{id}/restore",
@@ -47,7 +47,7 @@ export const ADMIN_USER_RESTORE_ROUTE: HostRoute = {
   credential: "administers",
 };
 
-/** GET /api/admin/users/export (app/api/admin/users/export/route.ts). */
+/** GET /api/admin/users/export. */
 export const ADMIN_USERS_EXPORT_ROUTE: HostRoute = {
   name: "api.admin.users.export",
   path: "/api/admin/users/export",
@@ -58,7 +58,7 @@ export const ADMIN_USERS_EXPORT_ROUTE: HostRoute = {
   credential: "administers",
 };
 
-/** GET /api/admin/activity (app/api/admin/activity/route.ts). */
+/** GET /api/admin/activity. */
 export const ADMIN_ACTIVITY_ROUTE: HostRoute = {
   name: "api.admin.activity",
   path: "/api/admin/activity",
@@ -69,7 +69,7 @@ export const ADMIN_ACTIVITY_ROUTE: HostRoute = {
   credential: "administers",
 };
 
-/** GET /api/admin/users/{id}/sessions (app/api/admin/users/[id]/sessions/route.ts). */
+/** GET /api/admin/users/{id}/sessions. */
 export const ADMIN_USER_SESSIONS_ROUTE: HostRoute = {
   name: "api.admin.users.sessions.index",
   path: "/api/admin/users/{id}/sessions",
@@ -80,7 +80,7 @@ export const ADMIN_USER_SESSIONS_ROUTE: HostRoute = {
   credential: "administers",
 };
 
-/** DELETE /api/admin/users/{id}/sessions/{sessionId} (app/api/admin/users/[id]/sessions/[sessionId]/route.ts). */
+/** DELETE /api/admin/users/{id}/sessions/{sessionId}. */
 export const ADMIN_USER_SESSION_DELETE_ROUTE: HostRoute = {
   name: "api.admin.users.sessions.destroy",
   path: "/api/admin/users/{id}/sessions/{sessionId}",
@@ -91,7 +91,7 @@ export const ADMIN_USER_SESSION_DELETE_ROUTE: HostRoute = {
   credential: "administers",
 };
 
-/** DELETE /api/admin/users/{id}/two-factor (app/api/admin/users/[id]/two-factor/route.ts): the endpoint asks for the step-up. */
+/** DELETE /api/admin/users/{id}/two-factor: the endpoint asks for the step-up. */
 export const ADMIN_USER_TWO_FACTOR_RESET_ROUTE: HostRoute = {
   name: "api.admin.users.two-factor.destroy",
   path: "/api/admin/users/{id}/two-factor",

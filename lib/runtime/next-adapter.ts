@@ -1,9 +1,11 @@
 import "server-only";
 import { services } from "@/lib/runtime/services";
+import type { Services } from "@/lib/server/services";
 import { dispatch, dispatchHost, type HostRoute } from "@/lib/server/pipeline";
 import { csrfCookie } from "@/lib/server/csrf-cookie";
 import { ORIGINAL_PATH_HEADER } from "@/lib/server/headers";
 import { routeManifest } from "@/lib/server/url";
+import { compileRoutes, matchFixedRoute, matchPath } from "@/lib/server/match";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
 import {
   isLocale,
@@ -19,15 +21,45 @@ import { Session } from "@/lib/server/session";
 type RouteContext = { params?: Promise<Record<string, string | string[]>> };
 type Handler = (request: Request, context?: RouteContext) => Promise<Response>;
 
-/** Where a route file's requests go: an auth API path by its own URL, the dispatcher proxy.ts rewrites to, or a host route. */
-export type RouteTarget = "auth" | "rewritten" | HostRoute;
+/**
+ * Where a route file's requests go: by their own path (the catch-alls of app/auth, app/api and
+ * app/oauth), by the path proxy.ts rewrote them from (the dispatcher), or to one host route (a
+ * route file of its own: uploads, the OAuth metadata under /.well-known).
+ */
+export type RouteTarget = "path" | "rewritten" | HostRoute;
 
 /** The path the pipeline matches: the dispatcher's from the header proxy.ts always sets (a client's copy removed), else the URL's. */
-function authPath(request: Request, target: "auth" | "rewritten"): string {
+function requestPath(request: Request, target: "path" | "rewritten"): string {
   const own = new URL(request.url).pathname;
   return target === "rewritten"
     ? (request.headers.get(ORIGINAL_PATH_HEADER) ?? own)
     : own;
+}
+
+/**
+ * One request by its path, through one pipeline: an auth action of the configured table first
+ * (its paths are configuration, and proxy.ts decided by the same table), else a host route of
+ * HOST_ROUTES; anything else is the pipeline's JSON 404 (docs/architecture.md "One request,
+ * three files of framework").
+ */
+export function routeByPath(
+  request: Request,
+  path: string,
+  ready: Services,
+): Promise<Response> {
+  if (matchPath(compileRoutes(ready.config.routes), path))
+    return dispatch(request, path, ready);
+  const host = matchFixedRoute(HOST_ROUTES, request.method, path);
+  if ("params" in host)
+    return dispatchHost(request, host.route, ready, host.params);
+  // The pipeline's 405 with every method the path allows, or its 404.
+  if (host.error === 405)
+    return dispatchHost(
+      request,
+      { ...host.route, method: host.allowed },
+      ready,
+    );
+  return dispatch(request, path, ready);
 }
 
 /** A host route's path parameters (its folder's `[id]`), as strings. */
@@ -52,7 +84,7 @@ export function routeHandlers(target: RouteTarget) {
   const handle: Handler = async (request, context) => {
     const ready = await services();
     if (typeof target === "string")
-      return dispatch(request, authPath(request, target), ready);
+      return routeByPath(request, requestPath(request, target), ready);
     return dispatchHost(request, target, ready, await hostParams(context));
   };
   return {

@@ -6,7 +6,7 @@ import { uploadFile } from "@/lib/uploads/upload-file";
 // Room for the multipart boundaries, headers and the other fields beside the file itself.
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-/** POST /api/lu/upload/file (app/api/lu/upload/file/route.ts). */
+/** POST /api/lu/upload/file. */
 export const UPLOAD_FILE_ROUTE: HostRoute = {
   name: "lu.upload.file",
   path: "/api/lu/upload/file",

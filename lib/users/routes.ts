@@ -9,7 +9,7 @@ import {
 import { CONFIRM_PATH, PROFILE_PATH } from "@/lib/users/email-change";
 import { updateUser } from "@/lib/users/update-user";
 
-/** PUT /api/app/user/update (app/api/app/user/update/route.ts). */
+/** PUT /api/app/user/update. */
 export const USER_UPDATE_ROUTE: HostRoute = {
   name: "api.app.user.update",
   path: "/api/app/user/update",
@@ -25,7 +25,7 @@ export const USER_UPDATE_ROUTE: HostRoute = {
 // Throttled like the verification notification and link (SPEC.md §8: throttle:6,1).
 
 /**
- * GET /api/app/user/email/confirm/{token} (app/api/app/user/email/confirm/[token]/route.ts): the
+ * GET /api/app/user/email/confirm/{token}: the
  * signed link, for the signed-in owner only (a session, like the verification link); a browser
  * without one signs in and comes back.
  */
@@ -40,7 +40,7 @@ export const EMAIL_CHANGE_CONFIRM_ROUTE: HostRoute = {
   redirect: PROFILE_PATH,
 };
 
-/** POST /api/app/user/email/resend (app/api/app/user/email/resend/route.ts). */
+/** POST /api/app/user/email/resend. */
 export const EMAIL_CHANGE_RESEND_ROUTE: HostRoute = {
   name: "api.app.user.email.resend",
   path: "/api/app/user/email/resend",
@@ -52,7 +52,7 @@ export const EMAIL_CHANGE_RESEND_ROUTE: HostRoute = {
   redirect: PROFILE_PATH,
 };
 
-/** POST /api/app/user/email/cancel (app/api/app/user/email/cancel/route.ts). */
+/** POST /api/app/user/email/cancel. */
 export const EMAIL_CHANGE_CANCEL_ROUTE: HostRoute = {
   name: "api.app.user.email.cancel",
   path: "/api/app/user/email/cancel",

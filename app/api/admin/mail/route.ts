@@ -1,5 +1,0 @@
-import { SHOW_MAIL } from "@/lib/operations/mail";
-import { routeHandlers } from "@/lib/runtime/next-adapter";
-
-export const dynamic = "force-dynamic";
-export const { GET } = routeHandlers(SHOW_MAIL);

@@ -1,5 +1,0 @@
-import { OAUTH_SCOPES_ROUTE } from "@/lib/oauth/routes";
-import { routeHandlers } from "@/lib/runtime/next-adapter";
-
-export const dynamic = "force-dynamic";
-export const { GET } = routeHandlers(OAUTH_SCOPES_ROUTE);

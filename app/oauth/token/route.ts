@@ -1,5 +1,0 @@
-import { OAUTH_TOKEN_ROUTE } from "@/lib/oauth/routes";
-import { routeHandlers } from "@/lib/runtime/next-adapter";
-
-export const dynamic = "force-dynamic";
-export const { POST } = routeHandlers(OAUTH_TOKEN_ROUTE);
