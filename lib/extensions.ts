@@ -1,15 +1,21 @@
 import "server-only";
+import { defineFeature } from "@/lib/server/feature";
 
 /**
- * The one place where the application customises the service, called once by createServices
- * (lib/runtime/services.ts) before the first request. Register here:
+ * The application's own manifest, last in FEATURES (lib/runtime/features.ts): middleware to
+ * register (`middleware: { name: { parse, run } }`, then named in `routes.middlewares` or in a
+ * route's row), event listeners (`listeners: { Registered: [({ user }) => …] }`, README
+ * "Events"), host routes, pruners, like any feature's (lib/server/feature.ts). The service's own
+ * defaults need nothing here: this application ships none of its own.
+ */
+export const EXTENSIONS = defineFeature({ name: "application" });
+
+/**
+ * Called once by createServices (lib/runtime/services.ts) before the first request, for what is
+ * set rather than declared:
  * - abilities: `defineAbility("laravel-auth.impersonate", (user, target) => …)` from
- *   lib/policies/abilities.ts replaces the service's default rule (SPEC.md §5 rule 5);
- * - hooks (SPEC.md §5 "Customization hooks"): `setHooks({ isAdmin, impersonationAuthorizer, … })`
- *   from lib/server/hooks.ts;
- * - event listeners (SPEC.md §6): `listen("Registered", ({ user }) => …)` from lib/server/events.ts;
- * - middleware: `registerMiddleware("name", { parse, run })` from lib/server/middleware.ts,
- *   then name it in `routes.middlewares` or in a route of the table.
- * The service's own defaults need nothing here: this application ships none of its own.
+ *   lib/policies/abilities.ts replaces the service's default rule (README "Extending");
+ * - hooks: `setHooks({ isAdmin, impersonationAuthorizer, … })` from lib/server/hooks.ts
+ *   (README "Extending").
  */
 export function applyExtensions(): void {}

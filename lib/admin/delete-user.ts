@@ -13,8 +13,6 @@ import { softDeleteUser } from "@/lib/users/soft-delete";
 export const deleteUser = defineEndpoint({
   async run(ctx) {
     const { user, actor } = currentActor(ctx);
-    // Admins only, before looking anything up: others learn nothing about which ids exist.
-    authorize(userPolicy.viewAny(actor));
     const target = await routeUser(ctx, { withTrashed: false });
     authorize(userPolicy.delete(actor, policyTarget(ctx, target)));
     await softDeleteUser(

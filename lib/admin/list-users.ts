@@ -9,19 +9,17 @@ import {
 } from "@/lib/admin/query";
 import { searchUsers, userFilterFields } from "@/lib/admin/user-search";
 import { defineEndpoint } from "@/lib/server/endpoint";
-import { userPolicy } from "@/lib/policies/user-policy";
-import { authorize, currentActor } from "@/lib/policies/authorize";
+import { currentActor } from "@/lib/policies/authorize";
 
 const querySchema = z.strictObject({
   ...userFilterFields,
   ...paginationFields,
 });
 
-/** GET /api/admin/users?search=&status=&page=&per_page= (policy viewAny). */
+/** GET /api/admin/users?search=&status=&page=&per_page= (administrators: the route's `admin` middleware). */
 export const listUsers = defineEndpoint({
   async run(ctx) {
     const { user, actor } = currentActor(ctx);
-    authorize(userPolicy.viewAny(actor));
     const query = parseQuery(ctx, querySchema);
     const page = pageRequest(query);
     const { rows, total } = await searchUsers(ctx.db, query, page);

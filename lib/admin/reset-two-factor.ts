@@ -25,7 +25,6 @@ import { PROFILE_PATH } from "@/lib/users/email-change";
 export const resetTwoFactor = defineEndpoint({
   async run(ctx) {
     const { user, actor } = currentActor(ctx);
-    authorize(userPolicy.viewAny(actor));
     const target = await routeUser(ctx, { withTrashed: false });
     authorize(userPolicy.manage(actor, policyTarget(ctx, target)));
     await requirePasswordConfirmation(ctx);

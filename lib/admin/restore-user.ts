@@ -13,7 +13,6 @@ import { restoreUser as restore } from "@/lib/users/soft-delete";
 export const restoreUser = defineEndpoint({
   async run(ctx) {
     const { user, actor } = currentActor(ctx);
-    authorize(userPolicy.viewAny(actor));
     const target = await routeUser(ctx, { withTrashed: true });
     authorize(userPolicy.restore(actor, policyTarget(ctx, target)));
     await restore(ctx, user, target);

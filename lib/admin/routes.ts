@@ -11,8 +11,9 @@ import {
 } from "@/lib/admin/user-sessions";
 import type { HostRoute } from "@/lib/server/pipeline";
 
-// Who may call is decided by the user policy in each endpoint (403), after the guard (401).
-const signedIn = ["auth:sanctum"];
+// Administrators only: the guard (401), then the `admin` middleware (403, lib/policies/admin.ts).
+// Who may be acted on (not oneself, not another administrator) is the user policy's, in the endpoint.
+const administrators = ["auth:sanctum", "admin"];
 
 /** GET /api/admin/users. */
 export const ADMIN_USERS_ROUTE: HostRoute = {
@@ -20,7 +21,7 @@ export const ADMIN_USERS_ROUTE: HostRoute = {
   path: "/api/admin/users",
   method: "GET",
   endpoint: listUsers,
-  middleware: signedIn,
+  middleware: administrators,
   ability: null,
   credential: "administers",
 };
@@ -31,7 +32,7 @@ export const ADMIN_USER_DELETE_ROUTE: HostRoute = {
   path: "/api/admin/users/{id}",
   method: "DELETE",
   endpoint: deleteUser,
-  middleware: signedIn,
+  middleware: administrators,
   ability: "admin",
   credential: "administers",
 };
@@ -42,7 +43,7 @@ export const ADMIN_USER_RESTORE_ROUTE: HostRoute = {
   path: "/api/admin/users/{id}/restore",
   method: "POST",
   endpoint: restoreUser,
-  middleware: signedIn,
+  middleware: administrators,
   ability: "admin",
   credential: "administers",
 };
@@ -53,7 +54,7 @@ export const ADMIN_USERS_EXPORT_ROUTE: HostRoute = {
   path: "/api/admin/users/export",
   method: "GET",
   endpoint: exportUsers,
-  middleware: signedIn,
+  middleware: administrators,
   ability: null,
   credential: "administers",
 };
@@ -64,7 +65,7 @@ export const ADMIN_ACTIVITY_ROUTE: HostRoute = {
   path: "/api/admin/activity",
   method: "GET",
   endpoint: listActivity,
-  middleware: signedIn,
+  middleware: administrators,
   ability: null,
   credential: "administers",
 };
@@ -75,7 +76,7 @@ export const ADMIN_USER_SESSIONS_ROUTE: HostRoute = {
   path: "/api/admin/users/{id}/sessions",
   method: "GET",
   endpoint: listUserSessions,
-  middleware: signedIn,
+  middleware: administrators,
   ability: null,
   credential: "administers",
 };
@@ -86,7 +87,7 @@ export const ADMIN_USER_SESSION_DELETE_ROUTE: HostRoute = {
   path: "/api/admin/users/{id}/sessions/{sessionId}",
   method: "DELETE",
   endpoint: destroyUserSession,
-  middleware: signedIn,
+  middleware: administrators,
   ability: "admin",
   credential: "administers",
 };
@@ -97,7 +98,7 @@ export const ADMIN_USER_TWO_FACTOR_RESET_ROUTE: HostRoute = {
   path: "/api/admin/users/{id}/two-factor",
   method: "DELETE",
   endpoint: resetTwoFactor,
-  middleware: signedIn,
+  middleware: administrators,
   ability: "admin",
   credential: "administers",
 };

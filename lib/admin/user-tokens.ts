@@ -18,8 +18,6 @@ import type { HostRoute } from "@/lib/server/pipeline";
 const listUserTokens = defineEndpoint({
   async run(ctx) {
     const { actor } = currentActor(ctx);
-    // Admins only, before looking anything up: others learn nothing about which ids exist.
-    authorize(userPolicy.viewAny(actor));
     const target = await routeUser(ctx, { withTrashed: false });
     authorize(userPolicy.view(actor, policyTarget(ctx, target)));
     return {
@@ -33,13 +31,14 @@ const listUserTokens = defineEndpoint({
   },
 });
 
-/** (app/api/admin/users/[id]/tokens/route.ts) */
+/** GET /api/admin/users/{id}/tokens. */
 export const ADMIN_USER_TOKENS_ROUTE: HostRoute = {
   name: "api.admin.users.tokens.index",
   path: "/api/admin/users/{id}/tokens",
   method: "GET",
   endpoint: listUserTokens,
-  middleware: ["auth:sanctum"],
+  // Administrators only, before anything is looked up (the `admin` middleware, decision record 064).
+  middleware: ["auth:sanctum", "admin"],
   ability: null,
   credential: "administers",
 };

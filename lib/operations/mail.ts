@@ -6,7 +6,6 @@ import { defineEndpoint } from "@/lib/server/endpoint";
 import type { HostRoute } from "@/lib/server/pipeline";
 import { notFound } from "@/lib/http/errors";
 import { MAIL_QUEUE, retryFailedJob } from "@/lib/mail/queue";
-import { requireAdmin } from "@/lib/policies/admin";
 
 type Envelope = { to?: string[]; subject?: string };
 type StoredPayload = { envelope?: Envelope; message?: Envelope };
@@ -27,7 +26,6 @@ const LIMIT = 100;
 /** Queued and failed messages (`jobs`, `failed_jobs`), newest first. */
 export const showMail = defineEndpoint({
   async run(ctx) {
-    requireAdmin(ctx);
     const queued = await ctx.db
       .select()
       .from(jobs)
@@ -62,7 +60,6 @@ export const showMail = defineEndpoint({
 export const retryMail = defineEndpoint({
   input: () => z.strictObject({ _token: z.unknown().optional() }),
   async run(ctx) {
-    requireAdmin(ctx);
     const id = Number(ctx.params.id);
     if (
       !Number.isSafeInteger(id) ||
@@ -79,7 +76,7 @@ export const SHOW_MAIL: HostRoute = {
   path: "/api/admin/mail",
   method: "GET",
   endpoint: showMail,
-  middleware: ["auth:sanctum"],
+  middleware: ["auth:sanctum", "admin"],
   ability: null,
   credential: "administers",
 };
@@ -88,7 +85,7 @@ export const RETRY_MAIL: HostRoute = {
   path: "/api/admin/mail/failed/{id}/retry",
   method: "POST",
   endpoint: retryMail,
-  middleware: ["auth:sanctum"],
+  middleware: ["auth:sanctum", "admin"],
   ability: "admin",
   credential: "administers",
 };

@@ -5,6 +5,8 @@ import { getHooks } from "@/lib/server/hooks";
 import { isVerified } from "@/lib/policies/verified";
 import { isAdminEmail } from "@/lib/policies/is-admin";
 import { forbidden } from "@/lib/http/errors";
+import type { Context } from "@/lib/server/context";
+import { defineMiddleware, noArgs } from "@/lib/server/middleware";
 
 /**
  * isAdmin(), the one rule behind `is_admin`, the Gate, the user policy and the admin pages. By
@@ -41,12 +43,19 @@ export function unverifiedAdministratorsWarning(
   );
 }
 
-/** The signed-in administrator, or 401/403: the settings and operations pages are admin-only (SPEC §5.8). */
-export function requireAdmin(ctx: {
-  requireUser(): User;
-  config: AuthConfig;
-}): User {
-  const user = ctx.requireUser();
-  if (!isAdmin(user, ctx.config)) throw forbidden();
-  return user;
-}
+/** The registry's name of the administrators-only middleware: every route under /api/admin declares it. */
+export const ADMIN_MIDDLEWARE = "admin";
+
+/**
+ * The `admin` middleware: the signed-in caller (401 without one) must be an administrator by
+ * isAdmin(), else 403. Declared on the route's row, after its guard, so no endpoint repeats the
+ * check and none can forget it (test/unit/admin-routes.test.ts walks the host routes; decision
+ * record 064). Per-target rules (another administrator's account, one's own) stay with the user
+ * policy in the endpoint, once the target is loaded.
+ */
+export const adminOnly = defineMiddleware({
+  parse: noArgs,
+  async run(ctx: Context) {
+    if (!isAdmin(ctx.requireUser(), ctx.config)) throw forbidden();
+  },
+});

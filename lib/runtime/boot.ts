@@ -1,8 +1,9 @@
 import "server-only";
 import { ConfigError } from "@/lib/config/errors";
 import { stampClientAddresses } from "@/lib/http/client-address";
-import { middlewareTable } from "@/lib/server/pipeline";
-import { unverifiedAdministratorsWarning } from "@/lib/policies/admin";
+import { hostRouteMiddleware, middlewareTable } from "@/lib/server/route-rules";
+import { HOST_ROUTES } from "@/lib/runtime/routes";
+import { collected } from "@/lib/runtime/features";
 import { services } from "@/lib/runtime/services";
 import { log } from "@/lib/observability/request-scope";
 
@@ -11,9 +12,13 @@ export async function boot(): Promise<void> {
     // First, so that as few requests as possible arrive unstamped (they are answered 503: lib/http/request.ts clientIp).
     stampClientAddresses();
     const ready = await services();
+    // Every middleware a route names, resolved now: an unknown name stops the start, not a request.
     middlewareTable(ready.config);
-    const adminWarning = unverifiedAdministratorsWarning(ready.config);
-    if (adminWarning) log().warn(adminWarning);
+    for (const route of HOST_ROUTES) hostRouteMiddleware(route);
+    for (const warn of collected("startupWarnings").flat()) {
+      const warning = warn(ready.config);
+      if (warning) log().warn(warning);
+    }
     log().info(
       `ready: ${ready.database.kind} database, mail via ${ready.env.MAIL_DRIVER}, routes under /${ready.config.routes.prefix}`,
     );

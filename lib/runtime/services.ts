@@ -10,32 +10,18 @@ import {
   type Services,
 } from "@/lib/server/services";
 import { ACTION_ENDPOINTS } from "@/lib/runtime/routes";
-import { impersonationWatch } from "@/lib/auth/impersonation-watch";
-import { noticeCredentialChange } from "@/lib/auth/credential-notice";
-import { oauthBearer } from "@/lib/oauth/bearer";
-import { registerAuthMiddleware } from "@/lib/auth/middleware/built-in";
+import { collected } from "@/lib/runtime/features";
 import { applyExtensions } from "@/lib/extensions";
 import { outboxMailer } from "@/lib/mail/outbox";
 import { resendMailer } from "@/lib/mail/resend";
 import { startWorker, type WorkerDeps } from "@/lib/mail/worker";
+import { MAIL_QUEUE, WEBHOOK_QUEUE } from "@/lib/mail/queue";
 import { startPruning } from "@/lib/runtime/pruning";
 import { serveBackups } from "@/lib/runtime/backup-socket";
-import { WEBHOOK_QUEUE } from "@/lib/mail/queue";
-import { DELIVER_COMPOSER, FANOUT_COMPOSER } from "@/lib/webhooks/deliveries";
-import { webhookSecretKey } from "@/lib/webhooks/secrets";
-import {
-  attemptDelivery,
-  fanOutActivity,
-  type WebhookDeps,
-} from "@/lib/webhooks/worker";
-import {
-  composeResetLink,
-  RESET_LINK_COMPOSER,
-} from "@/lib/auth/password-reset";
-import {
-  composeConfirmationLink,
-  CONFIRM_LINK_COMPOSER,
-} from "@/lib/users/email-change";
+import { registerMiddleware } from "@/lib/server/middleware";
+import { listen } from "@/lib/server/events";
+import type { EventListeners } from "@/lib/server/feature";
+import type { Context } from "@/lib/server/context";
 import { mailQueueKey } from "@/lib/crypto/secrets";
 import { loadServicesConfig } from "@/lib/config/services";
 import { corsPolicy, statefulPolicy } from "@/lib/http/stateful";
@@ -57,29 +43,68 @@ export function createMailer(env: Env, now: () => Date): Mailer {
   return outboxMailer(env.MAIL_OUTBOX_DIR, now);
 }
 
+/** The one request hook of kind `key` the manifests give (none, or one feature's), else a start-up error. */
+function requestHook<K extends keyof Application>(
+  key: K,
+): Application[K] | undefined {
+  const given = collected("requestHooks").flatMap((hooks) =>
+    key in hooks ? [(hooks as Partial<Application>)[key]] : [],
+  );
+  if (given.length > 1)
+    throw new Error(`request hook ${key}: given by ${given.length} features`);
+  return given[0] as Application[K] | undefined;
+}
+
 /**
- * What the features give the framework: the auth actions' endpoints, the impersonation watch of
- * every request, the owner's notice after a sensitive action (decision record 028), and the
- * guard of OAuth access tokens (decision record 050).
+ * What the features give the framework, from their manifests: the auth actions' endpoints, the
+ * impersonation watch of every request, the owner's notice after a sensitive action (decision
+ * record 028), and the guard of OAuth access tokens (decision record 050).
  */
-const APPLICATION: Application = {
-  endpoints: ACTION_ENDPOINTS,
-  prepareContext: (ctx) =>
-    ctx.session.watchImpersonation(impersonationWatch(ctx)),
-  noticeCredentialChange,
-  jwtBearer: oauthBearer,
-};
+function application(): Application {
+  const prepareContext = requestHook("prepareContext");
+  const noticeCredentialChange = requestHook("noticeCredentialChange");
+  if (!noticeCredentialChange)
+    throw new Error("request hook noticeCredentialChange: no feature gives it");
+  return {
+    endpoints: ACTION_ENDPOINTS,
+    prepareContext: (ctx: Context) => prepareContext?.(ctx),
+    noticeCredentialChange,
+    jwtBearer: requestHook("jwtBearer"),
+  };
+}
+
+const APPLICATION = application();
+
+/** Listeners are added once per process, however many times the services are built (tests build many). */
+const listening = new WeakSet<EventListeners>();
+
+/**
+ * Puts the features' middleware in the registry (`auth`, `throttle`, …, `admin`) and their event
+ * listeners on the events, from their manifests: before any route is resolved.
+ */
+export function registerFeatureMiddleware(): void {
+  for (const middleware of collected("middleware"))
+    for (const [name, definition] of Object.entries(middleware))
+      registerMiddleware(name, definition);
+  for (const listeners of collected("listeners")) {
+    if (listening.has(listeners)) continue;
+    listening.add(listeners);
+    for (const [event, list] of Object.entries(listeners))
+      for (const listener of list ?? [])
+        listen(event as keyof EventListeners, listener as never);
+  }
+}
 
 /**
  * Builds the services from an environment; throws a ConfigError naming the first bad key. The
- * features' middleware and the application's extensions (lib/extensions.ts) are registered here,
- * before any request.
+ * features' middleware and listeners (their manifests) and the application's extensions
+ * (lib/extensions.ts) are registered here, before any request.
  */
 export function createServices(
   source: Record<string, string | undefined>,
   options: { database?: Database } = {},
 ): Services {
-  registerAuthMiddleware();
+  registerFeatureMiddleware();
   applyExtensions();
   const env = loadEnv(source);
   const config = startupAuthConfig(env);
@@ -109,56 +134,38 @@ export function createServices(
   };
 }
 
-/** What the mail worker runs with: the queue's database, the mailer, and the composers of deferred messages. */
-export function workerDeps(target: Services): WorkerDeps {
-  const db = target.database.db;
+/**
+ * What the worker of `queue` runs with: the queue's database, the mailer, and every feature's
+ * composers of deferred jobs (their manifests), built from `target` so that they read the
+ * configuration in force when they run.
+ */
+function queueWorkerDeps(target: Services, queue: string): WorkerDeps {
+  const composers = Object.fromEntries(
+    collected("composers").flatMap((declared) =>
+      Object.entries(declared).map(([name, compose]) => [
+        name,
+        compose(target),
+      ]),
+    ),
+  );
   return {
-    db,
+    db: target.database.db,
     mailer: target.mailer,
     now: target.now,
     key: mailQueueKey(target.env.SESSION_SECRET),
-    composers: {
-      // Read through `target` at run time: settings change the configuration, and the worker's wake-up is set after start.
-      [RESET_LINK_COMPOSER]: (data) =>
-        composeResetLink({
-          db,
-          config: target.config,
-          env: target.env,
-          wakeMailWorker: () => target.wakeMailWorker(),
-        })(data),
-      [CONFIRM_LINK_COMPOSER]: (data) =>
-        composeConfirmationLink({
-          db,
-          config: target.config,
-          env: target.env,
-          mailer: target.mailer,
-        })(data),
-    },
+    queues: [queue],
+    composers,
   };
+}
+
+/** What the mail worker runs with (decision record 004). */
+export function workerDeps(target: Services): WorkerDeps {
+  return queueWorkerDeps(target, MAIL_QUEUE);
 }
 
 /** What the webhook worker runs with (decision record 022): its own queue, so a slow endpoint never holds mail back. */
 export function webhookWorkerDeps(target: Services): WorkerDeps {
-  const db = target.database.db;
-  const deps: WebhookDeps = {
-    db,
-    now: target.now,
-    secretKey: webhookSecretKey(target.env.SESSION_SECRET),
-    allowPrivate: () => target.config.webhooks["allow-private-addresses"],
-  };
-  return {
-    db,
-    mailer: target.mailer,
-    now: target.now,
-    key: mailQueueKey(target.env.SESSION_SECRET),
-    queues: [WEBHOOK_QUEUE],
-    composers: {
-      [FANOUT_COMPOSER]: async (data) =>
-        void (await fanOutActivity(deps, Number(data.activity_id))),
-      [DELIVER_COMPOSER]: (data) =>
-        attemptDelivery(deps, Number(data.delivery_id)),
-    },
-  };
+  return queueWorkerDeps(target, WEBHOOK_QUEUE);
 }
 
 /** Re-reads the settings table (every instance does this every SETTINGS_REFRESH_MS). */
@@ -203,17 +210,18 @@ export function services(): Promise<Services> {
         { stop: () => clearInterval(refresh) },
       ];
       if (created.env.QUEUE_WORKER === "true") {
-        const mail = startWorker(workerDeps(created));
-        const webhooks = startWorker(webhookWorkerDeps(created));
-        created.wakeMailWorker = mail.wake;
-        created.wakeWebhookWorker = webhooks.wake;
+        for (const declared of collected("workers").flat()) {
+          const worker = startWorker(queueWorkerDeps(created, declared.queue));
+          created[declared.wake] = worker.wake;
+          background.push(worker);
+        }
         const pruning = startPruning(() => ({
           db: created.database.db,
           config: created.config,
           env: created.env,
           now: created.now(),
         }));
-        background.push(mail, webhooks, pruning);
+        background.push(pruning);
       }
       if (created.database.kind === "pglite")
         background.push(serveBackups(created.database, created.env.DATA_DIR));

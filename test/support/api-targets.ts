@@ -3,9 +3,9 @@ import type { Db } from "@/db/client";
 import { buildAuthConfig } from "@/lib/config/auth";
 import type { Endpoint } from "@/lib/server/endpoint";
 import { ACTION_ENDPOINTS } from "@/lib/runtime/routes";
-import { registerAuthMiddleware } from "@/lib/auth/middleware/built-in";
+import { registerFeatureMiddleware } from "@/lib/runtime/services";
 import { compileRoutes } from "@/lib/server/match";
-import { type HostRoute, middlewareTable } from "@/lib/server/pipeline";
+import { type HostRoute, middlewareTable } from "@/lib/server/route-rules";
 import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
 import type { RouteAbility } from "@/lib/config/token-abilities";
 import { discoverHostRoutes } from "./host-routes";
@@ -40,7 +40,7 @@ function guardOf(specs: string[]): string | null {
 export async function apiTargets(): Promise<ApiTarget[]> {
   const config = buildAuthConfig({});
   // What createServices does before the first request: the features' middleware in the registry.
-  registerAuthMiddleware();
+  registerFeatureMiddleware();
   const middleware = middlewareTable(config);
   const auth = compileRoutes(config.routes).map((route) => ({
     label: `${route.method} ${route.template} (${route.name})`,

@@ -9,11 +9,11 @@ import {
   type CredentialClass,
 } from "@/lib/config/credential-classes";
 import { SESSION_ONLY } from "@/lib/config/token-abilities";
-import { registerAuthMiddleware } from "@/lib/auth/middleware/built-in";
+import { registerFeatureMiddleware } from "@/lib/runtime/services";
 import { CREDENTIAL_NOTICES } from "@/lib/auth/credential-notice";
 import { CREDENTIAL_GUARD } from "@/lib/server/credential-guard";
 import type { ResolvedMiddleware } from "@/lib/server/middleware";
-import { hostRouteMiddleware, middlewareTable } from "@/lib/server/pipeline";
+import { hostRouteMiddleware, middlewareTable } from "@/lib/server/route-rules";
 import { TOKEN_ACCESS } from "@/lib/server/token-access";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
 
@@ -59,7 +59,7 @@ function rows(config: AuthConfig): Row[] {
   ];
 }
 
-beforeAll(() => registerAuthMiddleware());
+beforeAll(() => registerFeatureMiddleware());
 
 // Decision record 028: one declaration per route decides its step-up, session-only, impersonation
 // and notice rules; this walks every row of both tables, so a new route cannot forget one.

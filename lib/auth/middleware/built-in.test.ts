@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildAuthConfig } from "@/lib/config/auth";
 import { resolveMiddleware } from "@/lib/server/middleware";
-import { middlewareTable } from "@/lib/server/pipeline";
+import { middlewareTable } from "@/lib/server/route-rules";
 import { ConfigError } from "@/lib/config/errors";
 import { registerAuthMiddleware } from "@/lib/auth/middleware/built-in";
 

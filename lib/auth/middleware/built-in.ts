@@ -1,5 +1,10 @@
 import "server-only";
-import { noArgs, registerMiddleware } from "@/lib/server/middleware";
+import {
+  defineMiddleware,
+  type Middleware,
+  noArgs,
+  registerMiddleware,
+} from "@/lib/server/middleware";
 import { TOKEN_ACCESS } from "@/lib/server/token-access";
 import { CREDENTIAL_GUARD } from "@/lib/server/credential-guard";
 import { guardCredentialAction } from "@/lib/auth/middleware/credential-guard";
@@ -18,25 +23,32 @@ import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
 /**
  * The middleware names of SPEC.md §4 (`auth:sanctum`, `guest`, `throttle:6,1`, `signed`,
  * `abilities`, `ability`), Laravel's `password.confirm` (the step-up, decision record 024), and the
- * pipeline's token-ability and credential-class steps, put in the registry when the services are built.
+ * pipeline's token-ability and credential-class steps: the auth feature's manifest puts them in the
+ * registry when the services are built (lib/auth/manifest.ts).
  */
-export function registerAuthMiddleware(): void {
-  registerMiddleware("auth", { parse: parseGuard, run: authenticate });
-  registerMiddleware("guest", { parse: noArgs, run: guest });
-  registerMiddleware("throttle", { parse: parseThrottle, run: throttle });
-  registerMiddleware("signed", { parse: noArgs, run: signed });
-  registerMiddleware("abilities", { parse: parseAbilityList, run: abilities });
-  registerMiddleware("ability", { parse: parseAbilityList, run: ability });
-  registerMiddleware("password.confirm", {
+export const AUTH_MIDDLEWARE: Readonly<Record<string, Middleware<never>>> = {
+  auth: defineMiddleware({ parse: parseGuard, run: authenticate }),
+  guest: defineMiddleware({ parse: noArgs, run: guest }),
+  throttle: defineMiddleware({ parse: parseThrottle, run: throttle }),
+  signed: defineMiddleware({ parse: noArgs, run: signed }),
+  abilities: defineMiddleware({ parse: parseAbilityList, run: abilities }),
+  ability: defineMiddleware({ parse: parseAbilityList, run: ability }),
+  "password.confirm": defineMiddleware({
     parse: noArgs,
     run: requirePasswordConfirmation,
-  });
-  registerMiddleware(TOKEN_ACCESS, {
+  }),
+  [TOKEN_ACCESS]: defineMiddleware({
     parse: () => null,
     run: requireTokenAccess,
-  });
-  registerMiddleware(CREDENTIAL_GUARD, {
+  }),
+  [CREDENTIAL_GUARD]: defineMiddleware({
     parse: () => null,
     run: guardCredentialAction,
-  });
+  }),
+};
+
+/** Puts AUTH_MIDDLEWARE in the registry (the middleware's own tests, without the whole composition root). */
+export function registerAuthMiddleware(): void {
+  for (const [name, middleware] of Object.entries(AUTH_MIDDLEWARE))
+    registerMiddleware(name, middleware);
 }

@@ -1,0 +1,17 @@
+import "server-only";
+import { defineFeature } from "@/lib/server/feature";
+import {
+  destroyOtherSessions,
+  destroyOwnSession,
+  listOwnSessions,
+} from "@/lib/sessions/endpoints";
+
+/** The account's browser sessions: list them, end one, end the others (decision record 024). */
+export const SESSIONS = defineFeature({
+  name: "sessions",
+  actions: {
+    sessions: listOwnSessions,
+    "session-destroy": destroyOwnSession,
+    "other-browser-sessions": destroyOtherSessions,
+  },
+});
