@@ -10,15 +10,23 @@ import {
   listUserSessions,
 } from "@/lib/admin/user-sessions";
 import type { HostRoute } from "@/lib/server/pipeline";
+import {
+  ADMIN_ACTIVITY,
+  ADMIN_USERS,
+  ADMIN_USERS_EXPORT,
+  ADMIN_USER_DELETE,
+  ADMIN_USER_RESTORE,
+  ADMIN_USER_SESSIONS,
+  ADMIN_USER_SESSION_DELETE,
+  ADMIN_USER_TWO_FACTOR_RESET,
+} from "@/lib/admin/schemas/routes";
 
 // Who may call is decided by the user policy in each endpoint (403), after the guard (401).
 const signedIn = ["auth:sanctum"];
 
 /** GET /api/admin/users (app/api/admin/users/route.ts). */
 export const ADMIN_USERS_ROUTE: HostRoute = {
-  name: "api.admin.users.index",
-  path: "/api/admin/users",
-  method: "GET",
+  ...ADMIN_USERS,
   endpoint: listUsers,
   middleware: signedIn,
   ability: null,
@@ -27,9 +35,7 @@ export const ADMIN_USERS_ROUTE: HostRoute = {
 
 /** DELETE /api/admin/users/{id} (app/api/admin/users/[id]/route.ts). */
 export const ADMIN_USER_DELETE_ROUTE: HostRoute = {
-  name: "api.admin.users.destroy",
-  path: "/api/admin/users/{id}",
-  method: "DELETE",
+  ...ADMIN_USER_DELETE,
   endpoint: deleteUser,
   middleware: signedIn,
   ability: "admin",
@@ -38,9 +44,7 @@ export const ADMIN_USER_DELETE_ROUTE: HostRoute = {
 
 /** POST /api/admin/users/{id}/restore (app/api/admin/users/[id]/restore/route.ts). */
 export const ADMIN_USER_RESTORE_ROUTE: HostRoute = {
-  name: "api.admin.users.restore",
-  path: "/api/admin/users/{id}/restore",
-  method: "POST",
+  ...ADMIN_USER_RESTORE,
   endpoint: restoreUser,
   middleware: signedIn,
   ability: "admin",
@@ -49,9 +53,7 @@ export const ADMIN_USER_RESTORE_ROUTE: HostRoute = {
 
 /** GET /api/admin/users/export (app/api/admin/users/export/route.ts). */
 export const ADMIN_USERS_EXPORT_ROUTE: HostRoute = {
-  name: "api.admin.users.export",
-  path: "/api/admin/users/export",
-  method: "GET",
+  ...ADMIN_USERS_EXPORT,
   endpoint: exportUsers,
   middleware: signedIn,
   ability: null,
@@ -60,9 +62,7 @@ export const ADMIN_USERS_EXPORT_ROUTE: HostRoute = {
 
 /** GET /api/admin/activity (app/api/admin/activity/route.ts). */
 export const ADMIN_ACTIVITY_ROUTE: HostRoute = {
-  name: "api.admin.activity",
-  path: "/api/admin/activity",
-  method: "GET",
+  ...ADMIN_ACTIVITY,
   endpoint: listActivity,
   middleware: signedIn,
   ability: null,
@@ -71,9 +71,7 @@ export const ADMIN_ACTIVITY_ROUTE: HostRoute = {
 
 /** GET /api/admin/users/{id}/sessions (app/api/admin/users/[id]/sessions/route.ts). */
 export const ADMIN_USER_SESSIONS_ROUTE: HostRoute = {
-  name: "api.admin.users.sessions.index",
-  path: "/api/admin/users/{id}/sessions",
-  method: "GET",
+  ...ADMIN_USER_SESSIONS,
   endpoint: listUserSessions,
   middleware: signedIn,
   ability: null,
@@ -82,9 +80,7 @@ export const ADMIN_USER_SESSIONS_ROUTE: HostRoute = {
 
 /** DELETE /api/admin/users/{id}/sessions/{sessionId} (app/api/admin/users/[id]/sessions/[sessionId]/route.ts). */
 export const ADMIN_USER_SESSION_DELETE_ROUTE: HostRoute = {
-  name: "api.admin.users.sessions.destroy",
-  path: "/api/admin/users/{id}/sessions/{sessionId}",
-  method: "DELETE",
+  ...ADMIN_USER_SESSION_DELETE,
   endpoint: destroyUserSession,
   middleware: signedIn,
   ability: "admin",
@@ -93,9 +89,7 @@ export const ADMIN_USER_SESSION_DELETE_ROUTE: HostRoute = {
 
 /** DELETE /api/admin/users/{id}/two-factor (app/api/admin/users/[id]/two-factor/route.ts): the endpoint asks for the step-up. */
 export const ADMIN_USER_TWO_FACTOR_RESET_ROUTE: HostRoute = {
-  name: "api.admin.users.two-factor.destroy",
-  path: "/api/admin/users/{id}/two-factor",
-  method: "DELETE",
+  ...ADMIN_USER_TWO_FACTOR_RESET,
   endpoint: resetTwoFactor,
   middleware: signedIn,
   ability: "admin",

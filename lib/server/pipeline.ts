@@ -1,4 +1,5 @@
 import "server-only";
+import type { RouteContract } from "@/lib/config/route-contract";
 import { z } from "zod";
 import type { AuthConfig } from "@/lib/config/auth";
 import { type Context, createContext } from "@/lib/server/context";
@@ -284,7 +285,7 @@ export function dispatch(
 }
 
 /** A route of the host application (profile, uploads, administration) at a fixed path. */
-export type HostRoute = {
+export type HostRoute = Partial<RouteContract> & {
   name: string;
   /** Its path template (`/api/admin/users/{id}`): the folder of its route file under app/. */
   path: string;
