@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { RollTokenDialog } from "@/components/tokens/roll-token-dialog";
 import { TokenUsage } from "@/components/tokens/token-usage";
-import type { Token } from "@/lib/client/api-types";
+import type { Token } from "@/lib/client/contract";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 import { useRevokeToken } from "@/lib/client/use-tokens";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { Token } from "@/lib/client/api-types";
+import type { Token } from "@/lib/client/contract";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 
 /** A token's use and limits as the tokens list reports them (decision record 045). */

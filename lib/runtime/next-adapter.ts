@@ -5,6 +5,7 @@ import { csrfCookie } from "@/lib/server/csrf-cookie";
 import { ORIGINAL_PATH_HEADER } from "@/lib/server/headers";
 import { routeManifest } from "@/lib/server/url";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
+import { PROVIDERS } from "@/lib/auth/schemas/providers";
 import {
   isLocale,
   type Locale,
@@ -83,7 +84,8 @@ export async function frontendSettings(): Promise<FrontendSettings> {
   const locale = await requestLocale();
   const { config } = await services();
   return {
-    routes: routeManifest(config, HOST_ROUTES),
+    // The providers list is served by its own route file, and the login screen calls it too.
+    routes: routeManifest(config, [...HOST_ROUTES, PROVIDERS]),
     password: config.password,
     allowRegistration: config["allow-registration"],
     allowImpersonate: config["allow-impersonate"],

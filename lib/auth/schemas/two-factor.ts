@@ -15,7 +15,6 @@ export const twoFactorQrCodeSchema = z.object({
   svg: z.string(),
   url: z.string(),
 });
-export type TwoFactorQrCode = z.output<typeof twoFactorQrCodeSchema>;
 
 export const twoFactorSecretKeySchema = z.object({ secretKey: z.string() });
 export const recoveryCodesSchema = z.array(z.string());
