@@ -49,9 +49,18 @@ export const PLACED = [
 const above = (floors, index) => floors.slice(index + 1).flat();
 const features = FEATURES.flat();
 
+/**
+ * A feature's `schemas/` folder holds the zod schemas of its routes' input and output (decision
+ * record 062): pure modules of the base floor, so the auth-action table (lib/config) and the
+ * browser's client (lib/client) read them. They import only the base and other schemas.
+ */
+const SCHEMAS = "./schemas";
+const schemaFolders = features.map((folder) => `${folder}/schemas`);
+
 const zone = (target, from, message) => ({
   target: target.map((path) => `./${path}`),
   from: from.map((path) => `./${path}`),
+  except: [SCHEMAS],
   message,
 });
 
@@ -82,6 +91,11 @@ const zones = [
       [...above(FEATURES, index), ...APP],
       "a feature imports only the features below it (eslint.layers.mjs FEATURES)",
     ),
+  ),
+  zone(
+    schemaFolders,
+    [...SERVER, ...POLICIES, ...features, ...APP, ...CLIENT],
+    "a feature's schemas/ are pure zod: they import only the base and other schemas",
   ),
   // The browser's side: pure modules only (the base's pure files, the policies' rules, the upload address).
   zone(

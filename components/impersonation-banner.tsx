@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import type { User } from "@/lib/client/api-types";
+import type { User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { useRevertImpersonation } from "@/lib/client/use-impersonation";
 

@@ -4,7 +4,7 @@ import { ACTIVITY_EVENTS } from "@/components/admin/activity-labels";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import type { ActivityFilters as Filters } from "@/lib/client/api-types";
+import type { ActivityFilters as Filters } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { useActivityUsers } from "@/lib/client/use-activity";
 

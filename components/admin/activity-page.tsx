@@ -12,7 +12,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
 import { LoadingRows } from "@/components/ui/skeleton";
-import type { ActivityFilters as Filters } from "@/lib/client/api-types";
+import type { ActivityFilters as Filters } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { useActivity } from "@/lib/client/use-activity";
 

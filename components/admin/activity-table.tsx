@@ -3,7 +3,7 @@
 import { DataTable } from "@/components/ui/data-table";
 import { ACTIVITY_EVENTS } from "@/components/admin/activity-labels";
 import { Badge } from "@/components/ui/badge";
-import type { ActivityEntry, UserRef } from "@/lib/client/api-types";
+import type { ActivityEntry, UserRef } from "@/lib/client/contract";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 
 type Props = { entries: ActivityEntry[]; onUser: (user: UserRef) => void };

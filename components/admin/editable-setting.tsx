@@ -14,7 +14,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { useErrorMessage } from "@/components/ui/error-alert";
 import { Icon } from "@/components/ui/icon";
-import type { SettingRow } from "@/lib/client/api-types";
+import type { SettingRow } from "@/lib/client/contract";
 import { formErrors } from "@/lib/client/form-errors";
 import { useT } from "@/lib/client/i18n";
 import {

@@ -3,7 +3,7 @@
 import { KeyValueList } from "@/components/admin/read-only-settings";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import type { EnvironmentRow } from "@/lib/client/api-types";
+import type { EnvironmentRow } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 
 /** The environment variables of this instance; the server masks the secrets before they leave it. */

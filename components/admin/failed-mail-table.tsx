@@ -6,7 +6,7 @@ import {
   messageColumns,
 } from "@/components/admin/queued-mail-table";
 import { Button } from "@/components/ui/button";
-import type { FailedMail } from "@/lib/client/api-types";
+import type { FailedMail } from "@/lib/client/contract";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 
 type Props = {

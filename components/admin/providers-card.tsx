@@ -4,7 +4,7 @@ import { KeyValueList } from "@/components/admin/read-only-settings";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { ProviderRow } from "@/lib/client/api-types";
+import type { ProviderRow } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 
 /** The social sign-in providers of SERVICES_CONFIG_JSON, client secrets masked by the server. */

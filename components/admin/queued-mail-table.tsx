@@ -2,7 +2,7 @@
 
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { Badge } from "@/components/ui/badge";
-import type { QueuedMail } from "@/lib/client/api-types";
+import type { QueuedMail } from "@/lib/client/contract";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 
 /** The first two columns of both mail tables: who a message is for, and its subject. */

@@ -6,7 +6,7 @@ import {
   SettingValue,
   SourceBadge,
 } from "@/components/admin/setting-value";
-import type { SettingRow } from "@/lib/client/api-types";
+import type { SettingRow } from "@/lib/client/contract";
 
 /** Key, value and an optional badge: one line each on wide screens; key and badge above the value on narrow ones. */
 export function KeyValueList({

@@ -2,7 +2,7 @@
 
 import { DataTable } from "@/components/ui/data-table";
 import { SettingValue, SourceBadge } from "@/components/admin/setting-value";
-import type { SettingRow } from "@/lib/client/api-types";
+import type { SettingRow } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 
 type Column = "uris" | "names" | "middlewares";

@@ -1,5 +1,5 @@
 import type { BadgeTone } from "@/components/ui/badge";
-import type { SettingSource } from "@/lib/client/api-types";
+import type { SettingSource } from "@/lib/client/contract";
 
 /** People's names for the keys administrators change; other keys are shown as AUTH_CONFIG_JSON spells them. */
 export const SETTING_LABELS: Record<string, { label: string; text?: string }> =

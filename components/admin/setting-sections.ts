@@ -1,5 +1,5 @@
 import { REDIRECT_PREFIX } from "@/components/admin/setting-labels";
-import type { SettingRow } from "@/lib/client/api-types";
+import type { SettingRow } from "@/lib/client/contract";
 
 export type SettingSection = {
   id: string;

@@ -3,7 +3,7 @@
 import { Fragment } from "react";
 import { SOURCE_BADGES } from "@/components/admin/setting-labels";
 import { Badge } from "@/components/ui/badge";
-import type { SettingSource } from "@/lib/client/api-types";
+import type { SettingSource } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 
 // break-words, not break-all: in a table a value keeps its width; in a narrow column it still wraps.

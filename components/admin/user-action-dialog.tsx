@@ -2,7 +2,7 @@
 
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { UserAction } from "@/components/admin/user-row";
-import type { AdminUser } from "@/lib/client/api-types";
+import type { AdminUser } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 
 const COPY: Record<

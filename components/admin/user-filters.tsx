@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { SelectField } from "@/components/ui/select-field";
 import { INPUT_CLASSES } from "@/components/ui/text-field";
-import type { UserStatus } from "@/lib/client/api-types";
+import type { UserStatus } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 
 type Props = {

@@ -3,7 +3,8 @@
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { avatarOf, type AdminUser } from "@/lib/client/api-types";
+import { avatarOf } from "@/lib/client/avatar";
+import type { AdminUser } from "@/lib/client/contract";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 
 export type UserAction =

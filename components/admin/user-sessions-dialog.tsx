@@ -5,7 +5,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { LoadingRows } from "@/components/ui/skeleton";
-import type { AdminUser } from "@/lib/client/api-types";
+import type { AdminUser } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import {
   useEndUserSession,

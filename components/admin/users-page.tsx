@@ -15,9 +15,9 @@ import { Icon } from "@/components/ui/icon";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
 import { LoadingRows } from "@/components/ui/skeleton";
-import type { AdminUser, AdminUserFilters } from "@/lib/client/api-types";
+import { useApi } from "@/lib/client/api-context";
+import type { AdminUser, AdminUserFilters } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
-import { HOST_PATHS } from "@/lib/client/queries";
 import { useSettings } from "@/lib/client/settings-context";
 import {
   useAdminUsers,
@@ -29,6 +29,7 @@ import { useImpersonate } from "@/lib/client/use-impersonation";
 /** The administration's user list: search, pages, impersonate, sessions, reset a second factor, delete and restore, export. */
 export function UsersPage() {
   const t = useT();
+  const api = useApi();
   const { allowImpersonate } = useSettings();
   const [filters, setFilters] = useState<AdminUserFilters>({
     search: "",
@@ -70,7 +71,7 @@ export function UsersPage() {
         )}
         actions={
           <a
-            href={HOST_PATHS.exportUsers}
+            href={api.path("api.admin.users.export")}
             download
             className={buttonClasses("secondary")}
           >

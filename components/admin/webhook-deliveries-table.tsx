@@ -6,7 +6,7 @@ import { DataTable } from "@/components/ui/data-table";
 import type {
   WebhookDelivery,
   WebhookDeliveryStatus,
-} from "@/lib/client/api-types";
+} from "@/lib/client/contract";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 
 export const DELIVERY_STATUS: Record<

@@ -12,7 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { LoadingRows } from "@/components/ui/skeleton";
-import type { WebhookEndpoint as Endpoint } from "@/lib/client/api-types";
+import type { WebhookEndpoint as Endpoint } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import {
   useTestWebhook,

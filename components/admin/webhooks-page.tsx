@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingRows } from "@/components/ui/skeleton";
-import type { WebhookEndpoint } from "@/lib/client/api-types";
+import type { WebhookEndpoint } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import {
   useCreateWebhook,

@@ -13,7 +13,7 @@ import { TextField } from "@/components/ui/text-field";
 import { useStepUpController } from "@/lib/client/api-context";
 import { formErrors } from "@/lib/client/form-errors";
 import { useT } from "@/lib/client/i18n";
-import type { Session } from "@/lib/client/api-types";
+import type { Session } from "@/lib/client/contract";
 import { queryKeys } from "@/lib/client/queries";
 import { useConfirmPassword } from "@/lib/client/use-two-factor";
 

@@ -3,7 +3,8 @@
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { avatarOf, type Session, type User } from "@/lib/client/api-types";
+import { avatarOf } from "@/lib/client/avatar";
+import type { Session, User } from "@/lib/client/contract";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 
 /** Who is signed in, and the state of their account. */

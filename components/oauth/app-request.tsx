@@ -4,7 +4,7 @@ import { type ReactNode, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Icon } from "@/components/ui/icon";
-import type { User } from "@/lib/client/api-types";
+import type { User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import type { OAuthScope } from "@/lib/client/use-oauth-consent";
 

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { OAuthFrame, Waiting } from "@/components/oauth/oauth-frame";
 import { AppRequest } from "@/components/oauth/app-request";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import type { User } from "@/lib/client/api-types";
+import type { User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import {
   type AuthorizationRequest,

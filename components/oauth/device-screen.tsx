@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/client/api";
-import type { User } from "@/lib/client/api-types";
+import type { User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import {
   type DeviceRequest,

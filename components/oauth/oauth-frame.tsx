@@ -6,7 +6,7 @@ import { Brand } from "@/components/brand";
 import { LanguageSwitch } from "@/components/shell/language-switch";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Spinner } from "@/components/ui/spinner";
-import type { User } from "@/lib/client/api-types";
+import type { User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { loginPathFor } from "@/lib/http/safe-redirect";
 import { useSession } from "@/lib/client/use-session";

@@ -3,7 +3,7 @@
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import type { User } from "@/lib/client/api-types";
+import type { User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import {
   useCancelEmailChange,

@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { PendingEmailNotice } from "@/components/profile/pending-email-notice";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
-import type { User } from "@/lib/client/api-types";
+import type { User } from "@/lib/client/contract";
 import { formErrors } from "@/lib/client/form-errors";
 import { useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";

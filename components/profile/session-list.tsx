@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { BrowserSession } from "@/lib/client/api-types";
+import type { BrowserSession } from "@/lib/client/contract";
 import { useFormatDate, useFormatRelative, useT } from "@/lib/client/i18n";
 
 /** How the session was signed into (the server's `method`). */

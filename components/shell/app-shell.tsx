@@ -8,7 +8,7 @@ import { LanguageSwitch } from "@/components/shell/language-switch";
 import { NavLinks } from "@/components/shell/nav-links";
 import { SignOutButton } from "@/components/shell/sign-out-button";
 import { UserMenu } from "@/components/shell/user-menu";
-import type { Session, User } from "@/lib/client/api-types";
+import type { Session, User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 
 /** The signed-in frame: banner while impersonating, top bar, navigation, and the page. */

@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { Avatar } from "@/components/ui/avatar";
-import { avatarOf, type User } from "@/lib/client/api-types";
+import { avatarOf } from "@/lib/client/avatar";
+import type { User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 
 /**

@@ -6,7 +6,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { SelectField } from "@/components/ui/select-field";
-import type { Token } from "@/lib/client/api-types";
+import type { Token } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { useRollToken } from "@/lib/client/use-tokens";
 

@@ -3,7 +3,7 @@
 import { type ReactNode, useId } from "react";
 import { Badge } from "@/components/ui/badge";
 import { TokenUsage } from "@/components/tokens/token-usage";
-import type { Token } from "@/lib/client/api-types";
+import type { Token } from "@/lib/client/contract";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 
 export function isExpired(token: Token, now: number): boolean {

@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { RollTokenDialog } from "@/components/tokens/roll-token-dialog";
 import { isExpired, TokenCard } from "@/components/tokens/token-card";
-import type { Token } from "@/lib/client/api-types";
+import type { Token } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { useRevokeToken } from "@/lib/client/use-tokens";
 

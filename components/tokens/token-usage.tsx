@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { Token } from "@/lib/client/api-types";
+import type { Token } from "@/lib/client/contract";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {

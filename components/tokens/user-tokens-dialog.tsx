@@ -6,7 +6,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { LoadingRows } from "@/components/ui/skeleton";
-import type { AdminUser } from "@/lib/client/api-types";
+import type { AdminUser } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { useUserTokens } from "@/lib/client/use-tokens";
 

@@ -10,6 +10,16 @@ import {
   listUserSessions,
 } from "@/lib/admin/user-sessions";
 import type { HostRoute } from "@/lib/server/pipeline";
+import {
+  ADMIN_ACTIVITY,
+  ADMIN_USERS,
+  ADMIN_USERS_EXPORT,
+  ADMIN_USER_DELETE,
+  ADMIN_USER_RESTORE,
+  ADMIN_USER_SESSIONS,
+  ADMIN_USER_SESSION_DELETE,
+  ADMIN_USER_TWO_FACTOR_RESET,
+} from "@/lib/admin/schemas/routes";
 
 // Administrators only: the guard (401), then the `admin` middleware (403, lib/policies/admin.ts).
 // Who may be acted on (not oneself, not another administrator) is the user policy's, in the endpoint.
@@ -17,9 +27,7 @@ const administrators = ["auth:sanctum", "admin"];
 
 /** GET /api/admin/users. */
 export const ADMIN_USERS_ROUTE: HostRoute = {
-  name: "api.admin.users.index",
-  path: "/api/admin/users",
-  method: "GET",
+  ...ADMIN_USERS,
   endpoint: listUsers,
   middleware: administrators,
   ability: null,
@@ -28,9 +36,7 @@ export const ADMIN_USERS_ROUTE: HostRoute = {
 
 /** DELETE /api/admin/users/{id}. */
 export const ADMIN_USER_DELETE_ROUTE: HostRoute = {
-  name: "api.admin.users.destroy",
-  path: "/api/admin/users/{id}",
-  method: "DELETE",
+  ...ADMIN_USER_DELETE,
   endpoint: deleteUser,
   middleware: administrators,
   ability: "admin",
@@ -39,9 +45,7 @@ export const ADMIN_USER_DELETE_ROUTE: HostRoute = {
 
 /** POST /api/admin/users/{id}/restore. */
 export const ADMIN_USER_RESTORE_ROUTE: HostRoute = {
-  name: "api.admin.users.restore",
-  path: "/api/admin/users/{id}/restore",
-  method: "POST",
+  ...ADMIN_USER_RESTORE,
   endpoint: restoreUser,
   middleware: administrators,
   ability: "admin",
@@ -50,9 +54,7 @@ export const ADMIN_USER_RESTORE_ROUTE: HostRoute = {
 
 /** GET /api/admin/users/export. */
 export const ADMIN_USERS_EXPORT_ROUTE: HostRoute = {
-  name: "api.admin.users.export",
-  path: "/api/admin/users/export",
-  method: "GET",
+  ...ADMIN_USERS_EXPORT,
   endpoint: exportUsers,
   middleware: administrators,
   ability: null,
@@ -61,9 +63,7 @@ export const ADMIN_USERS_EXPORT_ROUTE: HostRoute = {
 
 /** GET /api/admin/activity. */
 export const ADMIN_ACTIVITY_ROUTE: HostRoute = {
-  name: "api.admin.activity",
-  path: "/api/admin/activity",
-  method: "GET",
+  ...ADMIN_ACTIVITY,
   endpoint: listActivity,
   middleware: administrators,
   ability: null,
@@ -72,9 +72,7 @@ export const ADMIN_ACTIVITY_ROUTE: HostRoute = {
 
 /** GET /api/admin/users/{id}/sessions. */
 export const ADMIN_USER_SESSIONS_ROUTE: HostRoute = {
-  name: "api.admin.users.sessions.index",
-  path: "/api/admin/users/{id}/sessions",
-  method: "GET",
+  ...ADMIN_USER_SESSIONS,
   endpoint: listUserSessions,
   middleware: administrators,
   ability: null,
@@ -83,9 +81,7 @@ export const ADMIN_USER_SESSIONS_ROUTE: HostRoute = {
 
 /** DELETE /api/admin/users/{id}/sessions/{sessionId}. */
 export const ADMIN_USER_SESSION_DELETE_ROUTE: HostRoute = {
-  name: "api.admin.users.sessions.destroy",
-  path: "/api/admin/users/{id}/sessions/{sessionId}",
-  method: "DELETE",
+  ...ADMIN_USER_SESSION_DELETE,
   endpoint: destroyUserSession,
   middleware: administrators,
   ability: "admin",
@@ -94,9 +90,7 @@ export const ADMIN_USER_SESSION_DELETE_ROUTE: HostRoute = {
 
 /** DELETE /api/admin/users/{id}/two-factor: the endpoint asks for the step-up. */
 export const ADMIN_USER_TWO_FACTOR_RESET_ROUTE: HostRoute = {
-  name: "api.admin.users.two-factor.destroy",
-  path: "/api/admin/users/{id}/two-factor",
-  method: "DELETE",
+  ...ADMIN_USER_TWO_FACTOR_RESET,
   endpoint: resetTwoFactor,
   middleware: administrators,
   ability: "admin",

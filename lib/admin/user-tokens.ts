@@ -1,5 +1,6 @@
 import "server-only";
 import { routeUser } from "@/lib/admin/target-user";
+import { ADMIN_USER_TOKENS } from "@/lib/admin/schemas/routes";
 import { listTokensWithUsage } from "@/lib/auth/token-list";
 import { userPolicy } from "@/lib/policies/user-policy";
 import {
@@ -33,9 +34,7 @@ const listUserTokens = defineEndpoint({
 
 /** GET /api/admin/users/{id}/tokens. */
 export const ADMIN_USER_TOKENS_ROUTE: HostRoute = {
-  name: "api.admin.users.tokens.index",
-  path: "/api/admin/users/{id}/tokens",
-  method: "GET",
+  ...ADMIN_USER_TOKENS,
   endpoint: listUserTokens,
   // Administrators only, before anything is looked up (the `admin` middleware, decision record 064).
   middleware: ["auth:sanctum", "admin"],

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { type ApiClient, createApiClient } from "@/lib/client/api";
-import type { Session } from "@/lib/client/api-types";
+import type { Session } from "@/lib/client/contract";
 import { queryKeys } from "@/lib/client/queries";
 import { loginPathFor } from "@/lib/http/safe-redirect";
 import {
@@ -19,6 +19,8 @@ export const GUEST_SESSION: Session = {
   is_admin: false,
   verified: false,
   impersonating: false,
+  two_factor_enabled: false,
+  two_factor_required: false,
 };
 
 const ApiContext = createContext<ApiClient | null>(null);

@@ -8,7 +8,13 @@ const ROUTES = {
   login: { method: "POST", template: "/auth/login" },
   "get-auth": { method: "GET", template: "/auth/get-auth" },
   "impersonate-token": { method: "GET", template: "/auth/impersonate/{token}" },
+  "passkey-update": {
+    method: "PUT",
+    template: "/auth/user/passkeys/{passkey}",
+  },
+  "api.admin.users.index": { method: "GET", template: "/api/admin/users" },
 };
+const CREDENTIALS = { email: "a@example.test", password: "secret" };
 
 let calls: Call[];
 let replies: Response[];
@@ -46,13 +52,13 @@ describe("the API client (SPEC §4 rule 7)", () => {
   it("sends JSON, the page language and the XSRF-TOKEN cookie as X-XSRF-TOKEN, with credentials", async () => {
     const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
     replies.push(reply(200, { success: true }));
-    await api.call("login", { email: "a@example.test" });
+    await api.call("login", CREDENTIALS);
     const [call] = calls;
     expect(call?.url).toBe("/auth/login");
     expect(call?.headers.get("accept")).toBe("application/json");
     expect(call?.headers.get("accept-language")).toBe("es");
     expect(call?.headers.get("x-xsrf-token")).toBe("first%3D");
-    expect(call?.body).toBe(JSON.stringify({ email: "a@example.test" }));
+    expect(call?.body).toBe(JSON.stringify(CREDENTIALS));
   });
 
   it("fetches a fresh CSRF cookie after a 419 and retries once with it", async () => {
@@ -61,7 +67,9 @@ describe("the API client (SPEC §4 rule 7)", () => {
       reply(419, { message: "CSRF token mismatch." }),
       reply(200, { success: true }),
     );
-    await expect(api.call("login", {})).resolves.toEqual({ success: true });
+    await expect(api.call("login", CREDENTIALS)).resolves.toEqual({
+      success: true,
+    });
     expect(calls.map((call) => call.url)).toEqual([
       "/auth/login",
       "/sanctum/csrf-cookie",
@@ -76,7 +84,7 @@ describe("the API client (SPEC §4 rule 7)", () => {
       reply(419, { message: "CSRF token mismatch." }),
       reply(419, { message: "CSRF token mismatch." }),
     );
-    await expect(api.call("login", {})).rejects.toMatchObject({
+    await expect(api.call("login", CREDENTIALS)).rejects.toMatchObject({
       status: 419,
       message: "CSRF token mismatch.",
     });
@@ -86,7 +94,7 @@ describe("the API client (SPEC §4 rule 7)", () => {
     browser.cookie = "";
     const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
     replies.push(reply(200, { success: true }));
-    await api.call("login", {});
+    await api.call("login", CREDENTIALS);
     expect(calls.map((call) => call.url)).toEqual([
       "/sanctum/csrf-cookie",
       "/auth/login",
@@ -102,7 +110,7 @@ describe("the API client (SPEC §4 rule 7)", () => {
     ).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthenticated).not.toHaveBeenCalled();
     replies.push(reply(401, { message: "Unauthenticated." }));
-    await expect(api.request("/api/admin/users")).rejects.toMatchObject({
+    await expect(api.call("api.admin.users.index")).rejects.toMatchObject({
       status: 401,
     });
     expect(onUnauthenticated).toHaveBeenCalledOnce();
@@ -111,20 +119,28 @@ describe("the API client (SPEC §4 rule 7)", () => {
   it("keeps a 422's field errors", async () => {
     const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
     replies.push(reply(422, { message: "Bad.", errors: { email: ["Bad."] } }));
-    await expect(api.call("login", {})).rejects.toMatchObject({
+    await expect(api.call("login", CREDENTIALS)).rejects.toMatchObject({
       status: 422,
       errors: { email: ["Bad."] },
     });
   });
 
-  it("fills path parameters and keeps a server-given absolute URL on this origin", async () => {
+  it("fills path parameters from the input; the other fields are a GET's query or the JSON body", async () => {
     const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
     expect(api.path("impersonate-token", { token: "a/b" })).toBe(
       "/auth/impersonate/a%2Fb",
     );
     replies.push(reply(200, { success: true }));
-    await api.request("http://elsewhere.example:3200/auth/impersonate/abc?x=1");
-    expect(calls[0]?.url).toBe("/auth/impersonate/abc?x=1");
+    await api.call("impersonate-token", { token: "a/b" });
+    replies.push(reply(200, { data: [] }));
+    await api.call("api.admin.users.index", { search: "ann", page: 2 });
+    replies.push(reply(200, { passkey: {} }));
+    await api.call("passkey-update", { passkey: 7, name: "Phone" });
+    expect(calls.map(({ url, method, body }) => [method, url, body])).toEqual([
+      ["GET", "/auth/impersonate/a%2Fb", undefined],
+      ["GET", "/api/admin/users?search=ann&page=2", undefined],
+      ["PUT", "/auth/user/passkeys/7", JSON.stringify({ name: "Phone" })],
+    ]);
   });
 
   it("asks for the password after a 423 and makes the call again, once, when it was confirmed", async () => {
@@ -138,15 +154,15 @@ describe("the API client (SPEC §4 rule 7)", () => {
       reply(423, { message: "Password confirmation required." }),
       reply(200, { success: true }),
     );
-    await expect(
-      api.call("login", { email: "a@example.test" }),
-    ).resolves.toEqual({ success: true });
+    await expect(api.call("login", CREDENTIALS)).resolves.toEqual({
+      success: true,
+    });
     expect(onConfirmationRequired).toHaveBeenCalledOnce();
     expect(
       calls.map((call) => `${call.method} ${call.url} ${String(call.body)}`),
     ).toEqual([
-      'POST /auth/login {"email":"a@example.test"}',
-      'POST /auth/login {"email":"a@example.test"}',
+      `POST /auth/login ${JSON.stringify(CREDENTIALS)}`,
+      `POST /auth/login ${JSON.stringify(CREDENTIALS)}`,
     ]);
   });
 
@@ -157,7 +173,7 @@ describe("the API client (SPEC §4 rule 7)", () => {
       onConfirmationRequired: async () => false,
     });
     replies.push(reply(423, { message: "Password confirmation required." }));
-    await expect(api.call("login", {})).rejects.toMatchObject({
+    await expect(api.call("login", CREDENTIALS)).rejects.toMatchObject({
       status: 423,
       message: "Password confirmation required.",
     });
@@ -172,7 +188,7 @@ describe("the API client (SPEC §4 rule 7)", () => {
       reply(423, { message: "Password confirmation required." }),
       reply(423, { message: "Password confirmation required." }),
     );
-    await expect(confirming.call("login", {})).rejects.toMatchObject({
+    await expect(confirming.call("login", CREDENTIALS)).rejects.toMatchObject({
       status: 423,
     });
     expect(calls).toHaveLength(3);

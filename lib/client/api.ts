@@ -1,3 +1,4 @@
+import type { RouteInput, RouteName, RouteOutput } from "@/lib/client/contract";
 import type { RouteManifest } from "@/lib/client/frontend-settings";
 
 /** The session guard's CSRF-cookie endpoint (SPEC.md §4: `/<guard>/csrf-cookie`). */
@@ -32,6 +33,18 @@ export type RequestOptions = {
   ignoreUnauthenticated?: boolean;
   signal?: AbortSignal;
 };
+
+/** How a call is made, beside its input: the session-loading 401 rule, cancellation. */
+export type CallOptions = Pick<
+  RequestOptions,
+  "ignoreUnauthenticated" | "signal"
+>;
+
+/** A route that takes no fields may be called without an input. */
+type CallArgs<N extends RouteName> =
+  Record<string, never> extends RouteInput<N>
+    ? [input?: RouteInput<N>, options?: CallOptions]
+    : [input: RouteInput<N>, options?: CallOptions];
 
 export type ApiClientOptions = {
   routes: RouteManifest;
@@ -88,6 +101,30 @@ export function fillTemplate(
       throw new Error(`Missing parameter ${key} for ${template}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/**
+ * The template's `{parameters}` filled from the input, and the input's other fields; no input
+ * means no fields (a POST without a body).
+ */
+function fillFromInput(
+  template: string,
+  input: unknown,
+): { path: string; rest: Record<string, unknown> | undefined } {
+  if (input === undefined || input === null)
+    return { path: fillTemplate(template), rest: undefined };
+  const rest = { ...(input as Record<string, unknown>) };
+  const path = template.replace(
+    /\{([A-Za-z_][A-Za-z0-9_]*)\}/g,
+    (_, key: string) => {
+      const value = rest[key];
+      if (typeof value !== "string" && typeof value !== "number")
+        throw new Error(`Missing parameter ${key} for ${template}`);
+      delete rest[key];
+      return encodeURIComponent(String(value));
+    },
+  );
+  return { path, rest };
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -190,39 +227,41 @@ export function createApiClient({
     );
   }
 
-  function route(action: string): { method: string; template: string } {
-    const entry = routes[action];
-    if (!entry) throw new Error(`Route ${action} is not configured.`);
+  function route(name: string): { method: string; template: string } {
+    const entry = routes[name];
+    if (!entry) throw new Error(`Route ${name} is not configured.`);
     return entry;
   }
 
   return {
-    /** Any path of this origin (host API, or an absolute URL the server returned, kept same-origin). */
-    request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-      const sameOrigin = /^https?:\/\//.test(path)
-        ? new URL(path).pathname + new URL(path).search
-        : path;
-      return send(sameOrigin, options) as Promise<T>;
-    },
-    /** An action of the route manifest, by its name (`login`, `update-password`, `api.app.user.update`). */
-    call<T>(
-      action: string,
-      json?: unknown,
-      options: Omit<RequestOptions, "json" | "method"> & {
-        params?: Record<string, string | number>;
-      } = {},
-    ): Promise<T> {
-      const { method, template } = route(action);
-      return send(fillTemplate(template, options.params), {
+    /**
+     * A route of the manifest by its name (`login`, `update-password`, `api.admin.users.index`),
+     * typed from its row (decision record 062): the input's path parameters fill the template,
+     * the other fields are the query of a GET or the JSON body of any other method.
+     */
+    call<N extends RouteName>(
+      name: N,
+      ...[input, options = {}]: CallArgs<N>
+    ): Promise<RouteOutput<N>> {
+      const { method, template } = route(name);
+      const { path, rest } = fillFromInput(template, input);
+      return send(path, {
         ...options,
         method,
-        json,
-      }) as Promise<T>;
+        ...(method === "GET"
+          ? { query: rest as Record<string, QueryValue> }
+          : { json: rest }),
+      }) as Promise<RouteOutput<N>>;
     },
-    /** Multipart to an action of the manifest (photo upload). */
-    upload<T>(action: string, form: FormData): Promise<T> {
-      const { method, template } = route(action);
-      return send(fillTemplate(template), { method, form }) as Promise<T>;
+    /** Multipart to a route of the manifest (photo upload). */
+    upload<N extends RouteName>(
+      name: N,
+      form: FormData,
+    ): Promise<RouteOutput<N>> {
+      const { method, template } = route(name);
+      return send(fillTemplate(template), { method, form }) as Promise<
+        RouteOutput<N>
+      >;
     },
     csrfCookie: fetchCsrfCookie,
     /** Whether `path` is one of the API's own routes (a link from a mail) rather than a screen. */
@@ -234,8 +273,12 @@ export function createApiClient({
         ).test(pathname),
       );
     },
-    path(action: string, params?: Record<string, string | number>): string {
-      return fillTemplate(route(action).template, params);
+    /** A route's path, for a link the browser follows itself (a CSV download). */
+    path<N extends RouteName>(name: N, params?: RouteInput<N>): string {
+      return fillTemplate(
+        route(name).template,
+        params as Record<string, string | number> | undefined,
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ActivityFilters, AdminUserFilters } from "@/lib/client/api-types";
+import type { ActivityFilters, AdminUserFilters } from "@/lib/client/contract";
 
 /** Every react-query key of the front end, so invalidation always names the same thing. */
 export const queryKeys = {
@@ -21,28 +21,3 @@ export const queryKeys = {
     ["admin-users", userId, "sessions"] as const,
   userTokens: (userId: number) => ["admin-users", userId, "tokens"] as const,
 };
-
-/** Host API paths (fixed; the auth routes come from the route manifest instead). */
-export const HOST_PATHS = {
-  adminUsers: "/api/admin/users",
-  adminUser: (id: number) => `/api/admin/users/${id}`,
-  restoreUser: (id: number) => `/api/admin/users/${id}/restore`,
-  exportUsers: "/api/admin/users/export",
-  activity: "/api/admin/activity",
-  providers: "/api/auth/providers",
-  settings: "/api/admin/settings",
-  setting: (key: string) => `/api/admin/settings/${encodeURIComponent(key)}`,
-  mail: "/api/admin/mail",
-  retryMail: (id: number) => `/api/admin/mail/failed/${id}/retry`,
-  webhooks: "/api/admin/webhooks",
-  webhook: (id: number) => `/api/admin/webhooks/${id}`,
-  testWebhook: (id: number) => `/api/admin/webhooks/${id}/test`,
-  webhookDeliveries: (id: number) => `/api/admin/webhooks/${id}/deliveries`,
-  myData: "/api/app/user/export",
-  myAccount: "/api/app/user",
-  userSessions: (id: number) => `/api/admin/users/${id}/sessions`,
-  userTokens: (id: number) => `/api/admin/users/${id}/tokens`,
-  userSession: (id: number, sessionId: string) =>
-    `/api/admin/users/${id}/sessions/${encodeURIComponent(sessionId)}`,
-  userTwoFactor: (id: number) => `/api/admin/users/${id}/two-factor`,
-} as const;

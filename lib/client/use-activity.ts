@@ -2,13 +2,8 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
-import type {
-  ActivityEntry,
-  ActivityFilters,
-  AdminUser,
-  Paginator,
-} from "@/lib/client/api-types";
-import { HOST_PATHS, queryKeys } from "@/lib/client/queries";
+import type { ActivityFilters } from "@/lib/client/contract";
+import { queryKeys } from "@/lib/client/queries";
 
 export const ACTIVITY_PER_PAGE = 20;
 // The user filter lists this many accounts; beyond that, a row's name filters by its user.
@@ -20,10 +15,11 @@ export function useActivity(filters: ActivityFilters) {
   return useQuery({
     queryKey: queryKeys.activityPage(filters),
     queryFn: ({ signal }) =>
-      api.request<Paginator<ActivityEntry>>(HOST_PATHS.activity, {
-        query: { ...filters, per_page: ACTIVITY_PER_PAGE },
-        signal,
-      }),
+      api.call(
+        "api.admin.activity",
+        { ...filters, per_page: ACTIVITY_PER_PAGE },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,8 +31,10 @@ export function useActivityUsers() {
     queryKey: queryKeys.activityUsers,
     queryFn: () =>
       api
-        .request<Paginator<AdminUser>>(HOST_PATHS.adminUsers, {
-          query: { status: "all", per_page: USER_CHOICES, page: 1 },
+        .call("api.admin.users.index", {
+          status: "all",
+          per_page: USER_CHOICES,
+          page: 1,
         })
         .then((r) => r.data),
     staleTime: 60_000,

@@ -7,12 +7,8 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
-import type {
-  AdminUser,
-  AdminUserFilters,
-  Paginator,
-} from "@/lib/client/api-types";
-import { HOST_PATHS, queryKeys } from "@/lib/client/queries";
+import type { AdminUser, AdminUserFilters } from "@/lib/client/contract";
+import { queryKeys } from "@/lib/client/queries";
 
 export const USERS_PER_PAGE = 15;
 
@@ -22,10 +18,11 @@ export function useAdminUsers(filters: AdminUserFilters) {
   return useQuery({
     queryKey: queryKeys.adminUserPage(filters),
     queryFn: ({ signal }) =>
-      api.request<Paginator<AdminUser>>(HOST_PATHS.adminUsers, {
-        query: { ...filters, per_page: USERS_PER_PAGE },
-        signal,
-      }),
+      api.call(
+        "api.admin.users.index",
+        { ...filters, per_page: USERS_PER_PAGE },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -43,12 +40,8 @@ export function useUserStatusChange() {
       action: "delete" | "restore";
     }) =>
       action === "delete"
-        ? api.request<{ success: boolean }>(HOST_PATHS.adminUser(user.id), {
-            method: "DELETE",
-          })
-        : api.request<{ success: boolean }>(HOST_PATHS.restoreUser(user.id), {
-            method: "POST",
-          }),
+        ? api.call("api.admin.users.destroy", { id: user.id })
+        : api.call("api.admin.users.restore", { id: user.id }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers }),
   });

@@ -2,8 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
-import type { BrowserSession } from "@/lib/client/api-types";
-import { HOST_PATHS, queryKeys } from "@/lib/client/queries";
+import { queryKeys } from "@/lib/client/queries";
 import { TWO_FACTOR_ACTIONS as ACTIONS } from "@/lib/client/two-factor-actions";
 
 /** The caller's signed-in browsers, this one included (`current`). */
@@ -11,8 +10,7 @@ export function useBrowserSessions() {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.browserSessions,
-    queryFn: ({ signal }) =>
-      api.call<BrowserSession[]>(ACTIONS.sessions, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(ACTIONS.sessions, undefined, { signal }),
   });
 }
 
@@ -21,8 +19,7 @@ export function useEndSession() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.call(ACTIONS.endSession, undefined, { params: { id } }),
+    mutationFn: (id: string) => api.call(ACTIONS.endSession, { id }),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.browserSessions }),
   });
@@ -45,9 +42,11 @@ export function useUserSessions(userId: number | null) {
   return useQuery({
     queryKey: queryKeys.userSessions(userId ?? 0),
     queryFn: ({ signal }) =>
-      api.request<BrowserSession[]>(HOST_PATHS.userSessions(userId ?? 0), {
-        signal,
-      }),
+      api.call(
+        "api.admin.users.sessions.index",
+        { id: userId ?? 0 },
+        { signal },
+      ),
     enabled: userId !== null,
   });
 }
@@ -57,9 +56,7 @@ export function useEndUserSession(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sessionId: string) =>
-      api.request(HOST_PATHS.userSession(userId, sessionId), {
-        method: "DELETE",
-      }),
+      api.call("api.admin.users.sessions.destroy", { id: userId, sessionId }),
     onSettled: () =>
       queryClient.invalidateQueries({
         queryKey: queryKeys.userSessions(userId),
@@ -73,7 +70,7 @@ export function useResetTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: number) =>
-      api.request(HOST_PATHS.userTwoFactor(userId), { method: "DELETE" }),
+      api.call("api.admin.users.two-factor.destroy", { id: userId }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers }),
   });

@@ -3,16 +3,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { GUEST_SESSION, useApi } from "@/lib/client/api-context";
-import { HOST_PATHS, queryKeys } from "@/lib/client/queries";
+import { queryKeys } from "@/lib/client/queries";
 
 /** "Download my data": fetched as JSON through the API client, saved as a file by the browser. */
 export function useDownloadMyData() {
   const api = useApi();
   return useMutation({
     mutationFn: async () => {
-      const data = await api.request<{ exported_at: string }>(
-        HOST_PATHS.myData,
-      );
+      const data = await api.call("api.app.user.export");
       const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], {
         type: "application/json",
       });
@@ -36,10 +34,7 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (password: string) =>
-      api.request<{ success: boolean; message: string }>(HOST_PATHS.myAccount, {
-        method: "DELETE",
-        json: { password },
-      }),
+      api.call("api.app.user.destroy", { password }),
     onSuccess: () => {
       queryClient.removeQueries();
       queryClient.setQueryData(queryKeys.session, GUEST_SESSION);

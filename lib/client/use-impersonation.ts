@@ -2,7 +2,6 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
-import type { Session, User } from "@/lib/client/api-types";
 
 /**
  * The identity changes under every screen at once; a full page load starts the new one clean
@@ -14,18 +13,17 @@ function startOver(path: string): Promise<never> {
 }
 
 /**
- * SPEC §3 Impersonation: request a token for the target, sign in with it (GET url as JSON),
+ * SPEC §3 Impersonation: request a token for the target, sign in with it (its GET as JSON),
  * then reload the session on the dashboard as that user.
  */
 export function useImpersonate() {
   const api = useApi();
   return useMutation({
     mutationFn: async (targetUserId: number) => {
-      const { url } = await api.call<{ token: string; url: string }>(
-        "impersonate",
-        { target_user_id: targetUserId },
-      );
-      await api.request<{ success: boolean; user: User }>(url);
+      const { token } = await api.call("impersonate", {
+        target_user_id: targetUserId,
+      });
+      await api.call("impersonate-token", { token });
       return startOver("/admin");
     },
   });
@@ -36,11 +34,9 @@ export function useRevertImpersonation() {
   const api = useApi();
   return useMutation({
     mutationFn: async () => {
-      const result = await api.call<{ success: boolean; user: User | null }>(
-        "revert-impersonate",
-      );
+      const result = await api.call("revert-impersonate");
       if (!result.success) return startOver("/auth/login");
-      const session = await api.call<Session>("get-auth", undefined, {
+      const session = await api.call("get-auth", undefined, {
         ignoreUnauthenticated: true,
       });
       return startOver(session.is_admin ? "/admin/users" : "/admin");

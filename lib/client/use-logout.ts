@@ -12,7 +12,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api.call<{ success: boolean }>("logout", undefined, {
+      api.call("logout", undefined, {
         ignoreUnauthenticated: true,
       }),
     onSettled: () => {

@@ -2,8 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
-import type { MailQueue } from "@/lib/client/api-types";
-import { HOST_PATHS, queryKeys } from "@/lib/client/queries";
+import { queryKeys } from "@/lib/client/queries";
 
 // The worker sends within seconds: a list left open follows it instead of going stale.
 const MAIL_REFRESH_MS = 5_000;
@@ -13,8 +12,7 @@ export function useMailQueue() {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.mailQueue,
-    queryFn: ({ signal }) =>
-      api.request<MailQueue>(HOST_PATHS.mail, { signal }),
+    queryFn: ({ signal }) => api.call("api.admin.mail", undefined, { signal }),
     refetchInterval: MAIL_REFRESH_MS,
   });
 }
@@ -24,10 +22,7 @@ export function useRetryMail() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      api.request<{ success: boolean }>(HOST_PATHS.retryMail(id), {
-        method: "POST",
-      }),
+    mutationFn: (id: number) => api.call("api.admin.mail.retry", { id }),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.mailQueue }),
   });

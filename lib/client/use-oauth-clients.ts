@@ -2,41 +2,20 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
-import type { OAuthScope } from "@/lib/client/use-oauth-consent";
+import type { RouteInput, RouteOutput } from "@/lib/client/contract";
 
 export const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 
 /** A client as GET /oauth/clients lists it (Passport 13's fields; `scopes`: the allowed list, null for any). */
-export type OAuthClient = {
-  id: string;
-  user_id: number | null;
-  name: string;
-  redirect_uris: string[];
-  grant_types: string[];
-  scopes: string[] | null;
-  confidential: boolean;
-  created_at: string | null;
-  /** When it last authenticated (decision record 051). */
-  last_used_at: string | null;
-  /** Until when the secret replaced by a rotation still works; null when none does. */
-  previous_secret_expires_at: string | null;
-};
+export type OAuthClient = RouteOutput<"passport.clients.index">[number];
 
 /** What POST /oauth/clients takes from an administrator. */
-export type NewOAuthClient = {
-  name: string;
-  redirect_uris: string[];
-  confidential: boolean;
-  grant_types: string[];
-  scopes?: string[];
-};
+export type NewOAuthClient = RouteInput<"passport.clients.store">;
 
 /** A client just created or given a new secret: the plain secret, shown once (null for a public client). */
-export type ClientWithSecret = OAuthClient & { plainSecret: string | null };
+export type ClientWithSecret = RouteOutput<"passport.clients.store">;
 
-const CLIENTS_PATH = "/oauth/clients";
 const CLIENTS_KEY = ["oauth-clients"] as const;
-const clientPath = (id: string) => `${CLIENTS_PATH}/${encodeURIComponent(id)}`;
 
 /** The clients the administrator manages: their own and the machine clients that belong to no one. */
 export function useOAuthClients() {
@@ -44,7 +23,7 @@ export function useOAuthClients() {
   return useQuery({
     queryKey: CLIENTS_KEY,
     queryFn: ({ signal }) =>
-      api.request<OAuthClient[]>(CLIENTS_PATH, { signal }),
+      api.call("passport.clients.index", undefined, { signal }),
   });
 }
 
@@ -54,7 +33,7 @@ export function useOAuthScopes() {
   return useQuery({
     queryKey: ["oauth-scopes"],
     queryFn: ({ signal }) =>
-      api.request<OAuthScope[]>("/oauth/scopes", { signal }),
+      api.call("passport.scopes.index", undefined, { signal }),
     staleTime: Infinity,
   });
 }
@@ -72,10 +51,7 @@ function useClientMutation<Input, Output>(
 export function useCreateOAuthClient() {
   const api = useApi();
   return useClientMutation((input: NewOAuthClient) =>
-    api.request<ClientWithSecret>(CLIENTS_PATH, {
-      method: "POST",
-      json: input,
-    }),
+    api.call("passport.clients.store", input),
   );
 }
 
@@ -83,10 +59,7 @@ export function useCreateOAuthClient() {
 export function useRotateClientSecret() {
   const api = useApi();
   return useClientMutation((input: { id: string; overlap_seconds: number }) =>
-    api.request<ClientWithSecret>(`${clientPath(input.id)}/secret`, {
-      method: "POST",
-      json: { overlap_seconds: input.overlap_seconds },
-    }),
+    api.call("passport.clients.secret", input),
   );
 }
 
@@ -94,6 +67,6 @@ export function useRotateClientSecret() {
 export function useRevokeOAuthClient() {
   const api = useApi();
   return useClientMutation((id: string) =>
-    api.request<null>(clientPath(id), { method: "DELETE" }),
+    api.call("passport.clients.update.delete", { id }),
   );
 }

@@ -2,24 +2,14 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
+import type { RouteOutput } from "@/lib/client/contract";
 
-/** A scope as the server describes it (its English words; the screens translate them). */
-export type OAuthScope = { id: string; description: string };
-
+export type OAuthScope = RouteOutput<"passport.scopes.index">[number];
 /** GET /oauth/authorize's JSON form (decision record 050): what the consent screen shows and sends back. */
-export type AuthorizationRequest = {
-  auth_token: string;
-  state: string;
-  client_id: string;
-  client: { id: string; name: string };
-  scopes: OAuthScope[];
-  redirect_uri: string;
-};
-
-/** The answer when there is nothing to ask: a client approved before, or an error for the client. */
-type AuthorizationRedirect = { redirect: string };
-
-const AUTHORIZE_PATH = "/oauth/authorize";
+export type AuthorizationRequest = Exclude<
+  RouteOutput<"passport.authorizations.authorize.get">,
+  { redirect: string }
+>;
 
 /**
  * The consent the client asked for with `query` (the authorization request's own query string).
@@ -30,8 +20,9 @@ export function useAuthorizationRequest(query: string) {
   return useQuery({
     queryKey: ["oauth-authorization", query],
     queryFn: () =>
-      api.request<AuthorizationRequest | AuthorizationRedirect>(
-        `${AUTHORIZE_PATH}${query}`,
+      api.call(
+        "passport.authorizations.authorize.get",
+        Object.fromEntries(new URLSearchParams(query)),
       ),
     staleTime: Infinity,
     gcTime: 0,
@@ -51,14 +42,16 @@ export function useAnswerAuthorization() {
       request: AuthorizationRequest;
       approve: boolean;
     }) =>
-      api.request<AuthorizationRedirect>(AUTHORIZE_PATH, {
-        method: approve ? "POST" : "DELETE",
-        json: {
+      api.call(
+        approve
+          ? "passport.authorizations.authorize.post"
+          : "passport.authorizations.authorize.delete",
+        {
           auth_token: request.auth_token,
           state: request.state,
           client_id: request.client_id,
         },
-      }),
+      ),
     // The client's redirect URI is another site: a full navigation, never the router.
     onSuccess: ({ redirect }) => window.location.assign(redirect),
   });

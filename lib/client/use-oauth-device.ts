@@ -2,18 +2,11 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
-import type { OAuthScope } from "@/lib/client/use-oauth-consent";
+import type { RouteOutput } from "@/lib/client/contract";
 
 /** GET /oauth/device/authorize's JSON form: the device asking, for a code the user typed. */
-export type DeviceRequest = {
-  auth_token: string;
-  user_code: string;
-  client_id: string;
-  client: { id: string; name: string };
-  scopes: OAuthScope[];
-};
-
-const DEVICE_AUTHORIZE_PATH = "/oauth/device/authorize";
+export type DeviceRequest =
+  RouteOutput<"passport.device.authorizations.authorize.get">;
 
 /** The device that shows `userCode` (404 for a code unknown, used or expired); nothing until one is typed. */
 export function useDeviceRequest(userCode: string) {
@@ -21,8 +14,8 @@ export function useDeviceRequest(userCode: string) {
   return useQuery({
     queryKey: ["oauth-device", userCode],
     queryFn: () =>
-      api.request<DeviceRequest>(DEVICE_AUTHORIZE_PATH, {
-        query: { user_code: userCode },
+      api.call("passport.device.authorizations.authorize.get", {
+        user_code: userCode,
       }),
     enabled: userCode !== "",
     staleTime: Infinity,
@@ -43,9 +36,11 @@ export function useAnswerDevice() {
       request: DeviceRequest;
       approve: boolean;
     }) =>
-      api.request<{ approved: boolean }>(DEVICE_AUTHORIZE_PATH, {
-        method: approve ? "POST" : "DELETE",
-        json: { auth_token: request.auth_token },
-      }),
+      api.call(
+        approve
+          ? "passport.device.authorizations.authorize.post"
+          : "passport.device.authorizations.authorize.delete",
+        { auth_token: request.auth_token },
+      ),
   });
 }

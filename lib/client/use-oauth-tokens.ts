@@ -2,16 +2,10 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
+import type { RouteOutput } from "@/lib/client/contract";
 
 /** One live access token of the user, as GET /oauth/tokens (`passport.tokens.index`) lists it. */
-export type AuthorizedToken = {
-  id: string;
-  client_id: string;
-  scopes: string[];
-  created_at: string | null;
-  expires_at: string | null;
-  client: { id: string; name: string };
-};
+export type AuthorizedToken = RouteOutput<"passport.tokens.index">[number];
 
 /** An app the user authorized: its live tokens taken together (one per approval or refresh). */
 export type AuthorizedApp = {
@@ -22,7 +16,6 @@ export type AuthorizedApp = {
   tokenIds: string[];
 };
 
-const TOKENS_PATH = "/oauth/tokens";
 const AUTHORIZED_APPS_KEY = ["oauth-authorized-apps"] as const;
 
 /** The tokens grouped by app, newest first, as the list the user reads them in. */
@@ -48,7 +41,7 @@ export function useAuthorizedApps() {
   return useQuery({
     queryKey: AUTHORIZED_APPS_KEY,
     queryFn: ({ signal }) =>
-      api.request<AuthorizedToken[]>(TOKENS_PATH, { signal }).then(groupByApp),
+      api.call("passport.tokens.index", undefined, { signal }).then(groupByApp),
   });
 }
 
@@ -59,9 +52,7 @@ export function useRevokeAuthorizedApp() {
   return useMutation({
     mutationFn: async (app: AuthorizedApp) => {
       for (const id of app.tokenIds)
-        await api.request<null>(`${TOKENS_PATH}/${encodeURIComponent(id)}`, {
-          method: "DELETE",
-        });
+        await api.call("passport.tokens.destroy", { id });
     },
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: AUTHORIZED_APPS_KEY }),

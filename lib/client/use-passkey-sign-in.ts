@@ -3,12 +3,10 @@
 import {
   type AuthenticationResponseJSON,
   browserSupportsWebAuthnAutofill,
-  type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { useApi } from "@/lib/client/api-context";
-import type { User } from "@/lib/client/api-types";
 import { useT } from "@/lib/client/i18n";
 import {
   cancelCeremony,
@@ -33,18 +31,13 @@ export function usePasskeySignIn(redirect: string | null, autofill: boolean) {
   const [ceremonyError, setCeremonyError] = useState<unknown>(null);
 
   const options = useCallback(
-    () =>
-      api
-        .call<{ options: PublicKeyCredentialRequestOptionsJSON }>(
-          ACTIONS.loginOptions,
-        )
-        .then((r) => r.options),
+    () => api.call(ACTIONS.loginOptions).then((r) => r.options),
     [api],
   );
   const complete = useMutation({
     mutationFn: async (credential: AuthenticationResponseJSON) => {
       await api.csrfCookie(); // the session is regenerated, as at login
-      return api.call<{ success: boolean; user: User }>(ACTIONS.login, {
+      return api.call(ACTIONS.login, {
         credential,
       });
     },

@@ -1,12 +1,7 @@
 "use client";
 
-import type {
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-} from "@simplewebauthn/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
-import type { Passkey } from "@/lib/client/api-types";
 import { useT } from "@/lib/client/i18n";
 import {
   createCredential,
@@ -21,8 +16,7 @@ export function usePasskeys(enabled = true) {
   return useQuery({
     queryKey: queryKeys.passkeys,
     enabled,
-    queryFn: () =>
-      api.call<{ passkeys: Passkey[] }>(ACTIONS.list).then((r) => r.passkeys),
+    queryFn: () => api.call(ACTIONS.list).then((r) => r.passkeys),
   });
 }
 
@@ -33,11 +27,9 @@ export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (name: string) => {
-      const { options } = await api.call<{
-        options: PublicKeyCredentialCreationOptionsJSON;
-      }>(ACTIONS.registrationOptions);
+      const { options } = await api.call(ACTIONS.registrationOptions);
       const credential = await createCredential(options, t);
-      return api.call<{ id: string; name: string }>(ACTIONS.store, {
+      return api.call(ACTIONS.store, {
         name,
         credential,
       });
@@ -52,11 +44,7 @@ export function useRenamePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) =>
-      api.call<{ passkey: Passkey }>(
-        ACTIONS.update,
-        { name },
-        { params: { passkey: id } },
-      ),
+      api.call(ACTIONS.update, { passkey: id, name }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.passkeys }),
   });
@@ -67,10 +55,7 @@ export function useDeletePasskey() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      api.call<{ status: string }>(ACTIONS.destroy, undefined, {
-        params: { passkey: id },
-      }),
+    mutationFn: (id: number) => api.call(ACTIONS.destroy, { passkey: id }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.passkeys }),
   });
@@ -82,11 +67,9 @@ export function useConfirmWithPasskey() {
   const t = useT();
   return useMutation({
     mutationFn: async () => {
-      const { options } = await api.call<{
-        options: PublicKeyCredentialRequestOptionsJSON;
-      }>(ACTIONS.confirmOptions);
+      const { options } = await api.call(ACTIONS.confirmOptions);
       const credential = await getAssertion(options, t);
-      return api.call<{ redirect: string }>(ACTIONS.confirm, { credential });
+      return api.call(ACTIONS.confirm, { credential });
     },
   });
 }

@@ -2,18 +2,12 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
-import type { Session, User } from "@/lib/client/api-types";
+import type { RouteInput, Session, User } from "@/lib/client/contract";
 import { queryKeys } from "@/lib/client/queries";
 
-export const UPDATE_USER = "api.app.user.update";
-export const UPLOAD_FILE = "lu.upload.file";
+const UPDATE_USER = "api.app.user.update";
 
-type UpdateInput = {
-  user_id: number;
-  name?: string;
-  email?: string;
-  avatar?: string;
-};
+type UpdateInput = RouteInput<typeof UPDATE_USER>;
 
 /** Keeps the cached session's user in step with what the host API answered. */
 export function useSetSessionUser() {
@@ -31,8 +25,7 @@ export function useUpdateProfile() {
   const api = useApi();
   const setUser = useSetSessionUser();
   return useMutation({
-    mutationFn: (input: UpdateInput) =>
-      api.call<{ success: boolean; user: User }>(UPDATE_USER, input),
+    mutationFn: (input: UpdateInput) => api.call(UPDATE_USER, input),
     onSuccess: (result) => setUser(result.user),
   });
 }
@@ -46,11 +39,8 @@ export function useUploadAvatar(userId: number) {
       const form = new FormData();
       form.append("file", file);
       form.append("visibility", "public");
-      const upload = await api.upload<{ success: boolean; uri: string }>(
-        UPLOAD_FILE,
-        form,
-      );
-      return api.call<{ success: boolean; user: User }>(UPDATE_USER, {
+      const upload = await api.upload("lu.upload.file", form);
+      return api.call(UPDATE_USER, {
         user_id: userId,
         avatar: upload.uri,
       });
@@ -65,7 +55,7 @@ export function useRemoveAvatar(userId: number) {
   const setUser = useSetSessionUser();
   return useMutation({
     mutationFn: () =>
-      api.call<{ success: boolean; user: User }>(UPDATE_USER, {
+      api.call(UPDATE_USER, {
         user_id: userId,
         avatar: "",
       }),

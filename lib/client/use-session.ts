@@ -8,7 +8,7 @@ import {
 import { useCallback } from "react";
 import type { ApiClient } from "@/lib/client/api";
 import { useApi } from "@/lib/client/api-context";
-import type { Session } from "@/lib/client/api-types";
+import type { Session } from "@/lib/client/contract";
 import { queryKeys } from "@/lib/client/queries";
 
 export function sessionQuery(api: ApiClient) {
@@ -16,7 +16,7 @@ export function sessionQuery(api: ApiClient) {
     queryKey: queryKeys.session,
     // SPEC §4 rule 7: loading the session is the one place a 401 is an answer, not an event.
     queryFn: () =>
-      api.call<Session>("get-auth", undefined, { ignoreUnauthenticated: true }),
+      api.call("get-auth", undefined, { ignoreUnauthenticated: true }),
     staleTime: 30_000,
   };
 }

@@ -3,8 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useApi } from "@/lib/client/api-context";
-import type { SettingsListing } from "@/lib/client/api-types";
-import { HOST_PATHS, queryKeys } from "@/lib/client/queries";
+import type { SettingsListing } from "@/lib/client/contract";
+import { queryKeys } from "@/lib/client/queries";
 
 // Named for the administration: `useSettings` (settings-context.tsx) is the configuration the page was rendered with.
 
@@ -14,7 +14,7 @@ export function useAdminSettings() {
   return useQuery({
     queryKey: queryKeys.adminSettings,
     queryFn: ({ signal }) =>
-      api.request<SettingsListing>(HOST_PATHS.settings, { signal }),
+      api.call("api.admin.settings", undefined, { signal }),
   });
 }
 
@@ -48,10 +48,7 @@ export function useSaveSetting() {
   const apply = useApplyListing();
   return useMutation({
     mutationFn: ({ key, value }: { key: string; value: unknown }) =>
-      api.request<SettingsListing & { success: boolean }>(HOST_PATHS.settings, {
-        method: "PUT",
-        json: { key, value },
-      }),
+      api.call("api.admin.settings.update", { key, value }),
     onSuccess: apply,
   });
 }
@@ -61,11 +58,7 @@ export function useRevertSetting() {
   const api = useApi();
   const apply = useApplyListing();
   return useMutation({
-    mutationFn: (key: string) =>
-      api.request<SettingsListing & { success: boolean }>(
-        HOST_PATHS.setting(key),
-        { method: "DELETE" },
-      ),
+    mutationFn: (key: string) => api.call("api.admin.settings.revert", { key }),
     onSuccess: apply,
   });
 }

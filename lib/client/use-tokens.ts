@@ -2,40 +2,26 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
-import type { Token } from "@/lib/client/api-types";
-import { HOST_PATHS, queryKeys } from "@/lib/client/queries";
+import type { RouteInput } from "@/lib/client/contract";
+import { queryKeys } from "@/lib/client/queries";
 
 /** The caller's personal access tokens (POST tokens: the route is a POST in SPEC §4). */
 export function useTokens() {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.tokens,
-    queryFn: () =>
-      api.call<{ tokens: Token[] }>("tokens").then((r) => r.tokens),
+    queryFn: () => api.call("tokens").then((r) => r.tokens),
   });
 }
 
-export type CreateTokenInput = {
-  email: string;
-  password: string;
-  name: string;
-  abilities?: string[];
-  expires_at?: string;
-  idle_expires_in?: number;
-  rate_limit?: number;
-  quota?: number;
-  quota_refill?: number;
-  quota_interval?: number;
-  allowed_ips?: string[];
-};
+export type CreateTokenInput = RouteInput<"create-token">;
 
 /** POST create-token: asks for the password again, answers the plain token once. */
 export function useCreateToken() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateTokenInput) =>
-      api.call<{ token: string }>("create-token", input),
+    mutationFn: (input: CreateTokenInput) => api.call("create-token", input),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
   });
@@ -46,7 +32,7 @@ export function useRevokeToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tokenId: number) =>
-      api.call<{ revoked: boolean }>("revoke-token", { token_id: tokenId }),
+      api.call("revoke-token", { token_id: tokenId }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
   });
@@ -57,12 +43,8 @@ export function useRollToken() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { token_id: number; grace_seconds: number }) =>
-      api.call<{
-        token: string;
-        token_id: number;
-        previous_expires_at: string | null;
-      }>("roll-token", input),
+    mutationFn: (input: RouteInput<"roll-token">) =>
+      api.call("roll-token", input),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
   });
@@ -72,8 +54,7 @@ export function useFlushTokens() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.call<{ success: boolean; message: string }>("flush-tokens"),
+    mutationFn: () => api.call("flush-tokens"),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
   });
@@ -86,7 +67,7 @@ export function useUserTokens(userId: number) {
     queryKey: queryKeys.userTokens(userId),
     queryFn: ({ signal }) =>
       api
-        .request<{ tokens: Token[] }>(HOST_PATHS.userTokens(userId), { signal })
+        .call("api.admin.users.tokens.index", { id: userId }, { signal })
         .then((r) => r.tokens),
   });
 }

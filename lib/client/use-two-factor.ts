@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
-import type { TwoFactorQrCode, TwoFactorSetup } from "@/lib/client/api-types";
+import type { TwoFactorSetup } from "@/lib/client/contract";
 import { queryKeys } from "@/lib/client/queries";
 import { markPasswordSignIn } from "@/lib/client/passkey-offer";
 import { safeRedirect } from "@/lib/http/safe-redirect";
@@ -20,7 +20,7 @@ export function useTwoFactorChallenge(redirect: string | null) {
   return useMutation({
     mutationFn: async (input: ChallengeInput) => {
       await api.csrfCookie(); // the session is regenerated, as at login
-      await api.call<null>(ACTIONS.challenge, input);
+      await api.call(ACTIONS.challenge, input);
     },
     onSuccess: async () => {
       markPasswordSignIn();
@@ -37,8 +37,8 @@ export function useEnableTwoFactor() {
     mutationFn: async (): Promise<TwoFactorSetup> => {
       await api.call(ACTIONS.enable);
       const [qr, secret] = await Promise.all([
-        api.call<TwoFactorQrCode>(ACTIONS.qrCode),
-        api.call<{ secretKey: string }>(ACTIONS.secretKey),
+        api.call(ACTIONS.qrCode),
+        api.call(ACTIONS.secretKey),
       ]);
       return { ...qr, secretKey: secret.secretKey };
     },
@@ -52,7 +52,7 @@ export function useConfirmTwoFactor() {
   return useMutation({
     mutationFn: async (code: string) => {
       await api.call(ACTIONS.confirm, { code });
-      return api.call<string[]>(ACTIONS.recoveryCodes);
+      return api.call(ACTIONS.recoveryCodes);
     },
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.session }),
@@ -63,7 +63,7 @@ export function useConfirmTwoFactor() {
 export function useShowRecoveryCodes() {
   const api = useApi();
   return useMutation({
-    mutationFn: () => api.call<string[]>(ACTIONS.recoveryCodes),
+    mutationFn: () => api.call(ACTIONS.recoveryCodes),
   });
 }
 
@@ -73,7 +73,7 @@ export function useRegenerateRecoveryCodes() {
   return useMutation({
     mutationFn: async () => {
       await api.call(ACTIONS.regenerateRecoveryCodes);
-      return api.call<string[]>(ACTIONS.recoveryCodes);
+      return api.call(ACTIONS.recoveryCodes);
     },
   });
 }

@@ -2,20 +2,15 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
+import type { RouteInput } from "@/lib/client/contract";
 
-type Result = { success: boolean; message: string };
-
-export type UpdatePasswordInput = {
-  old_password: string;
-  password: string;
-  password_confirmation: string;
-};
+export type UpdatePasswordInput = RouteInput<"update-password">;
 
 /** POST update-password; the session stays signed in (SPEC §3 Session). */
 export function useUpdatePassword() {
   const api = useApi();
   return useMutation({
     mutationFn: (input: UpdatePasswordInput) =>
-      api.call<Result>("update-password", input),
+      api.call("update-password", input),
   });
 }

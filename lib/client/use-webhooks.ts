@@ -2,13 +2,8 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
-import type {
-  NewWebhook,
-  WebhookDelivery,
-  WebhookEndpoint,
-  WebhookList,
-} from "@/lib/client/api-types";
-import { HOST_PATHS, queryKeys } from "@/lib/client/queries";
+import type { NewWebhook, WebhookList } from "@/lib/client/contract";
+import { queryKeys } from "@/lib/client/queries";
 
 // A test event is delivered within seconds: an open page follows it.
 const WEBHOOKS_REFRESH_MS = 3_000;
@@ -19,7 +14,7 @@ export function useWebhooks() {
   return useQuery({
     queryKey: queryKeys.webhooks,
     queryFn: ({ signal }) =>
-      api.request<WebhookList>(HOST_PATHS.webhooks, { signal }),
+      api.call("api.admin.webhooks.index", undefined, { signal }),
     refetchInterval: WEBHOOKS_REFRESH_MS,
   });
 }
@@ -31,10 +26,7 @@ export function useWebhookDeliveries(id: number, enabled: boolean) {
     queryKey: queryKeys.webhookDeliveries(id),
     queryFn: ({ signal }) =>
       api
-        .request<{ data: WebhookDelivery[] }>(
-          HOST_PATHS.webhookDeliveries(id),
-          { signal },
-        )
+        .call("api.admin.webhooks.deliveries", { id }, { signal })
         .then((r) => r.data),
     refetchInterval: WEBHOOKS_REFRESH_MS,
     enabled,
@@ -47,10 +39,7 @@ export function useCreateWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: NewWebhook) =>
-      api.request<{ endpoint: WebhookEndpoint; secret: string }>(
-        HOST_PATHS.webhooks,
-        { method: "POST", json: input },
-      ),
+      api.call("api.admin.webhooks.store", input),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
   });
@@ -60,10 +49,7 @@ export function useDeleteWebhook() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      api.request<{ success: boolean }>(HOST_PATHS.webhook(id), {
-        method: "DELETE",
-      }),
+    mutationFn: (id: number) => api.call("api.admin.webhooks.destroy", { id }),
     // The removed endpoint leaves the list at once, so its delivery log stops asking for a row
     // that no longer exists (a 404) before the list is read again.
     onSuccess: (_data, id) => {
@@ -87,10 +73,7 @@ export function useTestWebhook() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      api.request<{ delivery: WebhookDelivery }>(HOST_PATHS.testWebhook(id), {
-        method: "POST",
-      }),
+    mutationFn: (id: number) => api.call("api.admin.webhooks.test", { id }),
     onSettled: (_data, _error, id) =>
       queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }).then(() =>
         queryClient.invalidateQueries({

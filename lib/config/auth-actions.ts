@@ -1,7 +1,66 @@
+// Over 300 lines: one row per action, each row the whole of its action's facts (decision record 062).
 import { type RouteAbility, SESSION_ONLY } from "@/lib/config/token-abilities";
 import type { CredentialClass } from "@/lib/config/credential-classes";
+import {
+  type HttpMethod,
+  noBody,
+  type RouteContract,
+} from "@/lib/config/route-contract";
+import {
+  doneSchema,
+  signedInSchema,
+  successSchema,
+} from "@/lib/users/schemas/user";
+import {
+  forgotPasswordInput,
+  impersonateInput,
+  impersonateOutput,
+  loginInput,
+  registerInput,
+  resetPasswordInput,
+  revertOutput,
+  sessionSchema,
+  signInOutput,
+  updatePasswordInput,
+  verificationNotificationOutput,
+  verifiedOutput,
+} from "@/lib/auth/schemas/sign-in";
+import {
+  createTokenInput,
+  createTokenOutput,
+  revokeTokenInput,
+  revokeTokenOutput,
+  rollTokenInput,
+  rollTokenOutput,
+  tokensOutput,
+} from "@/lib/auth/schemas/tokens";
+import {
+  confirmedPasswordStatusSchema,
+  confirmPasswordInput,
+  recoveryCodesSchema,
+  twoFactorChallengeInput,
+  twoFactorConfirmInput,
+  twoFactorEnableInput,
+  twoFactorQrCodeSchema,
+  twoFactorSecretKeySchema,
+} from "@/lib/auth/schemas/two-factor";
+import { browserSessionsSchema } from "@/lib/sessions/schemas/browser-sessions";
+import {
+  creationOptionsOutput,
+  passkeyConfirmInput,
+  passkeyConfirmOutput,
+  passkeyDestroyOutput,
+  passkeyLoginInput,
+  passkeyLoginOutput,
+  passkeyOutput,
+  passkeysOutput,
+  passkeyStoreInput,
+  passkeyStoreOutput,
+  passkeyUpdateInput,
+  requestOptionsOutput,
+} from "@/lib/passkeys/schemas/passkeys";
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type { HttpMethod };
 
 /**
  * One auth action: its method, default URI (under `routes.prefix`), default name (after
@@ -9,9 +68,12 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * the redirect after it for a request that is not JSON (SPEC.md §1), what it does to the ways into
  * the account (its credential class: the step-up, session-only, impersonation and notice rules the
  * pipeline applies; decision record 028), and whether a screen of the front end shares its default
- * path (a GET there shows the page; decision record 001).
+ * path (a GET there shows the page; decision record 001). Its `input` and `output` are the wire
+ * shapes the OpenAPI description, the typed client (lib/client/api.ts) and the http tests read
+ * (decision record 062); `openBeforeEnrolment` keeps it reachable by a user who must still set up
+ * a second factor (decision record 023).
  */
-export type AuthAction = {
+export type AuthAction = RouteContract & {
   method: HttpMethod;
   uri: string;
   name: string;
@@ -20,6 +82,7 @@ export type AuthAction = {
   credential: CredentialClass;
   redirect: string;
   page?: true;
+  openBeforeEnrolment?: true;
 };
 
 /**
@@ -42,6 +105,8 @@ export const AUTH_ACTIONS = {
     credential: "none",
     redirect: "/admin",
     page: true,
+    input: loginInput,
+    output: signInOutput,
   },
   register: {
     method: "POST",
@@ -52,6 +117,8 @@ export const AUTH_ACTIONS = {
     credential: "none",
     redirect: "/admin",
     page: true,
+    input: registerInput,
+    output: signInOutput,
   },
   // A bearer token signs out by revoking itself.
   logout: {
@@ -62,6 +129,8 @@ export const AUTH_ACTIONS = {
     ability: "tokens:write",
     credential: "none",
     redirect: "/",
+    output: successSchema,
+    openBeforeEnrolment: true,
   },
   "get-auth": {
     method: "GET",
@@ -71,6 +140,7 @@ export const AUTH_ACTIONS = {
     ability: null,
     credential: "none",
     redirect: "/",
+    output: sessionSchema,
   },
   "forgot-password": {
     method: "POST",
@@ -81,6 +151,8 @@ export const AUTH_ACTIONS = {
     credential: "none",
     redirect: "/",
     page: true,
+    input: forgotPasswordInput,
+    output: doneSchema,
   },
   "reset-password": {
     method: "POST",
@@ -90,6 +162,8 @@ export const AUTH_ACTIONS = {
     ability: null,
     credential: "recovers",
     redirect: "/auth/login",
+    input: resetPasswordInput,
+    output: doneSchema,
   },
   "update-password": {
     method: "POST",
@@ -99,6 +173,8 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "changes-with-password",
     redirect: "/admin",
+    input: updatePasswordInput,
+    output: doneSchema,
   },
   "email-verification-notification": {
     method: "POST",
@@ -108,6 +184,7 @@ export const AUTH_ACTIONS = {
     ability: "user:write",
     credential: "none",
     redirect: "/admin",
+    output: verificationNotificationOutput,
   },
   // SPEC.md §4 rule 5: the signed link needs a session (its guard is `auth:web`).
   "verification-verify": {
@@ -118,6 +195,7 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "none",
     redirect: "/admin",
+    output: verifiedOutput,
   },
   // Signs in with email and password, never with the caller's token. The request's password is
   // the proof, from a session too: no step-up besides (decision record 045).
@@ -129,6 +207,8 @@ export const AUTH_ACTIONS = {
     ability: null,
     credential: "adds-with-password",
     redirect: "/",
+    input: createTokenInput,
+    output: createTokenOutput,
   },
   // Lists the caller's tokens: a read.
   tokens: {
@@ -139,6 +219,7 @@ export const AUTH_ACTIONS = {
     ability: null,
     credential: "none",
     redirect: "/",
+    output: tokensOutput,
   },
   "revoke-token": {
     method: "POST",
@@ -148,6 +229,8 @@ export const AUTH_ACTIONS = {
     ability: "tokens:write",
     credential: "revokes-tokens",
     redirect: "/",
+    input: revokeTokenInput,
+    output: revokeTokenOutput,
   },
   "flush-tokens": {
     method: "POST",
@@ -157,6 +240,7 @@ export const AUTH_ACTIONS = {
     ability: "tokens:write",
     credential: "revokes-tokens",
     redirect: "/",
+    output: doneSchema,
   },
   // A new secret for a token, the old one valid for a grace (decision record 045).
   "roll-token": {
@@ -167,6 +251,8 @@ export const AUTH_ACTIONS = {
     ability: "tokens:write",
     credential: "rotates",
     redirect: "/",
+    input: rollTokenInput,
+    output: rollTokenOutput,
   },
   "socialite-redirect": {
     method: "GET",
@@ -176,6 +262,7 @@ export const AUTH_ACTIONS = {
     ability: null,
     credential: "none",
     redirect: "/",
+    output: "redirect",
   },
   "socialite-callback": {
     method: "GET",
@@ -185,6 +272,7 @@ export const AUTH_ACTIONS = {
     ability: null,
     credential: "none",
     redirect: "/admin",
+    output: "redirect",
   },
   // SPEC.md §5 rule 5: impersonation needs a session.
   impersonate: {
@@ -195,6 +283,8 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "administers",
     redirect: "/",
+    input: impersonateInput,
+    output: impersonateOutput,
   },
   "impersonate-token": {
     method: "GET",
@@ -204,6 +294,7 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "administers",
     redirect: "/admin",
+    output: signedInSchema,
   },
   // SPEC.md §9: since 6.1 only POST; a GET answers 405.
   "revert-impersonate": {
@@ -214,6 +305,8 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "none",
     redirect: "/admin",
+    output: revertOutput,
+    openBeforeEnrolment: true,
   },
   // Laravel Fortify's routes (decision records 023–024). The challenge counts its attempts per
   // pending sign-in and per account itself; enrolment is behind a recent password confirmation
@@ -228,6 +321,8 @@ export const AUTH_ACTIONS = {
     credential: "none",
     redirect: "/admin",
     page: true,
+    input: twoFactorChallengeInput,
+    output: noBody(204),
   },
   "two-factor-enable": {
     method: "POST",
@@ -237,6 +332,9 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "adds",
     redirect: "/admin/profile",
+    input: twoFactorEnableInput,
+    output: noBody(200),
+    openBeforeEnrolment: true,
   },
   "two-factor-confirm": {
     method: "POST",
@@ -246,6 +344,9 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "adds",
     redirect: "/admin/profile",
+    input: twoFactorConfirmInput,
+    output: noBody(200),
+    openBeforeEnrolment: true,
   },
   "two-factor-disable": {
     method: "DELETE",
@@ -255,6 +356,7 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "removes",
     redirect: "/admin/profile",
+    output: noBody(200),
   },
   "two-factor-qr-code": {
     method: "GET",
@@ -264,6 +366,8 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "reveals",
     redirect: "/admin/profile",
+    output: twoFactorQrCodeSchema,
+    openBeforeEnrolment: true,
   },
   "two-factor-secret-key": {
     method: "GET",
@@ -273,6 +377,8 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "reveals",
     redirect: "/admin/profile",
+    output: twoFactorSecretKeySchema,
+    openBeforeEnrolment: true,
   },
   "two-factor-recovery-codes": {
     method: "GET",
@@ -282,6 +388,8 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "reveals",
     redirect: "/admin/profile",
+    output: recoveryCodesSchema,
+    openBeforeEnrolment: true,
   },
   "two-factor-regenerate-recovery-codes": {
     method: "POST",
@@ -291,6 +399,8 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "adds",
     redirect: "/admin/profile",
+    output: noBody(200),
+    openBeforeEnrolment: true,
   },
   "confirm-password": {
     method: "POST",
@@ -300,6 +410,9 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "none",
     redirect: "/admin/profile",
+    input: confirmPasswordInput,
+    output: noBody(201),
+    openBeforeEnrolment: true,
   },
   "confirmed-password-status": {
     method: "GET",
@@ -309,6 +422,8 @@ export const AUTH_ACTIONS = {
     ability: null,
     credential: "none",
     redirect: "/admin/profile",
+    output: confirmedPasswordStatusSchema,
+    openBeforeEnrolment: true,
   },
   sessions: {
     method: "GET",
@@ -318,6 +433,7 @@ export const AUTH_ACTIONS = {
     ability: null,
     credential: "none",
     redirect: "/admin/profile",
+    output: browserSessionsSchema,
   },
   "session-destroy": {
     method: "DELETE",
@@ -327,6 +443,7 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "removes",
     redirect: "/admin/profile",
+    output: noBody(204),
   },
   "other-browser-sessions": {
     method: "DELETE",
@@ -336,6 +453,7 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "removes",
     redirect: "/admin/profile",
+    output: noBody(204),
   },
   // laravel/passkeys-server's routes (decision record 025), `throttle:6,1` on each. A ceremony's
   // challenge is bound to a session, so no token takes part; any token may read the list.
@@ -347,6 +465,7 @@ export const AUTH_ACTIONS = {
     ability: null,
     credential: "none",
     redirect: "/",
+    output: requestOptionsOutput,
   },
   "passkey-login": {
     method: "POST",
@@ -356,6 +475,8 @@ export const AUTH_ACTIONS = {
     ability: null,
     credential: "none",
     redirect: "/admin",
+    input: passkeyLoginInput,
+    output: passkeyLoginOutput,
   },
   "passkey-confirm-options": {
     method: "GET",
@@ -365,6 +486,8 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "none",
     redirect: "/",
+    output: requestOptionsOutput,
+    openBeforeEnrolment: true,
   },
   "passkey-confirm": {
     method: "POST",
@@ -374,6 +497,9 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "none",
     redirect: "/admin",
+    input: passkeyConfirmInput,
+    output: passkeyConfirmOutput,
+    openBeforeEnrolment: true,
   },
   "passkey-registration-options": {
     method: "GET",
@@ -383,6 +509,7 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "adds",
     redirect: "/",
+    output: creationOptionsOutput,
   },
   // A read the screens refetch after each change: six a minute would refuse the list mid-journey.
   passkeys: {
@@ -393,6 +520,7 @@ export const AUTH_ACTIONS = {
     ability: null,
     credential: "none",
     redirect: "/",
+    output: passkeysOutput,
   },
   "passkey-store": {
     method: "POST",
@@ -402,6 +530,8 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "adds",
     redirect: "/admin/profile",
+    input: passkeyStoreInput,
+    output: passkeyStoreOutput,
   },
   "passkey-update": {
     method: "PUT",
@@ -411,6 +541,8 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "none",
     redirect: "/admin/profile",
+    input: passkeyUpdateInput,
+    output: passkeyOutput,
   },
   "passkey-destroy": {
     method: "DELETE",
@@ -420,6 +552,7 @@ export const AUTH_ACTIONS = {
     ability: SESSION_ONLY,
     credential: "removes",
     redirect: "/admin/profile",
+    output: passkeyDestroyOutput,
   },
 } as const satisfies Record<string, AuthAction>;
 

@@ -6,6 +6,10 @@ import { defineEndpoint } from "@/lib/server/endpoint";
 import type { HostRoute } from "@/lib/server/pipeline";
 import { notFound } from "@/lib/http/errors";
 import { MAIL_QUEUE, retryFailedJob } from "@/lib/mail/queue";
+import {
+  RETRY_MAIL_CONTRACT,
+  SHOW_MAIL_CONTRACT,
+} from "@/lib/operations/schemas/routes";
 
 type Envelope = { to?: string[]; subject?: string };
 type StoredPayload = { envelope?: Envelope; message?: Envelope };
@@ -72,18 +76,14 @@ export const retryMail = defineEndpoint({
 });
 
 export const SHOW_MAIL: HostRoute = {
-  name: "api.admin.mail",
-  path: "/api/admin/mail",
-  method: "GET",
+  ...SHOW_MAIL_CONTRACT,
   endpoint: showMail,
   middleware: ["auth:sanctum", "admin"],
   ability: null,
   credential: "administers",
 };
 export const RETRY_MAIL: HostRoute = {
-  name: "api.admin.mail.retry",
-  path: "/api/admin/mail/failed/{id}/retry",
-  method: "POST",
+  ...RETRY_MAIL_CONTRACT,
   endpoint: retryMail,
   middleware: ["auth:sanctum", "admin"],
   ability: "admin",

@@ -7,6 +7,7 @@ import { ORIGINAL_PATH_HEADER } from "@/lib/server/headers";
 import { routeManifest } from "@/lib/server/url";
 import { compileRoutes, matchFixedRoute, matchPath } from "@/lib/server/match";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
+import { PROVIDERS } from "@/lib/auth/schemas/providers";
 import {
   isLocale,
   type Locale,
@@ -115,7 +116,8 @@ export async function frontendSettings(): Promise<FrontendSettings> {
   const locale = await requestLocale();
   const { config } = await services();
   return {
-    routes: routeManifest(config, HOST_ROUTES),
+    // The providers list is served by its own route file, and the login screen calls it too.
+    routes: routeManifest(config, [...HOST_ROUTES, PROVIDERS]),
     password: config.password,
     allowRegistration: config["allow-registration"],
     allowImpersonate: config["allow-impersonate"],

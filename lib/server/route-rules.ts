@@ -1,5 +1,6 @@
 import "server-only";
 import type { AuthConfig } from "@/lib/config/auth";
+import type { RouteContract } from "@/lib/config/route-contract";
 import {
   ACTION_NAMES,
   AUTH_ACTIONS,
@@ -23,7 +24,7 @@ import { TOKEN_ACCESS, type TokenAccess } from "@/lib/server/token-access";
 // each row's own middleware, with its token ability and credential class applied around it.
 
 /** A route of the host application (profile, uploads, administration) at a fixed path. */
-export type HostRoute = {
+export type HostRoute = Partial<RouteContract> & {
   name: string;
   /** Its path template (`/api/admin/users/{id}`): the folder of its route file under app/. */
   path: string;

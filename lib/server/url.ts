@@ -72,14 +72,21 @@ export function routeManifest(
   fixed: readonly FixedRoute[] = [],
 ): RouteManifest {
   const manifest: RouteManifest = {};
-  for (const route of fixed)
+  for (const route of fixed) {
+    const methods =
+      typeof route.method === "string" ? [route.method] : route.method;
     manifest[route.name] = {
-      method:
-        typeof route.method === "string"
-          ? route.method
-          : (route.method[0] ?? "GET"),
+      method: methods[0] ?? "GET",
       template: route.path,
     };
+    // A route on several methods is also named per method, as its OpenAPI operations are.
+    if (methods.length > 1)
+      for (const method of methods)
+        manifest[`${route.name}.${method.toLowerCase()}`] = {
+          method,
+          template: route.path,
+        };
+  }
   for (const route of compileRoutes(config.routes))
     manifest[route.action] = { method: route.method, template: route.template };
   return manifest;

@@ -5,32 +5,31 @@ import {
   showSettings,
   updateSetting,
 } from "@/lib/settings/endpoints";
+import {
+  REVERT_SETTING_CONTRACT,
+  SHOW_SETTINGS_CONTRACT,
+  UPDATE_SETTING_CONTRACT,
+} from "@/lib/settings/schemas/routes";
 
 // Administrators only: the guard (401), then the `admin` middleware (403, lib/policies/admin.ts).
 const admin = ["auth:sanctum", "admin"];
 
 export const SHOW_SETTINGS: HostRoute = {
-  name: "api.admin.settings",
-  path: "/api/admin/settings",
-  method: "GET",
+  ...SHOW_SETTINGS_CONTRACT,
   endpoint: showSettings,
   middleware: admin,
   ability: null,
   credential: "administers",
 };
 export const UPDATE_SETTING: HostRoute = {
-  name: "api.admin.settings.update",
-  path: "/api/admin/settings",
-  method: "PUT",
+  ...UPDATE_SETTING_CONTRACT,
   endpoint: updateSetting,
   middleware: admin,
   ability: "admin",
   credential: "administers",
 };
 export const REVERT_SETTING: HostRoute = {
-  name: "api.admin.settings.revert",
-  path: "/api/admin/settings/{key}",
-  method: "DELETE",
+  ...REVERT_SETTING_CONTRACT,
   endpoint: revertSettingEndpoint,
   middleware: admin,
   ability: "admin",

@@ -2,15 +2,14 @@ import "server-only";
 import type { HostRoute } from "@/lib/server/pipeline";
 import { serveUpload } from "@/lib/uploads/serve-upload";
 import { uploadFile } from "@/lib/uploads/upload-file";
+import { UPLOAD_FILE } from "@/lib/uploads/schemas/routes";
 
 // Room for the multipart boundaries, headers and the other fields beside the file itself.
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** POST /api/lu/upload/file. */
 export const UPLOAD_FILE_ROUTE: HostRoute = {
-  name: "lu.upload.file",
-  path: "/api/lu/upload/file",
-  method: "POST",
+  ...UPLOAD_FILE,
   endpoint: uploadFile,
   middleware: ["auth:sanctum", "throttle:30,1"],
   ability: "user:write",

@@ -8,12 +8,15 @@ import {
 } from "@/lib/users/email-change-endpoints";
 import { CONFIRM_PATH, PROFILE_PATH } from "@/lib/users/email-change";
 import { updateUser } from "@/lib/users/update-user";
+import {
+  EMAIL_CHANGE_CANCEL,
+  EMAIL_CHANGE_RESEND,
+  USER_UPDATE,
+} from "@/lib/users/schemas/routes";
 
 /** PUT /api/app/user/update. */
 export const USER_UPDATE_ROUTE: HostRoute = {
-  name: "api.app.user.update",
-  path: "/api/app/user/update",
-  method: "PUT",
+  ...USER_UPDATE,
   endpoint: updateUser,
   middleware: ["auth:sanctum"],
   ability: "user:write",
@@ -42,9 +45,7 @@ export const EMAIL_CHANGE_CONFIRM_ROUTE: HostRoute = {
 
 /** POST /api/app/user/email/resend. */
 export const EMAIL_CHANGE_RESEND_ROUTE: HostRoute = {
-  name: "api.app.user.email.resend",
-  path: "/api/app/user/email/resend",
-  method: "POST",
+  ...EMAIL_CHANGE_RESEND,
   endpoint: resendEmailChangeEndpoint,
   middleware: ["auth:sanctum", "throttle:6,1"],
   ability: "user:write",
@@ -54,9 +55,7 @@ export const EMAIL_CHANGE_RESEND_ROUTE: HostRoute = {
 
 /** POST /api/app/user/email/cancel. */
 export const EMAIL_CHANGE_CANCEL_ROUTE: HostRoute = {
-  name: "api.app.user.email.cancel",
-  path: "/api/app/user/email/cancel",
-  method: "POST",
+  ...EMAIL_CHANGE_CANCEL,
   endpoint: cancelEmailChangeEndpoint,
   middleware: ["auth:sanctum", "throttle:6,1"],
   ability: "user:write",

@@ -1,6 +1,7 @@
 import { csrfCookie } from "@/lib/server/csrf-cookie";
 import { dispatch, dispatchHost, type HostRoute } from "@/lib/server/pipeline";
 import type { Services } from "@/lib/server/services";
+import { assertDeclaredAnswer } from "./contract";
 
 // Response bodies are whatever the contract says; tests assert on them field by field.
 export type AgentResponse = {
@@ -127,12 +128,23 @@ export class Agent {
     } catch {
       // not JSON: keep the text
     }
-    return {
+    const answer = {
       status: response.status,
       headers: response.headers,
       body: parsed,
       text,
       setCookies,
     };
+    assertDeclaredAnswer(
+      this.services,
+      {
+        method,
+        pathname: url.pathname,
+        host: options.host,
+        json: headers.get("accept") === "application/json",
+      },
+      answer,
+    );
+    return answer;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { avatarOf } from "@/lib/client/api-types";
+import { avatarOf } from "@/lib/client/avatar";
 import { isUploadUri } from "@/lib/uploads/upload-uri";
 
 const UPLOAD = `/uploads/${"a".repeat(32)}.webp`;

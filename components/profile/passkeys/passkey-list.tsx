@@ -3,7 +3,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { Passkey } from "@/lib/client/api-types";
+import type { Passkey } from "@/lib/client/contract";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 
 type Props = {

@@ -10,7 +10,7 @@ import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { LoadingRows } from "@/components/ui/skeleton";
-import type { Passkey } from "@/lib/client/api-types";
+import type { Passkey } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import {
   useAddPasskey,

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
-import type { Passkey } from "@/lib/client/api-types";
+import type { Passkey } from "@/lib/client/contract";
 import { formErrors } from "@/lib/client/form-errors";
 import { useT } from "@/lib/client/i18n";
 import { useRenamePasskey } from "@/lib/client/use-passkeys";

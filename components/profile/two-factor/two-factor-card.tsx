@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import type { TwoFactorSetup as Setup, User } from "@/lib/client/api-types";
+import type { TwoFactorSetup as Setup, User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import {
   useDisableTwoFactor,

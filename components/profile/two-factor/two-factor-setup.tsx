@@ -5,7 +5,7 @@ import { CopyButton } from "@/components/tokens/copy-button";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
-import type { TwoFactorSetup as Setup } from "@/lib/client/api-types";
+import type { TwoFactorSetup as Setup } from "@/lib/client/contract";
 import { formErrors } from "@/lib/client/form-errors";
 import { useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { User } from "@/db/schema";
-import type { ActionName } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS, type AuthAction } from "@/lib/config/auth-actions";
 import type { AuthConfig } from "@/lib/config/auth";
 import type { Context } from "@/lib/server/context";
 import { forbidden } from "@/lib/http/errors";
@@ -24,28 +24,15 @@ export function mustEnrol(user: User, config: AuthConfig): boolean {
 }
 
 /**
- * What a user who must enrol may still reach: enrolment, the step-up it needs, signing out, and
- * an administrator's way back out of an impersonation of them (get-auth has no guard).
+ * Run by the `auth` middleware once it found the user: 403 until they enrol, except on the rows
+ * marked `openBeforeEnrolment` (lib/config/auth-actions.ts): enrolment, the step-up it needs,
+ * signing out, and an administrator's way back out of an impersonation of them.
  */
-const OPEN_TO_UNENROLLED = new Set<ActionName>([
-  "two-factor-enable",
-  "two-factor-confirm",
-  "two-factor-qr-code",
-  "two-factor-secret-key",
-  "two-factor-recovery-codes",
-  "two-factor-regenerate-recovery-codes",
-  "confirm-password",
-  "confirmed-password-status",
-  // The same step-up, by passkey (decision record 026).
-  "passkey-confirm-options",
-  "passkey-confirm",
-  "logout",
-  "revert-impersonate",
-]);
-
-/** Run by the `auth` middleware once it found the user: 403 on every other route until they enrol. */
 export function enforceEnrolment(ctx: Context, user: User): void {
   if (!mustEnrol(user, ctx.config)) return;
-  if (ctx.route && OPEN_TO_UNENROLLED.has(ctx.route.action)) return;
+  const action: AuthAction | null = ctx.route
+    ? AUTH_ACTIONS[ctx.route.action]
+    : null;
+  if (action?.openBeforeEnrolment) return;
   throw forbidden(ENROLMENT_REQUIRED);
 }

@@ -1,0 +1,116 @@
+import type { z } from "zod";
+import type * as Account from "@/lib/account/schemas/routes";
+import type * as Admin from "@/lib/admin/schemas/routes";
+import type * as OAuth from "@/lib/oauth/schemas/routes";
+import type * as Operations from "@/lib/operations/schemas/routes";
+import type * as Providers from "@/lib/auth/schemas/providers";
+import type * as Settings from "@/lib/settings/schemas/routes";
+import type * as Uploads from "@/lib/uploads/schemas/routes";
+import type * as Users from "@/lib/users/schemas/routes";
+import type * as Webhooks from "@/lib/webhooks/schemas/routes";
+import type { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import type { HostContract, NoBody } from "@/lib/config/route-contract";
+
+/**
+ * The API as the front end sees it, inferred from the server's route rows (decision record 062):
+ * the auth actions' table and the host routes' contracts, by the name the route manifest gives
+ * each. Types only: nothing here reaches the browser's bundle.
+ */
+type ContractsOf<M> = M extends unknown
+  ? { [K in keyof M]: M[K] extends HostContract ? M[K] : never }[keyof M]
+  : never;
+type HostContracts = ContractsOf<
+  | typeof Account
+  | typeof Admin
+  | typeof OAuth
+  | typeof Operations
+  | typeof Providers
+  | typeof Settings
+  | typeof Uploads
+  | typeof Users
+  | typeof Webhooks
+>;
+
+type Contracts = typeof AUTH_ACTIONS & {
+  [C in HostContracts as C["name"]]: C;
+};
+
+/** Every route the client can call: an auth action's name or a host route's. */
+export type RouteName = keyof Contracts & string;
+
+type TemplateOf<C> = C extends { uri: infer U }
+  ? U
+  : C extends { path: infer P }
+    ? P
+    : never;
+
+/** `user/passkeys/{passkey}` → `{passkey: string | number}`. */
+type PathParams<T> = T extends `${string}{${infer Key}}${infer Rest}`
+  ? { [K in Key]: string | number } & PathParams<Rest>
+  : unknown;
+
+type BodyOf<C> = C extends { input: infer I extends z.ZodType }
+  ? z.input<I>
+  : unknown;
+
+/** What a call of `N` takes: its fields and its path's parameters. */
+export type RouteInput<N extends RouteName> = BodyOf<Contracts[N]> &
+  PathParams<TemplateOf<Contracts[N]>>;
+
+/** What a successful call of `N` answers: its output schema's type, or `""`/null without a body. */
+export type RouteOutput<N extends RouteName> =
+  Contracts[N]["output"] extends infer O
+    ? O extends z.ZodType
+      ? z.output<O>
+      : O extends NoBody
+        ? "" | null
+        : never
+    : never;
+
+// The shapes the screens read, each inferred from the schema the server's answers are tested against.
+export type { User } from "@/lib/users/schemas/user";
+export type { Session } from "@/lib/auth/schemas/sign-in";
+export type { Token } from "@/lib/auth/schemas/tokens";
+export type { BrowserSession } from "@/lib/sessions/schemas/browser-sessions";
+export type { Passkey } from "@/lib/passkeys/schemas/passkeys";
+
+type Row<T> = T extends readonly (infer R)[] ? R : never;
+
+export type AdminUser = Row<RouteOutput<"api.admin.users.index">["data"]>;
+export type ActivityEntry = Row<RouteOutput<"api.admin.activity">["data"]>;
+export type UserRef = NonNullable<ActivityEntry["subject"]>;
+export type SettingsListing = RouteOutput<"api.admin.settings">;
+export type SettingRow = Row<SettingsListing["settings"]>;
+export type SettingSource = SettingRow["source"];
+export type EnvironmentRow = Row<SettingsListing["environment"]>;
+export type ProviderRow = Row<SettingsListing["providers"]>;
+export type MailQueue = RouteOutput<"api.admin.mail">;
+export type QueuedMail = Row<MailQueue["queued"]>;
+export type FailedMail = Row<MailQueue["failed"]>;
+export type WebhookList = RouteOutput<"api.admin.webhooks.index">;
+export type WebhookEndpoint = Row<WebhookList["data"]>;
+export type WebhookDelivery =
+  RouteOutput<"api.admin.webhooks.test">["delivery"];
+export type WebhookDeliveryStatus = WebhookDelivery["status"];
+export type NewWebhook = RouteInput<"api.admin.webhooks.store">;
+
+/** What an authenticator app needs to be set up: the QR code and the same secret as text. */
+export type TwoFactorSetup = RouteOutput<"two-factor-qr-code"> &
+  RouteOutput<"two-factor-secret-key">;
+
+// The screens' filters, sent as the listings' query strings.
+export type UserStatus = z.output<typeof Admin.userStatusSchema>;
+
+export type AdminUserFilters = {
+  search: string;
+  page: number;
+  status: UserStatus;
+};
+
+export type ActivityFilters = {
+  user_id: string;
+  event: string;
+  from: string;
+  to: string;
+  page: number;
+};
