@@ -120,7 +120,9 @@ export function checkTargets({
       target: "get-auth, session ≥ 2.2× Better Auth get-session",
       measured:
         versusPeer === null
-          ? "PostgreSQL only"
+          ? kind === "postgres"
+            ? "the peer did not run"
+            : "PostgreSQL only"
           : `${round(versusPeer, 2)}× (${round(by.session.ratio, 2)} ÷ ${round(by.peer.ratio, 2)} × anchor)`,
       met: versusPeer === null ? null : versusPeer >= 2.2,
     },
