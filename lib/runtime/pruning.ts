@@ -13,6 +13,7 @@ import { pruneOrphanedUploads } from "@/lib/uploads/cleanup";
 import { log } from "@/lib/observability/request-scope";
 import { describeError } from "@/lib/observability/logger";
 import { pruneChallenges } from "@/lib/passkeys/challenges";
+import { pruneUnusedRegisteredClients } from "@/lib/oauth/registered-client-pruning";
 import { purgeDeletedAccounts } from "@/lib/users/purge-accounts";
 import { pruneDeliveries } from "@/lib/webhooks/deliveries";
 
@@ -51,6 +52,11 @@ export async function prune(deps: PruneDeps): Promise<Record<string, number>> {
     unused_tokens: await revokeUnusedTokens(
       deps.db,
       deps.config.tokens["revoke-unused-days"],
+      deps.now,
+    ),
+    registered_oauth_clients: await pruneUnusedRegisteredClients(
+      deps.db,
+      deps.config.oauth["registered-client-unused-days"],
       deps.now,
     ),
     // Unanswered passkey challenges, once past their five minutes (decision record 025).
