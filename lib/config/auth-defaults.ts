@@ -46,6 +46,11 @@ export const AUTH_DEFAULTS = {
     credentials: [{ by: "email", max: 10, minutes: 10 }],
     // Beside the 5 attempts per pending sign-in and the account's lockout (decision record 023).
     "two-factor": [{ by: "ip", max: 20, minutes: 1 }],
+    // Dynamic OAuth client registration is open to anyone (RFC 7591; decision record 052).
+    "oauth-register": [
+      { by: "ip", max: 10, minutes: 1 },
+      { by: "ip", max: 100, minutes: 1440 },
+    ],
   } as Record<
     string,
     { by: "ip" | "email" | "user"; max: number; minutes: number }[]
@@ -113,6 +118,17 @@ export const AUTH_DEFAULTS = {
     "last-used-interval-seconds": 60,
     "revoke-unused-days": 0,
     "revoke-on-password-change": false,
+  },
+  /**
+   * Dynamic OAuth client registration (decision record 052): the redirect URIs a registered
+   * client may use ("*": any, as Laravel MCP's default; else URL prefixes such as
+   * "https://claude.ai/"; loopback addresses are allowed once any loopback entry is listed), the
+   * scopes it may ask for, and after how many days without use it is deleted (0: never).
+   */
+  oauth: {
+    "redirect-domains": ["*"],
+    "registration-scopes": ["openid", "profile", "email", "user:write"],
+    "registered-client-unused-days": 30,
   },
   /** Keys (or key prefixes) administrators may change at run time on the settings page. */
   "editable-settings": [

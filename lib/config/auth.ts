@@ -137,6 +137,13 @@ export const authConfigSchema = z.strictObject({
     "revoke-unused-days": z.int().min(0).max(3650),
     "revoke-on-password-change": z.boolean(),
   }),
+  // The OAuth server's dynamic client registration (decision record 052).
+  oauth: z.strictObject({
+    // Where a registered client may send users back: "*" (any), or origins/prefixes (Laravel MCP's `mcp.redirect_domains`).
+    "redirect-domains": z.array(z.string().min(1).max(2000)).max(100),
+    "registration-scopes": z.array(z.string().min(1)).max(50),
+    "registered-client-unused-days": z.int().min(0).max(3650),
+  }),
   "editable-settings": z.array(
     z
       .string()

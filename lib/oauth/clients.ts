@@ -101,6 +101,7 @@ export async function authenticateClient(
   if (client.secret === null) {
     if (secret !== undefined && secret !== null && secret !== "")
       throw invalidClient(sentAuthorization);
+    noteClientUse(ctx, client.id);
     return client;
   }
   if (

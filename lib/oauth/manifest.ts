@@ -1,6 +1,7 @@
 import "server-only";
 import { defineFeature } from "@/lib/server/feature";
 import { oauthBearer } from "@/lib/oauth/bearer";
+import { pruneUnusedRegisteredClients } from "@/lib/oauth/registered-client-pruning";
 import { OAUTH_ROUTES } from "@/lib/oauth/routes";
 
 /** The OAuth 2.1 and OpenID Connect server on Laravel Passport's contract (decision record 050). */
@@ -9,4 +10,13 @@ export const OAUTH = defineFeature({
   hostRoutes: OAUTH_ROUTES,
   // The guard of bearer tokens shaped as JWTs: its access tokens.
   requestHooks: { jwtBearer: oauthBearer },
+  pruners: {
+    // Clients that registered themselves and went unused (decision record 052).
+    registered_oauth_clients: (deps) =>
+      pruneUnusedRegisteredClients(
+        deps.db,
+        deps.config.oauth["registered-client-unused-days"],
+        deps.now,
+      ),
+  },
 });

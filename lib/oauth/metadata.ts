@@ -18,6 +18,7 @@ export const OAUTH_PATHS = {
   clients: "/oauth/clients",
   scopes: "/oauth/scopes",
   tokens: "/oauth/tokens",
+  register: "/oauth/register",
 } as const;
 
 const cached = (response: Response) => {
@@ -34,6 +35,7 @@ function authorizationServerMetadata(ctx: Context) {
     token_endpoint: base + OAUTH_PATHS.token,
     jwks_uri: base + OAUTH_PATHS.jwks,
     revocation_endpoint: base + OAUTH_PATHS.revoke,
+    registration_endpoint: base + OAUTH_PATHS.register,
     introspection_endpoint: base + OAUTH_PATHS.introspect,
     scopes_supported: Object.keys(SCOPES),
     response_types_supported: ["code"],

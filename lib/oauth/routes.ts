@@ -22,6 +22,7 @@ import {
   introspectionEndpoint,
   revocationEndpoint,
 } from "@/lib/oauth/revocation";
+import { registrationEndpoint } from "@/lib/oauth/registration";
 import { tokenEndpoint } from "@/lib/oauth/token-endpoint";
 import { userinfoEndpoint } from "@/lib/oauth/userinfo";
 import { deviceCodeEndpoint } from "@/lib/oauth/device-codes";
@@ -231,6 +232,18 @@ export const PROTECTED_RESOURCE_ROUTE: HostRoute = {
   credential: "none",
 };
 
+/** RFC 7591 dynamic client registration in Laravel MCP's shape (decision record 052): open to anyone, throttled. */
+export const OAUTH_REGISTER_ROUTE: HostRoute = {
+  name: "oauth.register",
+  path: "/oauth/register",
+  method: "POST",
+  endpoint: registrationEndpoint,
+  middleware: ["throttle:oauth-register"],
+  ability: null,
+  credential: "none",
+  csrf: false,
+};
+
 /**
  * The OAuth 2.1 / OpenID Connect server on Laravel Passport's routes (decision record 050), each
  * with its route file under app/ at its path. The protocol's endpoints that clients call with
@@ -257,4 +270,5 @@ export const OAUTH_ROUTES: readonly HostRoute[] = [
   OAUTH_DEVICE_ROUTE,
   DEVICE_AUTHORIZE_ROUTE,
   PROTECTED_RESOURCE_ROUTE,
+  OAUTH_REGISTER_ROUTE,
 ];

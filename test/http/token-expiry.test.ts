@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activityLog, personalAccessTokens } from "@/db/schema";
-import { prune } from "@/lib/runtime/pruning";
 import { settleBackground } from "@/lib/server/background";
 import { PASSWORD, useTestApp } from "../support/app";
+import { pruneNow } from "../support/prune";
 import { createToken, tokenId } from "../support/tokens";
 
 // Decision record 045: expires_at within the configured lifetime, sliding expiry
@@ -27,14 +27,6 @@ async function createTokenResponse(fields: Record<string, unknown>) {
     ...fields,
   });
 }
-
-const pruneNow = () =>
-  prune({
-    db: app.database.db,
-    config: app.services.config,
-    env: app.services.env,
-    now: app.services.now(),
-  });
 
 describe("expires_at and the maximum lifetime", () => {
   it("a token stops at its expires_at", async () => {
@@ -109,14 +101,14 @@ describe("the notice a week before expiry", () => {
       name: "deploy",
       expires_at: "2026-12-01T10:00:00Z",
     });
-    await pruneNow();
+    await pruneNow(app);
     // Only the notice of the token's creation (decision record 028): nothing expires yet.
     expect((await app.mail()).map((m) => m.subject)).toEqual([
       "A new way to sign in was added to your account",
     ]);
     app.setNow(new Date("2026-11-24T10:00:00Z"));
-    expect((await pruneNow()).token_expiry_notices).toBe(1);
-    expect((await pruneNow()).token_expiry_notices).toBe(0);
+    expect((await pruneNow(app)).token_expiry_notices).toBe(1);
+    expect((await pruneNow(app)).token_expiry_notices).toBe(0);
     const messages = (await app.mail()).filter(
       (m) =>
         m.to.includes(user.email) && m.subject === "An API token expires soon",
@@ -137,9 +129,9 @@ describe("tokens.revoke-unused-days", () => {
     expect(await authenticated(used)).toBe(true);
     await settleBackground();
     app.advance(20 * DAY);
-    expect((await pruneNow()).unused_tokens).toBe(0);
+    expect((await pruneNow(app)).unused_tokens).toBe(0);
     app.configure({ auth: { tokens: { "revoke-unused-days": 30 } } });
-    expect((await pruneNow()).unused_tokens).toBe(1);
+    expect((await pruneNow(app)).unused_tokens).toBe(1);
     const left = await app.database.db.select().from(personalAccessTokens);
     expect(left.map((t) => t.id)).toEqual([tokenId(used)]);
     const audit = await app.database.db

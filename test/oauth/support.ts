@@ -10,7 +10,8 @@ import { signIn, type TestApp } from "../support/app";
 export function pipelineFetch(app: TestApp) {
   return async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init);
-    request.headers.set("x-forwarded-for", "127.0.0.1");
+    if (!request.headers.has("x-forwarded-for"))
+      request.headers.set("x-forwarded-for", "127.0.0.1");
     const path = new URL(request.url).pathname;
     for (const route of HOST_ROUTES) {
       const methods = [route.method].flat();
@@ -174,14 +175,16 @@ export async function userAccessToken(
   app: TestApp,
   scope: string,
   extra: Record<string, string> = {},
+  clientId?: string,
 ) {
   const as = await discover(app);
-  const { agent } = await signedInAdmin(app);
-  const registered = await registerClient(agent, {
-    name: "Notes app",
-    redirect_uris: [REDIRECT_URI],
-    confidential: false,
-  });
+  const registered = clientId
+    ? { id: clientId }
+    : await registerClient((await signedInAdmin(app)).agent, {
+        name: "Notes app",
+        redirect_uris: [REDIRECT_URI],
+        confidential: false,
+      });
   const user = await app.createUser({ email: "ada@example.com" });
   const userAgent = await signIn(app, user);
   const client: oauth.Client = { client_id: registered.id };

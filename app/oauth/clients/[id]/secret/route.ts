@@ -1,5 +1,0 @@
-import { OAUTH_CLIENT_SECRET_ROUTE } from "@/lib/oauth/routes";
-import { routeHandlers } from "@/lib/runtime/next-adapter";
-
-export const dynamic = "force-dynamic";
-export const { POST } = routeHandlers(OAUTH_CLIENT_SECRET_ROUTE);

@@ -1,0 +1,161 @@
+import "server-only";
+import { z } from "zod";
+import { oauthClientSettings } from "@/db/schema";
+import type { Context } from "@/lib/server/context";
+import { createClient, type GrantType } from "@/lib/oauth/clients";
+import { OAuthError } from "@/lib/oauth/errors";
+import { oauthEndpoint } from "@/lib/oauth/protocol-endpoint";
+import { SCOPES } from "@/lib/oauth/scopes";
+
+/** RFC 7591 §3.2.2's error: `invalid_redirect_uri` or `invalid_client_metadata`, 400. */
+const metadataError = (
+  error: "invalid_redirect_uri" | "invalid_client_metadata",
+  description: string,
+) => new OAuthError(error, description, 400);
+
+/**
+ * The metadata this server honours; anything else a client sends is ignored, as RFC 7591 §2
+ * allows. A registered client is public (`none`) and uses the code flow with PKCE only.
+ */
+const metadata = z.object({
+  redirect_uris: z.array(z.string().max(2000)).min(1).max(20),
+  client_name: z.string().max(255).optional(),
+  grant_types: z
+    .array(z.enum(["authorization_code", "refresh_token"]))
+    .min(1)
+    .optional(),
+  response_types: z.array(z.literal("code")).min(1).optional(),
+  token_endpoint_auth_method: z.literal("none").optional(),
+  scope: z.string().max(1000).optional(),
+});
+
+const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
+
+/** A URI with a scheme and a host (an app's custom scheme included), never a fragment (RFC 6749 §3.1.2). */
+function wellFormed(uri: string): URL | null {
+  if (!URL.canParse(uri)) return null;
+  const url = new URL(uri);
+  if (url.hash !== "" || uri.includes("#")) return null;
+  if (["javascript:", "data:", "file:", "vbscript:"].includes(url.protocol))
+    return null;
+  if (["http:", "https:"].includes(url.protocol) && url.hostname === "")
+    return null;
+  return url;
+}
+
+/**
+ * Laravel MCP's `redirect_domains` rule: "*" allows any; else a URI must start with one of the
+ * listed prefixes (a trailing slash added, so "https://a.example" does not admit
+ * "https://a.example.evil"); a loopback http URI on any port is allowed once a loopback entry
+ * is listed (native and command-line clients listen on a port of their own, RFC 8252 §7.3).
+ */
+function permitted(uri: URL, raw: string, domains: readonly string[]) {
+  if (domains.includes("*")) return true;
+  const loopbackListed = domains.some((domain) =>
+    LOOPBACK.includes(domain.replace(/^[a-z]+:\/\//i, "").replace(/\/+$/, "")),
+  );
+  if (
+    loopbackListed &&
+    uri.protocol === "http:" &&
+    LOOPBACK.includes(uri.host.replace(/:\d+$/, ""))
+  )
+    return true;
+  return domains.some((domain) =>
+    raw.startsWith(domain.endsWith("/") ? domain : `${domain}/`),
+  );
+}
+
+function validRedirects(ctx: Context, uris: string[]): string[] {
+  const domains = ctx.config.oauth["redirect-domains"];
+  for (const raw of uris) {
+    const url = wellFormed(raw);
+    if (!url)
+      throw metadataError(
+        "invalid_redirect_uri",
+        `The redirect URI ${raw} is not a valid URI.`,
+      );
+    if (!permitted(url, raw, domains))
+      throw metadataError(
+        "invalid_redirect_uri",
+        `The redirect URI ${raw} is not a permitted redirect domain.`,
+      );
+  }
+  return uris;
+}
+
+/** The scopes a registered client may ask for: the configured ones this server knows. */
+function registrationScopes(ctx: Context): string[] {
+  return ctx.config.oauth["registration-scopes"].filter((scope) =>
+    Object.hasOwn(SCOPES, scope),
+  );
+}
+
+/**
+ * POST /oauth/register (decision record 052): RFC 7591 dynamic client registration in Laravel
+ * MCP's shape. Anyone may register (MCP clients find this endpoint in the metadata and register
+ * before any user is involved); the throttle `oauth-register`, the allowed redirect domains and
+ * the pruning of clients left unused bound what that costs. The client is public, belongs to no
+ * user, and gets the code flow (PKCE required) and refresh tokens.
+ */
+export const registrationEndpoint = oauthEndpoint(async (ctx, input) => {
+  const parsed = metadata.safeParse(input);
+  if (!parsed.success) {
+    const field = String(parsed.error.issues[0]?.path[0] ?? "");
+    if (field === "redirect_uris")
+      throw metadataError(
+        "invalid_redirect_uri",
+        "redirect_uris must be a list of one to twenty URIs.",
+      );
+    throw metadataError(
+      "invalid_client_metadata",
+      `The client metadata field ${field || "body"} is invalid or not supported: registered clients are public (token_endpoint_auth_method "none") and use the authorization code grant.`,
+    );
+  }
+  const fields = parsed.data;
+  const redirectUris = validRedirects(ctx, fields.redirect_uris);
+  const allowed = registrationScopes(ctx);
+  const asked = fields.scope?.split(" ").filter((scope) => scope !== "");
+  const unknown = asked?.find((scope) => !allowed.includes(scope));
+  if (unknown !== undefined)
+    throw metadataError(
+      "invalid_client_metadata",
+      `The scope ${unknown} may not be registered.`,
+    );
+  const scopes = asked ?? allowed;
+  const grantTypes: GrantType[] = ["authorization_code", "refresh_token"];
+  const name =
+    (fields.client_name ?? (typeof input.name === "string" ? input.name : ""))
+      .trim()
+      .slice(0, 255) || "Registered client";
+  // One transaction: a client without its registration stamp would never be pruned.
+  const client = await ctx.db.transaction(async (tx) => {
+    const created = await createClient(
+      { db: tx, config: ctx.config, now: ctx.now },
+      {
+        name,
+        userId: null,
+        redirectUris,
+        grantTypes,
+        confidential: false,
+        scopes,
+      },
+    );
+    await tx
+      .insert(oauthClientSettings)
+      .values({ clientId: created.client.id, registeredAt: ctx.now });
+    return created.client;
+  });
+  return Response.json(
+    {
+      client_id: client.id,
+      client_id_issued_at: Math.floor(ctx.now.getTime() / 1000),
+      client_name: name,
+      grant_types: grantTypes,
+      response_types: ["code"],
+      redirect_uris: redirectUris,
+      scope: scopes.join(" "),
+      token_endpoint_auth_method: "none",
+    },
+    { status: 201, headers: { "Cache-Control": "no-store" } },
+  );
+});
