@@ -139,6 +139,7 @@ test("a user creates a token with the password asked once, copies it, uses it as
   // Its use is written just after the response (decision record 045): the list shows it on a reload.
   await expect(async () => {
     await page.reload();
+    await expect(card).toBeVisible();
     await expect(card).toContainText("deploy-bot/2.1", { timeout: 1000 });
   }).toPass();
   await expect(card.getByRole("list", { name: "Abilities" })).toHaveText(
@@ -267,6 +268,7 @@ test.describe("on a phone, in Spanish", () => {
     const card = tokenCard(page, "móvil");
     await expect(async () => {
       await page.reload();
+      await expect(card).toBeVisible();
       await expect(card).toContainText("deploy-bot/2.1", { timeout: 1000 });
     }).toPass();
     await expect(card).toContainText(
@@ -276,7 +278,8 @@ test.describe("on a phone, in Spanish", () => {
     await expect(card).toContainText(
       t(":left of :quota left", { left: "999", quota: "1000" }),
     );
-    await expect(card).toContainText("127.0.0.1, ::1");
+    // Stored as CIDR ranges (decision record 045).
+    await expect(card).toContainText("127.0.0.1/32, ::1/128");
     await expectNothingOffScreen(page);
     await checkBothSchemes(page, snap, "tokens-phone-es-list");
 
