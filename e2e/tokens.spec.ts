@@ -241,6 +241,7 @@ test.describe("on a phone, in Spanish", () => {
     snap,
     baseURL,
   }) => {
+    test.slow();
     const user = await users.create("telefono", { name: "Tomás Teléfono" });
     await confirmPasswordOf(user);
     await users.signIn(user);
