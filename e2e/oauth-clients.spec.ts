@@ -22,7 +22,7 @@ const VARIANTS = [
       copy: "Copy secret",
       copied: "Copied",
       done: "Done",
-      rotate: "Rotate the secret of Billing sync (en)",
+      rotate: "Rotate secret of Billing sync (en)",
       confirm: "Rotate secret",
       newSecret: "Secret rotated",
       stepUp: "Confirm your password",
@@ -46,7 +46,7 @@ const VARIANTS = [
       copy: "Copiar secreto",
       copied: "Copiado",
       done: "Listo",
-      rotate: "Renovar el secreto de Billing sync (es-phone)",
+      rotate: "Renovar secreto de Billing sync (es-phone)",
       confirm: "Renovar secreto",
       newSecret: "Secreto renovado",
       stepUp: "Confirma tu contraseña",
@@ -59,6 +59,8 @@ const VARIANTS = [
 for (const variant of VARIANTS) {
   test.describe(`OAuth clients (${variant.name})`, () => {
     test.use(variant.use);
+    // Several screens, axe on each, and the token endpoint: more than the default minute on a busy machine.
+    test.describe.configure({ timeout: 180_000 });
 
     test("an administrator creates a machine client, copies its secret and rotates it", async ({
       page,
