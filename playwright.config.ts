@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +17,14 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(
 const dataDir = process.env.E2E_DATA_DIR;
 /** Read by e2e/support/outbox.ts. */
 process.env.E2E_OUTBOX_DIR ??= path.join(dataDir, "outbox");
+
+// The OAuth server's signing keys (README "OAuth and OpenID Connect"): production mode makes none,
+// so the suite's server gets a pair of its own.
+const passportKeys = generateKeyPairSync("rsa", {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: "spki", format: "pem" },
+  privateKeyEncoding: { type: "pkcs8", format: "pem" },
+});
 
 export default defineConfig({
   testDir: "e2e",
@@ -76,6 +85,8 @@ export default defineConfig({
           SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
           SESSION_SECURE_COOKIE: "false",
           ADMIN_EMAILS: "admin@example.test",
+          PASSPORT_PRIVATE_KEY: passportKeys.privateKey,
+          PASSPORT_PUBLIC_KEY: passportKeys.publicKey,
           // e2e/spa-origin.spec.ts: a SPA on :3291 is stateful; :3292 is allowed by CORS but not stateful.
           SANCTUM_STATEFUL_DOMAINS: `localhost:${PORT},localhost:3291`,
           CORS_ALLOWED_ORIGINS: `localhost:${PORT},localhost:3291,localhost:3292`,

@@ -49,6 +49,8 @@ const SCOPE = "openid profile user:write";
 for (const variant of VARIANTS) {
   test.describe(`OAuth consent (${variant.name})`, () => {
     test.use(variant.use);
+    // Several screens, axe on each, and the token endpoint: more than the default minute on a busy machine.
+    test.describe.configure({ timeout: 180_000 });
     let client: CreatedClient;
 
     test.beforeEach(async ({ users }) => {

@@ -40,6 +40,8 @@ const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 for (const variant of VARIANTS) {
   test.describe(`device code (${variant.name})`, () => {
     test.use(variant.use);
+    // Several screens, axe on each, and the token endpoint: more than the default minute on a busy machine.
+    test.describe.configure({ timeout: 180_000 });
 
     test("the user types the device's code and approves it; the device's poll gets tokens", async ({
       page,

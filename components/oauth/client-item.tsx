@@ -75,7 +75,7 @@ export function ClientItem({
             variant="secondary"
             size="sm"
             onClick={() => onRotate(client)}
-            aria-label={t("Rotate the secret of :name", { name: client.name })}
+            aria-label={t("Rotate secret of :name", { name: client.name })}
           >
             {t("Rotate secret")}
           </Button>

@@ -21,7 +21,7 @@ function CopyableValue({
       <div className="mt-1.5 flex flex-wrap items-center gap-3">
         <code
           aria-label={label}
-          className="min-w-0 flex-1 rounded-lg bg-white px-3 py-2.5 font-mono text-sm break-all text-zinc-900 ring-1 ring-zinc-200 select-all"
+          className="w-full min-w-0 rounded-lg bg-white px-3 py-2.5 font-mono sm:w-auto sm:flex-1 text-sm break-all text-zinc-900 ring-1 ring-zinc-200 select-all"
         >
           {value}
         </code>

@@ -50,7 +50,7 @@ export function OAuthFrame({
         <Brand size="lg" />
       </header>
       <main className="flex flex-1 justify-center px-4 pb-12">
-        <div className="w-full max-w-md rounded-2xl bg-white px-6 py-8 shadow-lg shadow-zinc-200/60 ring-1 ring-zinc-200 sm:px-10">
+        <div className="w-full max-w-md self-start rounded-2xl bg-white px-6 py-8 shadow-lg shadow-zinc-200/60 ring-1 ring-zinc-200 sm:px-10">
           {session.isError ? (
             <ErrorAlert
               error={session.error}
