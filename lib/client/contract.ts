@@ -95,7 +95,10 @@ export type WebhookDeliveryStatus = WebhookDelivery["status"];
 export type NewWebhook = RouteInput<"api.admin.webhooks.store">;
 
 /** What an authenticator app needs to be set up: the QR code and the same secret as text. */
-export type TwoFactorSetup = RouteOutput<"two-factor-qr-code"> &
+export type TwoFactorSetup = Extract<
+  RouteOutput<"two-factor-qr-code">,
+  { svg: string }
+> &
   RouteOutput<"two-factor-secret-key">;
 
 // The screens' filters, sent as the listings' query strings.

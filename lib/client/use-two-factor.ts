@@ -40,6 +40,8 @@ export function useEnableTwoFactor() {
         api.call(ACTIONS.qrCode),
         api.call(ACTIONS.secretKey),
       ]);
+      // `[]`: no secret (Fortify's answer), which enabling has just stored.
+      if (Array.isArray(qr)) throw new Error("No two-factor secret.");
       return { ...qr, secretKey: secret.secretKey };
     },
   });

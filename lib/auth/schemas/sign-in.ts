@@ -19,6 +19,8 @@ export const registerInput = z.object({
   email: z.string(),
   password: z.string(),
   password_confirmation: z.string(),
+  payload: z.union([z.record(z.string(), z.unknown()), z.string()]).nullish(),
+  remember: flag,
 });
 
 /** Signed in, or (Fortify) a second factor is still to be given on the challenge screen. */

@@ -10,11 +10,14 @@ export const twoFactorEnableInput = z.object({
 });
 export const twoFactorConfirmInput = z.object({ code: z.string() });
 
-/** Our own server's SVG of the `otpauth://` URL, and the URL. */
-export const twoFactorQrCodeSchema = z.object({
-  svg: z.string(),
-  url: z.string(),
-});
+/**
+ * Our own server's SVG of the `otpauth://` URL, and the URL; Fortify's `[]` when the account has
+ * no secret yet.
+ */
+export const twoFactorQrCodeSchema = z.union([
+  z.object({ svg: z.string(), url: z.string() }),
+  z.tuple([]),
+]);
 
 export const twoFactorSecretKeySchema = z.object({ secretKey: z.string() });
 export const recoveryCodesSchema = z.array(z.string());

@@ -10,12 +10,11 @@ import {
   type CredentialClass,
 } from "@/lib/config/credential-classes";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
+import type { NoBody, RouteOutput } from "@/lib/config/route-contract";
+import { tokenSchema } from "@/lib/auth/schemas/tokens";
+import { userSchema } from "@/lib/users/schemas/user";
 import {
-  ACTION_RESPONSES,
-  type EmptySuccess,
   messageSchema,
-  tokenSchema,
-  userSchema,
   validationErrorSchema,
 } from "@/lib/runtime/openapi/responses";
 import {
@@ -67,11 +66,19 @@ function security(
     : [session, { bearer: [] }, { xsrf: [] }];
 }
 
-const isEmptySuccess = (
-  value: JsonSchema | EmptySuccess,
-): value is EmptySuccess =>
-  typeof (value as EmptySuccess).status === "number" &&
-  Object.keys(value).length === 1;
+/** A row's output (decision record 062) as the operation's success; a route without one answers some object. */
+function success(
+  output: RouteOutput | undefined,
+): JsonSchema | NoBody | "redirect" | "file" {
+  if (output === undefined) return { type: "object" };
+  if (typeof output === "string" || "noBody" in output) return output;
+  return jsonSchema(output, "output");
+}
+
+const FILE = {
+  description: "The file",
+  content: { "application/octet-stream": {} },
+};
 
 function pathParameters(template: string): JsonSchema[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
@@ -91,31 +98,33 @@ function operation(options: {
   ability: RouteAbility;
   credential: CredentialClass;
   config: AuthConfig;
-  success: JsonSchema | EmptySuccess | null;
+  success: ReturnType<typeof success>;
   multipart?: boolean;
 }): Operation {
   const input =
     options.method === "GET"
       ? null
       : inputSchema(options.endpoint, options.config);
-  const { success } = options;
+  const answer = options.success;
   const responses: Record<string, JsonSchema> =
-    success === null
+    answer === "redirect"
       ? { "302": { description: "A redirect" } }
-      : isEmptySuccess(success)
-        ? {
-            [String(success.status)]: {
-              description:
-                "Success, without a body (JSON requests; otherwise a redirect)",
-            },
-          }
-        : {
-            "200": {
-              description:
-                "Success (JSON when the request sends `Accept: application/json`; otherwise a redirect)",
-              content: jsonContent(success),
-            },
-          };
+      : answer === "file"
+        ? { "200": FILE }
+        : "noBody" in answer
+          ? {
+              [String(answer.noBody)]: {
+                description:
+                  "Success, without a body (JSON requests; otherwise a redirect)",
+              },
+            }
+          : {
+              "200": {
+                description:
+                  "Success (JSON when the request sends `Accept: application/json`; otherwise a redirect)",
+                content: jsonContent(answer),
+              },
+            };
   if (CREDENTIAL_CLASSES[options.credential].stepUp)
     responses["423"] = {
       description:
@@ -160,13 +169,6 @@ export function buildOpenApiDocument(
     ((paths[template] ??= {})[method.toLowerCase() as Lowercase<HttpMethod>] =
       op);
   for (const route of compileRoutes(config.routes)) {
-    const answer = ACTION_RESPONSES[route.action];
-    const success =
-      answer === null
-        ? null
-        : "status" in answer
-          ? answer
-          : jsonSchema(answer, "output");
     add(
       route.template,
       route.method,
@@ -179,7 +181,7 @@ export function buildOpenApiDocument(
         ability: AUTH_ACTIONS[route.action].ability,
         credential: AUTH_ACTIONS[route.action].credential,
         config,
-        success,
+        success: success(AUTH_ACTIONS[route.action].output),
       }),
     );
   }
@@ -187,7 +189,6 @@ export function buildOpenApiDocument(
     const { path } = route;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      const success = route.name === "uploads.show" ? null : { type: "object" };
       add(
         path,
         method,
@@ -204,7 +205,9 @@ export function buildOpenApiDocument(
           ability: route.ability,
           credential: route.credential,
           config,
-          success,
+          success: success(
+            route.name === "uploads.show" ? "file" : route.output,
+          ),
           multipart: route.name === "lu.upload.file",
         }),
       );

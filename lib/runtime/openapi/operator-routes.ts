@@ -1,5 +1,7 @@
 import "server-only";
 import type { Operation } from "@/lib/runtime/openapi/document";
+import { PROVIDERS } from "@/lib/auth/schemas/providers";
+import { jsonSchema } from "@/lib/runtime/openapi/schemas";
 
 const noContent = { description: "XSRF-TOKEN set" };
 
@@ -21,14 +23,10 @@ export const OPERATOR_OPERATIONS: Record<string, Record<string, Operation>> = {
       summary: "The social login providers",
       responses: {
         "200": {
-          description: "`{providers: [{name, label, driver, url}]}`",
+          description: "The providers, for the login screen's buttons",
           content: {
             "application/json": {
-              schema: {
-                type: "object",
-                properties: { providers: { type: "array" } },
-                required: ["providers"],
-              },
+              schema: jsonSchema(PROVIDERS.output, "output"),
             },
           },
         },
