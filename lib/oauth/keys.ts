@@ -10,6 +10,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { exportJWK, type JWK } from "jose";
 import type { Env } from "@/lib/env";
+import { HttpError } from "@/lib/http/errors";
+import { log } from "@/lib/observability/request-scope";
 
 export type OAuthKeys = {
   privateKey: KeyObject;
@@ -32,6 +34,20 @@ export const KEY_FILES = {
   public: "oauth-public.key",
 } as const;
 
+/**
+ * A production server without its keys: OAuth's routes answer a precise 503 (never a 500), and
+ * the operator reads what to set once in the log; the rest of the application keeps working.
+ */
+export class OAuthKeysMissing extends HttpError {
+  readonly detail = `OAuth needs its keys: set PASSPORT_PRIVATE_KEY and PASSPORT_PUBLIC_KEY, or put ${KEY_FILES.private} and ${KEY_FILES.public} in DATA_DIR (README "OAuth and OpenID Connect")`;
+
+  constructor() {
+    super(503, "The OAuth server is not configured.");
+    this.name = "OAuthKeysMissing";
+    log().error({ event: "oauth-keys-missing" }, this.detail);
+  }
+}
+
 function readPair(env: KeyEnv): { privatePem: string; publicPem: string } {
   if (env.PASSPORT_PRIVATE_KEY && env.PASSPORT_PUBLIC_KEY)
     return {
@@ -45,10 +61,7 @@ function readPair(env: KeyEnv): { privatePem: string; publicPem: string } {
       privatePem: readFileSync(privateFile, "utf8"),
       publicPem: readFileSync(publicFile, "utf8"),
     };
-  if (env.isProduction)
-    throw new Error(
-      `OAuth needs its keys: set PASSPORT_PRIVATE_KEY and PASSPORT_PUBLIC_KEY, or put ${KEY_FILES.private} and ${KEY_FILES.public} in DATA_DIR (README "OAuth and OpenID Connect")`,
-    );
+  if (env.isProduction) throw new OAuthKeysMissing();
   // Development: made once, as `php artisan passport:keys` would (2048 bits, to start fast).
   const pair = generateKeyPairSync("rsa", {
     modulusLength: 2048,

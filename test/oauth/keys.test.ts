@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { HttpError } from "@/lib/http/errors";
 import { KEY_FILES, oauthKeys } from "@/lib/oauth/keys";
 
 const FIXTURES = path.resolve(
@@ -34,10 +35,17 @@ describe("Passport's signing keys", () => {
     expect(first.jwk).toMatchObject({ kty: "RSA", alg: "RS256", use: "sig" });
   });
 
-  it("are never made in production: an OAuth request fails until they are given", async () => {
-    await expect(
-      oauthKeys({ DATA_DIR: dataDir(), isProduction: true }),
-    ).rejects.toThrow(/PASSPORT_PRIVATE_KEY/);
+  it("are never made in production: an OAuth request answers 503 until they are given, and the log says what to set", async () => {
+    const refused = await oauthKeys({
+      DATA_DIR: dataDir(),
+      isProduction: true,
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({
+      status: 503,
+      messageKey: "The OAuth server is not configured.",
+      detail: expect.stringMatching(/PASSPORT_PRIVATE_KEY/),
+    });
   });
 
   it("come from PASSPORT_PRIVATE_KEY / PASSPORT_PUBLIC_KEY, also written on one line with \\n", async () => {
