@@ -46,8 +46,8 @@ test("an administrator impersonates a user from the list, sees the banner, retur
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(banner).toHaveCount(0);
   await expect(
-    page.getByRole("banner").getByRole("link", {
-      name: `${admin.name} ${admin.email} (your profile)`,
+    page.getByRole("banner").getByRole("button", {
+      name: `${admin.name} ${admin.email} (account menu)`,
     }),
   ).toBeVisible();
 

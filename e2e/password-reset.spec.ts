@@ -1,3 +1,4 @@
+import { signOut } from "./support/users";
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { linkIn, waitForMail } from "./support/outbox";
@@ -46,7 +47,7 @@ test("a user who forgot their password resets it through the emailed link", asyn
   await expect(page).toHaveURL(/\/admin$/);
 
   // The link works once.
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/auth\/login$/);
   guard.allow(/\/auth\/reset-password$/, 422);
   await page.goto(link);
