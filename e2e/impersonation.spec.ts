@@ -38,13 +38,16 @@ test("an administrator impersonates a user from the list, sees the banner, retur
   // The banner stays on every signed-in screen.
   await page
     .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "Profile" })
+    .getByRole("link", { name: "Account settings" })
     .click();
   await expect(banner).toBeVisible();
 
   await banner.getByRole("button", { name: "Return to my account" }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(banner).toHaveCount(0);
+  await expect(
+    page.getByText("You are back in your own account."),
+  ).toBeVisible();
   await expect(
     page.getByRole("banner").getByRole("button", {
       name: `${admin.name} ${admin.email} (account menu)`,

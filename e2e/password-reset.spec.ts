@@ -18,6 +18,14 @@ test("a user who forgot their password resets it through the emailed link", asyn
   await expect(page.getByRole("status")).toHaveText(
     /we have emailed a password reset link/,
   );
+  // The form gives way to "check your inbox", and another mail waits a minute.
+  await expect(
+    page.getByRole("heading", { name: "Check your inbox" }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Email address")).toHaveCount(0);
+  await expect(
+    page.getByRole("button", { name: /^Send again in \d+ s$/ }),
+  ).toBeDisabled();
   await snap("forgot-password-sent");
   await expectAccessible(page, "forgot password, link sent");
 

@@ -82,12 +82,19 @@ export function NavLinks({
   const t = useT();
   const headingId = useId();
   if (layout === "tabs") {
+    // The row scrolls sideways; its faded right edge shows there is more.
     return (
-      <ul className="flex gap-1 overflow-x-auto px-4 py-2">
-        {[...ACCOUNT, ...(isAdmin ? ADMINISTRATION : [])].map((item) => (
-          <NavItem key={item.href} item={item} layout="tabs" />
-        ))}
-      </ul>
+      <div className="relative">
+        <ul className="flex gap-1 overflow-x-auto px-4 py-2 pr-10">
+          {[...ACCOUNT, ...(isAdmin ? ADMINISTRATION : [])].map((item) => (
+            <NavItem key={item.href} item={item} layout="tabs" />
+          ))}
+        </ul>
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-y-0 right-0 w-10 bg-gradient-to-l from-white"
+        />
+      </div>
     );
   }
   return (

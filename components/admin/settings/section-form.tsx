@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useErrorMessage } from "@/components/ui/error-alert";
 import { Icon } from "@/components/ui/icon";
+import { useToast } from "@/components/ui/toaster";
 import type { SettingRow } from "@/lib/client/api-types";
 import { formErrors } from "@/lib/client/form-errors";
 import { useT } from "@/lib/client/i18n";
@@ -49,6 +50,7 @@ export function SectionForm({
   const [drafts, setDrafts] = useState<Drafts>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const toast = useToast();
   const [done, setDone] = useState<"saved" | "reverted" | null>(null);
 
   const changed = rows.filter((row) => {
@@ -90,7 +92,10 @@ export function SectionForm({
     }
     setDrafts(kept);
     setErrors(failed);
-    setDone(changed.length > Object.keys(failed).length ? "saved" : null);
+    const savedCount = changed.length - Object.keys(failed).length;
+    setDone(savedCount > 0 ? "saved" : null);
+    if (savedCount > 0)
+      toast(t(":title: settings saved.", { title: t(title) }));
     setSaving(false);
   }
 
