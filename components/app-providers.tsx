@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { StepUpDialog } from "@/components/auth/step-up-dialog";
+import { ToastProvider } from "@/components/ui/toaster";
 import { ApiError } from "@/lib/client/api";
 import { ApiProvider } from "@/lib/client/api-context";
 import type { FrontendSettings } from "@/lib/client/frontend-settings";
@@ -41,8 +42,10 @@ export function AppProviders({
       <I18nProvider locale={settings.locale}>
         <QueryClientProvider client={queryClient}>
           <ApiProvider>
-            {children}
-            <StepUpDialog />
+            <ToastProvider>
+              {children}
+              <StepUpDialog />
+            </ToastProvider>
           </ApiProvider>
         </QueryClientProvider>
       </I18nProvider>

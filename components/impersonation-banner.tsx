@@ -6,7 +6,7 @@ import type { User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { useRevertImpersonation } from "@/lib/client/use-impersonation";
 
-/** Shown on every signed-in screen while get-auth says `impersonating` (SPEC §3 Impersonation). */
+/** Shown on every signed-in screen while get-auth says `impersonating` (README "Impersonation"); it sits in the sticky header, so it stays in view. */
 export function ImpersonationBanner({ user }: { user: User }) {
   const t = useT();
   const revert = useRevertImpersonation();
@@ -14,14 +14,14 @@ export function ImpersonationBanner({ user }: { user: User }) {
     <div
       role="region"
       aria-label={t("Impersonation")}
-      className="bg-amber-400 text-amber-950"
+      className="bg-warning text-on-warning"
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2.5 sm:px-6 lg:px-8">
         <p className="text-sm">
           <span className="font-semibold">
             {t("You are acting as :name", { name: user.name })}
           </span>{" "}
-          <span className="text-amber-900">({user.email})</span>
+          <span>({user.email})</span>
         </p>
         <Button
           size="sm"

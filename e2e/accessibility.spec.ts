@@ -136,11 +136,12 @@ for (const variant of VARIANTS) {
       ).toBeVisible();
       await check("dashboard");
 
-      await page.goto("/admin/profile");
+      await page.goto("/admin/account/profile");
       await expect(
-        page.getByRole("heading", { name: t("Profile"), level: 1 }),
+        page.getByRole("heading", { name: t("Account settings"), level: 1 }),
       ).toBeVisible();
       await check("profile");
+      await page.goto("/admin/account/data");
       await page.getByRole("button", { name: t("Delete my account") }).click();
       await expect(
         page.getByRole("dialog", { name: t("Delete your account?") }),
@@ -182,7 +183,7 @@ for (const variant of VARIANTS) {
         verified: true,
       });
       await users.signIn(user);
-      await page.goto("/admin/profile");
+      await page.goto("/admin/account/security");
       const card = page.getByRole("region", {
         name: t("Two-factor authentication"),
       });
@@ -309,9 +310,14 @@ for (const variant of VARIANTS) {
       await check("activity");
 
       await page.goto("/admin/settings");
-      await expect(
-        page.getByRole("form", { name: t("Allow registration") }),
-      ).toBeVisible();
+      await expect(page).toHaveURL(/\/admin\/settings\/access$/);
+      await expect(page.getByRole("form", { name: t("Access") })).toBeVisible();
+      await check("settings");
+      await page
+        .getByRole("navigation", { name: t("Settings") })
+        .getByRole("link", { name: t("Routes") })
+        .click();
+      await expect(page).toHaveURL(/\/admin\/settings\/routes$/);
       // Wider than a phone, the route table scrolls sideways, and so can be reached from the keyboard.
       if (variant.phone)
         await expect(
@@ -319,7 +325,7 @@ for (const variant of VARIANTS) {
             name: t(":table (scrolls sideways)", { table: t("Routes") }),
           }),
         ).toHaveAttribute("tabindex", "0");
-      await check("settings");
+      await check("settings routes");
 
       await page.goto("/admin/mail");
       await expect(

@@ -30,7 +30,7 @@ test("a user ends another browser's session from the list after the step-up, and
   const user = await users.create("devices", { name: "Dana Devices" });
   const laptop = await otherBrowser(browser, baseURL ?? "", user);
   await users.signIn(user);
-  await page.goto("/admin/profile");
+  await page.goto("/admin/account/security");
   const card = page.getByRole("region", { name: "Browser sessions" });
   const list = card.getByRole("list", { name: "Browser sessions" });
   await expect(list.getByRole("listitem")).toHaveCount(2);
@@ -85,7 +85,7 @@ test("a user ends another browser's session from the list after the step-up, and
   }
   await page.reload();
   await expect(
-    page.getByRole("heading", { name: "Profile", level: 1 }),
+    page.getByRole("heading", { name: "Account settings", level: 1 }),
   ).toBeVisible();
   for (const gone of [laptop, phone, tablet]) await gone.context().close();
 });
@@ -97,7 +97,7 @@ test("cancelling the step-up leaves everything as it was, and says why", async (
 }) => {
   const user = await users.create("cautious-devices", { verified: true });
   await users.signIn(user);
-  await page.goto("/admin/profile");
+  await page.goto("/admin/account/security");
   const card = page.getByRole("region", { name: "Two-factor authentication" });
   guard.allow(/\/auth\/user\/two-factor-authentication$/, 423);
   const setUp = card.getByRole("button", {

@@ -1,3 +1,4 @@
+import { signOut } from "./support/users";
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 
@@ -9,7 +10,7 @@ test("a user changes their password, stays signed in, and signs in with the new 
 }) => {
   const user = await users.create("changer");
   await users.signIn(user);
-  await page.goto("/admin/profile");
+  await page.goto("/admin/account/security");
 
   guard.allow(/\/auth\/update-password$/, 422);
   await page.getByLabel("Current password").fill("not-my-password");
@@ -34,10 +35,10 @@ test("a user changes their password, stays signed in, and signs in with the new 
   // SPEC §3: the session survives its own password change.
   await page.reload();
   await expect(
-    page.getByRole("heading", { name: "Profile", level: 1 }),
+    page.getByRole("heading", { name: "Account settings", level: 1 }),
   ).toBeVisible();
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/auth\/login$/);
   await page.getByLabel("Email address").fill(user.email);
   await page.getByLabel("Password").fill("a-brand-new-secret-7");

@@ -24,7 +24,7 @@ test("a user downloads their data as a JSON file", async ({
     ).ok(),
   ).toBe(true);
   await users.signIn(user);
-  await page.goto("/admin/profile");
+  await page.goto("/admin/account/data");
   const card = page.getByRole("region", { name: "Download your data" });
   await expect(card).toBeVisible();
   await expectAccessible(page, "profile with data rights");
@@ -67,7 +67,7 @@ test("a user deletes their account; signing in then fails", async ({
 }) => {
   const user = await users.create("leaver", { name: "Lee Leaver" });
   await users.signIn(user);
-  await page.goto("/admin/profile");
+  await page.goto("/admin/account/data");
   await page
     .getByRole("region", { name: "Delete account" })
     .getByRole("button", { name: "Delete my account" })

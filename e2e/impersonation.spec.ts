@@ -38,7 +38,7 @@ test("an administrator impersonates a user from the list, sees the banner, retur
   // The banner stays on every signed-in screen.
   await page
     .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "Profile" })
+    .getByRole("link", { name: "Account settings" })
     .click();
   await expect(banner).toBeVisible();
 
@@ -46,8 +46,11 @@ test("an administrator impersonates a user from the list, sees the banner, retur
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(banner).toHaveCount(0);
   await expect(
-    page.getByRole("banner").getByRole("link", {
-      name: `${admin.name} ${admin.email} (your profile)`,
+    page.getByText("You are back in your own account."),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("banner").getByRole("button", {
+      name: `${admin.name} ${admin.email} (account menu)`,
     }),
   ).toBeVisible();
 

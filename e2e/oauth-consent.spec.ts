@@ -124,7 +124,7 @@ for (const variant of VARIANTS) {
         });
       expect((await userinfo()).status()).toBe(200);
 
-      await page.goto("/admin/authorized-apps");
+      await page.goto("/admin/account/authorized-apps");
       await expect(
         page.getByRole("heading", { name: variant.words.apps, level: 1 }),
       ).toBeVisible();

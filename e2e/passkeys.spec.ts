@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { startLaravelPasskeysPage } from "./support/laravel-passkeys-page";
 import { waitForMail } from "./support/outbox";
-import { confirmPasswordOf } from "./support/users";
+import { confirmPasswordOf, signOut } from "./support/users";
 import {
   addVirtualAuthenticator,
   disableAutofillOnLoad,
@@ -23,7 +23,7 @@ test("a person adds a passkey on the profile, signs in with the button and with 
   });
   const authenticator = await addVirtualAuthenticator(page);
   await users.signIn(user);
-  await page.goto("/admin/profile");
+  await page.goto("/admin/account/security");
 
   const card = page.getByRole("region", { name: "Passkeys" });
   await expect(card.getByText("No passkeys yet")).toBeVisible();
@@ -70,7 +70,7 @@ test("a person adds a passkey on the profile, signs in with the button and with 
   // no second step.
   await disableAutofillOnLoad(page);
   await setAutofill(page, false);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await page.goto("/auth/login");
   await expect(page.getByLabel("Email address")).toHaveAttribute(
     "autocomplete",
@@ -85,7 +85,7 @@ test("a person adds a passkey on the profile, signs in with the button and with 
   // Signed out, then in from the email field's suggestions (conditional UI): Chromium's virtual
   // authenticator picks the passkey as soon as the login screen asks.
   await setAutofill(page, true);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await page.goto("/auth/login");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("banner").getByText("Pia Passkey")).toBeVisible();
@@ -93,7 +93,7 @@ test("a person adds a passkey on the profile, signs in with the button and with 
   // Deleting needs the step-up (a new sign-in starts unconfirmed): 423, then the dialog offers the
   // passkey beside the password.
   guard.allow(/\/auth\/user\/passkeys\/\d+$/, 423);
-  await page.goto("/admin/profile");
+  await page.goto("/admin/account/security");
   await expect(card.getByText(/Last used/)).toBeVisible();
   await card.getByRole("button", { name: "Delete Work laptop" }).click();
   await page
@@ -149,7 +149,7 @@ test("after a password sign-in on a device with a built-in authenticator, a pass
     page.getByText("Passkey added. You can use it the next time you sign in."),
   ).toBeVisible();
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await signInWithPassword();
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -252,7 +252,7 @@ test.describe("in Spanish on a phone", () => {
     // The step-up a new way in needs (its dialog is the journey above's).
     await confirmPasswordOf(user);
     await users.signIn(user);
-    await page.goto("/admin/profile");
+    await page.goto("/admin/account/security");
     const card = page.getByRole("region", { name: "Llaves de acceso" });
     await card
       .getByRole("button", { name: "Añadir una llave de acceso" })

@@ -1,3 +1,4 @@
+import { signOut } from "./support/users";
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { linkIn, waitForMail } from "./support/outbox";
@@ -17,6 +18,14 @@ test("a user who forgot their password resets it through the emailed link", asyn
   await expect(page.getByRole("status")).toHaveText(
     /we have emailed a password reset link/,
   );
+  // The form gives way to "check your inbox", and another mail waits a minute.
+  await expect(
+    page.getByRole("heading", { name: "Check your inbox" }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Email address")).toHaveCount(0);
+  await expect(
+    page.getByRole("button", { name: /^Send again in \d+ s$/ }),
+  ).toBeDisabled();
   await snap("forgot-password-sent");
   await expectAccessible(page, "forgot password, link sent");
 
@@ -46,7 +55,7 @@ test("a user who forgot their password resets it through the emailed link", asyn
   await expect(page).toHaveURL(/\/admin$/);
 
   // The link works once.
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/auth\/login$/);
   guard.allow(/\/auth\/reset-password$/, 422);
   await page.goto(link);

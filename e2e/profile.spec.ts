@@ -12,7 +12,7 @@ test("a user edits their profile (confirming the password for the new address), 
 }) => {
   const user = await users.create("profile", { name: "Paula Profile" });
   await users.signIn(user);
-  await page.goto("/admin/profile");
+  await page.goto("/admin/account/profile");
 
   const newEmail = uniqueEmail("renamed");
   await page.getByLabel("Name", { exact: true }).fill("Paula Renamed");
@@ -28,8 +28,8 @@ test("a user edits their profile (confirming the password for the new address), 
   await expect(page.getByText("Your profile has been saved.")).toBeVisible();
   // The address in force stays until the new one is confirmed (decision record 012).
   await expect(
-    page.getByRole("banner").getByRole("link", {
-      name: `Paula Renamed ${user.email} (your profile)`,
+    page.getByRole("banner").getByRole("button", {
+      name: `Paula Renamed ${user.email} (account menu)`,
     }),
   ).toBeVisible();
   await expect(
@@ -81,7 +81,7 @@ test("a new email address stays pending until the link from the outbox confirms 
   const user = await users.create("mover", { name: "Mona Mover" });
   await confirmPasswordOf(user);
   await users.signIn(user);
-  await page.goto("/admin/profile");
+  await page.goto("/admin/account/profile");
 
   const newEmail = uniqueEmail("moved");
   await page.getByLabel("Email address").fill(newEmail);
@@ -95,7 +95,7 @@ test("a new email address stays pending until the link from the outbox confirms 
   await expect(
     page
       .getByRole("banner")
-      .getByRole("link", { name: `Mona Mover ${user.email} (your profile)` }),
+      .getByRole("button", { name: `Mona Mover ${user.email} (account menu)` }),
   ).toBeVisible();
   await snap("profile-email-pending");
 
@@ -137,7 +137,7 @@ test("a new email address stays pending until the link from the outbox confirms 
   await page.getByLabel("Email address").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/profile$/);
+  await expect(page).toHaveURL(/\/admin\/account\/profile$/);
   await expect(
     page.getByText("Your email address has been changed."),
   ).toBeVisible();
@@ -149,7 +149,7 @@ test("a new email address stays pending until the link from the outbox confirms 
 
   // The link works once: followed again, the profile screen says why nothing happened.
   await page.goto(link);
-  await expect(page).toHaveURL(/\/admin\/profile$/);
+  await expect(page).toHaveURL(/\/admin\/account\/profile$/);
   await expect(
     page
       .getByRole("alert")
@@ -170,7 +170,7 @@ test.describe("on a phone, in Spanish", () => {
     const user = await users.create("telefono", { name: "Tomás Teléfono" });
     await confirmPasswordOf(user);
     await users.signIn(user);
-    await page.goto("/admin/profile");
+    await page.goto("/admin/account/profile");
     const newEmail = uniqueEmail("nuevo");
     await page.getByLabel("Correo electrónico").fill(newEmail);
     await page.getByLabel("Correo electrónico").press("Enter");

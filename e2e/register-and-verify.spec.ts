@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { linkIn, waitForMail } from "./support/outbox";
-import { DEFAULT_PASSWORD, uniqueEmail } from "./support/users";
+import { DEFAULT_PASSWORD, uniqueEmail, signOut } from "./support/users";
 
 test("a visitor registers, verifies the address through the emailed link, and signs out", async ({
   page,
@@ -51,7 +51,7 @@ test("a visitor registers, verifies the address through the emailed link, and si
   await snap("dashboard-verified");
   await expectAccessible(page, "dashboard, address verified");
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/auth\/login$/);
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fadmin$/);

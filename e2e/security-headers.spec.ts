@@ -2,7 +2,7 @@ import type { Page, Response } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { linkIn, waitForMail } from "./support/outbox";
 import { gradientPng } from "./support/png";
-import { confirmPasswordOf, uniqueEmail } from "./support/users";
+import { confirmPasswordOf, uniqueEmail, signOut } from "./support/users";
 
 // Decision record 013: every screen carries a nonce-based Content-Security-Policy and the other
 // security headers, and works under them: no violation is reported, in the console or as a
@@ -102,7 +102,7 @@ test.describe("security headers and the Content-Security-Policy (decision record
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expectNoViolation(page, messages);
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await signOut(page);
     await expect(page).toHaveURL(/\/auth\/login$/);
 
     expectScreenHeaders(await page.goto("/auth/forgot-password"));
@@ -157,7 +157,7 @@ test.describe("security headers and the Content-Security-Policy (decision record
     ).toBeVisible();
     await expectNoViolation(page, messages);
 
-    expectScreenHeaders(await page.goto("/admin/profile"));
+    expectScreenHeaders(await page.goto("/admin/account/profile"));
     await page.getByLabel("Upload a photo").setInputFiles({
       name: "me.png",
       mimeType: "image/png",

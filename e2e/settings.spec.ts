@@ -27,25 +27,29 @@ test("an administrator closes registration (confirming the password first), a vi
   const admin = await users.admin();
   await users.signIn(admin);
   await page.goto("/admin/settings");
+  await expect(page).toHaveURL(/\/admin\/settings\/access$/);
   await expect(
     page.getByText(
       "Changes take effect on every instance within 2 seconds and are recorded in the activity log.",
     ),
   ).toBeVisible();
-  const setting = page.getByRole("form", { name: "Allow registration" });
+  // One form per section, one Save for it.
+  const setting = page.getByRole("form", { name: "Access" });
   const toggle = setting.getByRole("switch", { name: "Allow registration" });
   await expect(toggle).toBeChecked();
-  await expect(setting.getByText("Default", { exact: true })).toBeVisible();
+  await expect(setting.getByText("allow-registration")).toBeVisible();
+  await expect(setting.getByText("Unsaved:")).toHaveCount(0);
   await snap("admin-settings");
   await expectAccessible(page, "settings");
 
   await toggle.click();
   await expect(toggle).not.toBeChecked();
+  await expect(setting.getByRole("status")).toHaveText(
+    "Unsaved: Allow registration",
+  );
   // A change of the configuration is behind the step-up (decision record 024): the dialog asks, the save goes again.
   guard.allow(/\/api\/admin\/settings$/, 423);
-  await setting
-    .getByRole("button", { name: "Save Allow registration" })
-    .click();
+  await setting.getByRole("button", { name: "Save changes" }).click();
   const stepUp = page.getByRole("dialog", { name: "Confirm your password" });
   await stepUp.getByLabel("Password").fill(admin.password);
   await stepUp.getByRole("button", { name: "Confirm" }).click();
@@ -78,7 +82,7 @@ test("an administrator closes registration (confirming the password first), a vi
   await visitor.dispose();
 
   await users.signIn(admin);
-  await page.goto("/admin/settings");
+  await page.goto("/admin/settings/access");
   await setting
     .getByRole("button", { name: "Revert Allow registration" })
     .click();
@@ -86,7 +90,6 @@ test("an administrator closes registration (confirming the password first), a vi
     "Reverted to the start-up value.",
   );
   await expect(toggle).toBeChecked();
-  await expect(setting.getByText("Default", { exact: true })).toBeVisible();
   await expect(
     setting.getByRole("button", { name: "Revert Allow registration" }),
   ).toHaveCount(0);
@@ -124,12 +127,12 @@ test("an invalid value is refused beside its field, naming the key, and nothing 
   const admin = await users.admin();
   await confirmPasswordOf(admin);
   await users.signIn(admin);
-  await page.goto("/admin/settings");
-  const setting = page.getByRole("form", { name: "Minimum length" });
+  await page.goto("/admin/settings/passwords");
+  const setting = page.getByRole("form", { name: "Passwords" });
   const input = setting.getByRole("spinbutton", { name: "Minimum length" });
   await expect(input).toHaveValue("8");
   await input.fill("0");
-  await setting.getByRole("button", { name: "Save Minimum length" }).click();
+  await setting.getByRole("button", { name: "Save changes" }).click();
   await expect(input).toHaveAttribute("aria-invalid", "true");
   await expect(
     setting.getByText(/The value of password\.length is invalid/),
@@ -139,7 +142,7 @@ test("an invalid value is refused beside its field, naming the key, and nothing 
 
   await page.reload();
   await expect(input).toHaveValue("8");
-  await expect(setting.getByText("Default", { exact: true })).toBeVisible();
+  await expect(setting.getByText("Set here", { exact: true })).toHaveCount(0);
 });
 
 test("an administrator sees the mail queue", async ({ page, users, snap }) => {

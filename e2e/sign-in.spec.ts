@@ -77,9 +77,9 @@ test("a session that ends meanwhile sends the user to sign in, then back to the 
 }) => {
   const user = await users.create("expired");
   await users.signIn(user);
-  await page.goto("/admin/profile");
+  await page.goto("/admin/account/profile");
   await expect(
-    page.getByRole("heading", { name: "Profile", level: 1 }),
+    page.getByRole("heading", { name: "Account settings", level: 1 }),
   ).toBeVisible();
   await expectAccessible(page, "profile");
 
@@ -87,11 +87,13 @@ test("a session that ends meanwhile sends the user to sign in, then back to the 
   await context.clearCookies();
   guard.allow(/\/api\/app\/user\/update$/, 401);
   await page.getByRole("button", { name: "Save profile" }).click();
-  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fadmin%2Fprofile$/);
+  await expect(page).toHaveURL(
+    /\/auth\/login\?redirect=%2Fadmin%2Faccount%2Fprofile$/,
+  );
   await snap("login-after-session-ended");
 
   await page.getByLabel("Email address").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/profile$/);
+  await expect(page).toHaveURL(/\/admin\/account\/profile$/);
 });

@@ -1,3 +1,4 @@
+import { signOut } from "./support/users";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -42,7 +43,7 @@ test("a person enrols by typing the key, signs out, signs in with a code, then w
   });
   await users.signIn(user);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await page.goto("/admin/profile");
+  await page.goto("/admin/account/security");
   const card = page.getByRole("region", { name: "Two-factor authentication" });
   await expect(card).toContainText("Off");
 
@@ -96,7 +97,7 @@ test("a person enrols by typing the key, signs out, signs in with a code, then w
   ).toBeVisible();
 
   // Signed out, the login asks for the second step, and keeps where the user was headed.
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/auth\/login$/);
   await page.goto("/admin/tokens");
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fadmin%2Ftokens$/);
@@ -129,7 +130,7 @@ test("a person enrols by typing the key, signs out, signs in with a code, then w
   ).toBeVisible();
 
   // Then with a recovery code, which works once.
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await signOut(page);
   await signIn(page, user);
   await expect(page).toHaveURL(/\/auth\/two-factor-challenge$/);
   await page.getByRole("button", { name: "Use a recovery code" }).click();
@@ -140,7 +141,7 @@ test("a person enrols by typing the key, signs out, signs in with a code, then w
   await expect(page).toHaveURL(/\/admin$/);
 
   // A new session asks for the password again before showing the codes: the used one was replaced.
-  await page.goto("/admin/profile");
+  await page.goto("/admin/account/security");
   guard.allow(/\/auth\/user\/two-factor-recovery-codes$/, 423);
   await card.getByRole("button", { name: "Show recovery codes" }).click();
   await confirmPassword(page, user, "recovery codes");

@@ -1,5 +1,9 @@
-import { REDIRECT_PREFIX } from "@/components/admin/setting-labels";
 import type { SettingRow } from "@/lib/client/contract";
+import {
+  SETTINGS_SECTIONS,
+  settingDeclaration,
+  type SettingsSectionDeclaration,
+} from "@/lib/settings/sections";
 
 export type SettingSection = {
   id: string;
@@ -8,52 +12,7 @@ export type SettingSection = {
   rows: SettingRow[];
 };
 
-const under = (prefix: string) => (key: string) =>
-  key === prefix || key.startsWith(`${prefix}.`);
-
-// What administrators may change, in the order they look for it (the API's `editable-settings`).
-const EDITABLE_SECTIONS: {
-  id: string;
-  title: string;
-  text: string;
-  matches: (key: string) => boolean;
-}[] = [
-  {
-    id: "access",
-    title: "Registration & access",
-    text: "Who may create an account, whether administrators may act as someone else, and whether new accounts confirm their email.",
-    matches: (key) =>
-      ["allow-registration", "allow-impersonate", "must-verify-email"].includes(
-        key,
-      ),
-  },
-  {
-    id: "password",
-    title: "Password rules",
-    text: "Rules for new passwords. Existing passwords keep working.",
-    matches: under("password"),
-  },
-  {
-    id: "limits",
-    title: "Limits",
-    text: "The sign-in lockout and how long an impersonation may last.",
-    matches: under("limits"),
-  },
-  {
-    id: "admins",
-    title: "Administrators",
-    text: "Accounts with these email addresses are administrators once the address is verified.",
-    matches: under("admins"),
-  },
-  {
-    id: "redirects",
-    title: "Redirects",
-    text: "Where a browser that did not ask for JSON is sent after each action.",
-    matches: (key) => key.startsWith(REDIRECT_PREFIX),
-  },
-];
-
-// Read-only groups of the configuration, by the first segment of their keys.
+// Titles of the read-only groups of the configuration, by the first segment of their keys.
 const READ_ONLY_GROUPS: Record<string, { title: string; text: string }> = {
   routes: {
     title: "Routes",
@@ -85,35 +44,38 @@ const READ_ONLY_GROUPS: Record<string, { title: string; text: string }> = {
   },
 };
 const OTHER = {
-  id: "other",
   title: "Other settings",
   text: "The user model and what this page may change.",
 };
 
+const claimedGroups = new Set(
+  SETTINGS_SECTIONS.flatMap((section) => section.readOnlyGroups ?? []),
+);
+
 /**
- * The configuration in cards: the editable sections first, then the read-only groups, then
- * anything else. A row goes to the first section that claims it, so none is shown twice.
+ * One section's rows: the keys it edits (lib/settings/sections.ts), then the read-only groups it
+ * shows; the Environment section shows every read-only group no other section claims.
  */
-export function sectionSettings(rows: SettingRow[]): {
-  editable: SettingSection[];
-  readOnly: SettingSection[];
-} {
-  const left = new Set(rows);
-  const take = (matches: (row: SettingRow) => boolean) =>
-    rows.filter((row) => left.has(row) && matches(row) && left.delete(row));
-  const editable = EDITABLE_SECTIONS.map(({ matches, ...section }) => ({
-    ...section,
-    rows: take((row) => matches(row.key)),
-  }));
-  const readOnly = Object.entries(READ_ONLY_GROUPS).map(([group, section]) => ({
-    id: group,
-    ...section,
-    rows: take((row) => row.group === group),
-  }));
-  readOnly.push({ ...OTHER, rows: take(() => true) });
-  const hasRows = (section: SettingSection) => section.rows.length > 0;
-  return {
-    editable: editable.filter(hasRows),
-    readOnly: readOnly.filter(hasRows),
-  };
+export function sectionRows(
+  rows: SettingRow[],
+  section: SettingsSectionDeclaration,
+): { editable: SettingRow[]; readOnly: SettingSection[] } {
+  const editable = rows.filter(
+    (row) => row.editable && settingDeclaration(row.key)?.section === section,
+  );
+  const readOnlyRows = rows.filter((row) => !row.editable);
+  const groups =
+    section.id === "environment"
+      ? [...new Set(readOnlyRows.map((row) => row.group))].filter(
+          (group) => !claimedGroups.has(group),
+        )
+      : (section.readOnlyGroups ?? []);
+  const readOnly = groups
+    .map((group) => ({
+      id: group,
+      ...(READ_ONLY_GROUPS[group] ?? OTHER),
+      rows: readOnlyRows.filter((row) => row.group === group),
+    }))
+    .filter((group) => group.rows.length > 0);
+  return { editable, readOnly };
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { type FormEvent, useRef } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AuthCard, LINK_CLASSES } from "@/components/auth/auth-card";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -12,20 +12,83 @@ import { useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import { useForgotPassword } from "@/lib/client/use-password-reset";
 
+const RESEND_AFTER_SECONDS = 60;
+
+/** Seconds left before another mail may be asked for, counting down from each success. */
+function useResendCountdown(sentAt: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (sentAt === 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [sentAt]);
+  if (sentAt === 0) return 0;
+  return Math.max(
+    0,
+    RESEND_AFTER_SECONDS - Math.floor((Math.max(now, sentAt) - sentAt) / 1000),
+  );
+}
+
+/**
+ * Asks for a reset link; once sent, the form becomes "check your inbox" with the address and a
+ * resend that opens after 60 seconds (the per-email limit allows three mails in 15 minutes).
+ */
 export function ForgotPasswordForm() {
   const t = useT();
   const forgot = useForgotPassword();
   const form = useRef<HTMLFormElement>(null);
+  const [sentTo, setSentTo] = useState<{ email: string; at: number } | null>(
+    null,
+  );
+  const secondsLeft = useResendCountdown(sentTo?.at ?? 0);
   const errors = formErrors(forgot.error, ["email"]);
   useFocusFirstError(form, forgot.error);
 
+  function send(email: string) {
+    if (forgot.isPending) return;
+    forgot.mutate(
+      { email },
+      { onSuccess: () => setSentTo({ email, at: Date.now() }) },
+    );
+  }
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (forgot.isPending) return;
-    forgot.mutate({
-      email: String(new FormData(event.currentTarget).get("email") ?? ""),
-    });
+    send(String(new FormData(event.currentTarget).get("email") ?? ""));
   }
+
+  if (sentTo && forgot.isSuccess)
+    return (
+      <AuthCard
+        title={t("Check your inbox")}
+        description={t(
+          "If :email has an account, a link to choose a new password is on its way.",
+          { email: sentTo.email },
+        )}
+        footer={
+          <Link href="/auth/login" className={LINK_CLASSES}>
+            {t("Back to sign in")}
+          </Link>
+        }
+      >
+        <div className="space-y-5">
+          {/* The same answer whether or not the account exists, so it can be shown as is. */}
+          <Alert tone="success">{forgot.data.message}</Alert>
+          <ErrorAlert error={forgot.error} />
+          <Button
+            variant="secondary"
+            className="w-full"
+            loading={forgot.isPending}
+            disabled={secondsLeft > 0}
+            onClick={() => send(sentTo.email)}
+          >
+            {secondsLeft > 0
+              ? t("Send again in :seconds s", { seconds: secondsLeft })
+              : t("Send the link again")}
+          </Button>
+        </div>
+      </AuthCard>
+    );
 
   return (
     <AuthCard
@@ -40,10 +103,6 @@ export function ForgotPasswordForm() {
       }
     >
       <form ref={form} onSubmit={submit} className="space-y-5">
-        {/* The same answer whether or not the account exists (SPEC §9), so it can be shown as is. */}
-        {forgot.isSuccess && (
-          <Alert tone="success">{forgot.data.message}</Alert>
-        )}
         <ErrorAlert error={errors.general} />
         <TextField
           label={t("Email address")}
@@ -51,6 +110,7 @@ export function ForgotPasswordForm() {
           type="email"
           autoComplete="email"
           required
+          autoFocus
           error={errors.fields.email}
         />
         <Button type="submit" className="w-full" loading={forgot.isPending}>

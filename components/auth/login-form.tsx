@@ -82,6 +82,7 @@ export function LoginForm({ redirect, status, flashedError = null }: Props) {
         <TextField
           label={t("Email address")}
           name="email"
+          autoFocus
           type="email"
           autoComplete="username webauthn"
           required

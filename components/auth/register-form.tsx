@@ -73,6 +73,7 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
         <TextField
           label={t("Name")}
           name="name"
+          autoFocus
           autoComplete="name"
           required
           maxLength={255}

@@ -1,6 +1,8 @@
 "use client";
 
 import Link from "next/link";
+import { ADMIN_SETTINGS_PATH } from "@/components/admin/settings/admin-sections";
+import { ACCOUNT_SETTINGS_PATH } from "@/components/settings/account-sections";
 import { Icon, type IconName } from "@/components/ui/icon";
 import { useT } from "@/lib/client/i18n";
 
@@ -8,13 +10,13 @@ type QuickLink = { href: string; title: string; text: string; icon: IconName };
 
 const LINKS: QuickLink[] = [
   {
-    href: "/admin/profile",
+    href: ACCOUNT_SETTINGS_PATH,
     title: "Profile",
     text: "Your name, email address, photo and password.",
     icon: "user",
   },
   {
-    href: "/admin/tokens",
+    href: "/admin/account/tokens",
     title: "API tokens",
     text: "Personal access tokens for scripts and integrations.",
     icon: "key",
@@ -35,7 +37,7 @@ const ADMIN_LINKS: QuickLink[] = [
     icon: "activity",
   },
   {
-    href: "/admin/settings",
+    href: ADMIN_SETTINGS_PATH,
     title: "Settings",
     text: "Registration, password rules, limits and administrators, changed without a restart.",
     icon: "cog",

@@ -9,15 +9,28 @@ import { PasswordForm } from "@/components/profile/password-form";
 import { ProfileForm } from "@/components/profile/profile-form";
 import { TwoFactorCard } from "@/components/profile/two-factor/two-factor-card";
 import { Alert } from "@/components/ui/alert";
-import { PageHeader } from "@/components/ui/page-header";
 import { useT } from "@/lib/client/i18n";
 import { useSession } from "@/lib/client/use-session";
 
-export function ProfilePage({
+/** The account's settings, one section per address (decision record 067). */
+export function ProfileSection({
   flashed = {},
 }: {
   flashed?: { status?: string; error?: string };
 }) {
+  const user = useSession().data?.user;
+  if (!user) return null;
+  return (
+    <>
+      {flashed.status && <Alert tone="success">{flashed.status}</Alert>}
+      {flashed.error && <Alert tone="error">{flashed.error}</Alert>}
+      <ProfileForm key={user.id} user={user} />
+      <AvatarUpload user={user} />
+    </>
+  );
+}
+
+export function SecuritySection() {
   const t = useT();
   const session = useSession().data;
   const user = session?.user;
@@ -26,37 +39,41 @@ export function ProfilePage({
   const mustEnrol = session?.two_factor_required === true;
   return (
     <>
-      <PageHeader
-        title={t("Profile")}
-        description={t("Manage how you appear and how you sign in.")}
-      />
-      <div className="space-y-6">
-        {flashed.status && <Alert tone="success">{flashed.status}</Alert>}
-        {flashed.error && <Alert tone="error">{flashed.error}</Alert>}
-        {mustEnrol && (
-          <Alert
-            tone="warning"
-            title={t("Set up two-factor authentication to continue")}
-          >
-            {t(
-              "Your account must use two-factor authentication. The rest of the application opens once it is set up.",
-            )}
-          </Alert>
+      {mustEnrol && (
+        <Alert
+          tone="warning"
+          title={t("Set up two-factor authentication to continue")}
+        >
+          {t(
+            "Your account must use two-factor authentication. The rest of the application opens once it is set up.",
+          )}
+        </Alert>
+      )}
+      {!mustEnrol && <PasswordForm />}
+      <TwoFactorCard user={user} />
+      {!mustEnrol && <PasskeysCard />}
+      {!mustEnrol && <BrowserSessions />}
+    </>
+  );
+}
+
+export function DataSection() {
+  const t = useT();
+  const session = useSession().data;
+  if (!session?.user) return null;
+  // The owner's own choices: an administrator acting as the user is refused them (decision record 021).
+  if (session.impersonating)
+    return (
+      <Alert tone="info">
+        {t(
+          "Only the account's owner can download its data or delete it, not an administrator acting as them.",
         )}
-        {!mustEnrol && <ProfileForm key={user.id} user={user} />}
-        {!mustEnrol && <AvatarUpload user={user} />}
-        {!mustEnrol && <PasswordForm />}
-        {!mustEnrol && <PasskeysCard />}
-        <TwoFactorCard user={user} />
-        {!mustEnrol && <BrowserSessions />}
-        {/* The owner's own choices: an administrator acting as the user is refused them (decision record 021). */}
-        {!mustEnrol && !session.impersonating && (
-          <>
-            <DownloadData />
-            <DeleteAccount />
-          </>
-        )}
-      </div>
+      </Alert>
+    );
+  return (
+    <>
+      <DownloadData />
+      <DeleteAccount />
     </>
   );
 }

@@ -3,28 +3,44 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef } from "react";
+import { ADMIN_SETTINGS_PATH } from "@/components/admin/settings/admin-sections";
+import { ACCOUNT_SETTINGS_PATH } from "@/components/settings/account-sections";
 import { Icon, type IconName } from "@/components/ui/icon";
 import { useT } from "@/lib/client/i18n";
 
-type Item = { href: string; label: string; icon: IconName };
+/** `area`: the item is current on every address under it (a settings area's sections). */
+type Item = { href: string; label: string; icon: IconName; area?: string };
 
 const ACCOUNT: Item[] = [
   { href: "/admin", label: "Dashboard", icon: "home" },
-  { href: "/admin/profile", label: "Profile", icon: "user" },
-  { href: "/admin/tokens", label: "API tokens", icon: "key" },
+  {
+    href: ACCOUNT_SETTINGS_PATH,
+    label: "Account settings",
+    icon: "user",
+    area: "/admin/account/",
+  },
 ];
 
 const ADMINISTRATION: Item[] = [
   { href: "/admin/users", label: "Users", icon: "users" },
   { href: "/admin/activity", label: "Activity", icon: "activity" },
-  { href: "/admin/settings", label: "Settings", icon: "cog" },
+  {
+    href: ADMIN_SETTINGS_PATH,
+    label: "Settings",
+    icon: "cog",
+    area: "/admin/settings/",
+  },
   { href: "/admin/mail", label: "Mail", icon: "mail" },
   { href: "/admin/webhooks", label: "Webhooks", icon: "bolt" },
+  { href: "/admin/oauth-clients", label: "OAuth clients", icon: "key" },
 ];
 
 function NavItem({ item, layout }: { item: Item; layout: "sidebar" | "tabs" }) {
   const t = useT();
-  const isActive = usePathname() === item.href;
+  const pathname = usePathname();
+  const isActive =
+    pathname === item.href ||
+    (item.area !== undefined && pathname.startsWith(item.area));
   const link = useRef<HTMLAnchorElement>(null);
   // On narrow screens the tabs scroll sideways: keep the current one in view.
   useEffect(() => {
@@ -67,12 +83,19 @@ export function NavLinks({
   const t = useT();
   const headingId = useId();
   if (layout === "tabs") {
+    // The row scrolls sideways; its faded right edge shows there is more.
     return (
-      <ul className="flex gap-1 overflow-x-auto px-4 py-2">
-        {[...ACCOUNT, ...(isAdmin ? ADMINISTRATION : [])].map((item) => (
-          <NavItem key={item.href} item={item} layout="tabs" />
-        ))}
-      </ul>
+      <div className="relative">
+        <ul className="flex gap-1 overflow-x-auto px-4 py-2 pr-10">
+          {[...ACCOUNT, ...(isAdmin ? ADMINISTRATION : [])].map((item) => (
+            <NavItem key={item.href} item={item} layout="tabs" />
+          ))}
+        </ul>
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-y-0 right-0 w-10 bg-gradient-to-l from-white"
+        />
+      </div>
     );
   }
   return (

@@ -5,12 +5,12 @@ import { type ReactNode, useEffect } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { Spinner } from "@/components/ui/spinner";
+import { LoadingRows } from "@/components/ui/skeleton";
 import { useT } from "@/lib/client/i18n";
 import { loginPathFor } from "@/lib/http/safe-redirect";
 import { useSession } from "@/lib/client/use-session";
 
-const ENROLMENT_PAGE = "/admin/profile";
+const ENROLMENT_PAGE = "/admin/account/security";
 
 function FullPage({ children }: { children: ReactNode }) {
   return (
@@ -62,20 +62,12 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const user = session.data?.user;
   if (!session.data || !user || (mustEnrol && pathname !== ENROLMENT_PAGE)) {
     return (
-      <FullPage>
-        <div
-          role="status"
-          className="flex items-center gap-3 text-sm text-zinc-500"
-        >
-          <Spinner className="size-5 text-indigo-600" />
-          {t("Loading…")}
-        </div>
-      </FullPage>
+      <AppShell signedIn={null}>
+        <LoadingRows label={t("Loading…")} rows={5} />
+      </AppShell>
     );
   }
   return (
-    <AppShell session={session.data} user={user}>
-      {children}
-    </AppShell>
+    <AppShell signedIn={{ session: session.data, user }}>{children}</AppShell>
   );
 }

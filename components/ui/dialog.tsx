@@ -91,7 +91,7 @@ export function Dialog({
         event.preventDefault();
         if (!busy) onClose();
       }}
-      className={`m-auto w-[calc(100%-2rem)] ${WIDTH[size]} rounded-xl bg-white p-0 shadow-xl ring-1 ring-zinc-200 backdrop:bg-zinc-900/40`}
+      className={`m-auto w-[calc(100%-2rem)] ${WIDTH[size]} rounded-xl bg-white p-0 shadow-xl ring-1 ring-zinc-200 backdrop:bg-black/50`}
     >
       {open &&
         (onSubmit ? (

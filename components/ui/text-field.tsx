@@ -1,9 +1,13 @@
+"use client";
+
 import {
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
   useId,
+  useState,
 } from "react";
+import { useT } from "@/lib/client/i18n";
 
 export const INPUT_CLASSES =
   "block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm ring-1 ring-inset ring-zinc-300 placeholder:text-zinc-500 focus:ring-2 focus:ring-inset focus:ring-indigo-600 focus:outline-none disabled:bg-zinc-50 disabled:text-zinc-500 read-only:bg-zinc-50 read-only:text-zinc-600 aria-[invalid=true]:ring-red-500 aria-[invalid=true]:focus:ring-red-600";
@@ -19,7 +23,32 @@ type Props = InputHTMLAttributes<HTMLInputElement> & {
   corner?: ReactNode;
 };
 
-/** A labelled input whose error is tied to it (aria-invalid, aria-describedby) and announced. */
+/** Show or hide a password field's characters: a pressed toggle after the field, named by its words. */
+function RevealToggle({
+  shown,
+  onToggle,
+}: {
+  shown: boolean;
+  onToggle: () => void;
+}) {
+  const t = useT();
+  return (
+    <button
+      type="button"
+      aria-pressed={shown}
+      onClick={onToggle}
+      className="absolute inset-y-0 right-0 flex items-center rounded-r-lg px-3 text-xs font-medium text-zinc-600 hover:text-zinc-900"
+    >
+      {t("Show")}
+      <span className="sr-only"> {t("password")}</span>
+    </button>
+  );
+}
+
+/**
+ * A labelled input whose error is tied to it (aria-invalid, aria-describedby) and announced; a
+ * password field has a Show toggle.
+ */
 export function TextField({
   label,
   name,
@@ -31,6 +60,8 @@ export function TextField({
   ...input
 }: Props) {
   const generated = useId();
+  const [isRevealed, setRevealed] = useState(false);
+  const isPassword = input.type === "password";
   const inputId = id ?? `${name}-${generated}`;
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
@@ -45,16 +76,25 @@ export function TextField({
         </label>
         {corner}
       </div>
-      <input
-        id={inputId}
-        name={name}
-        className={`${INPUT_CLASSES} mt-1.5`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={
-          [errorId, hintId].filter(Boolean).join(" ") || undefined
-        }
-        {...input}
-      />
+      <div className="relative mt-1.5">
+        <input
+          id={inputId}
+          name={name}
+          className={`${INPUT_CLASSES} ${isPassword ? "pr-16" : ""}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={
+            [errorId, hintId].filter(Boolean).join(" ") || undefined
+          }
+          {...input}
+          type={isPassword && isRevealed ? "text" : input.type}
+        />
+        {isPassword && (
+          <RevealToggle
+            shown={isRevealed}
+            onToggle={() => setRevealed((shown) => !shown)}
+          />
+        )}
+      </div>
       {hint && (
         <div id={hintId} className="mt-1.5 text-xs text-zinc-500">
           {hint}

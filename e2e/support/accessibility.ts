@@ -20,15 +20,8 @@ const EXPERIMENTAL_WCAG_RULES = ["label-content-name-mismatch"];
 
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
 
-/**
- * Runs axe-core on the page as it is now and fails the test (softly: the journey goes on, and every
- * screen's findings are reported together) on any serious or critical WCAG A/AA violation, one entry
- * per element: rule, impact, what it asks for, the element (selector and markup) and axe's explanation.
- */
-export async function expectAccessible(
-  page: Page,
-  screen: string,
-): Promise<void> {
+/** The serious findings of one axe run, one entry per element. */
+async function findingsOf(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .options({
       runOnly: { type: "tag", values: WCAG_TAGS },
@@ -37,7 +30,7 @@ export async function expectAccessible(
       ),
     })
     .analyze();
-  const findings = results.violations
+  return results.violations
     .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ""))
     .flatMap((violation) =>
       violation.nodes.map((node) =>
@@ -48,6 +41,32 @@ export async function expectAccessible(
         ].join("\n    "),
       ),
     );
+}
+
+/**
+ * Runs axe-core on the page as it is now, in the light and in the dark colour scheme (the
+ * system's, which the screens follow unless the user menu chose one: decision record 066), and
+ * fails the test (softly: the journey goes on, and every
+ * screen's findings are reported together) on any serious or critical WCAG A/AA violation, one entry
+ * per element: rule, impact, what it asks for, the element (selector and markup) and axe's explanation.
+ */
+export async function expectAccessible(
+  page: Page,
+  screen: string,
+): Promise<void> {
+  const wasDark = await page.evaluate(
+    () => matchMedia("(prefers-color-scheme: dark)").matches,
+  );
+  const findings: string[] = [];
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    findings.push(
+      ...(await findingsOf(page)).map(
+        (finding) => `[${colorScheme}] ${finding}`,
+      ),
+    );
+  }
+  await page.emulateMedia({ colorScheme: wasDark ? "dark" : "light" });
   expect
     .soft(
       findings,

@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { linkIn, waitForMail } from "./outbox";
 
 export type TestUser = {
@@ -149,4 +149,13 @@ export async function confirmPasswordOf(user: TestUser): Promise<void> {
     throw new Error(
       `confirm-password ${user.email}: ${response.status()} ${await response.text()}`,
     );
+}
+
+/** Signs out as a person does: the user menu in the header, then its Sign out. */
+export async function signOut(page: Page, signOutLabel = "Sign out") {
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /\(account menu\)|\(menú de la cuenta\)/ })
+    .click();
+  await page.getByRole("button", { name: signOutLabel, exact: true }).click();
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { toastOnNextPage } from "@/lib/client/next-page-toast";
 import { useApi } from "@/lib/client/api-context";
 
 /**
@@ -39,6 +40,7 @@ export function useRevertImpersonation() {
       const session = await api.call("get-auth", undefined, {
         ignoreUnauthenticated: true,
       });
+      toastOnNextPage("You are back in your own account.");
       return startOver(session.is_admin ? "/admin/users" : "/admin");
     },
   });

@@ -1,23 +1,10 @@
-import type { Metadata } from "next";
-import { ProfilePage } from "@/components/profile/profile-page";
-import {
-  flashedMessage,
-  translateForRequest,
-} from "@/lib/runtime/next-adapter";
+import { redirect } from "next/navigation";
+import { ACCOUNT_SETTINGS_PATH } from "@/components/settings/account-sections";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: await translateForRequest("Profile") };
-}
-
-/** The outcome of an email-change link a browser just followed (decision record 012), flashed by the server. */
-export default async function Page() {
-  const [status, error] = [
-    await flashedMessage("status"),
-    await flashedMessage("error"),
-  ];
-  return (
-    <ProfilePage
-      flashed={{ status: status ?? undefined, error: error ?? undefined }}
-    />
-  );
+/**
+ * The profile's old address, where the server's own redirects still lead (the auth actions'
+ * `redirect` defaults, the email-change link): the Profile section reads the flashed outcome.
+ */
+export default function Page() {
+  redirect(ACCOUNT_SETTINGS_PATH);
 }

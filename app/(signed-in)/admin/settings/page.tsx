@@ -1,16 +1,6 @@
-import type { Metadata } from "next";
-import { SettingsPage } from "@/components/admin/settings-page";
-import { AdminOnly } from "@/components/shell/admin-only";
-import { translateForRequest } from "@/lib/runtime/next-adapter";
-
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: await translateForRequest("Settings") };
-}
+import { redirect } from "next/navigation";
+import { ADMIN_SETTINGS_PATH } from "@/components/admin/settings/admin-sections";
 
 export default function Page() {
-  return (
-    <AdminOnly>
-      <SettingsPage />
-    </AdminOnly>
-  );
+  redirect(ADMIN_SETTINGS_PATH);
 }

@@ -1,0 +1,156 @@
+"use client";
+
+import { type FormEvent, useState } from "react";
+import {
+  EditableSetting,
+  untouched,
+  useSettingLabel,
+} from "@/components/admin/editable-setting";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { useErrorMessage } from "@/components/ui/error-alert";
+import { Icon } from "@/components/ui/icon";
+import { useToast } from "@/components/ui/toaster";
+import type { SettingRow } from "@/lib/client/contract";
+import { formErrors } from "@/lib/client/form-errors";
+import { useT } from "@/lib/client/i18n";
+import {
+  isSameSetting,
+  parseSettingText,
+  settingKind,
+} from "@/lib/client/setting-values";
+import { useRevertSetting, useSaveSetting } from "@/lib/client/use-settings";
+
+type Drafts = Record<string, boolean | string>;
+
+function valueOf(row: SettingRow, draft: boolean | string): unknown {
+  return typeof draft === "boolean"
+    ? draft
+    : parseSettingText(draft, settingKind(row.value));
+}
+
+/**
+ * A section's editable settings as one form: one Save for the section, which sends only the
+ * fields changed (one PUT each, the API's contract), and shows each refusal beside its field.
+ */
+export function SectionForm({
+  title,
+  text,
+  rows,
+}: {
+  title: string;
+  text: string;
+  rows: SettingRow[];
+}) {
+  const t = useT();
+  const errorMessage = useErrorMessage();
+  const labelOf = useSettingLabel();
+  const save = useSaveSetting();
+  const revert = useRevertSetting();
+  const [drafts, setDrafts] = useState<Drafts>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
+  const [done, setDone] = useState<"saved" | "reverted" | null>(null);
+
+  const changed = rows.filter((row) => {
+    const draft = drafts[row.key];
+    return (
+      draft !== undefined && !isSameSetting(valueOf(row, draft), row.value)
+    );
+  });
+  const isBusy = saving || revert.isPending;
+
+  function setDraft(key: string, draft: boolean | string) {
+    setDrafts((all) => ({ ...all, [key]: draft }));
+    setDone(null);
+  }
+
+  function describe(error: unknown): string {
+    const found = formErrors(error, ["value", "key"]);
+    return (
+      found.fields.value ??
+      found.fields.key ??
+      (found.general ? errorMessage(found.general) : "")
+    );
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (changed.length === 0 || isBusy) return;
+    setSaving(true);
+    const failed: Record<string, string> = {};
+    const kept: Drafts = {};
+    for (const row of changed) {
+      const draft = drafts[row.key] as boolean | string;
+      try {
+        await save.mutateAsync({ key: row.key, value: valueOf(row, draft) });
+      } catch (error) {
+        failed[row.key] = describe(error);
+        kept[row.key] = draft;
+      }
+    }
+    setDrafts(kept);
+    setErrors(failed);
+    const savedCount = changed.length - Object.keys(failed).length;
+    setDone(savedCount > 0 ? "saved" : null);
+    if (savedCount > 0)
+      toast(t(":title: settings saved.", { title: t(title) }));
+    setSaving(false);
+  }
+
+  function revertRow(key: string) {
+    setDone(null);
+    revert.mutate(key, {
+      onSuccess: () => {
+        setDrafts(({ [key]: _reverted, ...rest }) => rest);
+        setDone("reverted");
+      },
+      onError: (error) =>
+        setErrors((all) => ({ ...all, [key]: describe(error) })),
+    });
+  }
+
+  return (
+    <Card title={t(title)} description={t(text)}>
+      <form aria-label={t(title)} onSubmit={submit} noValidate>
+        <div className="divide-y divide-zinc-100">
+          {rows.map((row) => (
+            <EditableSetting
+              key={row.key}
+              row={row}
+              draft={drafts[row.key] ?? untouched(row)}
+              onDraft={(draft) => setDraft(row.key, draft)}
+              error={errors[row.key]}
+              onRevert={() => revertRow(row.key)}
+              isBusy={isBusy}
+            />
+          ))}
+        </div>
+        <div className="mt-6 flex flex-wrap items-center justify-end gap-3 border-t border-zinc-100 pt-4">
+          <p role="status" className="mr-auto text-sm text-zinc-600">
+            {done && changed.length === 0 && (
+              <span className="flex items-center gap-1.5 text-emerald-700">
+                <Icon name="check" className="size-4" />
+                {done === "saved"
+                  ? t("Saved.")
+                  : t("Reverted to the start-up value.")}
+              </span>
+            )}
+            {changed.length > 0 &&
+              t("Unsaved: :settings", {
+                settings: changed.map((row) => labelOf(row.key)).join(", "),
+              })}
+          </p>
+          <Button
+            type="submit"
+            loading={saving}
+            disabled={changed.length === 0 || isBusy}
+          >
+            {t("Save changes")}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+// Copies the gallery the e2e run took (e2e/gallery.spec.ts → test-results/gallery/) to
+// docs/screenshots/ and rewrites README's gallery between its two markers.
+// Usage: npx playwright test e2e/gallery.spec.ts && node scripts/readme-gallery.mjs
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
+
+const SCREENS = [
+  ["login", "Sign-in"],
+  ["security-settings", "Account settings: Security"],
+  ["tokens", "API tokens"],
+  ["admin-users", "Administration: users"],
+];
+const START = "<!-- gallery:start -->";
+const END = "<!-- gallery:end -->";
+
+mkdirSync("docs/screenshots", { recursive: true });
+const rows = [];
+for (const [name, caption] of SCREENS) {
+  const cells = [];
+  for (const scheme of ["light", "dark"]) {
+    const from = `test-results/gallery/${name}-${scheme}.png`;
+    if (!existsSync(from))
+      throw new Error(`${from} is missing: run e2e/gallery.spec.ts first`);
+    copyFileSync(from, `docs/screenshots/${name}-${scheme}.png`);
+    cells.push(
+      `<img src="docs/screenshots/${name}-${scheme}.png" alt="${caption}, ${scheme}" width="400">`,
+    );
+  }
+  rows.push(`| ${caption} | ${cells.join(" | ")} |`);
+}
+const table = ["| Screen | Light | Dark |", "|---|---|---|", ...rows].join(
+  "\n",
+);
+const readme = readFileSync("README.md", "utf8");
+const start = readme.indexOf(START);
+const end = readme.indexOf(END);
+if (start < 0 || end < start)
+  throw new Error(`README.md has no ${START} … ${END}`);
+writeFileSync(
+  "README.md",
+  `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`,
+);
+console.log(
+  `gallery: ${SCREENS.length * 2} screenshots copied, README updated`,
+);
