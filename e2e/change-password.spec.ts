@@ -32,7 +32,7 @@ test("a user changes their password, stays signed in, and signs in with the new 
   await expect(page.getByText("Password updated.")).toBeVisible();
   await expect(current).toHaveValue("");
 
-  // SPEC §3: the session survives its own password change.
+  // contract §3: the session survives its own password change.
   await page.reload();
   await expect(
     page.getByRole("heading", { name: "Account settings", level: 1 }),

@@ -83,7 +83,7 @@ test("a session that ends meanwhile sends the user to sign in, then back to the 
   ).toBeVisible();
   await expectAccessible(page, "profile");
 
-  // Signed out elsewhere: the next call answers 401 (SPEC §4 rule 7).
+  // Signed out elsewhere: the next call answers 401 (contract §4 rule 7).
   await context.clearCookies();
   guard.allow(/\/api\/app\/user\/update$/, 401);
   await page.getByRole("button", { name: "Save profile" }).click();

@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 import { startSpa, type SpaServer } from "./support/spa-server";
 import { confirmPasswordOf, postJson } from "./support/users";
 
-// SPEC §1 rule 6: a Laravel-style SPA (axios, withCredentials, withXSRFToken) on
+// contract §1 rule 6: a Laravel-style SPA (axios, withCredentials, withXSRFToken) on
 // another origin. playwright.config.ts makes localhost:3291 stateful, and localhost:3292 allowed
 // by CORS but not stateful; 127.0.0.1:3293 is neither.
 const API = "http://localhost:3200";

@@ -131,7 +131,7 @@ test("a user creates a token with the password asked once, copies it, uses it as
   await expectAccessible(page, "tokens, new token shown");
   await snap("token-created");
 
-  // SPEC §4 rule 4: the token authenticates `Authorization: Bearer` requests, without cookies.
+  // contract §4 rule 4: the token authenticates `Authorization: Bearer` requests, without cookies.
   expect(await bearerWhoAmI(baseURL, token)).toMatchObject({
     authenticated: true,
     user: { email: user.email },

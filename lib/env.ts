@@ -7,7 +7,7 @@ import { ConfigError } from "@/lib/config/errors";
 
 /**
  * The only reader of process.env. Everything else receives a typed Env.
- * RUNTIME.md is the contract for every variable here.
+ * docs/contract.md ("Runtime") is the contract for every variable here.
  */
 /** LOG_LEVEL's values (pino's levels), least verbose last. */
 export const LOG_LEVELS = [
@@ -144,7 +144,7 @@ export function loadEnv(source: Source = process.env): Env {
   };
 }
 
-// RUNTIME.md: in development a random secret is created once and kept in DATA_DIR.
+// docs/contract.md ("Runtime"): in development a random secret is created once and kept in DATA_DIR.
 function developmentSecret(raw: RawEnv, isProduction: boolean): string {
   if (isProduction)
     throw new ConfigError(

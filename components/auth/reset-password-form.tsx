@@ -15,7 +15,7 @@ import { useResetPassword } from "@/lib/client/use-password-reset";
 
 const FORGOT_PASSWORD_SCREEN = "/auth/forgot-password";
 
-/** SPEC §4 rule 8: the screen the reset email links to, with the token and the email in its path. */
+/** contract §4 rule 8: the screen the reset email links to, with the token and the email in its path. */
 export function ResetPasswordForm({
   token,
   email,
@@ -27,7 +27,7 @@ export function ResetPasswordForm({
   const router = useRouter();
   const reset = useResetPassword();
   const form = useRef<HTMLFormElement>(null);
-  // An invalid or used token is a 422 on `email` (SPEC §7): shown beside the address.
+  // An invalid or used token is a 422 on `email` (contract §7): shown beside the address.
   const errors = formErrors(reset.error, [
     "email",
     "password",

@@ -15,7 +15,7 @@ import { useT } from "@/lib/client/i18n";
 import { useSettings } from "@/lib/client/settings-context";
 import { useRemoveAvatar, useUploadAvatar } from "@/lib/client/use-profile";
 
-/** SPEC §8: images only; size and type limits belong to the upload component. */
+/** contract §8: images only; size and type limits belong to the upload component. */
 export function AvatarUpload({ user }: { user: User }) {
   const t = useT();
   const errorMessage = useErrorMessage();

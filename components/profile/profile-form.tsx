@@ -13,7 +13,7 @@ import { useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import { useUpdateProfile } from "@/lib/client/use-profile";
 
-/** Name and email, through the host API (SPEC §4 "Update account"). */
+/** Name and email, through the host API (contract §4 "Update account"). */
 export function ProfileForm({ user }: { user: User }) {
   const t = useT();
   const update = useUpdateProfile();

@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 
-/** One message of the outbox driver (RUNTIME.md "Mail outbox"). */
+/** One message of the outbox driver (docs/contract.md ("Runtime": Mail outbox)). */
 export type Mail = {
   to: string[];
   subject: string;

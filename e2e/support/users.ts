@@ -108,7 +108,7 @@ export async function signInAdmin(api: APIRequestContext): Promise<TestUser> {
   };
 }
 
-/** Opens the newest verification link sent to `email` with that user's session (SPEC §4 rule 5). */
+/** Opens the newest verification link sent to `email` with that user's session (contract §4 rule 5). */
 export async function followVerificationLink(
   api: APIRequestContext,
   since: Date,

@@ -19,7 +19,7 @@ export async function presentAdminUser(
 ) {
   const trashed = user.deletedAt !== null;
   const subject = policyTarget(ctx, user);
-  // Impersonation needs the switch on and a session (SPEC.md §5 rule 5), as the endpoint does.
+  // Impersonation needs the switch on and a session (contract §5 rule 5), as the endpoint does.
   const impersonationOpen =
     ctx.config["allow-impersonate"] && ctx.auth?.via === "session";
   return {

@@ -23,7 +23,7 @@ export async function impersonationOver(
   const started = record.data.impersonation;
   // A session written before impersonations were recorded this way: nothing to judge it by.
   if (!started || record.impersonatorId === null) return "invalid-token";
-  // SPEC.md §3: the order of its revert rows, time first.
+  // contract §3: the order of its revert rows, time first.
   if (
     ctx.now.getTime() - started.at >
     ctx.config.limits["impersonation-max-duration"] * 1000
@@ -42,7 +42,7 @@ export async function impersonationOver(
 /**
  * The request's watch over an impersonating session (Session.watchImpersonation): an ended one is
  * deleted and recorded, and the request goes on as a guest's — except revert-impersonate, which
- * answers it as SPEC.md §3 says.
+ * answers it as contract §3 says.
  */
 export function impersonationWatch(ctx: Context): ImpersonationWatch {
   return {

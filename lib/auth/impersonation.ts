@@ -10,13 +10,13 @@ import { passwordFingerprint } from "@/lib/server/session-validity";
 import { forbidden } from "@/lib/http/errors";
 import { findUserById } from "@/lib/users/users";
 
-/** SPEC.md §2 Impersonation token: who asked, for whom, when, and from which session. */
+/** contract §2 Impersonation token: who asked, for whom, when, and from which session. */
 const tokenSchema = z.object({
   requester: z.int().positive(),
   target: z.int().positive(),
   /** When the token was requested, in ms since the epoch (the request's clock). */
   at: z.int().nonnegative(),
-  /** Binds the token to the requesting session (SPEC.md §7: "used by another session"). */
+  /** Binds the token to the requesting session (contract §7: "used by another session"). */
   session: z.string().min(1),
   /** The requester's password fingerprint at the request: a password changed since voids the token. */
   fingerprint: z.string().min(1),
@@ -36,7 +36,7 @@ function sessionBinding(ctx: Context): string | null {
 }
 
 /**
- * SPEC.md §5 rule 5: impersonation is closed when `allow-impersonate` is false or the caller has
+ * contract §5 rule 5: impersonation is closed when `allow-impersonate` is false or the caller has
  * no session (a bearer token alone), whatever an authorizer says. Returns the signed-in user.
  */
 export function assertImpersonationOpen(ctx: Context): User {
@@ -107,7 +107,7 @@ export async function mayUseImpersonation(
 }
 
 /**
- * SPEC.md §3 Impersonation, GET impersonate/{token}: unexpired (`impersonation-token-ttl`),
+ * contract §3 Impersonation, GET impersonate/{token}: unexpired (`impersonation-token-ttl`),
  * used from the session of its requester, whose password has not changed since, and the
  * requester may still impersonate the target. Returns the target and the token; 403 otherwise.
  */

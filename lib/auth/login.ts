@@ -83,7 +83,7 @@ async function refuse(
 }
 
 /**
- * SPEC.md §5.4: credentials checked under the lockout of `limits.login-attempts` failures per
+ * contract §5.4: credentials checked under the lockout of `limits.login-attempts` failures per
  * email and address, counted in the database so every instance shares it. 422 on `email`.
  * The attempt is counted (atomically) before the password is checked, and uncounted on success:
  * reading the count first let a burst of concurrent requests all pass the check. The uncounting

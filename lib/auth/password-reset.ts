@@ -37,7 +37,7 @@ type ResetLinkDeps = {
   wakeMailWorker: () => void;
 };
 
-/** SPEC.md rule 8: the front end's reset screen, with the token and the URL-encoded email. */
+/** docs/contract.md rule 8: the front end's reset screen, with the token and the URL-encoded email. */
 export function resetUrl(
   deps: Pick<ResetLinkDeps, "config" | "env">,
   token: string,
@@ -58,7 +58,7 @@ const resetLinkJobSchema = z.object({
 
 /**
  * forgot-password's whole work on the request path: one queued job, the same statement whether or
- * not an account has this email, so neither the answer nor its timing tells (SPEC.md §9). The
+ * not an account has this email, so neither the answer nor its timing tells (contract §9). The
  * worker looks the account up and sends the link (composeResetLink).
  */
 export async function requestResetLink(

@@ -15,7 +15,7 @@ export function emailHash(email: string): string {
   return createHash("sha1").update(email).digest("hex");
 }
 
-/** The absolute, temporary signed link of SPEC.md §3 Email verification. */
+/** The absolute, temporary signed link of contract §3 Email verification. */
 export function verificationUrl(ctx: Context, user: User): string {
   const path = actionPath(ctx.config, "verification-verify", {
     id: user.id,

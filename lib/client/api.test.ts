@@ -48,7 +48,7 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("the API client (SPEC §4 rule 7)", () => {
+describe("the API client (contract §4 rule 7)", () => {
   it("sends JSON, the page language and the XSRF-TOKEN cookie as X-XSRF-TOKEN, with credentials", async () => {
     const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
     replies.push(reply(200, { success: true }));

@@ -1,7 +1,7 @@
 import type { RouteInput, RouteName, RouteOutput } from "@/lib/client/contract";
 import type { RouteManifest } from "@/lib/client/frontend-settings";
 
-/** The session guard's CSRF-cookie endpoint (SPEC.md §4: `/<guard>/csrf-cookie`). */
+/** The session guard's CSRF-cookie endpoint (contract §4: `/<guard>/csrf-cookie`). */
 export const CSRF_COOKIE_PATH = "/sanctum/csrf-cookie";
 const XSRF_COOKIE = "XSRF-TOKEN";
 
@@ -48,7 +48,7 @@ type CallArgs<N extends RouteName> =
 
 export type ApiClientOptions = {
   routes: RouteManifest;
-  /** SPEC §4 rule 7: a 401 outside session loading clears the session and goes to the login page. */
+  /** contract §4 rule 7: a 401 outside session loading clears the session and goes to the login page. */
   onUnauthenticated: () => void;
   /**
    * A 423 "Password confirmation required." (step-up, decision record 009): asks the user to

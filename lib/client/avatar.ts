@@ -2,7 +2,7 @@ import type { User } from "@/lib/client/contract";
 import { isUploadUri } from "@/lib/uploads/upload-uri";
 
 /**
- * SPEC.md §2: `payload` may be an object or JSON text; `avatar` is a relative URI. Only an upload
+ * contract §2: `payload` may be an object or JSON text; `avatar` is a relative URI. Only an upload
  * of this application is shown: an older row may hold any address, and it must not make an
  * administrator's browser load it.
  */

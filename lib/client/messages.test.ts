@@ -36,7 +36,7 @@ function missing(keys: Map<string, string>): string[] {
     .map(([key, file]) => `${key}  (${file})`);
 }
 
-// SPEC.md §1 rule 7: messages are English keys and a Spanish translation is shipped.
+// contract §1 rule 7: messages are English keys and a Spanish translation is shipped.
 describe("messages/es.json", () => {
   it("translates every string the screens show", () => {
     const files = ["app", "components", "lib/client", "lib/settings"]

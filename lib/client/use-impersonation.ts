@@ -14,7 +14,7 @@ function startOver(path: string): Promise<never> {
 }
 
 /**
- * SPEC §3 Impersonation: request a token for the target, sign in with it (its GET as JSON),
+ * contract §3 Impersonation: request a token for the target, sign in with it (its GET as JSON),
  * then reload the session on the dashboard as that user.
  */
 export function useImpersonate() {

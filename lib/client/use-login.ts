@@ -19,7 +19,7 @@ export function challengePathFor(redirect: string | null): string {
 }
 
 /**
- * SPEC §4 rule 7 for login and register: a fresh CSRF cookie first (the session is regenerated),
+ * contract §4 rule 7 for login and register: a fresh CSRF cookie first (the session is regenerated),
  * then the session reloaded, then `redirect` if it is an internal path, else /admin. A login that
  * answers `two_factor: true` goes on to the challenge screen instead, with the same `redirect`.
  */

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { GUEST_SESSION, useApi } from "@/lib/client/api-context";
 import { queryKeys } from "@/lib/client/queries";
 
-/** SPEC §4 rule 7: the local session is cleared even when the request fails. */
+/** contract §4 rule 7: the local session is cleared even when the request fails. */
 export function useLogout() {
   const api = useApi();
   const router = useRouter();

@@ -20,7 +20,7 @@ export function useSetSessionUser() {
   };
 }
 
-/** PUT api.app.user.update with name and email (SPEC §4 "Update account"). */
+/** PUT api.app.user.update with name and email (contract §4 "Update account"). */
 export function useUpdateProfile() {
   const api = useApi();
   const setUser = useSetSessionUser();
@@ -30,7 +30,7 @@ export function useUpdateProfile() {
   });
 }
 
-/** SPEC §4 "Set photo": multipart upload, then the returned URI saved as `avatar`. */
+/** contract §4 "Set photo": multipart upload, then the returned URI saved as `avatar`. */
 export function useUploadAvatar(userId: number) {
   const api = useApi();
   const setUser = useSetSessionUser();
@@ -49,7 +49,7 @@ export function useUploadAvatar(userId: number) {
   });
 }
 
-/** SPEC §4 "Remove photo": an empty avatar deletes it. */
+/** contract §4 "Remove photo": an empty avatar deletes it. */
 export function useRemoveAvatar(userId: number) {
   const api = useApi();
   const setUser = useSetSessionUser();

@@ -14,7 +14,7 @@ import { queryKeys } from "@/lib/client/queries";
 export function sessionQuery(api: ApiClient) {
   return {
     queryKey: queryKeys.session,
-    // SPEC §4 rule 7: loading the session is the one place a 401 is an answer, not an event.
+    // contract §4 rule 7: loading the session is the one place a 401 is an answer, not an event.
     queryFn: () =>
       api.call("get-auth", undefined, { ignoreUnauthenticated: true }),
     staleTime: 30_000,

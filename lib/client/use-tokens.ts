@@ -5,7 +5,7 @@ import { useApi } from "@/lib/client/api-context";
 import type { RouteInput } from "@/lib/client/contract";
 import { queryKeys } from "@/lib/client/queries";
 
-/** The caller's personal access tokens (POST tokens: the route is a POST in SPEC §4). */
+/** The caller's personal access tokens (POST tokens: the route is a POST in contract §4). */
 export function useTokens() {
   const api = useApi();
   return useQuery({

@@ -6,7 +6,7 @@ import type { RouteInput } from "@/lib/client/contract";
 
 export type UpdatePasswordInput = RouteInput<"update-password">;
 
-/** POST update-password; the session stays signed in (SPEC §3 Session). */
+/** POST update-password; the session stays signed in (contract §3 Session). */
 export function useUpdatePassword() {
   const api = useApi();
   return useMutation({

@@ -65,7 +65,7 @@ export type { HttpMethod };
 /**
  * One auth action: its method, default URI (under `routes.prefix`), default name (after
  * `routes.as`), default middleware, what a bearer token needs to call it (decision record 011),
- * the redirect after it for a request that is not JSON (SPEC.md §1), what it does to the ways into
+ * the redirect after it for a request that is not JSON (contract §1), what it does to the ways into
  * the account (its credential class: the step-up, session-only, impersonation and notice rules the
  * pipeline applies; decision record 028), and whether a screen of the front end shares its default
  * path (a GET there shows the page; decision record 001). Its `input` and `output` are the wire
@@ -86,7 +86,7 @@ export type AuthAction = RouteContract & {
 };
 
 /**
- * The route table of the auth actions (decision record 017): the eighteen of SPEC.md §4 in its
+ * The route table of the auth actions (decision record 017): the eighteen of contract §4 in its
  * order, then Laravel Fortify's second factor, password confirmation and browser sessions, then
  * laravel/passkeys-server's passkeys. URIs, names, middleware and redirects are only defaults:
  * the configuration (`routes.*`, lib/config/auth-defaults.ts) may change them; method and ability
@@ -95,7 +95,7 @@ export type AuthAction = RouteContract & {
  * fixed URI comes before a template that would match it.
  */
 export const AUTH_ACTIONS = {
-  // SPEC.md §4, in its order. `page`: a screen of app/auth answers a GET at the default path.
+  // contract §4, in its order. `page`: a screen of app/auth answers a GET at the default path.
   login: {
     method: "POST",
     uri: "login",
@@ -186,7 +186,7 @@ export const AUTH_ACTIONS = {
     redirect: "/admin",
     output: verificationNotificationOutput,
   },
-  // SPEC.md §4 rule 5: the signed link needs a session (its guard is `auth:web`).
+  // contract §4 rule 5: the signed link needs a session (its guard is `auth:web`).
   "verification-verify": {
     method: "GET",
     uri: "email/verify/{id}/{hash}",
@@ -274,7 +274,7 @@ export const AUTH_ACTIONS = {
     redirect: "/admin",
     output: "redirect",
   },
-  // SPEC.md §5 rule 5: impersonation needs a session.
+  // contract §5 rule 5: impersonation needs a session.
   impersonate: {
     method: "POST",
     uri: "impersonate",
@@ -296,7 +296,7 @@ export const AUTH_ACTIONS = {
     redirect: "/admin",
     output: signedInSchema,
   },
-  // SPEC.md §9: since 6.1 only POST; a GET answers 405.
+  // contract §9: since 6.1 only POST; a GET answers 405.
   "revert-impersonate": {
     method: "POST",
     uri: "revert-impersonate",

@@ -1,8 +1,8 @@
 import { type ActionMap, actionColumn } from "@/lib/config/auth-actions";
 
 /**
- * Defaults of the auth configuration: SPEC.md's configuration table plus the
- * keys RUNTIME.md adds. The one source of truth — the schema has no defaults.
+ * Defaults of the auth configuration: docs/contract.md's configuration table plus the
+ * keys docs/contract.md ("Runtime") adds. The one source of truth — the schema has no defaults.
  */
 export const AUTH_DEFAULTS = {
   "user-class": "App\\Models\\User",

@@ -20,7 +20,7 @@ function configError(run: () => unknown): ConfigError {
 }
 
 describe("buildAuthConfig (config through AUTH_CONFIG_JSON)", () => {
-  it("gives SPEC §1's defaults without any override", () => {
+  it("gives contract §1's defaults without any override", () => {
     const config = buildAuthConfig({});
     expect(config["allow-registration"]).toBe(true);
     expect(config.password).toEqual({
@@ -72,7 +72,7 @@ describe("buildAuthConfig (config through AUTH_CONFIG_JSON)", () => {
     expect(config.routes.uris.login).toBe("login");
   });
 
-  it("honours the pre-6.0 routes.password key (SPEC §1: still honoured)", () => {
+  it("honours the pre-6.0 routes.password key (contract §1: still honoured)", () => {
     const config = build({
       routes: { password: { length: 12, uppercase: true } },
     });
@@ -146,7 +146,7 @@ describe("buildAuthConfig (config through AUTH_CONFIG_JSON)", () => {
     expect(AUTH_DEFAULTS.password.length).toBe(8);
   });
 
-  it("fills auth.admins from ADMIN_EMAILS (SPEC §1 rule 5)", () => {
+  it("fills auth.admins from ADMIN_EMAILS (contract §1 rule 5)", () => {
     expect(
       buildAuthConfig({
         ADMIN_EMAILS: " Admin@Example.com ,, ops@example.com ,",
@@ -269,7 +269,7 @@ describe("routes.redirects.* (decision 011: internal paths only)", () => {
   });
 });
 
-describe("parseAdminEmails (SPEC §1 rule 5)", () => {
+describe("parseAdminEmails (contract §1 rule 5)", () => {
   it("trims whitespace and drops empty entries", () => {
     expect(parseAdminEmails("  a@example.com,  ,b@example.com ,")).toEqual([
       "a@example.com",

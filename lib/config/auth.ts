@@ -179,7 +179,7 @@ function checkLimiterNames(
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 export type PasswordRules = AuthConfig["password"];
 
-/** SPEC.md §1 rule 5: comma-separated, whitespace trimmed, empty entries dropped. */
+/** contract §1 rule 5: comma-separated, whitespace trimmed, empty entries dropped. */
 export function parseAdminEmails(value: string): string[] {
   return value
     .split(",")
@@ -187,7 +187,7 @@ export function parseAdminEmails(value: string): string[] {
     .filter((email) => email !== "");
 }
 
-// SPEC.md §1: a configuration from before 6.0 keeps the password rules under routes.password.
+// contract §1: a configuration from before 6.0 keeps the password rules under routes.password.
 function upgradeLegacyKeys(
   overrides: Record<string, unknown>,
 ): Record<string, unknown> {

@@ -37,7 +37,7 @@ export const CREDENTIAL_CLASSES = {
     needsProvenAddress: true,
     notice: "added",
   },
-  /** A new way in whose request carries the account's email and password (create-token, SPEC.md's credentials). */
+  /** A new way in whose request carries the account's email and password (create-token, docs/contract.md's credentials). */
   "adds-with-password": {
     ...NOTHING,
     refusedWhileImpersonating: true,
@@ -86,7 +86,7 @@ export const CREDENTIAL_CLASSES = {
     refusedWhileImpersonating: true,
     notice: "added",
   },
-  /** Revokes tokens: SPEC.md lets a token with `tokens:write` do it (a token signs out by revoking itself). */
+  /** Revokes tokens: docs/contract.md lets a token with `tokens:write` do it (a token signs out by revoking itself). */
   "revokes-tokens": { ...NOTHING, refusedWhileImpersonating: true },
   /** A new password through the mailbox: the endpoint ends every session and token (decision record 028). */
   recovers: NOTHING,

@@ -25,7 +25,7 @@ function errorOf(services: Record<string, unknown>): ConfigError {
   throw new Error("accepted");
 }
 
-describe("loadServicesConfig (RUNTIME.md Services configuration)", () => {
+describe("loadServicesConfig (docs/contract.md, Runtime Services configuration)", () => {
   it("accepts the built-in drivers, defaulting the driver to the provider's name", () => {
     const providers = loadServicesConfig({
       SERVICES_CONFIG_JSON: JSON.stringify({
@@ -69,7 +69,7 @@ describe("loadServicesConfig (RUNTIME.md Services configuration)", () => {
     ).toBe("SERVICES_CONFIG_JSON acme.userinfo_endpoint");
   });
 
-  it("requires client_id, client_secret and redirect (SPEC §4 rule 6)", () => {
+  it("requires client_id, client_secret and redirect (contract §4 rule 6)", () => {
     for (const key of ["client_id", "client_secret", "redirect"]) {
       expect(errorOf({ github: { ...base, [key]: undefined } }).key).toBe(
         `SERVICES_CONFIG_JSON github.${key}`,

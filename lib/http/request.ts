@@ -19,7 +19,7 @@ export type InputValue =
   | { [key: string]: InputValue };
 export type Input = Record<string, unknown>;
 
-/** SPEC.md §1 rule 1: JSON when asked for (Laravel's expectsJson), otherwise a redirect. */
+/** contract §1 rule 1: JSON when asked for (Laravel's expectsJson), otherwise a redirect. */
 export function wantsJson(request: Request): boolean {
   const accept = request.headers.get("accept") ?? "";
   if (/\/json|\+json/i.test(accept)) return true;

@@ -5,7 +5,7 @@ import {
   safeRedirect,
 } from "@/lib/http/safe-redirect";
 
-// SPEC.md §4 rule 7: navigate to `redirect` only if it is an internal path.
+// contract §4 rule 7: navigate to `redirect` only if it is an internal path.
 describe("safeRedirect", () => {
   it.each(["/admin", "/admin/tokens?tab=1", "/admin/users#top", "/", "/a//b"])(
     "follows the internal path %s",

@@ -1,8 +1,8 @@
-/** Where a sign-in goes when no usable `redirect` was given (SPEC.md §4 rule 7). */
+/** Where a sign-in goes when no usable `redirect` was given (contract §4 rule 7). */
 export const DEFAULT_AFTER_SIGN_IN = "/admin";
 
 /**
- * SPEC.md §4 rule 7: only an internal path — starting with `/`, not `//` or `/\` — is followed.
+ * contract §4 rule 7: only an internal path — starting with `/`, not `//` or `/\` — is followed.
  * Control characters are refused too: browsers drop tabs and newlines, so `/\t/evil` is `//evil`.
  */
 export function safeRedirect(

@@ -9,7 +9,7 @@ export const DEFAULT_LOCALE: Locale = "en";
 
 type Catalog = Record<string, string>;
 
-// SPEC.md §1 rule 7: keys are the English text; the application's own files
+// contract §1 rule 7: keys are the English text; the application's own files
 // (messages/app/<locale>.json) are layered over the shipped catalog.
 const CATALOGS: Record<Locale, Catalog> = {
   en: { ...en, ...enApp },

@@ -29,7 +29,7 @@ function read(): Record<string, unknown>[] {
     );
 }
 
-describe("outbox driver (RUNTIME.md 'Mail outbox')", () => {
+describe("outbox driver (docs/contract.md, Runtime: Mail outbox)", () => {
   it("writes one JSON file per message with exactly to, subject, text, html and sentAt", async () => {
     const mailer = outboxMailer(
       dir,

@@ -6,7 +6,7 @@ import type { Mailer, MailMessage } from "@/lib/server/mailer";
 
 let sequence = 0;
 
-/** RUNTIME.md "Mail outbox": one JSON file per message; sorting the names sorts by sending time. */
+/** docs/contract.md ("Runtime": Mail outbox): one JSON file per message; sorting the names sorts by sending time. */
 export function outboxMailer(
   directory: string,
   now: () => Date = () => new Date(),

@@ -13,7 +13,7 @@ export type AbilityCheck<A extends unknown[] = never[]> = (
 export const IMPERSONATE_ABILITY = "laravel-auth.impersonate";
 
 // The application's definitions win over the service's defaults, whichever is registered first
-// (SPEC.md §2 Ability: "defined only when the host has not defined it first").
+// (contract §2 Ability: "defined only when the host has not defined it first").
 const defined = processSlot(
   "abilities",
   () => new Map<string, AbilityCheck<unknown[]>>(),
@@ -60,7 +60,7 @@ export function resetAbilities(): void {
 }
 
 /**
- * SPEC.md §2 Ability `laravel-auth.impersonate($user, ?$target)`: administrators; with a target,
+ * contract §2 Ability `laravel-auth.impersonate($user, ?$target)`: administrators; with a target,
  * never themselves nor another administrator (the user policy's rule for every per-account action).
  */
 export function impersonateByDefault(

@@ -12,7 +12,7 @@ import { defineMiddleware, noArgs } from "@/lib/server/middleware";
  * isAdmin(), the one rule behind `is_admin`, the Gate, the user policy and the admin pages. By
  * default: the address is on `admins` and verified (decision 011). The address only changes
  * through a confirmation, so "verified now" is "verified since its latest change". With
- * `must-verify-email` off every address counts as verified: the list alone decides (SPEC §1 rule 5).
+ * `must-verify-email` off every address counts as verified: the list alone decides (contract §1 rule 5).
  * The application's `isAdmin` hook replaces the whole rule.
  */
 export function isAdmin(user: User, config: AuthConfig): boolean {

@@ -21,7 +21,7 @@ export function policyUser(user: User, config: AuthConfig): PolicyUser {
   };
 }
 
-/** The `laravel-auth.impersonate` ability for database users (the target is optional, as in SPEC.md §2). */
+/** The `laravel-auth.impersonate` ability for database users (the target is optional, as in contract §2). */
 export function canImpersonate(
   config: AuthConfig,
   user: User,

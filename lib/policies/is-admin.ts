@@ -1,5 +1,5 @@
 /**
- * SPEC.md §1 rule 5: whether the email is on the administrators list, case-insensitively. Only
+ * contract §1 rule 5: whether the email is on the administrators list, case-insensitively. Only
  * half of the default isAdmin() (lib/policies/admin.ts), which also wants the address verified.
  */
 export function isAdminEmail(

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §4 "User policy of the host": one policy for every route that touches users. Pure
+ * contract §4 "User policy of the host": one policy for every route that touches users. Pure
  * functions of plain user data, so the admin table can hide a button the server would refuse.
  */
 
@@ -18,7 +18,7 @@ type Account = Pick<PolicyUser, "id" | "isAdmin">;
 const isSelf = (actor: PolicyUser, target: Target) => actor.id === target.id;
 
 /**
- * Whether an administrator may act on another account: SPEC.md §2 Ability keeps an administrator
+ * Whether an administrator may act on another account: contract §2 Ability keeps an administrator
  * from impersonating another one, and decision record 014 extends that to every per-account action
  * (change name, address, password or photo, delete, restore, end sessions, reset a second factor).
  * One's own account is changed through one's own profile, never through this.
@@ -44,6 +44,6 @@ export const userPolicy = {
   /** Any other per-account administrator action (sessions, second factor): the same rule. */
   manage: (actor: PolicyUser, target: Account) =>
     canManageAccount(actor, target),
-  // SPEC.md §5 rule 8: an admin passes everything except forceDelete; records are only soft-deleted.
+  // contract §5 rule 8: an admin passes everything except forceDelete; records are only soft-deleted.
   forceDelete: (): boolean => false,
 } as const;

@@ -1,7 +1,7 @@
 import type { User } from "@/db/schema";
 import type { AuthConfig } from "@/lib/config/auth";
 
-/** RUNTIME.md `must-verify-email`: false reports every user as verified. */
+/** docs/contract.md ("Runtime") `must-verify-email`: false reports every user as verified. */
 export function isVerified(ctx: { config: AuthConfig }, user: User): boolean {
   return !ctx.config["must-verify-email"] || user.emailVerifiedAt !== null;
 }

@@ -18,7 +18,7 @@ function startError(env: Record<string, string>): ConfigError {
   throw new Error("expected start-up to fail");
 }
 
-describe("createServices: start-up stops on invalid configuration (RUNTIME.md)", () => {
+describe("createServices: start-up stops on invalid configuration (docs/contract.md, Runtime)", () => {
   it("names the AUTH_CONFIG_JSON key of a wrong type", () => {
     expect(
       startError({ AUTH_CONFIG_JSON: '{"allow-registration": "no"}' }).key,

@@ -5,7 +5,7 @@ import { finish, openSession, withSessionCookies } from "@/lib/server/pipeline";
 import type { Services } from "@/lib/server/services";
 import { preflight } from "@/lib/http/cors";
 
-/** RUNTIME.md: `GET /sanctum/csrf-cookie` answers 204 and sets XSRF-TOKEN (and the session cookie). */
+/** docs/contract.md ("Runtime"): `GET /sanctum/csrf-cookie` answers 204 and sets XSRF-TOKEN (and the session cookie). */
 export async function csrfCookie(
   request: Request,
   services: Services,

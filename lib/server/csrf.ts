@@ -6,7 +6,7 @@ import { csrfMismatch } from "@/lib/http/errors";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Whether the request is exempt from CSRF: RUNTIME.md — authenticated by `Authorization: Bearer`
+ * Whether the request is exempt from CSRF: docs/contract.md ("Runtime") — authenticated by `Authorization: Bearer`
  * and carrying no session cookie (a browser cannot be tricked into sending a bearer header).
  */
 export function isBearerOnly(ctx: Context): boolean {
@@ -31,7 +31,7 @@ async function submittedToken(ctx: Context): Promise<string> {
   return typeof input._token === "string" ? input._token : "";
 }
 
-/** SPEC.md §4: a state-changing request without the session's CSRF token answers 419. */
+/** contract §4: a state-changing request without the session's CSRF token answers 419. */
 export async function verifyCsrf(ctx: Context): Promise<void> {
   if (SAFE_METHODS.has(ctx.request.method) || isBearerOnly(ctx)) return;
   const token = await submittedToken(ctx);

@@ -6,10 +6,10 @@ import { hasBrand } from "@/lib/http/errors";
 const REDIRECT = Symbol.for("next-laravel-auth.Redirect");
 
 /**
- * What a request without JSON gets after success (SPEC.md §1 rule 1):
+ * What a request without JSON gets after success (contract §1 rule 1):
  * - "redirect": the route's configured redirect target;
  * - "back": the previous page, with the body's `message` flashed as `status`;
- * - "json": JSON regardless (SPEC.md: impersonate).
+ * - "json": JSON regardless (docs/contract.md: impersonate).
  */
 export type NonJsonReply = "redirect" | "back" | "json";
 

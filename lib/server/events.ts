@@ -3,7 +3,7 @@ import { log } from "@/lib/observability/request-scope";
 import { describeError } from "@/lib/observability/logger";
 
 /**
- * SPEC.md §6: the four framework events and what listeners receive; then Laravel Fortify's
+ * contract §6: the four framework events and what listeners receive; then Laravel Fortify's
  * second-factor events, `TwoFactorLockout` (the account refusing codes for a while) and Laravel's
  * `OtherDeviceLogout` (decision records 023–024; README "Events"); then the passkeys' (decision
  * record 026).

@@ -7,7 +7,7 @@ import { processSlot } from "@/lib/server/process-slot";
 import type { ProviderUser } from "@/lib/server/provider-user";
 
 /**
- * SPEC.md §5 "Customization hooks". Each is optional; when absent the service's own behaviour
+ * contract §5 "Customization hooks". Each is optional; when absent the service's own behaviour
  * applies. An application sets them in lib/extensions.ts.
  */
 export type AuthHooks = {

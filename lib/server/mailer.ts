@@ -6,7 +6,7 @@ export type MailMessage = {
   html: string;
 };
 
-/** The one mail interface; drivers: outbox (files, RUNTIME.md) and resend. */
+/** The one mail interface; drivers: outbox (files, docs/contract.md ("Runtime")) and resend. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }

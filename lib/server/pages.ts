@@ -6,7 +6,7 @@ import {
 import { AUTH_DEFAULTS } from "@/lib/config/auth-defaults";
 
 /**
- * Paths where a GET shows a screen of the front end while other methods reach the API (SPEC.md
+ * Paths where a GET shows a screen of the front end while other methods reach the API (docs/contract.md
  * §4): the actions the table marks `page`, at their default path, where the screens of app/auth
  * live whatever the configuration says (test/unit/auth-actions.test.ts checks the folders).
  */

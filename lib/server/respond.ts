@@ -7,7 +7,7 @@ import {
 } from "@/lib/server/endpoint";
 import { backPath, json, redirect } from "@/lib/http/respond";
 
-/** SPEC.md §1 rule 1: JSON when asked for; otherwise the configured redirect (or back, with a flash). */
+/** contract §1 rule 1: JSON when asked for; otherwise the configured redirect (or back, with a flash). */
 export function respond(
   ctx: Context,
   endpoint: Endpoint,

@@ -12,7 +12,7 @@ export type SessionData = {
   /** Fingerprint of the password hash at sign-in: a password changed elsewhere ends the session. */
   fingerprint: string;
   remember: boolean;
-  /** SPEC.md §2 Session keys: present while impersonating. */
+  /** contract §2 Session keys: present while impersonating. */
   impersonate_token?: string;
   /**
    * While impersonating: when the token was requested (ms since the epoch) and the requester's

@@ -4,7 +4,7 @@ import { log } from "@/lib/observability/request-scope";
 const warned = new Set<string>();
 
 /**
- * Logs, once per origin, the classic misconfiguration of SPEC §1 rule 6: a session cookie
+ * Logs, once per origin, the classic misconfiguration of contract §1 rule 6: a session cookie
  * arrives from an origin that is not stateful, so "login works, the next request is 401".
  */
 export function warnStatelessCookie(request: Request): void {

@@ -66,7 +66,7 @@ describe("routePath (Laravel's route(name))", () => {
     });
   });
 
-  it("knows no auth route when routes.active is false (SPEC §1 rule 2)", () => {
+  it("knows no auth route when routes.active is false (contract §1 rule 2)", () => {
     const config = buildAuthConfig({
       AUTH_CONFIG_JSON: JSON.stringify({ routes: { active: false } }),
     });

@@ -62,7 +62,7 @@ export function describeAuthConfig(
   });
 }
 
-/** The environment as RUNTIME.md lists it, secrets masked. */
+/** The environment as docs/contract.md ("Runtime") lists it, secrets masked. */
 export function describeEnvironment(services: Services) {
   const env = services.env;
   const rows: Record<string, unknown> = {

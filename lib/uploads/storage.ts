@@ -16,7 +16,7 @@ import {
 // Exactly the names storeUpload gives: nothing else (no dots, slashes or traversal) is ever read.
 import { UPLOAD_NAME } from "@/lib/uploads/upload-uri";
 
-/** Where uploaded files live (RUNTIME.md: DATA_DIR holds uploaded files). */
+/** Where uploaded files live (docs/contract.md ("Runtime"): DATA_DIR holds uploaded files). */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, "uploads");
 
 /** Writes the bytes under a new random name with the detected type's extension; returns the name. */

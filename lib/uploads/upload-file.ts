@@ -26,7 +26,7 @@ function fileRule(config: AuthConfig) {
 }
 
 /**
- * SPEC.md §4 "Set photo": multipart POST lu.upload.file with `file` and `visibility=public`.
+ * contract §4 "Set photo": multipart POST lu.upload.file with `file` and `visibility=public`.
  * Images only, judged by their content; stored under DATA_DIR/uploads with a random name, within
  * the uploader's quota.
  */

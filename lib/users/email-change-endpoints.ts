@@ -47,7 +47,7 @@ function forBrowser(ctx: Context, error: unknown): Redirect | null {
   return redirectTo(PROFILE_PATH);
 }
 
-/** GET the signed link from the new address's mailbox, signed in as its owner (like SPEC.md §4 rule 5). */
+/** GET the signed link from the new address's mailbox, signed in as its owner (like contract §4 rule 5). */
 export const confirmEmailChangeEndpoint = defineEndpoint({
   async run(ctx) {
     let updated;

@@ -11,7 +11,7 @@ import { userPolicy } from "@/lib/policies/user-policy";
 import { findUserById } from "@/lib/users/users";
 
 /**
- * The account a profile route acts on, once the user policy allows `update` (SPEC.md §4 User
+ * The account a profile route acts on, once the user policy allows `update` (contract §4 User
  * policy): 403, or 404 only for callers who could update someone else, so nobody else learns
  * whether an id exists. Returns the caller too. Used by every route that changes an account's
  * profile (the update, and resend and cancel of a pending address).

@@ -25,7 +25,7 @@ export const USER_UPDATE_ROUTE: HostRoute = {
   sessionOnlyFields: ["email"],
 };
 
-// Throttled like the verification notification and link (SPEC.md §8: throttle:6,1).
+// Throttled like the verification notification and link (contract §8: throttle:6,1).
 
 /**
  * GET /api/app/user/email/confirm/{token}: the

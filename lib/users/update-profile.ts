@@ -22,11 +22,11 @@ export const WHILE_IMPERSONATING =
 export type ProfileChanges = {
   name?: string;
   email?: string;
-  /** A relative URI sets `payload.avatar`; null removes it (SPEC.md §2: an empty value removes it). */
+  /** A relative URI sets `payload.avatar`; null removes it (contract §2: an empty value removes it). */
   avatar?: string | null;
 };
 
-/** `payload` is an object or JSON text (SPEC.md §2); anything else holds no meta to keep. */
+/** `payload` is an object or JSON text (contract §2); anything else holds no meta to keep. */
 function payloadObject(payload: unknown): Record<string, unknown> {
   let value = payload;
   if (typeof value === "string") {

@@ -10,7 +10,7 @@ import { presentUser } from "@/lib/users/users";
 import { email, IGNORED_FIELDS } from "@/lib/validation/rules";
 
 /**
- * SPEC.md §4 "Profile-related calls": PUT api.app.user.update. Absent fields are left alone
+ * contract §4 "Profile-related calls": PUT api.app.user.update. Absent fields are left alone
  * ("sometimes"); a present name or email must not be empty; `avatar: ""` removes the photo.
  */
 export const updateUser = defineEndpoint({

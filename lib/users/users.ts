@@ -41,7 +41,7 @@ export async function findUserById(
   return user ?? null;
 }
 
-/** The user as the API shows it: `password` and `remember_token` hidden (SPEC.md §2). */
+/** The user as the API shows it: `password` and `remember_token` hidden (contract §2). */
 export function presentUser(user: User) {
   return {
     id: user.id,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PasswordRules } from "@/lib/config/auth";
 
-/** Fields every web form may carry and the service ignores (SPEC.md §4 rule 1). */
+/** Fields every web form may carry and the service ignores (contract §4 rule 1). */
 export const IGNORED_FIELDS = {
   _token: z.unknown().optional(),
   redirect: z.unknown().optional(),
@@ -32,7 +32,7 @@ export const booleanish = () =>
         value === "on",
     );
 
-/** A new password under the configured rules; each failed rule has its own message (SPEC.md §1). */
+/** A new password under the configured rules; each failed rule has its own message (contract §1). */
 export function newPassword(rules: PasswordRules) {
   let schema = z.string().min(rules.length).max(255);
   if (rules.uppercase)

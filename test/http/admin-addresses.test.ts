@@ -50,7 +50,7 @@ async function followVerificationLink(agent: Agent, email: string) {
   expect(response.body).toEqual({ verified: true });
 }
 
-describe("administrators are verified addresses on the list (SPEC §1 rule 5, decision 011)", () => {
+describe("administrators are verified addresses on the list (contract §1 rule 5, decision 011)", () => {
   it("a squatter who registers an administrator's address is not an administrator", async () => {
     const victim = await app.createUser();
     const { agent } = await register("Boss@Example.com");
@@ -94,7 +94,7 @@ describe("administrators are verified addresses on the list (SPEC §1 rule 5, de
     ).toBe(200);
   });
 
-  it("with must-verify-email off there is no proof of an address: the list alone counts (SPEC §1 rule 5)", async () => {
+  it("with must-verify-email off there is no proof of an address: the list alone counts (contract §1 rule 5)", async () => {
     app.configure({ auth: { "must-verify-email": false } });
     const victim = await app.createUser();
     const { agent } = await register(BOSS);

@@ -10,7 +10,7 @@ import { USER_UPDATE_ROUTE } from "@/lib/users/routes";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
 
-// SPEC.md §2 Ability keeps an administrator from impersonating another; decision record 014
+// contract §2 Ability keeps an administrator from impersonating another; decision record 014
 // extends that to every action on another administrator's account.
 const ALICE = "alice@example.com";
 const BOB = "bob@example.com";
@@ -50,7 +50,7 @@ async function setup() {
   return { alice, bob, carol, agent: await signIn(app, alice) };
 }
 
-describe("administrators are protected from each other (SPEC §2 Ability, decision 011)", () => {
+describe("administrators are protected from each other (contract §2 Ability, decision 011)", () => {
   it("admin A cannot change admin B's name, address or photo: 403, nothing changes", async () => {
     const { bob, agent } = await setup();
     const before = await reload(bob.id);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { signIn, useTestApp } from "../support/app";
 
-// SPEC §1: without JSON, forgot-password and flush-tokens go back to the previous page. "Previous"
+// contract §1: without JSON, forgot-password and flush-tokens go back to the previous page. "Previous"
 // is the Referer when it is this application's own page: the host of APP_URL or the request's
 // Host — never request.url's, which Next's server spells "localhost" whatever the browser used.
 const app = useTestApp({

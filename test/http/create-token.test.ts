@@ -21,7 +21,7 @@ async function tokenRow(plain: string) {
   return row;
 }
 
-describe("POST /auth/create-token (SPEC §4 rule 4, §9)", () => {
+describe("POST /auth/create-token (contract §4 rule 4, §9)", () => {
   it("answers {token} once, in Sanctum's <id>|<secret> form, storing only sha256(secret)", async () => {
     const user = await app.createUser();
     const response = await (
@@ -288,7 +288,7 @@ describe("POST /auth/create-token (SPEC §4 rule 4, §9)", () => {
     expect(await app.database.db.select().from(sessions)).toEqual([]);
   });
 
-  it("answers 429 with Retry-After on the 7th attempt in a minute (SPEC §5 rule 4)", async () => {
+  it("answers 429 with Retry-After on the 7th attempt in a minute (contract §5 rule 4)", async () => {
     app.setNow(new Date("2026-11-22T10:00:00Z"));
     const user = await app.createUser();
     const agent = await guest();

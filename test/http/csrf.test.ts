@@ -15,7 +15,7 @@ async function issueToken(email: string): Promise<string> {
   return response.body.token as string;
 }
 
-describe("CSRF (SPEC §4, §7 419; RUNTIME.md CSRF)", () => {
+describe("CSRF (contract §4, §7 419; docs/contract.md, Runtime CSRF)", () => {
   it("GET /sanctum/csrf-cookie answers 204 and sets XSRF-TOKEN and the session cookie", async () => {
     const agent = app.agent();
     const response = await agent.csrf();

@@ -4,7 +4,7 @@ import { linkIn } from "../support/session";
 
 const app = useTestApp();
 
-describe("POST /auth/email-verification-notification (SPEC §3 Email verification)", () => {
+describe("POST /auth/email-verification-notification (contract §3 Email verification)", () => {
   it("sends the link to an unverified user: {success, status: 'verification-link-sent'}", async () => {
     const user = await app.createUser({ emailVerifiedAt: null });
     const agent = await signIn(app, user);

@@ -3,7 +3,7 @@ import { useTestApp } from "../support/app";
 
 const app = useTestApp();
 
-describe("error shapes (SPEC §7)", () => {
+describe("error shapes (contract §7)", () => {
   it("answers 422 with {message, errors}, the message counting the other errors", async () => {
     const agent = app.agent();
     await agent.csrf();
@@ -40,7 +40,7 @@ describe("error shapes (SPEC §7)", () => {
     });
   });
 
-  it("translates messages for Accept-Language: es (SPEC §1 rule 7) or keeps the English key", async () => {
+  it("translates messages for Accept-Language: es (contract §1 rule 7) or keeps the English key", async () => {
     const agent = app.agent();
     await agent.csrf();
     const response = await agent.post(

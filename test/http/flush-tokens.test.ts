@@ -7,7 +7,7 @@ import { createToken, tokenId } from "../support/tokens";
 const app = useTestApp();
 const FLUSHED = "All tokens have been revoked.";
 
-describe("POST /auth/flush-tokens (SPEC §4)", () => {
+describe("POST /auth/flush-tokens (contract §4)", () => {
   it("revokes every token of the caller and none of anyone else's: {success, message}", async () => {
     const user = await app.createUser();
     const other = await app.createUser();
@@ -27,7 +27,7 @@ describe("POST /auth/flush-tokens (SPEC §4)", () => {
       ).toBe(401);
   });
 
-  it("goes back with the message flashed when the request is not JSON (SPEC §1)", async () => {
+  it("goes back with the message flashed when the request is not JSON (contract §1)", async () => {
     const user = await app.createUser();
     const agent = await signIn(app, user);
     const response = await agent.post(

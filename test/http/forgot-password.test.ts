@@ -13,7 +13,7 @@ async function guest() {
   return agent;
 }
 
-describe("POST /auth/forgot-password (SPEC §4, §9: identical either way)", () => {
+describe("POST /auth/forgot-password (contract §4, §9: identical either way)", () => {
   it("answers identically for an existing and an unknown email", async () => {
     const user = await app.createUser();
     const known = await (
@@ -28,7 +28,7 @@ describe("POST /auth/forgot-password (SPEC §4, §9: identical either way)", () 
     expect((await app.mail()).map((m) => m.to)).toEqual([[user.email]]);
   });
 
-  it("mails a link to APP_URL + frontend.reset-password with the token and the URL-encoded email (SPEC §4 rule 8)", async () => {
+  it("mails a link to APP_URL + frontend.reset-password with the token and the URL-encoded email (contract §4 rule 8)", async () => {
     app.configure({ env: { APP_URL: "https://app.example.com" } });
     const user = await app.createUser({ email: "first+tag@example.com" });
     await (await guest()).post("/auth/forgot-password", { email: user.email });
@@ -70,7 +70,7 @@ describe("POST /auth/forgot-password (SPEC §4, §9: identical either way)", () 
     expect(row?.token).not.toContain(token);
   });
 
-  it("goes back to the previous page with the message flashed when the request is not JSON (SPEC §1)", async () => {
+  it("goes back to the previous page with the message flashed when the request is not JSON (contract §1)", async () => {
     const agent = await guest();
     const response = await agent.post(
       "/auth/forgot-password",

@@ -18,8 +18,8 @@ async function bearerFor(email: string): Promise<string> {
   ).body.token as string;
 }
 
-// SPEC §2 "Get-auth response object": one `it` per field's source.
-describe("GET /auth/get-auth (SPEC §2, §4 rule 2)", () => {
+// contract §2 "Get-auth response object": one `it` per field's source.
+describe("GET /auth/get-auth (contract §2, §4 rule 2)", () => {
   it("answers a guest with no user", async () => {
     const response = await app.agent().get("/auth/get-auth");
     expect(response.status).toBe(200);
@@ -66,7 +66,7 @@ describe("GET /auth/get-auth (SPEC §2, §4 rule 2)", () => {
     });
   });
 
-  it("reports is_admin from ADMIN_EMAILS, case-insensitively (SPEC §1 rule 5)", async () => {
+  it("reports is_admin from ADMIN_EMAILS, case-insensitively (contract §1 rule 5)", async () => {
     app.configure({
       env: { ADMIN_EMAILS: " Boss@Example.com , , other@example.com" },
     });
@@ -96,7 +96,7 @@ describe("GET /auth/get-auth (SPEC §2, §4 rule 2)", () => {
     ).toBe(false);
   });
 
-  it("reports every user verified when must-verify-email is off (SPEC §3, fixed in 6.0.2)", async () => {
+  it("reports every user verified when must-verify-email is off (contract §3, fixed in 6.0.2)", async () => {
     app.configure({ auth: { "must-verify-email": false } });
     const unverified = await app.createUser({ emailVerifiedAt: null });
     expect(
@@ -105,7 +105,7 @@ describe("GET /auth/get-auth (SPEC §2, §4 rule 2)", () => {
     ).toBe(true);
   });
 
-  it("lets the application's getAuth hook replace the whole response (SPEC §5)", async () => {
+  it("lets the application's getAuth hook replace the whole response (contract §5)", async () => {
     const seen: (number | null)[] = [];
     setHooks({
       getAuth: (user) => {

@@ -52,7 +52,7 @@ async function expectStillAdmin(agent: Agent, before: Map<string, string>) {
   });
 }
 
-describe("GET /auth/impersonate/{token} (SPEC §3 Impersonation, normal → impersonating)", () => {
+describe("GET /auth/impersonate/{token} (contract §3 Impersonation, normal → impersonating)", () => {
   it("signs in as the target on a regenerated session that holds impersonate_token", async () => {
     const { admin, target, agent, path } = await setup();
     const before = new Map(agent.cookies);
@@ -94,7 +94,7 @@ describe("GET /auth/impersonate/{token} (SPEC §3 Impersonation, normal → impe
     expect(response.headers.get("location")).toBe("/admin");
   });
 
-  it("is valid for 120 s: accepted at 120 s (SPEC §8)", async () => {
+  it("is valid for 120 s: accepted at 120 s (contract §8)", async () => {
     const { agent, path } = await setup();
     app.advance(120);
     expect((await agent.get(path)).status).toBe(200);
@@ -126,7 +126,7 @@ describe("GET /auth/impersonate/{token} (SPEC §3 Impersonation, normal → impe
     expect((await plain.get(path)).status).toBe(403);
   });
 
-  it("answers 403 when used from another session of the same requester (SPEC §7)", async () => {
+  it("answers 403 when used from another session of the same requester (contract §7)", async () => {
     const { admin, path } = await setup();
     const elsewhere = await signIn(app, admin);
     expect((await elsewhere.get(path)).status).toBe(403);

@@ -27,7 +27,7 @@ async function adminAndTarget() {
   return { admin, target, agent: await signIn(app, admin) };
 }
 
-describe("POST /auth/impersonate (SPEC §3 Impersonation, normal → normal)", () => {
+describe("POST /auth/impersonate (contract §3 Impersonation, normal → normal)", () => {
   it("answers {token, url} for an admin and an existing target; url is GET impersonate/{token}", async () => {
     const { target, agent } = await adminAndTarget();
     const response = await agent.post("/auth/impersonate", {
@@ -61,7 +61,7 @@ describe("POST /auth/impersonate (SPEC §3 Impersonation, normal → normal)", (
     ).toBe(200);
   });
 
-  it("always answers JSON, even to a browser (SPEC §1)", async () => {
+  it("always answers JSON, even to a browser (contract §1)", async () => {
     const { target, agent } = await adminAndTarget();
     const response = await agent.post(
       "/auth/impersonate",
@@ -73,7 +73,7 @@ describe("POST /auth/impersonate (SPEC §3 Impersonation, normal → normal)", (
     expect(response.body.token).toEqual(expect.any(String));
   });
 
-  it("answers 422 on target_user_id when the target does not exist (SPEC §4: must exist)", async () => {
+  it("answers 422 on target_user_id when the target does not exist (contract §4: must exist)", async () => {
     const { agent } = await adminAndTarget();
     const response = await agent.post("/auth/impersonate", {
       target_user_id: 999_999,
@@ -126,7 +126,7 @@ describe("POST /auth/impersonate (SPEC §3 Impersonation, normal → normal)", (
     ).toBe(403);
   });
 
-  it("refuses an admin impersonating themself or another admin (SPEC §2 Ability default)", async () => {
+  it("refuses an admin impersonating themself or another admin (contract §2 Ability default)", async () => {
     const { admin, agent } = await adminAndTarget();
     const second = await app.createUser({ email: "Second-Admin@example.com" });
     expect(
@@ -139,7 +139,7 @@ describe("POST /auth/impersonate (SPEC §3 Impersonation, normal → normal)", (
     ).toBe(403);
   });
 
-  it("answers 403 when allow-impersonate is false, even with an authorizer that allows (SPEC §5 rule 5)", async () => {
+  it("answers 403 when allow-impersonate is false, even with an authorizer that allows (contract §5 rule 5)", async () => {
     app.configure({ auth: { "allow-impersonate": false } });
     setHooks({ impersonationAuthorizer: () => true });
     const { target, agent } = await adminAndTarget();
@@ -151,7 +151,7 @@ describe("POST /auth/impersonate (SPEC §3 Impersonation, normal → normal)", (
     expect((await agent.post("/auth/impersonate", {})).status).toBe(403);
   });
 
-  it("refuses a bearer-only request: impersonation needs a session (SPEC §5 rule 5)", async () => {
+  it("refuses a bearer-only request: impersonation needs a session (contract §5 rule 5)", async () => {
     const admin = await app.createUser({ email: ADMIN });
     const target = await app.createUser();
     const client = app.agent();
@@ -196,7 +196,7 @@ describe("POST /auth/impersonate (SPEC §3 Impersonation, normal → normal)", (
     ).toBe(419);
   });
 
-  it("follows an application-defined ability instead of the default rule (SPEC §5 rule 5)", async () => {
+  it("follows an application-defined ability instead of the default rule (contract §5 rule 5)", async () => {
     defineAbility(
       IMPERSONATE_ABILITY,
       (user: PolicyUser, target?: PolicyUser) =>

@@ -103,7 +103,7 @@ describe("an impersonation ends when its conditions end, on every request", () =
     await expectEnded(agent, { admin: admin.id, target: target.id }, "expired");
   });
 
-  it("still answers a revert arriving first after the deadline as SPEC §3 says: {success: false, user: null}", async () => {
+  it("still answers a revert arriving first after the deadline as contract §3 says: {success: false, user: null}", async () => {
     app.configure({ auth: { limits: { "impersonation-max-duration": 5 } } });
     const { admin, target, agent } = await impersonating();
     app.advance(6);

@@ -19,8 +19,8 @@ function sessionCookie(agent: Agent) {
   return agent.cookies.get(app.services.env.SESSION_COOKIE);
 }
 
-describe("POST /auth/login (SPEC §4)", () => {
-  it("signs in with valid credentials: {success, user}, session and XSRF token regenerated (SPEC §3 Session)", async () => {
+describe("POST /auth/login (contract §4)", () => {
+  it("signs in with valid credentials: {success, user}, session and XSRF token regenerated (contract §3 Session)", async () => {
     const user = await app.createUser();
     const agent = await guest();
     const before = {
@@ -158,7 +158,7 @@ describe("POST /auth/login (SPEC §4)", () => {
     }
   });
 
-  it("locks out after 5 failures per email and IP for limits.login-decay-seconds, and fires Lockout (SPEC §5 rule 4)", async () => {
+  it("locks out after 5 failures per email and IP for limits.login-decay-seconds, and fires Lockout (contract §5 rule 4)", async () => {
     app.configure({ auth: { limits: { "login-decay-seconds": 120 } } });
     app.setNow(new Date("2026-11-22T10:00:00Z"));
     const lockouts = app.events("Lockout");
@@ -264,7 +264,7 @@ describe("POST /auth/login (SPEC §4)", () => {
     ).toMatch(/^Too many login attempts/);
   });
 
-  it("allows no more than 5 guesses to a burst of concurrent attempts (SPEC §5 rule 4)", async () => {
+  it("allows no more than 5 guesses to a burst of concurrent attempts (contract §5 rule 4)", async () => {
     const user = await app.createUser();
     const agent = await guest("10.4.4.4");
     const responses = await Promise.all(
@@ -337,7 +337,7 @@ describe("POST /auth/login (SPEC §4)", () => {
     expect((await long.get("/auth/get-auth")).body.authenticated).toBe(true);
   });
 
-  it("keeps the remember lifetime when the SPA refreshes its CSRF cookie (SPEC §4 rule 7: 419 → fresh cookie)", async () => {
+  it("keeps the remember lifetime when the SPA refreshes its CSRF cookie (contract §4 rule 7: 419 → fresh cookie)", async () => {
     const user = await app.createUser();
     const agent = await guest();
     await agent.post("/auth/login", {

@@ -3,7 +3,7 @@ import { PASSWORD, signIn, useTestApp } from "../support/app";
 
 const app = useTestApp();
 
-describe("POST /auth/logout (SPEC §4, §3 Session)", () => {
+describe("POST /auth/logout (contract §4, §3 Session)", () => {
   it("signs out: {success}, then the session is a guest's", async () => {
     const user = await app.createUser();
     const agent = await signIn(app, user);

@@ -5,8 +5,8 @@ import { flashed } from "../support/session";
 const app = useTestApp();
 const browser = { asJson: false } as const;
 
-// SPEC §1 rule 1 and the "Default redirects" table: without Accept: application/json, success redirects.
-describe("JSON or redirect (SPEC §1 rule 1, default redirects)", () => {
+// contract §1 rule 1 and the "Default redirects" table: without Accept: application/json, success redirects.
+describe("JSON or redirect (contract §1 rule 1, default redirects)", () => {
   it("redirects login, register, update-password, email-verification-notification and verification-verify to /admin", async () => {
     const user = await app.createUser({ emailVerifiedAt: null });
     const agent = app.agent();

@@ -29,7 +29,7 @@ async function rowsFor(email: string) {
     .where(sql`lower(${users.email}) = lower(${email})`);
 }
 
-describe("POST /auth/register (SPEC §4 rule 1)", () => {
+describe("POST /auth/register (contract §4 rule 1)", () => {
   it("creates the user, signs them in on a regenerated session and answers {success, user}", async () => {
     const agent = await guest();
     const before = {
@@ -72,7 +72,7 @@ describe("POST /auth/register (SPEC §4 rule 1)", () => {
     ).toBe(200);
   });
 
-  it("fires Registered once with the new user (SPEC §6)", async () => {
+  it("fires Registered once with the new user (contract §6)", async () => {
     const registered = app.events("Registered");
     const response = await (await guest()).post("/auth/register", valid());
     expect(registered.map((event) => event.user.id)).toEqual([
@@ -80,7 +80,7 @@ describe("POST /auth/register (SPEC §4 rule 1)", () => {
     ]);
   });
 
-  it("sends the verification email when must-verify-email is on (SPEC §1 rule 4)", async () => {
+  it("sends the verification email when must-verify-email is on (contract §1 rule 4)", async () => {
     await (await guest()).post("/auth/register", valid());
     const mail = await app.lastMailTo("new.person@example.com");
     expect(mail.subject).toBe("Verify Email Address");
@@ -148,7 +148,7 @@ describe("POST /auth/register (SPEC §4 rule 1)", () => {
     });
   });
 
-  it("names each failed password rule (SPEC §1 password.*)", async () => {
+  it("names each failed password rule (contract §1 password.*)", async () => {
     app.configure({
       auth: { password: { length: 10, uppercase: true, number: true } },
     });
@@ -178,7 +178,7 @@ describe("POST /auth/register (SPEC §4 rule 1)", () => {
     ).toBe(200);
   });
 
-  it("applies password rules kept under the legacy routes.password key (SPEC §1)", async () => {
+  it("applies password rules kept under the legacy routes.password key (contract §1)", async () => {
     app.configure({
       auth: { routes: { password: { length: 12, number: true } } },
     });
@@ -330,7 +330,7 @@ describe("POST /auth/register (SPEC §4 rule 1)", () => {
     expect(await rowsFor("race@example.com")).toHaveLength(1);
   });
 
-  it("uses the application's registration rules when the hook is set (SPEC §5)", async () => {
+  it("uses the application's registration rules when the hook is set (contract §5)", async () => {
     setHooks({
       registrationRules: () =>
         z.strictObject({

@@ -14,7 +14,7 @@ async function guest() {
   return agent;
 }
 
-/** Asks for a reset link and follows it as the reset screen does (SPEC §4 rule 8). */
+/** Asks for a reset link and follows it as the reset screen does (contract §4 rule 8). */
 async function requestLink(
   email: string,
 ): Promise<{ token: string; email: string }> {
@@ -40,7 +40,7 @@ const reset = async (
     password_confirmation: password,
   });
 
-describe("POST /auth/reset-password (SPEC §4, §7)", () => {
+describe("POST /auth/reset-password (contract §4, §7)", () => {
   it("sets the new password from the emailed link and fires PasswordReset", async () => {
     const user = await app.createUser({ email: "o'neil+x@example.com" });
     const events = app.events("PasswordReset");
@@ -133,7 +133,7 @@ describe("POST /auth/reset-password (SPEC §4, §7)", () => {
     expect((await reset({ token, email: user.email })).status).toBe(200);
   });
 
-  it("applies the password rules and the confirmation (SPEC §1)", async () => {
+  it("applies the password rules and the confirmation (contract §1)", async () => {
     app.configure({ auth: { password: { length: 10, uppercase: true } } });
     const user = await app.createUser();
     const link = await requestLink(user.email);

@@ -29,7 +29,7 @@ async function waitActive(agent: Agent, seconds: number) {
   }
 }
 
-describe("POST /auth/revert-impersonate (SPEC §3 Impersonation, impersonating → …)", () => {
+describe("POST /auth/revert-impersonate (contract §3 Impersonation, impersonating → …)", () => {
   it("returns to the original account on a regenerated session within 7200 s", async () => {
     const { admin, target, agent } = await impersonating();
     await waitActive(agent, 7200);
@@ -121,7 +121,7 @@ describe("POST /auth/revert-impersonate (SPEC §3 Impersonation, impersonating �
     });
   });
 
-  it("answers 405 to GET (SPEC §9, since 6.1)", async () => {
+  it("answers 405 to GET (contract §9, since 6.1)", async () => {
     const { agent } = await impersonating();
     const response = await agent.get("/auth/revert-impersonate");
     expect(response.status).toBe(405);

@@ -17,7 +17,7 @@ async function exists(plain: string) {
   );
 }
 
-describe("POST /auth/revoke-token (SPEC §4, §9: {revoked} says whether anything was revoked)", () => {
+describe("POST /auth/revoke-token (contract §4, §9: {revoked} says whether anything was revoked)", () => {
   it("revokes one of the caller's own tokens: {revoked: true}, and the token stops working", async () => {
     const user = await app.createUser();
     const token = await createToken(app, user.email);

@@ -13,14 +13,14 @@ const DEFAULT_ROUTES = compileRoutes(buildAuthConfig({}).routes).map(
   }),
 );
 
-describe("the route table (SPEC §1 rule 2, §4, §9)", () => {
+describe("the route table (contract §1 rule 2, §4, §9)", () => {
   it("answers 404 for a path that is not in the table", async () => {
     const agent = app.agent();
     expect((await agent.get("/auth/nope")).status).toBe(404);
     expect((await agent.get("/elsewhere")).status).toBe(404);
   });
 
-  it("answers 405 with Allow for GET revert-impersonate (SPEC §9: since 6.1 only POST)", async () => {
+  it("answers 405 with Allow for GET revert-impersonate (contract §9: since 6.1 only POST)", async () => {
     const user = await app.createUser();
     const agent = await signIn(app, user);
     const response = await agent.get("/auth/revert-impersonate");

@@ -91,7 +91,7 @@ async function expectFailure(
 }
 
 describe("GET /auth/social/{provider}/callback", () => {
-  it("signs into the account with the provider's email, case-insensitively (SPEC §4 rule 6)", async () => {
+  it("signs into the account with the provider's email, case-insensitively (contract §4 rule 6)", async () => {
     const user = await app.createUser({
       email: "person@example.com",
       name: "Local Name",
@@ -185,7 +185,7 @@ describe("GET /auth/social/{provider}/callback", () => {
     );
   });
 
-  it("enters an existing account whose address was never verified, and takes it from whoever registered it (SPEC §4 rule 6, record 007)", async () => {
+  it("enters an existing account whose address was never verified, and takes it from whoever registered it (contract §4 rule 6, record 007)", async () => {
     const squatter = await app.createUser({
       email: "person@example.com",
       emailVerifiedAt: null,
@@ -426,7 +426,7 @@ describe("GET /auth/social/{provider}/callback", () => {
     ]);
   });
 
-  it("regenerates the session: a new session cookie and XSRF token (SPEC §3 Session)", async () => {
+  it("regenerates the session: a new session cookie and XSRF token (contract §3 Session)", async () => {
     const agent = app.agent();
     await agent.csrf();
     const before = {
@@ -597,14 +597,14 @@ describe("GET /auth/social/{provider}/callback", () => {
     expect(await app.database.db.select().from(users)).toHaveLength(0);
   });
 
-  it("answers 404 for a provider without an entry (SPEC §7)", async () => {
+  it("answers 404 for a provider without an entry (contract §7)", async () => {
     const response = await app
       .agent()
       .get("/auth/social/other/callback?code=x&state=y", { asJson: false });
     expect(response.status).toBe(404);
   });
 
-  it("is for guests only (SPEC §4 middleware guest)", async () => {
+  it("is for guests only (contract §4 middleware guest)", async () => {
     const agent = await signIn(app, await app.createUser());
     const back = await visitProvider(app.agent());
     const response = await agent.get(`${back.pathname}${back.search}`);

@@ -38,7 +38,7 @@ async function completeSignIn(agent: Agent, asJson = true) {
   return agent.get(`${back.pathname}${back.search}`, { asJson });
 }
 
-describe("social login hooks (SPEC §5 Customization hooks)", () => {
+describe("social login hooks (contract §5 Customization hooks)", () => {
   it("the custom social login callback receives user, provider and provider user, and responds in place of the default", async () => {
     const user = await app.createUser({ email: "hooked@example.com" });
     const calls: {

@@ -39,7 +39,7 @@ function stateCookieOf(setCookies: string[]): string {
 }
 
 describe("GET /auth/social/{provider}/redirect", () => {
-  it("redirects to the provider with state and a PKCE challenge (SPEC §4 socialite-redirect)", async () => {
+  it("redirects to the provider with state and a PKCE challenge (contract §4 socialite-redirect)", async () => {
     const response = await app
       .agent()
       .get("/auth/social/acme/redirect", { asJson: false });
@@ -86,7 +86,7 @@ describe("GET /auth/social/{provider}/redirect", () => {
     ).toBe(location.searchParams.get("code_challenge"));
   });
 
-  it("redirects even when JSON was asked for (SPEC §1: in practice the provider's address)", async () => {
+  it("redirects even when JSON was asked for (contract §1: in practice the provider's address)", async () => {
     const response = await app.agent().get("/auth/social/acme/redirect");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toMatch(
@@ -171,7 +171,7 @@ describe("GET /auth/social/{provider}/redirect", () => {
     );
   });
 
-  it("answers 404 for a provider without an entry (SPEC §7)", async () => {
+  it("answers 404 for a provider without an entry (contract §7)", async () => {
     for (const name of ["facebook", "constructor", "__proto__"]) {
       const response = await app.agent().get(`/auth/social/${name}/redirect`);
       expect(response.status, name).toBe(404);
@@ -183,7 +183,7 @@ describe("GET /auth/social/{provider}/redirect", () => {
     }
   });
 
-  it("is for guests only: a signed-in browser goes to the login redirect (SPEC §4 middleware guest)", async () => {
+  it("is for guests only: a signed-in browser goes to the login redirect (contract §4 middleware guest)", async () => {
     const agent = await signIn(app, await app.createUser());
     const response = await agent.get("/auth/social/acme/redirect", {
       asJson: false,

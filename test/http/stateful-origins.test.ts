@@ -12,7 +12,7 @@ const app = useTestApp({
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("stateful origins (SPEC §1 rule 6)", () => {
+describe("stateful origins (contract §1 rule 6)", () => {
   it("honours the session for a request from a stateful origin", async () => {
     const user = await app.createUser();
     const agent = await signIn(app, user);
@@ -50,7 +50,7 @@ describe("stateful origins (SPEC §1 rule 6)", () => {
     expect(warning?.requestId).toEqual(expect.any(String));
   });
 
-  it("lets a CORS-allowed origin that is not stateful sign in, but its next request is a guest's (SPEC §1 rule 6)", async () => {
+  it("lets a CORS-allowed origin that is not stateful sign in, but its next request is a guest's (contract §1 rule 6)", async () => {
     app.configure({
       env: { CORS_ALLOWED_ORIGINS: "spa.example.test:5173,other.example.test" },
     });

@@ -18,7 +18,7 @@ async function lastUsedAt(plain: string) {
   return row?.lastUsedAt?.toISOString() ?? null;
 }
 
-describe("POST /auth/tokens (SPEC §4)", () => {
+describe("POST /auth/tokens (contract §4)", () => {
   it("lists the caller's own tokens without their hashes", async () => {
     const user = await app.createUser();
     const other = await app.createUser();
@@ -53,7 +53,7 @@ describe("POST /auth/tokens (SPEC §4)", () => {
   });
 });
 
-describe("bearer tokens on auth:sanctum routes (SPEC §4 rule 4, §5 rule 2)", () => {
+describe("bearer tokens on auth:sanctum routes (contract §4 rule 4, §5 rule 2)", () => {
   it("authenticates Authorization: Bearer <token> without a session or CSRF token", async () => {
     const user = await app.createUser();
     const token = await createToken(app, user.email);

@@ -10,7 +10,7 @@ const change = (
   password_confirmation = password,
 ) => ({ old_password, password, password_confirmation });
 
-describe("POST /auth/update-password (SPEC §3 Session, §4 rule 3)", () => {
+describe("POST /auth/update-password (contract §3 Session, §4 rule 3)", () => {
   it("changes the password and keeps this session signed in (fixed in 6.0.3)", async () => {
     const user = await app.createUser();
     const agent = await signIn(app, user);
@@ -48,7 +48,7 @@ describe("POST /auth/update-password (SPEC §3 Session, §4 rule 3)", () => {
     );
   });
 
-  it("fires PasswordReset (SPEC §4 rule 3)", async () => {
+  it("fires PasswordReset (contract §4 rule 3)", async () => {
     const user = await app.createUser();
     const agent = await signIn(app, user);
     const events = app.events("PasswordReset");
@@ -81,7 +81,7 @@ describe("POST /auth/update-password (SPEC §3 Session, §4 rule 3)", () => {
     ).toBe(200);
   });
 
-  it("applies the password rules and the confirmation (SPEC §1)", async () => {
+  it("applies the password rules and the confirmation (contract §1)", async () => {
     app.configure({ auth: { password: { length: 12, number: true } } });
     const user = await app.createUser();
     const agent = await signIn(app, user);

@@ -48,7 +48,7 @@ async function fetchUpload(name: string): Promise<Response> {
   return dispatchHost(request, UPLOAD_SHOW_ROUTE, app.services, { name });
 }
 
-describe("POST /api/lu/upload/file (SPEC §4 Set photo)", () => {
+describe("POST /api/lu/upload/file (contract §4 Set photo)", () => {
   it("stores an image under a random name and serves it back as an image", async () => {
     const agent = await signIn(app, await app.createUser());
     const response = await upload(

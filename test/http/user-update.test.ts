@@ -25,7 +25,7 @@ async function reload(id: number) {
   return row;
 }
 
-describe("PUT /api/app/user/update (SPEC §4 Profile-related calls)", () => {
+describe("PUT /api/app/user/update (contract §4 Profile-related calls)", () => {
   it("updates the caller's own name, keeps a new email pending, and answers {success, user}", async () => {
     const user = await app.createUser({
       name: "Old",
@@ -182,7 +182,7 @@ describe("PUT /api/app/user/update (SPEC §4 Profile-related calls)", () => {
     });
   });
 
-  it("answers 403 to a non-admin updating someone else, and changes nothing (SPEC §4 User policy)", async () => {
+  it("answers 403 to a non-admin updating someone else, and changes nothing (contract §4 User policy)", async () => {
     const user = await app.createUser();
     const victim = await app.createUser({ name: "Victim" });
     const agent = await signIn(app, user);

@@ -7,7 +7,7 @@ import { createToken } from "../support/tokens";
 
 const app = useTestApp();
 
-/** Registers through the API and returns the agent and the path of the emailed link (SPEC §1 rule 4). */
+/** Registers through the API and returns the agent and the path of the emailed link (contract §1 rule 4). */
 async function registerAndGetLink(email = "new@example.com") {
   const agent = app.agent();
   await agent.csrf();
@@ -34,7 +34,7 @@ async function verifiedAt(id: number) {
   return row?.emailVerifiedAt ?? null;
 }
 
-describe("GET /auth/email/verify/{id}/{hash} (SPEC §3 Email verification, §4 rule 5)", () => {
+describe("GET /auth/email/verify/{id}/{hash} (contract §3 Email verification, §4 rule 5)", () => {
   it("verifies the signed-in owner from the emailed link: {verified}, Verified fired once", async () => {
     const verified = app.events("Verified");
     const { agent, id, path } = await registerAndGetLink();
@@ -70,7 +70,7 @@ describe("GET /auth/email/verify/{id}/{hash} (SPEC §3 Email verification, §4 r
     expect(await verifiedAt(id)).toBeNull();
   });
 
-  it("answers 403 to a link used after auth.verification.expire minutes (SPEC §1 rule 8)", async () => {
+  it("answers 403 to a link used after auth.verification.expire minutes (contract §1 rule 8)", async () => {
     app.configure({ auth: { verification: { expire: 30 } } });
     app.setNow(new Date("2026-11-22T10:00:00Z"));
     const { agent, id, path } = await registerAndGetLink();
@@ -88,13 +88,13 @@ describe("GET /auth/email/verify/{id}/{hash} (SPEC §3 Email verification, §4 r
     expect(await verifiedAt(other.id)).toBeNull();
   });
 
-  it("answers 401 when not signed in: another browser must sign in first (SPEC §4 rule 5)", async () => {
+  it("answers 401 when not signed in: another browser must sign in first (contract §4 rule 5)", async () => {
     const { id, path } = await registerAndGetLink();
     expect((await app.agent().get(path)).status).toBe(401);
     expect(await verifiedAt(id)).toBeNull();
   });
 
-  it("answers 401 to a bearer token alone and verifies nothing: the link needs a session (SPEC §4 rule 5)", async () => {
+  it("answers 401 to a bearer token alone and verifies nothing: the link needs a session (contract §4 rule 5)", async () => {
     const { id, path } = await registerAndGetLink();
     const [user] = await app.database.db
       .select()

@@ -121,7 +121,7 @@ describe("request logs", () => {
 
   it("logs an error during a request with the request's id, which the answer carries as X-Request-Id", async () => {
     const logs = captureLogs("warn");
-    // A listener that throws is logged and does not undo the request (SPEC §6); it is logged under the request's id.
+    // A listener that throws is logged and does not undo the request (contract §6); it is logged under the request's id.
     const { listen } = await import("@/lib/server/events");
     const stop = listen("Registered", () => {
       throw new Error("listener exploded");

@@ -20,7 +20,7 @@ const otherUser: PolicyUser = { id: 4, isAdmin: false };
 
 afterEach(() => resetAbilities());
 
-describe("user policy (SPEC §4 User policy of the host)", () => {
+describe("user policy (contract §4 User policy of the host)", () => {
   it.each(["viewAny", "index", "create", "export"] as const)(
     "%s: admins only",
     (ability) => {
@@ -76,7 +76,7 @@ describe("user policy (SPEC §4 User policy of the host)", () => {
   });
 });
 
-describe("the laravel-auth.impersonate ability (SPEC §2 Ability)", () => {
+describe("the laravel-auth.impersonate ability (contract §2 Ability)", () => {
   it("by default: admins; with a target, neither themself nor another admin", async () => {
     expect(await allows(admin, IMPERSONATE_ABILITY)).toBe(true);
     expect(await allows(admin, IMPERSONATE_ABILITY, user)).toBe(true);

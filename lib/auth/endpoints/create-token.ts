@@ -92,7 +92,7 @@ function checkLifetime(
 }
 
 /**
- * SPEC.md rule 4: issues a token for integrations; does not sign in. An account with a second
+ * docs/contract.md rule 4: issues a token for integrations; does not sign in. An account with a second
  * factor also needs `code` or `recovery_code`, except from its own signed-in session, which passed
  * the challenge (decision record 023); the password in the request is the step-up (045).
  */

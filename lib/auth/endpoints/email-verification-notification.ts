@@ -3,7 +3,7 @@ import { defineEndpoint } from "@/lib/server/endpoint";
 import { queueVerificationMail } from "@/lib/auth/verification";
 import { isVerified } from "@/lib/policies/verified";
 
-/** SPEC §3 Email verification. Without JSON it redirects (default `/admin`): only forgot-password and flush-tokens go back (SPEC §1). */
+/** contract §3 Email verification. Without JSON it redirects (default `/admin`): only forgot-password and flush-tokens go back (contract §1). */
 export const emailVerificationNotification = defineEndpoint({
   async run(ctx) {
     const user = ctx.requireUser();

@@ -7,7 +7,7 @@ import { email, IGNORED_FIELDS } from "@/lib/validation/rules";
 export const RESET_LINK_SENT =
   "If an account exists for that email address, we have emailed a password reset link.";
 
-/** SPEC.md §9: the answer is the same whether or not the account exists. */
+/** contract §9: the answer is the same whether or not the account exists. */
 export const forgotPassword = defineEndpoint({
   nonJson: "back",
   input: () => z.strictObject({ email: email(), ...IGNORED_FIELDS }),

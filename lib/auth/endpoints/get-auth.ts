@@ -10,8 +10,8 @@ import { hasTwoFactor } from "@/lib/auth/two-factor/account";
 import { mustEnrol } from "@/lib/auth/two-factor/policy";
 
 /**
- * SPEC.md §2 Get-auth response: one round trip (session row joined with its user, or the token's).
- * Decision record 023 adds `two_factor_enabled` (beside SPEC's fields and on `user`, as Jetstream
+ * contract §2 Get-auth response: one round trip (session row joined with its user, or the token's).
+ * Decision record 023 adds `two_factor_enabled` (beside the contract's fields and on `user`, as Jetstream
  * appends it to the model) and `two_factor_required`: the user must enrol before anything else.
  */
 export const getAuth = defineEndpoint({

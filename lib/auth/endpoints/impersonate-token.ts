@@ -8,7 +8,7 @@ import { defineEndpoint } from "@/lib/server/endpoint";
 import { presentUser } from "@/lib/users/users";
 
 /**
- * SPEC.md §3 Impersonation, GET impersonate/{token}: signs in as the target on a regenerated
+ * contract §3 Impersonation, GET impersonate/{token}: signs in as the target on a regenerated
  * session holding `impersonate_token`. Any failed condition is a 403 with the session unchanged.
  */
 export const impersonateToken = defineEndpoint({

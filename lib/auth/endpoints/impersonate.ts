@@ -18,9 +18,9 @@ const NOT_FOUND = "The selected :attribute is invalid.";
 const defaultRules = () =>
   z.strictObject({ target_user_id: userIdRule(NOT_FOUND), ...IGNORED_FIELDS });
 
-/** SPEC.md §4 POST impersonate: `{token, url}` for an allowed caller and an existing target. */
+/** contract §4 POST impersonate: `{token, url}` for an allowed caller and an existing target. */
 export const impersonate = defineEndpoint({
-  // SPEC.md §1: impersonate always answers JSON.
+  // contract §1: impersonate always answers JSON.
   nonJson: "json",
   input: (config, ctx) => {
     // Closed routes answer 403 before any validation message.

@@ -18,7 +18,7 @@ import type { AuthConfig } from "@/lib/config/auth";
 import { payloadInput } from "@/lib/users/payload";
 
 const TAKEN = "The :attribute has already been taken.";
-// SPEC.md §4 rule 1: never stored, whatever the fillable list says.
+// contract §4 rule 1: never stored, whatever the fillable list says.
 const NEVER_STORED = new Set([
   "password_confirmation",
   "_token",
@@ -36,7 +36,7 @@ function defaultRules(config: AuthConfig) {
 
 export const register = defineEndpoint({
   input: (config) => {
-    // SPEC §1: closed registration is a 403 whatever was sent, so it is decided before validation.
+    // contract §1: closed registration is a 403 whatever was sent, so it is decided before validation.
     if (!config["allow-registration"])
       throw forbidden("Registration is closed.");
     return getHooks().registrationRules?.(config) ?? defaultRules(config);

@@ -13,10 +13,10 @@ import { forbidden } from "@/lib/http/errors";
 import { presentUser } from "@/lib/users/users";
 
 /**
- * SPEC.md §3 Impersonation, POST revert-impersonate: back to the original account while the
+ * contract §3 Impersonation, POST revert-impersonate: back to the original account while the
  * impersonation may go on (decision record 008: within `impersonation-max-duration` of the token
  * request, the requester not deleted, their password unchanged, still allowed); otherwise signed
- * out with `{success: false, user: null}` — or 403 when `allow-impersonate` is off (SPEC.md §1).
+ * out with `{success: false, user: null}` — or 403 when `allow-impersonate` is off (contract §1).
  */
 export const revertImpersonate = defineEndpoint({
   async run(ctx) {

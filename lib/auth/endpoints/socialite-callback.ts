@@ -54,7 +54,7 @@ async function fetchProviderUser(
 }
 
 /**
- * GET social/{provider}/callback (SPEC §4 rule 6): checks `state`, exchanges the code, then signs
+ * GET social/{provider}/callback (contract §4 rule 6): checks `state`, exchanges the code, then signs
  * into the account with the provider's email or creates it. Failures: see lib/auth/social/failure.ts.
  */
 export const socialiteCallback: Endpoint = defineEndpoint({
@@ -109,7 +109,7 @@ async function completeCallback(ctx: Context) {
     method: "social",
   });
   if (held) return held;
-  // SPEC §5: the custom social login callback signs in and responds in our place.
+  // contract §5: the custom social login callback signs in and responds in our place.
   const custom = getHooks().socialLogin;
   const result = custom
     ? await custom(user, provider.name, providerUser, ctx)

@@ -8,7 +8,7 @@ import { redirect } from "@/lib/http/respond";
 
 /**
  * GET social/{provider}/redirect: 302 to the provider with `state` (and a PKCE challenge where
- * supported). Always a redirect, JSON or not: SPEC §1 "in practice the provider's address".
+ * supported). Always a redirect, JSON or not: contract §1 "in practice the provider's address".
  */
 export const socialiteRedirect = defineEndpoint({
   async run(ctx) {

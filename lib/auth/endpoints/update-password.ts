@@ -27,7 +27,7 @@ export const updatePassword = defineEndpoint({
         .set({ password: hash, updatedAt: ctx.now })
         .where(eq(users.id, user.id))
         .returning();
-      // Other browsers are signed out; this one stays (SPEC.md §3 Session, fixed in 6.0.3).
+      // Other browsers are signed out; this one stays (contract §3 Session, fixed in 6.0.3).
       await deleteUserSessions(tx, user.id, ctx.session.id);
       // …and so are the impersonations they started (decision record 008).
       await endImpersonationsBy(tx, user.id, "password-changed", ctx);

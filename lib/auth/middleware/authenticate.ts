@@ -14,7 +14,7 @@ export function parseGuard(args: string[]): Guard {
   return guard;
 }
 
-/** 401 unless the guard finds a user (SPEC.md §7); 403 while they must enrol a second factor first (decision record 023). */
+/** 401 unless the guard finds a user (contract §7); 403 while they must enrol a second factor first (decision record 023). */
 export async function authenticate(ctx: Context, guard: Guard): Promise<void> {
   const auth =
     guard === "web" ? await resolveSessionAuth(ctx) : await resolveAuth(ctx);

@@ -18,7 +18,7 @@ function resolveError(spec: string): ConfigError {
 }
 
 describe("resolveMiddleware (the middleware registry)", () => {
-  it("resolves the names SPEC §4 uses, with their arguments parsed", () => {
+  it("resolves the names contract §4 uses, with their arguments parsed", () => {
     expect(resolveMiddleware("auth:sanctum", "k")).toMatchObject({
       name: "auth",
       args: "sanctum",

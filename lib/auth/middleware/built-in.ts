@@ -21,7 +21,7 @@ import { parseThrottle, throttle } from "@/lib/auth/middleware/throttle";
 import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
 
 /**
- * The middleware names of SPEC.md §4 (`auth:sanctum`, `guest`, `throttle:6,1`, `signed`,
+ * The middleware names of contract §4 (`auth:sanctum`, `guest`, `throttle:6,1`, `signed`,
  * `abilities`, `ability`), Laravel's `password.confirm` (the step-up, decision record 024), and the
  * pipeline's token-ability and credential-class steps: the auth feature's manifest puts them in the
  * registry when the services are built (lib/auth/manifest.ts).

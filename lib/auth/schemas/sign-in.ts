@@ -2,7 +2,7 @@ import { z } from "zod";
 import { signedInSchema, userSchema } from "@/lib/users/schemas/user";
 
 /**
- * The fields a client sends to the sign-in actions and what they answer (SPEC.md §2 and §4). The
+ * The fields a client sends to the sign-in actions and what they answer (contract §2 and §4). The
  * endpoints validate with their own configured rules (password strength, registration hooks);
  * these are the wire shapes, which a test keeps to the same fields (test/http/contract.test.ts).
  */
@@ -29,7 +29,7 @@ export const signInOutput = z.union([
   z.object({ two_factor: z.literal(true) }),
 ]);
 
-/** get-auth (SPEC.md §2), with the second factor's state (decision record 023). */
+/** get-auth (contract §2), with the second factor's state (decision record 023). */
 export const sessionSchema = z.object({
   user: userSchema.nullable(),
   authenticated: z.boolean(),

@@ -30,7 +30,7 @@ export type Token = z.output<typeof tokenSchema>;
 const count = z.int().nullish();
 const tokenId = z.union([z.int(), z.string()]);
 
-/** create-token's fields (SPEC.md §4 rule 4; decision records 023 and 045). */
+/** create-token's fields (contract §4 rule 4; decision records 023 and 045). */
 export const createTokenInput = z.object({
   email: z.string(),
   password: z.string(),

@@ -42,7 +42,7 @@ async function createAccount(
       })
       .returning();
     if (!created) throw new Error("user insert returned no row");
-    // As register does (SPEC §1 rule 4): an address the provider did not vouch for gets the link.
+    // As register does (contract §1 rule 4): an address the provider did not vouch for gets the link.
     if (mustVerify) await queueVerificationMail(ctx, created, tx);
     await recordActivity(
       tx,
@@ -61,7 +61,7 @@ async function createAccount(
 }
 
 /**
- * SPEC §4 rule 6: the account with the provider's email (case-insensitively), or a new one
+ * contract §4 rule 6: the account with the provider's email (case-insensitively), or a new one
  * (through the custom social register callback when there is one). Registered fires on creation.
  */
 export async function findOrCreateAccount(
@@ -86,7 +86,7 @@ export async function findOrCreateAccount(
         "The provider has not verified this email address. Sign in with your password instead.",
       );
     if (existing.emailVerifiedAt) return { user: existing, created: false };
-    // SPEC §4 rule 6 enters it; whoever registered the address may hold its password, so the
+    // contract §4 rule 6 enters it; whoever registered the address may hold its password, so the
     // provider's proof claims the account first (decision record 007).
     const claimed = await claimUnprovenAccount(ctx, provider, existing);
     if (claimed) return { user: claimed, created: false };

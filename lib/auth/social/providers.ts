@@ -14,7 +14,7 @@ const DRIVER_LABELS: Record<Exclude<ProviderDriver, "oidc">, string> = {
   microsoft: "Microsoft",
 };
 
-/** The `{provider}` of the route, if it has an entry in the services configuration; else 404 (SPEC §4, §7). */
+/** The `{provider}` of the route, if it has an entry in the services configuration; else 404 (contract §4, §7). */
 export function findProvider(ctx: Context): Provider {
   const name = ctx.params.provider ?? "";
   // Own keys only: `constructor` or `toString` are not providers.

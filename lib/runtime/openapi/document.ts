@@ -225,7 +225,11 @@ export function buildOpenApiDocument(
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     servers: [{ url: env.APP_URL }],
     tags: [
-      { name: "auth", description: "SPEC.md §4, under the configured prefix" },
+      {
+        name: "auth",
+        description:
+          "The authentication routes of docs/contract.md §4, under the configured prefix",
+      },
       { name: "application", description: "The host application's routes" },
       { name: "operations", description: "Health, metrics, this description" },
     ],

@@ -4,7 +4,7 @@ import { z } from "zod";
 export const stamp = z.string().nullable();
 
 /**
- * A user as the API presents one (SPEC.md §2; `presentUser`, lib/users/users.ts). `payload` is an
+ * A user as the API presents one (contract §2; `presentUser`, lib/users/users.ts). `payload` is an
  * object or JSON text. get-auth and the profile routes add the address awaiting confirmation
  * (`pending_email`) and, as Jetstream appends it to the model, `two_factor_enabled`
  * (decision record 023).

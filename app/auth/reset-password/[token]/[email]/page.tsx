@@ -8,7 +8,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: await translateForRequest("Choose a new password") };
 }
 
-// The email arrives URL-encoded in the path (SPEC §1 frontend.reset-password).
+// The email arrives URL-encoded in the path (contract §1 frontend.reset-password).
 function decode(segment: string): string {
   try {
     return decodeURIComponent(segment);
