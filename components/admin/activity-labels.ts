@@ -21,6 +21,10 @@ export const ACTIVITY_EVENTS: Record<
   "token-expiry-notice": { label: "Token expiry notice sent", tone: "gray" },
   "token-revoked-unused": { label: "Unused token revoked", tone: "gray" },
   "tokens-flushed": { label: "All tokens revoked", tone: "gray" },
+  "oauth-client-secret-rotated": {
+    label: "OAuth client secret rotated",
+    tone: "indigo",
+  },
   "impersonation-started": { label: "Impersonation started", tone: "amber" },
   "impersonation-ended": { label: "Impersonation ended", tone: "amber" },
   "user-updated": { label: "Profile updated", tone: "gray" },
