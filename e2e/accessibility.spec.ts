@@ -33,6 +33,8 @@ function translator(locale: Locale) {
 
 for (const variant of VARIANTS) {
   test.describe(variant.title, () => {
+    // Long journeys, each screen checked by axe twice (light and dark, e2e/support).
+    test.slow();
     test.use({
       locale: variant.locale === "es" ? "es-ES" : "en-US",
       viewport: variant.phone ? PHONE : DESKTOP,
@@ -150,8 +152,10 @@ for (const variant of VARIANTS) {
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog")).toHaveCount(0);
 
-      await page.goto("/admin/tokens");
-      await expect(page.getByRole("row", { name: /deploy/ })).toBeVisible();
+      await page.goto("/admin/account/tokens");
+      await expect(
+        page.getByRole("article", { name: "deploy", exact: true }),
+      ).toBeVisible();
       await check("tokens");
       await page.getByRole("button", { name: t("Revoke all") }).click();
       await expect(

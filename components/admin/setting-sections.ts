@@ -61,7 +61,9 @@ export function sectionRows(
   section: SettingsSectionDeclaration,
 ): { editable: SettingRow[]; readOnly: SettingSection[] } {
   const editable = rows.filter(
-    (row) => row.editable && settingDeclaration(row.key)?.section === section,
+    // By id: the section arrives from a server component, a copy of the declaration.
+    (row) =>
+      row.editable && settingDeclaration(row.key)?.section.id === section.id,
   );
   const readOnlyRows = rows.filter((row) => !row.editable);
   const groups =

@@ -33,4 +33,4 @@ export function AuthCard({
 }
 
 export const LINK_CLASSES =
-  "font-semibold text-indigo-600 hover:text-indigo-500 underline-offset-2 hover:underline";
+  "font-semibold text-indigo-600 hover:text-indigo-700 underline-offset-2 hover:underline";
