@@ -39,7 +39,6 @@ describe("buildAuthConfig (config through AUTH_CONFIG_JSON)", () => {
     expect(config.routes.middlewares["create-token"]).toEqual([
       "throttle:6,1",
       "throttle:credentials",
-      "password.confirm",
     ]);
     expect(config.limits).toMatchObject({
       "login-attempts": 5,

@@ -245,8 +245,8 @@ export const OAUTH_REGISTER_ROUTE: HostRoute = {
 };
 
 /**
- * The OAuth 2.1 / OpenID Connect server on Laravel Passport's routes (decision record 050), each
- * with its route file under app/ at its path. The protocol's endpoints that clients call with
+ * The OAuth 2.1 / OpenID Connect server on Laravel Passport's routes (decision record 050), served
+ * by the catch-all app/oauth/[...path] (decision record 060). The protocol's endpoints that clients call with
  * their own credentials are outside the CSRF check (`csrf: false`), as Passport registers them
  * outside the web group; the consent and the JSON API are the signed-in user's.
  */

@@ -26,7 +26,8 @@ const SESSION_REQUIRED =
 // Decided here, not read from the declarations, so that a route declaring nothing is caught.
 // Routes a bearer token does not sign into besides the guest routes: create-token takes email and
 // password; OAuth's protocol endpoints are called by a client with its own credentials, the
-// consent by a signed-in session, userinfo with an OAuth access token (decision record 050).
+// consent by a signed-in session, userinfo with an OAuth access token (decision record 050);
+// dynamic client registration is open to anyone, throttled (RFC 7591, decision record 052).
 const NOT_SIGNED_IN_BY_TOKEN = new Set([
   "auth.create.token",
   "passport.token",
@@ -36,6 +37,7 @@ const NOT_SIGNED_IN_BY_TOKEN = new Set([
   "passport.introspect",
   "passport.device.code",
   "passport.device.authorizations.authorize",
+  "oauth.register",
 ]);
 // POSTs that only read.
 const READING_POSTS = new Set(["auth.tokens"]);

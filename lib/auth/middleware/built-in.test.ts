@@ -104,7 +104,6 @@ describe("middlewareTable", () => {
       "credential-class",
       "throttle",
       "throttle",
-      "password.confirm",
     ]);
   });
 });
