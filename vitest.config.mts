@@ -19,6 +19,7 @@ export default defineConfig({
     // Production servers over HTTP, after a build: `npm run test:scale` (vitest.scale.config.mts).
     exclude: [...configDefaults.exclude, "test/scale/**"],
     setupFiles: ["test/support/quiet-logs.ts"],
+    globalSetup: ["test/support/pglite-snapshot.ts"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,

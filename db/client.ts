@@ -47,6 +47,11 @@ export type DatabaseOptions = {
   searchPath?: string;
   /** Pool size for PostgreSQL. */
   max?: number;
+  /**
+   * PGlite in memory only: start from this dump (`dumpDataDir`'s tar) instead of an empty cluster.
+   * The test suite starts each file's database from one migrated copy (test/support/pglite-snapshot.ts).
+   */
+  loadDataDir?: Uint8Array<ArrayBuffer>;
   /** Called with every statement sent (tests count a request's round trips: decision record 010). */
   logQuery?: (query: string) => void;
 };
@@ -154,7 +159,10 @@ function openPglite(options: DatabaseOptions): Database {
   // Decision record 018: PGlite's 9 MB of WebAssembly compiled by V8's baseline compiler only
   // costs about 50 MB less memory than with the optimising tier, and runs our statements as fast.
   v8.setFlagsFromString("--liftoff-only");
-  const client = new PGlite(dataDir, { startParams: PGLITE_START_PARAMS });
+  const client = new PGlite(dataDir, {
+    startParams: PGLITE_START_PARAMS,
+    loadDataDir: options.loadDataDir && new Blob([options.loadDataDir]),
+  });
   // Decision record 018: one process owns the data, so the hot lookups are cached until a write.
   const generation = new WriteGeneration();
   trackWrites(client, generation);

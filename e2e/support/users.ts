@@ -1,4 +1,9 @@
-import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Page,
+} from "@playwright/test";
 import { linkIn, waitForMail } from "./outbox";
 
 export type TestUser = {
@@ -151,11 +156,15 @@ export async function confirmPasswordOf(user: TestUser): Promise<void> {
     );
 }
 
-/** Signs out as a person does: the user menu in the header, then its Sign out. */
+/**
+ * Signs out as a person does: the user menu in the header (opened unless it already is: choosing
+ * a language keeps it open), then its Sign out.
+ */
 export async function signOut(page: Page, signOutLabel = "Sign out") {
-  await page
+  const menu = page
     .getByRole("banner")
-    .getByRole("button", { name: /\(account menu\)|\(menú de la cuenta\)/ })
-    .click();
+    .getByRole("button", { name: /\(account menu\)|\(menú de la cuenta\)/ });
+  await expect(menu).toBeVisible();
+  if ((await menu.getAttribute("aria-expanded")) !== "true") await menu.click();
   await page.getByRole("button", { name: signOutLabel, exact: true }).click();
 }

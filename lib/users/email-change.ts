@@ -46,7 +46,9 @@ import { isUniqueViolation } from "@/lib/users/users";
 export const TAKEN = "The :attribute has already been taken.";
 export const INVALID_LINK = "This email change link is invalid or has expired.";
 /** Where a browser lands after confirming, and where the notice points the old address. */
-export const PROFILE_PATH = "/admin/profile";
+// The Profile section itself, not /admin/profile (which redirects there): a redirect in between
+// is a client-side navigation during which the shell's get-auth ages the flashed outcome away.
+export const PROFILE_PATH = "/admin/account/profile";
 
 /** The signed link's route (api.app.user.email.confirm). */
 export const CONFIRM_PATH = "/api/app/user/email/confirm/{token}";

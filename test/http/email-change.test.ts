@@ -274,12 +274,12 @@ describe("email change: the address in force changes only once confirmed", () =>
     const owner = await signIn(app, user);
     const done = await confirm(owner, link, { asJson: false });
     expect(done.status).toBe(302);
-    expect(done.headers.get("location")).toContain("/admin/profile");
+    expect(done.headers.get("location")).toContain("/admin/account/profile");
     expect(await reload(user.id)).toMatchObject({ email: "new@example.com" });
     // Used again: a browser goes to the profile screen with the reason flashed, not to a bare 403.
     const again = await confirm(owner, link, { asJson: false });
     expect(again.status).toBe(302);
-    expect(again.headers.get("location")).toContain("/admin/profile");
+    expect(again.headers.get("location")).toContain("/admin/account/profile");
   });
 
   it("refuses with 422 when another account took the address meanwhile, and changes nothing", async () => {

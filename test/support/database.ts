@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { readFileSync } from "node:fs";
 import postgres from "postgres";
+import { inject } from "vitest";
 import { type Database, type DatabaseOptions, openDatabase } from "@/db/client";
 
 const TABLES = [
@@ -33,14 +35,19 @@ const TABLES = [
 
 /**
  * The test file's own database: in-process PGlite by default, or its own schema of the
- * PostgreSQL server in DATABASE_URL. Migrations are the real ones.
+ * PostgreSQL server in DATABASE_URL. Migrations are the real ones (on PGlite, run once for the
+ * suite by test/support/pglite-snapshot.ts and copied).
  */
 export async function openTestDatabase(
   options: Pick<DatabaseOptions, "logQuery"> = {},
 ): Promise<Database & { truncate(): Promise<void>; schema?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = openDatabase({ ...options });
+    const snapshot = inject("pgliteSnapshot");
+    const database = openDatabase({
+      ...options,
+      loadDataDir: snapshot ? readFileSync(snapshot) : undefined,
+    });
     await database.migrate();
     return { ...database, truncate: () => truncate(database) };
   }
