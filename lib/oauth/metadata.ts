@@ -19,6 +19,7 @@ export const OAUTH_PATHS = {
   scopes: "/oauth/scopes",
   tokens: "/oauth/tokens",
   register: "/oauth/register",
+  logout: "/oauth/logout",
 } as const;
 
 const cached = (response: Response) => {
@@ -75,6 +76,7 @@ export const openidConfigurationEndpoint: Endpoint = defineEndpoint({
       Response.json({
         ...authorizationServerMetadata(ctx),
         userinfo_endpoint: issuer(ctx) + OAUTH_PATHS.userinfo,
+        end_session_endpoint: issuer(ctx) + OAUTH_PATHS.logout,
         subject_types_supported: ["public"],
         id_token_signing_alg_values_supported: ["RS256"],
         claims_supported: [

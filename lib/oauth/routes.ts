@@ -23,6 +23,7 @@ import {
   revocationEndpoint,
 } from "@/lib/oauth/revocation";
 import { registrationEndpoint } from "@/lib/oauth/registration";
+import { endSessionEndpoint } from "@/lib/oauth/end-session";
 import { tokenEndpoint } from "@/lib/oauth/token-endpoint";
 import { userinfoEndpoint } from "@/lib/oauth/userinfo";
 import { deviceCodeEndpoint } from "@/lib/oauth/device-codes";
@@ -245,6 +246,21 @@ export const OAUTH_REGISTER_ROUTE: HostRoute = {
 };
 
 /**
+ * OpenID Connect RP-initiated logout (decision record 071): a top-level navigation from the
+ * client's site, so a GET (a cross-site POST carries no Lax session cookie) outside the CSRF check.
+ */
+export const OAUTH_LOGOUT_ROUTE: HostRoute = {
+  name: "oauth.logout",
+  path: "/oauth/logout",
+  method: ["GET", "POST"],
+  endpoint: endSessionEndpoint,
+  middleware: ["throttle:60,1"],
+  ability: null,
+  credential: "none",
+  csrf: false,
+};
+
+/**
  * The OAuth 2.1 / OpenID Connect server on Laravel Passport's routes (decision record 050), served
  * by the catch-all app/oauth/[...path] (decision record 060). The protocol's endpoints that clients call with
  * their own credentials are outside the CSRF check (`csrf: false`), as Passport registers them
@@ -271,4 +287,5 @@ export const OAUTH_ROUTES: readonly HostRoute[] = [
   DEVICE_AUTHORIZE_ROUTE,
   PROTECTED_RESOURCE_ROUTE,
   OAUTH_REGISTER_ROUTE,
+  OAUTH_LOGOUT_ROUTE,
 ];

@@ -38,6 +38,8 @@ const NOT_SIGNED_IN_BY_TOKEN = new Set([
   "passport.device.code",
   "passport.device.authorizations.authorize",
   "oauth.register",
+  // The browser's session, named by the ID token the client sends (decision record 071).
+  "oauth.logout",
 ]);
 // POSTs that only read.
 const READING_POSTS = new Set(["auth.tokens"]);

@@ -1,0 +1,27 @@
+import "server-only";
+import type { User } from "@/db/schema";
+import { recordActivity } from "@/lib/audit/activity";
+import { endedEntry } from "@/lib/audit/impersonation-end";
+import type { Context } from "@/lib/server/context";
+
+/**
+ * Ends the browser's session and writes it in the activity log: the logout action's and the
+ * OpenID Connect logout's (lib/oauth/end-session.ts) one way out. Signing out while impersonating
+ * ends the impersonation too, and the audit trail says so.
+ */
+export async function signOutSession(ctx: Context, user: User): Promise<void> {
+  const impersonation = (await ctx.session.data())?.impersonate_token;
+  const { id: requester } = await ctx.session.impersonator();
+  await ctx.session.logout();
+  if (impersonation)
+    await recordActivity(
+      ctx.db,
+      endedEntry(ctx.ip, user.id, requester, "logout"),
+      ctx.now,
+    );
+  await recordActivity(
+    ctx.db,
+    { event: "logout", subjectId: user.id, ip: ctx.ip },
+    ctx.now,
+  );
+}
