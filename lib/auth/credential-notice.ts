@@ -22,6 +22,8 @@ export const CREDENTIAL_NOTICES: Record<string, string | null> = {
     "The app “:name” was allowed to use your account.",
   "passport.device.authorizations.authorize":
     "A device signed in to the app “:name” with your account.",
+  "passport.personal.tokens.store":
+    "A personal access token named “:name” was created.",
   "passport.clients.secret":
     "The OAuth client “:name” was given a new secret; the old one stops at the end of its overlap.",
   "roll-token":

@@ -1,6 +1,8 @@
 import "server-only";
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, notLike } from "drizzle-orm";
 import {
+  type OAuthAccessToken,
+  type OAuthClient,
   oauthAccessTokens,
   oauthClients,
   oauthRefreshTokens,
@@ -8,8 +10,24 @@ import {
 import { notFound } from "@/lib/http/errors";
 import { json } from "@/lib/http/respond";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
-import { presentClient } from "@/lib/oauth/clients";
+import { PERSONAL_ACCESS_GRANT, presentClient } from "@/lib/oauth/clients";
 import { readScopes } from "@/lib/oauth/scopes";
+
+/** Passport's token JSON (the `oauth_access_tokens` row), with its client. */
+export function presentToken(token: OAuthAccessToken, client: OAuthClient) {
+  return {
+    id: token.id,
+    user_id: token.userId,
+    client_id: token.clientId,
+    name: token.name,
+    scopes: readScopes(token.scopes),
+    revoked: token.revoked,
+    created_at: token.createdAt?.toISOString() ?? null,
+    updated_at: token.updatedAt?.toISOString() ?? null,
+    expires_at: token.expiresAt?.toISOString() ?? null,
+    client: presentClient(client),
+  };
+}
 
 /** GET /oauth/tokens (`passport.tokens.index`): the user's authorized apps — live tokens with their client. */
 export const authorizedTokensEndpoint: Endpoint = defineEndpoint({
@@ -25,23 +43,12 @@ export const authorizedTokensEndpoint: Endpoint = defineEndpoint({
           eq(oauthAccessTokens.userId, user.id),
           eq(oauthAccessTokens.revoked, false),
           gt(oauthAccessTokens.expiresAt, ctx.now),
+          // As Passport: personal access tokens are the user's own, not an app's.
+          notLike(oauthClients.grantTypes, `%"${PERSONAL_ACCESS_GRANT}"%`),
         ),
       )
       .orderBy(desc(oauthAccessTokens.createdAt));
-    return json(
-      rows.map(({ token, client }) => ({
-        id: token.id,
-        user_id: token.userId,
-        client_id: token.clientId,
-        name: token.name,
-        scopes: readScopes(token.scopes),
-        revoked: token.revoked,
-        created_at: token.createdAt?.toISOString() ?? null,
-        updated_at: token.updatedAt?.toISOString() ?? null,
-        expires_at: token.expiresAt?.toISOString() ?? null,
-        client: presentClient(client),
-      })),
-    );
+    return json(rows.map(({ token, client }) => presentToken(token, client)));
   },
 });
 

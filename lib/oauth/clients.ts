@@ -23,6 +23,12 @@ export const GRANT_TYPES = [
 ] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
 
+/**
+ * Passport 13 marks its personal access client by this grant type (12 and older: a column); no
+ * request at the token endpoint uses it (decision record 072).
+ */
+export const PERSONAL_ACCESS_GRANT = "personal_access";
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A client by id; null for an id that is not a UUID (Passport 13's key), unknown or revoked. */

@@ -32,6 +32,8 @@ export type Grant = {
   /** The user the token acts for; null for client credentials. */
   userId: number | null;
   scopes: string[];
+  /** A personal access token's name (Passport's `createToken($name)`); null for the grants. */
+  name?: string;
 };
 
 /**
@@ -63,7 +65,7 @@ export async function issueAccessToken(
     id,
     userId: grant.userId,
     clientId: grant.client.id,
-    name: null,
+    name: grant.name ?? null,
     scopes: JSON.stringify(grant.scopes),
     revoked: false,
     createdAt: wholeSeconds(ctx.now),

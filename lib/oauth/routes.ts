@@ -24,6 +24,10 @@ import {
 } from "@/lib/oauth/revocation";
 import { registrationEndpoint } from "@/lib/oauth/registration";
 import { endSessionEndpoint } from "@/lib/oauth/end-session";
+import {
+  personalAccessTokenEndpoint,
+  personalAccessTokensEndpoint,
+} from "@/lib/oauth/personal-access-tokens";
 import { tokenEndpoint } from "@/lib/oauth/token-endpoint";
 import { userinfoEndpoint } from "@/lib/oauth/userinfo";
 import { deviceCodeEndpoint } from "@/lib/oauth/device-codes";
@@ -245,6 +249,41 @@ export const OAUTH_REGISTER_ROUTE: HostRoute = {
   csrf: false,
 };
 
+export const PERSONAL_TOKENS_ROUTE: HostRoute = {
+  name: "passport.personal.tokens.index",
+  path: "/oauth/personal-access-tokens",
+  method: "GET",
+  endpoint: personalAccessTokensEndpoint,
+  middleware: ["auth:sanctum"],
+  ability: null,
+  credential: "none",
+};
+
+/**
+ * A personal access token (decision record 072): a year-long bearer credential made from a
+ * session, so the `adds` class (step-up, never a token, never while impersonating, a proven
+ * address, the owner told), where Passport asks only for a signed-in user.
+ */
+export const PERSONAL_TOKEN_STORE_ROUTE: HostRoute = {
+  name: "passport.personal.tokens.store",
+  path: "/oauth/personal-access-tokens",
+  method: "POST",
+  endpoint: personalAccessTokensEndpoint,
+  middleware: ["auth:sanctum"],
+  ability: SESSION_ONLY,
+  credential: "adds",
+};
+
+export const PERSONAL_TOKEN_DESTROY_ROUTE: HostRoute = {
+  name: "passport.personal.tokens.destroy",
+  path: "/oauth/personal-access-tokens/{id}",
+  method: "DELETE",
+  endpoint: personalAccessTokenEndpoint,
+  middleware: ["auth:sanctum"],
+  ability: "tokens:write",
+  credential: "revokes-tokens",
+};
+
 /**
  * OpenID Connect RP-initiated logout (decision record 071): a top-level navigation from the
  * client's site, so a GET (a cross-site POST carries no Lax session cookie) outside the CSRF check.
@@ -288,4 +327,7 @@ export const OAUTH_ROUTES: readonly HostRoute[] = [
   PROTECTED_RESOURCE_ROUTE,
   OAUTH_REGISTER_ROUTE,
   OAUTH_LOGOUT_ROUTE,
+  PERSONAL_TOKENS_ROUTE,
+  PERSONAL_TOKEN_STORE_ROUTE,
+  PERSONAL_TOKEN_DESTROY_ROUTE,
 ];

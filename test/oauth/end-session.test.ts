@@ -23,7 +23,8 @@ async function endSessionUrl(
     openid.None(),
     {
       execute: [openid.allowInsecureRequests],
-      [openid.customFetch]: pipelineFetch(app),
+      [openid.customFetch]: (url, options) =>
+        pipelineFetch(app)(url, options as RequestInit),
     },
   );
   return openid.buildEndSessionUrl(config, parameters);
