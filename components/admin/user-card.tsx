@@ -27,7 +27,7 @@ export function UserCard({
   return (
     <article
       aria-labelledby={`${nameId} ${emailId}`}
-      className={`space-y-3 px-5 py-4 ${user.deleted_at !== null ? "bg-zinc-50/70" : ""}`}
+      className={`space-y-3 px-5 py-4 sm:px-6 ${user.deleted_at !== null ? "bg-zinc-50/70" : ""}`}
     >
       <div className="flex items-center gap-3">
         <Avatar name={user.name} src={avatarOf(user)} size="sm" />

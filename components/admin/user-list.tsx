@@ -41,7 +41,7 @@ export function UserList({
       <ul
         aria-label={t("Users")}
         aria-busy={busy}
-        className="-mx-5 divide-y divide-zinc-100 border-y border-zinc-100 md:hidden"
+        className="-mx-5 divide-y divide-zinc-100 border-y border-zinc-100 sm:-mx-6 md:hidden"
       >
         {users.map((user) => (
           <li key={user.id}>
