@@ -126,7 +126,7 @@ for (const variant of VARIANTS) {
 
       await page.goto("/admin/account/authorized-apps");
       await expect(
-        page.getByRole("heading", { name: variant.words.apps, level: 1 }),
+        page.getByRole("heading", { name: variant.words.apps, level: 2 }),
       ).toBeVisible();
       const item = page
         .getByRole("list", { name: variant.words.apps })

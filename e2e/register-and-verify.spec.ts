@@ -45,6 +45,10 @@ test("a visitor registers, verifies the address through the emailed link, and si
   await page.goto(linkIn(mail, /\/auth\/email\/verify\//));
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText("Email verified")).toBeVisible();
+  // The server's flashed status, confirmed once as a toast (decision record 070).
+  await expect(
+    page.getByText("Your email address has been verified."),
+  ).toBeVisible();
   await expect(page.getByText("Please verify your email address")).toHaveCount(
     0,
   );

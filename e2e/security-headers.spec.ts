@@ -176,7 +176,7 @@ test.describe("security headers and the Content-Security-Policy (decision record
     await snap("profile-photo-under-csp");
     await expectNoViolation(page, messages);
 
-    expectScreenHeaders(await page.goto("/admin/tokens"));
+    expectScreenHeaders(await page.goto("/admin/account/tokens"));
     await page.getByLabel("Token name").fill("csp");
     await page.getByLabel("Current password").fill(user.password);
     await page.getByRole("button", { name: "Create token" }).click();

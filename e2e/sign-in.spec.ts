@@ -8,8 +8,10 @@ test("a signed-out visitor signs in and comes back to the screen they asked for"
   snap,
 }) => {
   const user = await users.create("returning", { name: "Rita Returning" });
-  await page.goto("/admin/tokens");
-  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fadmin%2Ftokens$/);
+  await page.goto("/admin/account/tokens");
+  await expect(page).toHaveURL(
+    /\/auth\/login\?redirect=%2Fadmin%2Faccount%2Ftokens$/,
+  );
   await expectAccessible(page, "sign-in");
 
   guard.allow(/\/auth\/login$/, 422);
@@ -26,9 +28,9 @@ test("a signed-out visitor signs in and comes back to the screen they asked for"
 
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/tokens$/);
+  await expect(page).toHaveURL(/\/admin\/account\/tokens$/);
   await expect(
-    page.getByRole("heading", { name: "API tokens", level: 1 }),
+    page.getByRole("heading", { name: "API tokens", level: 2 }),
   ).toBeVisible();
   await snap("signed-in-after-redirect");
   await expectAccessible(page, "tokens");

@@ -79,7 +79,7 @@ test("a user creates a token with the password asked once, copies it, uses it as
   const user = await users.create("integrator");
   await users.signIn(user);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await page.goto("/admin/tokens");
+  await page.goto("/admin/account/tokens");
   await expect(page.getByText("No tokens yet")).toBeVisible();
   // Nothing to revoke: no greyed "Revoke all" beside the empty list.
   await expect(page.getByRole("button", { name: "Revoke all" })).toHaveCount(0);
@@ -178,7 +178,7 @@ test("revoke all removes every token of the user", async ({
 }) => {
   const user = await users.create("flusher");
   await users.signIn(user);
-  await page.goto("/admin/tokens");
+  await page.goto("/admin/account/tokens");
   for (const name of ["first", "second"]) {
     await page.getByLabel("Token name").fill(name);
     await page.getByLabel("Current password").fill(user.password);
@@ -205,7 +205,7 @@ test("a user rolls a token with a grace: both are listed, the new secret is show
   // Rolling from a session is behind the step-up (class `rotates`, decision record 028).
   await confirmPasswordOf(user);
   await users.signIn(user);
-  await page.goto("/admin/tokens");
+  await page.goto("/admin/account/tokens");
   await page.getByLabel("Token name").fill("nightly");
   await page.getByLabel("Current password").fill(user.password);
   await page.getByRole("button", { name: "Create token" }).click();
@@ -245,7 +245,7 @@ test.describe("on a phone, in Spanish", () => {
     const user = await users.create("telefono", { name: "Tomás Teléfono" });
     await confirmPasswordOf(user);
     await users.signIn(user);
-    await page.goto("/admin/tokens");
+    await page.goto("/admin/account/tokens");
     await expect(page.getByText(t("No tokens yet"))).toBeVisible();
     await expectNothingOffScreen(page);
     await checkBothSchemes(page, snap, "tokens-phone-es-empty");

@@ -99,11 +99,13 @@ test("a person enrols by typing the key, signs out, signs in with a code, then w
   // Signed out, the login asks for the second step, and keeps where the user was headed.
   await signOut(page);
   await expect(page).toHaveURL(/\/auth\/login$/);
-  await page.goto("/admin/tokens");
-  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fadmin%2Ftokens$/);
+  await page.goto("/admin/account/tokens");
+  await expect(page).toHaveURL(
+    /\/auth\/login\?redirect=%2Fadmin%2Faccount%2Ftokens$/,
+  );
   await signIn(page, user, page.url());
   await expect(page).toHaveURL(
-    /\/auth\/two-factor-challenge\?redirect=%2Fadmin%2Ftokens$/,
+    /\/auth\/two-factor-challenge\?redirect=%2Fadmin%2Faccount%2Ftokens$/,
   );
   await expect(
     page.getByRole("heading", { name: "Two-factor authentication" }),
@@ -124,9 +126,9 @@ test("a person enrols by typing the key, signs out, signs in with a code, then w
   // The confirmation used this time step; the next one is within the server's drift.
   await page.getByLabel("Authentication code").fill(totpCode(secretKey, 30));
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/admin\/tokens$/);
+  await expect(page).toHaveURL(/\/admin\/account\/tokens$/);
   await expect(
-    page.getByRole("heading", { name: "API tokens", level: 1 }),
+    page.getByRole("heading", { name: "API tokens", level: 2 }),
   ).toBeVisible();
 
   // Then with a recovery code, which works once.

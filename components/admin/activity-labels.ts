@@ -75,3 +75,42 @@ export const ACTIVITY_EVENTS: Record<
   "passkey-deleted": { label: "Passkey deleted", tone: "gray" },
   "passkey-refused": { label: "Passkey refused", tone: "red" },
 };
+
+/**
+ * The activity entries' property keys (`properties` in lib/audit/activity.ts and the features'
+ * entries), as people read them; a key not listed here is shown as it is.
+ */
+export const ACTIVITY_DETAILS: Record<string, { label: string }> = {
+  ip: { label: "IP address" },
+  email: { label: "Email address" },
+  method: { label: "Method" },
+  first_factor: { label: "First factor" },
+  second_factor: { label: "Second factor" },
+  provider: { label: "Provider" },
+  tokens: { label: "Tokens" },
+  token_id: { label: "Token" },
+  new_token_id: { label: "New token" },
+  name: { label: "Name" },
+  reason: { label: "Reason" },
+  key: { label: "Setting" },
+  old: { label: "Before" },
+  new: { label: "After" },
+  reverted: { label: "Reverted" },
+  field: { label: "Field" },
+  fields: { label: "Fields" },
+  count: { label: "Count" },
+  minutes: { label: "Minutes" },
+  passkey_id: { label: "Passkey" },
+  purpose: { label: "Purpose" },
+  webhook_id: { label: "Webhook" },
+  host: { label: "Host" },
+  events: { label: "Events" },
+  client_id: { label: "OAuth client" },
+  oauth_client_id: { label: "OAuth client" },
+  overlap_seconds: { label: "Overlap (seconds)" },
+  expires_at: { label: "Expires" },
+  unused_days: { label: "Days unused" },
+  purge_at: { label: "Erased on" },
+  user_id: { label: "User" },
+  by: { label: "By" },
+};

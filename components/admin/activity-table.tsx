@@ -1,32 +1,13 @@
 "use client";
 
 import { DataTable } from "@/components/ui/data-table";
+import { ActivityDetails } from "@/components/admin/activity-details";
 import { ACTIVITY_EVENTS } from "@/components/admin/activity-labels";
 import { Badge } from "@/components/ui/badge";
 import type { ActivityEntry, UserRef } from "@/lib/client/contract";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 
 type Props = { entries: ActivityEntry[]; onUser: (user: UserRef) => void };
-
-const isFlatList = (value: unknown): value is unknown[] =>
-  Array.isArray(value) &&
-  value.every((item) => typeof item !== "object" || item === null);
-
-// Properties worth a glance in the table; the rest stays in the database. A list (a setting
-// such as `admins` changed) reads as one line.
-function details(properties: ActivityEntry["properties"]): string[] {
-  return Object.entries(properties ?? {})
-    .filter(
-      ([, value]) =>
-        value !== null &&
-        value !== undefined &&
-        (typeof value !== "object" || isFlatList(value)),
-    )
-    .map(
-      ([key, value]) =>
-        `${key.replaceAll("_", " ")}: ${isFlatList(value) ? value.join(", ") || "—" : String(value)}`,
-    );
-}
 
 function Person({
   user,
@@ -99,12 +80,8 @@ export function ActivityTable({ entries, onUser }: Props) {
                 label={t("Show only this user")}
               />
             </td>
-            <td className="px-5 py-3 text-xs text-zinc-500 sm:px-6">
-              {details(entry.properties).map((line) => (
-                <span key={line} className="block max-w-72 truncate">
-                  {line}
-                </span>
-              ))}
+            <td className="px-5 py-3 sm:px-6">
+              <ActivityDetails properties={entry.properties} />
             </td>
           </tr>
         );

@@ -38,6 +38,10 @@ const READ_ONLY_GROUPS: Record<string, { title: string; text: string }> = {
     title: "Front end",
     text: "The page a password reset mail links to.",
   },
+  passkeys: {
+    title: "Passkeys",
+    text: "The name an authenticator shows when it creates a passkey for this site.",
+  },
   webhooks: {
     title: "Webhooks",
     text: "Whether webhook endpoints may be on private or loopback addresses.",

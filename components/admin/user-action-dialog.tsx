@@ -1,7 +1,7 @@
 "use client";
 
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { UserAction } from "@/components/admin/user-row";
+import type { UserAction } from "@/components/admin/user-actions";
 import type { AdminUser } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 

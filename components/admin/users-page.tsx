@@ -1,12 +1,12 @@
 "use client";
 
-import { DataTable } from "@/components/ui/data-table";
 import { useState } from "react";
 import { UserActionDialog } from "@/components/admin/user-action-dialog";
 import { UserSessionsDialog } from "@/components/admin/user-sessions-dialog";
 import { UserTokensDialog } from "@/components/tokens/user-tokens-dialog";
 import { UserFilters } from "@/components/admin/user-filters";
-import { type UserAction, UserRow } from "@/components/admin/user-row";
+import type { UserAction } from "@/components/admin/user-actions";
+import { UserList } from "@/components/admin/user-list";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -103,31 +103,16 @@ export function UsersPage() {
           {users.isPending ? (
             <LoadingRows label={t("Loading users…")} />
           ) : page && page.data.length > 0 ? (
-            <DataTable
-              label={t("Users")}
-              columns={[
-                { label: t("User") },
-                { label: t("Role"), className: "hidden md:table-cell" },
-                { label: t("Status") },
-                { label: t("Two-factor") },
-                { label: t("Joined"), className: "hidden md:table-cell" },
-                { label: t("Actions"), srOnly: true },
-              ]}
+            <UserList
+              users={page.data}
               busy={users.isFetching}
-            >
-              {page.data.map((user) => (
-                <UserRow
-                  key={user.id}
-                  user={user}
-                  canImpersonate={allowImpersonate}
-                  onAction={(target, action) =>
-                    setPending({ user: target, action })
-                  }
-                  onSessions={setSessionsOf}
-                  onTokens={setTokensOf}
-                />
-              ))}
-            </DataTable>
+              canImpersonate={allowImpersonate}
+              onAction={(target, action) =>
+                setPending({ user: target, action })
+              }
+              onSessions={setSessionsOf}
+              onTokens={setTokensOf}
+            />
           ) : (
             !users.isError && (
               <EmptyState title={t("No users found")}>

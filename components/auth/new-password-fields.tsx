@@ -10,13 +10,19 @@ type Props = {
   errors: Record<string, string>;
   /** "New password" wording, for forms that replace an existing one. */
   replacing?: boolean;
+  /** The new password is the screen's first field to fill (the reset screen). */
+  autoFocus?: boolean;
 };
 
 /**
  * A new password and its confirmation, as register, reset and change ask for them. The rules in
  * force are shown before the user types; the server alone enforces them.
  */
-export function NewPasswordFields({ errors, replacing = false }: Props) {
+export function NewPasswordFields({
+  errors,
+  replacing = false,
+  autoFocus = false,
+}: Props) {
   const t = useT();
   const { password } = useSettings();
   return (
@@ -26,6 +32,7 @@ export function NewPasswordFields({ errors, replacing = false }: Props) {
         name="password"
         type="password"
         autoComplete="new-password"
+        autoFocus={autoFocus}
         required
         minLength={password.length}
         error={errors.password}

@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { useT } from "@/lib/client/i18n";
+import { usePasskeysUsable } from "@/lib/client/use-passkeys-usable";
 import { markOfferAnswered, takeOffer } from "@/lib/client/passkey-offer";
 import { useAddPasskey, usePasskeys } from "@/lib/client/use-passkeys";
 
@@ -20,9 +21,10 @@ export function PasskeyOffer({ userId }: { userId: number }) {
   const [stage, setStage] = useState<Stage>("hidden");
   const passkeys = usePasskeys(stage === "offered");
   const add = useAddPasskey();
+  const usable = usePasskeysUsable();
 
   useEffect(() => {
-    if (!takeOffer(userId)) return;
+    if (!usable || !takeOffer(userId)) return;
     let live = true;
     void platformAuthenticatorIsAvailable().then(
       (available) => live && setStage(available ? "offered" : "hidden"),
@@ -30,7 +32,7 @@ export function PasskeyOffer({ userId }: { userId: number }) {
     return () => {
       live = false;
     };
-  }, [userId]);
+  }, [userId, usable]);
 
   if (stage === "done")
     return (

@@ -5,13 +5,21 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { Icon } from "@/components/ui/icon";
 import { useT } from "@/lib/client/i18n";
 import { usePasskeySignIn } from "@/lib/client/use-passkey-sign-in";
+import { usePasskeysUsable } from "@/lib/client/use-passkeys-usable";
 import { useSession } from "@/lib/client/use-session";
 
 /**
  * "Sign in with a passkey" on the login screen, and the browser's passkey suggestions in the email
- * field (its `autocomplete` carries `webauthn`), offered once the session is known to be a guest's.
+ * field (its `autocomplete` carries `webauthn`), offered once the session is known to be a
+ * guest's, and only where passkeys can work: a browser with WebAuthn, on the relying party's
+ * domain (decision record 070).
  */
 export function PasskeySignIn({ redirect }: { redirect: string | null }) {
+  const usable = usePasskeysUsable();
+  return usable ? <PasskeyButton redirect={redirect} /> : null;
+}
+
+function PasskeyButton({ redirect }: { redirect: string | null }) {
   const t = useT();
   const session = useSession();
   const isGuest = session.isSuccess && !session.data.authenticated;

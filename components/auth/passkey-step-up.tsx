@@ -9,8 +9,12 @@ import { OrDivider } from "@/components/ui/or-divider";
 import { useStepUpController } from "@/lib/client/api-context";
 import { useT } from "@/lib/client/i18n";
 import { useConfirmWithPasskey, usePasskeys } from "@/lib/client/use-passkeys";
+import { usePasskeysUsable } from "@/lib/client/use-passkeys-usable";
 
-/** "Use a passkey" in the step-up dialog, for a user who has one (POST passkeys/confirm). */
+/**
+ * "Use a passkey" in the step-up dialog, for a user who has one (POST passkeys/confirm), where
+ * passkeys can work (decision record 070).
+ */
 export function PasskeyStepUp({ onConfirmed, busy }: StepUpMethodProps) {
   const t = useT();
   const controller = useStepUpController();
@@ -20,9 +24,10 @@ export function PasskeyStepUp({ onConfirmed, busy }: StepUpMethodProps) {
     controller.isOpen,
     () => false,
   );
-  const passkeys = usePasskeys(open);
+  const usable = usePasskeysUsable();
+  const passkeys = usePasskeys(open && usable);
   const confirm = useConfirmWithPasskey();
-  if (!passkeys.data?.length) return null;
+  if (!usable || !passkeys.data?.length) return null;
   return (
     <div className="space-y-3">
       <OrDivider />

@@ -81,7 +81,7 @@ export function ResetPasswordForm({
           readOnly
           error={errors.fields.email}
         />
-        <NewPasswordFields errors={errors.fields} replacing />
+        <NewPasswordFields errors={errors.fields} replacing autoFocus />
         <Button
           type="submit"
           className="w-full"

@@ -7,6 +7,7 @@ import { RedirectIfSignedIn } from "@/components/auth/redirect-if-signed-in";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { OneTimeCodeField } from "@/components/ui/one-time-code-field";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/client/api";
 import { formErrors } from "@/lib/client/form-errors";
@@ -23,12 +24,6 @@ const MODES = {
     label: "Authentication code",
     description: "Enter the 6-digit code from your authenticator app.",
     switchLabel: "Use a recovery code",
-    input: {
-      inputMode: "numeric",
-      autoComplete: "one-time-code",
-      maxLength: 10,
-      className: "[&_input]:font-mono [&_input]:tracking-widest",
-    },
     body: (value: string) => ({ code: value.replace(/\s+/g, "") }),
   },
   recovery_code: {
@@ -36,12 +31,6 @@ const MODES = {
     description:
       "Enter one of your emergency recovery codes. Each one works once.",
     switchLabel: "Use an authentication code",
-    input: {
-      autoComplete: "off",
-      autoCapitalize: "none",
-      spellCheck: false,
-      className: "[&_input]:font-mono",
-    },
     body: (value: string) => ({ recovery_code: value }),
   },
 } as const;
@@ -67,7 +56,8 @@ export function TwoFactorChallengeForm({
   const form = useRef<HTMLFormElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const errors = formErrors(challenge.error, ["code", "recovery_code"]);
-  useFocusFirstError(form, challenge.error);
+  // A wrong code comes back selected: the next one is typed over it.
+  useFocusFirstError(form, challenge.error, { select: true });
   const keepRedirect = redirect
     ? `?redirect=${encodeURIComponent(redirect)}`
     : "";
@@ -120,16 +110,30 @@ export function TwoFactorChallengeForm({
       ) : (
         <form ref={form} onSubmit={submit} className="space-y-5">
           <ErrorAlert error={errors.general} />
-          <TextField
-            key={mode}
-            ref={field}
-            label={t(MODES[mode].label)}
-            name={mode}
-            autoFocus={mode === "code"}
-            required
-            error={errors.fields[mode]}
-            {...MODES[mode].input}
-          />
+          {mode === "code" ? (
+            <OneTimeCodeField
+              key="code"
+              ref={field}
+              label={t(MODES.code.label)}
+              name="code"
+              autoFocus
+              required
+              error={errors.fields.code}
+            />
+          ) : (
+            <TextField
+              key="recovery_code"
+              ref={field}
+              label={t(MODES.recovery_code.label)}
+              name="recovery_code"
+              required
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              className="[&_input]:font-mono"
+              error={errors.fields.recovery_code}
+            />
+          )}
           <Button
             type="submit"
             className="w-full"

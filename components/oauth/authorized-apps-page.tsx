@@ -75,6 +75,7 @@ export function AuthorizedAppsPage() {
   return (
     <>
       <PageHeader
+        level={2}
         title={t("Authorized apps")}
         description={t(
           "Apps and devices you allowed to use your account. Revoke one and it loses access at once; it must ask you again.",

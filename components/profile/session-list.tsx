@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { BrowserSession } from "@/lib/client/contract";
+import { readableAddress } from "@/lib/http/readable-address";
 import { useFormatDate, useFormatRelative, useT } from "@/lib/client/i18n";
 
 /** How the session was signed into (the server's `method`). */
@@ -17,11 +18,6 @@ const METHODS: Record<string, string> = {
   registration: "Registration",
   "password-reset": "Password reset",
 };
-
-/** An IPv4 address as people write it, not as an IPv4-mapped IPv6 one (`::ffff:127.0.0.1`). */
-function readableAddress(address: string | null): string | null {
-  return address?.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1") ?? null;
-}
 
 /** "Chrome on macOS", or whatever part of it the user agent told. */
 export function useDeviceName(): (session: BrowserSession) => string {

@@ -14,6 +14,7 @@ import { useT } from "@/lib/client/i18n";
 import { useSession } from "@/lib/client/use-session";
 import { useFlushTokens, useTokens } from "@/lib/client/use-tokens";
 
+/** The account's API tokens section (decision record 067): create, list, revoke all. */
 export function TokensPage() {
   const t = useT();
   const user = useSession().data?.user;
@@ -25,6 +26,7 @@ export function TokensPage() {
   return (
     <>
       <PageHeader
+        level={2}
         title={t("API tokens")}
         description={t(
           "Personal access tokens authenticate requests made on your behalf.",

@@ -12,7 +12,7 @@ import { useT } from "@/lib/client/i18n";
 export const INPUT_CLASSES =
   "block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm ring-1 ring-inset ring-zinc-300 placeholder:text-zinc-500 focus:ring-2 focus:ring-inset focus:ring-indigo-600 focus:outline-none disabled:bg-zinc-50 disabled:text-zinc-500 read-only:bg-zinc-50 read-only:text-zinc-600 aria-[invalid=true]:ring-red-500 aria-[invalid=true]:focus:ring-red-600";
 
-type Props = InputHTMLAttributes<HTMLInputElement> & {
+export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   ref?: Ref<HTMLInputElement>;
   label: string;
   name: string;
@@ -58,25 +58,26 @@ export function TextField({
   id,
   className = "",
   ...input
-}: Props) {
+}: TextFieldProps) {
   const generated = useId();
   const [isRevealed, setRevealed] = useState(false);
   const isPassword = input.type === "password";
   const inputId = id ?? `${name}-${generated}`;
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
+  // The corner (a "Forgot your password?" link) comes after the input in the DOM, so the tab
+  // order is field then link, and the grid draws it on the label's line (decision record 070).
   return (
-    <div className={className}>
-      <div className="flex items-center justify-between gap-2">
-        <label
-          htmlFor={inputId}
-          className="block text-sm font-medium text-zinc-800"
-        >
-          {label}
-        </label>
-        {corner}
-      </div>
-      <div className="relative mt-1.5">
+    <div
+      className={`grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 ${className}`}
+    >
+      <label
+        htmlFor={inputId}
+        className="col-start-1 row-start-1 block text-sm font-medium text-zinc-800"
+      >
+        {label}
+      </label>
+      <div className="relative col-span-2 mt-1.5">
         <input
           id={inputId}
           name={name}
@@ -95,15 +96,16 @@ export function TextField({
           />
         )}
       </div>
+      {corner && <div className="col-start-2 row-start-1">{corner}</div>}
       {hint && (
-        <div id={hintId} className="mt-1.5 text-xs text-zinc-500">
+        <div id={hintId} className="col-span-2 mt-1.5 text-xs text-zinc-500">
           {hint}
         </div>
       )}
       {error && (
         <p
           id={errorId}
-          className="mt-1.5 text-sm text-red-600"
+          className="col-span-2 mt-1.5 text-sm text-red-600"
           aria-live="polite"
         >
           {error}

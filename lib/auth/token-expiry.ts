@@ -13,7 +13,7 @@ import { tokenExpiringMail } from "@/lib/mail/templates/token-expiring";
 
 const DAY_MS = 86_400_000;
 /** The tokens screen the notice links to. */
-export const TOKENS_PATH = "/admin/tokens";
+export const TOKENS_PATH = "/admin/account/tokens";
 
 /**
  * The pruning task's pass over tokens (decision record 045): mails each owner once when a token

@@ -1,5 +1,4 @@
 import "server-only";
-import ipaddr from "ipaddr.js";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
@@ -10,6 +9,7 @@ import {
   personalAccessTokenUsage,
 } from "@/db/schema";
 import { presentToken } from "@/lib/auth/tokens";
+import { readableAddress } from "@/lib/http/readable-address";
 
 const HOUR_MS = 3_600_000;
 const startOfHour = (ms: number) =>
@@ -66,12 +66,6 @@ export async function listTokensWithUsage(
       month: row.month ?? 0,
     }),
   );
-}
-
-/** An address as people read it: `127.0.0.1`, not the IPv4-mapped `::ffff:127.0.0.1` a dual-stack socket reports. */
-export function readableAddress(address: string | null): string | null {
-  if (address === null || !ipaddr.isValid(address)) return address;
-  return ipaddr.process(address).toString();
 }
 
 /** `tokens`' item: Sanctum's fields, then this application's (null when not set). */

@@ -19,5 +19,7 @@ export type FrontendSettings = {
   uploadMaxKilobytes: number;
   /** create-token's expiry bounds (README "Tokens"): the screen offers only presets they allow. */
   tokens: { requireExpiry: boolean; maxLifetimeDays: number };
+  /** The relying party id the server's ceremonies use: the screens offer passkeys only on its domain. */
+  passkeys: { relyingPartyId: string };
   locale: Locale;
 };

@@ -5,13 +5,12 @@ import {
   browserSupportsWebAuthnAutofill,
 } from "@simplewebauthn/browser";
 import { useMutation } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect } from "react";
 import { useApi } from "@/lib/client/api-context";
 import { useT } from "@/lib/client/i18n";
 import {
   cancelCeremony,
   getAssertion,
-  isCancelled,
   PASSKEY_ACTIONS as ACTIONS,
 } from "@/lib/client/passkey-ceremony";
 import { safeRedirect } from "@/lib/http/safe-redirect";
@@ -21,14 +20,15 @@ import { useReloadSession } from "@/lib/client/use-session";
 /**
  * "Sign in with a passkey" and the browser's autofill of the email field (conditional UI), started
  * once the screen knows it is a guest's. A passkey is both factors: no challenge follows. After
- * either, the session is reloaded and `redirect` followed, as after a password sign-in.
+ * either, the session is reloaded and `redirect` followed, as after a password sign-in. The
+ * autofill waits unseen, so its own failures are not shown: an error appears only after the
+ * person acted (the button, or a passkey chosen from the suggestions; decision record 070).
  */
 export function usePasskeySignIn(redirect: string | null, autofill: boolean) {
   const api = useApi();
   const t = useT();
   const goTo = useGoAfterSignIn();
   const reload = useReloadSession();
-  const [ceremonyError, setCeremonyError] = useState<unknown>(null);
 
   const options = useCallback(
     () => api.call(ACTIONS.loginOptions).then((r) => r.options),
@@ -51,7 +51,6 @@ export function usePasskeySignIn(redirect: string | null, autofill: boolean) {
   const button = useMutation({
     mutationFn: async () => {
       cancelCeremony();
-      setCeremonyError(null);
       return complete.mutateAsync(await getAssertion(await options(), t));
     },
   });
@@ -64,8 +63,8 @@ export function usePasskeySignIn(redirect: string | null, autofill: boolean) {
       try {
         const credential = await getAssertion(await options(), t, true);
         if (live) submit(credential);
-      } catch (error) {
-        if (live && !isCancelled(error)) setCeremonyError(error);
+      } catch {
+        // Nobody asked yet (a refused host, options that failed, a cancelled wait): the button stays.
       }
     })();
     return () => {
@@ -77,6 +76,6 @@ export function usePasskeySignIn(redirect: string | null, autofill: boolean) {
   return {
     start: () => button.mutate(),
     pending: button.isPending || complete.isPending || complete.isSuccess,
-    error: button.error ?? complete.error ?? ceremonyError,
+    error: button.error ?? complete.error,
   };
 }

@@ -77,6 +77,8 @@ export const AUTH_DEFAULTS = {
     "lockout-failures": 10,
     "lockout-minutes": 15,
   },
+  /** What an authenticator's passkey prompt names this site; null: the relying party id, APP_URL's host (decision record 070). */
+  passkeys: { "relying-party-name": null as string | null },
   hashing: { rounds: 12 },
   /** Per user: one photo, and room to try a few before one is set (README, configuration table). */
   uploads: {

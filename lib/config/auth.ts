@@ -105,6 +105,11 @@ export const authConfigSchema = z.strictObject({
     "lockout-failures": z.int().min(1).max(1000),
     "lockout-minutes": z.int().min(1).max(1440),
   }),
+  // Passkeys (decision records 025, 070): the id is APP_URL's host; the name is what an
+  // authenticator's prompt shows (null: the id).
+  passkeys: z.strictObject({
+    "relying-party-name": z.string().min(1).max(100).nullable(),
+  }),
   // bcrypt cost 15 is about 8 times the default 12: above it one login takes seconds of a core.
   hashing: z.strictObject({ rounds: z.int().min(4).max(15) }),
   uploads: z.strictObject({

@@ -21,6 +21,7 @@ import {
   CEREMONY_TIMEOUT_MS,
   isExpectedOrigin,
   relyingPartyId,
+  relyingPartyName,
 } from "@/lib/passkeys/relying-party";
 import { insertPasskey, listPasskeys } from "@/lib/passkeys/store";
 import { userHandle } from "@/lib/passkeys/user-handle";
@@ -40,7 +41,7 @@ export async function registrationOptions(
   const existing = await listPasskeys(ctx.db, user.id);
   const rpID = relyingPartyId(ctx);
   const options = await generateRegistrationOptions({
-    rpName: rpID,
+    rpName: relyingPartyName(ctx),
     rpID,
     userName: user.email,
     userID: userHandle(ctx.env.SESSION_SECRET, user, existing),

@@ -7,7 +7,20 @@ export const CEREMONY_TIMEOUT_MS = 60_000;
 
 /** The relying party id: the host of APP_URL (laravel/passkeys-server's default). */
 export function relyingPartyId(ctx: Context): string {
-  return new URL(ctx.env.APP_URL).hostname;
+  return relyingPartyIdFor(ctx.env.APP_URL);
+}
+
+/** The same, from APP_URL alone: the screens are told it, to offer passkeys only where they work. */
+export function relyingPartyIdFor(appUrl: string): string {
+  return new URL(appUrl).hostname;
+}
+
+/**
+ * The name an authenticator's prompt shows for this site: `passkeys.relying-party-name`, or the
+ * relying party id when it is not set (decision record 070).
+ */
+export function relyingPartyName(ctx: Context): string {
+  return ctx.config.passkeys["relying-party-name"] ?? relyingPartyId(ctx);
 }
 
 /**

@@ -8,6 +8,7 @@ import { routeManifest } from "@/lib/server/url";
 import { compileRoutes, matchFixedRoute, matchPath } from "@/lib/server/match";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
 import { PROVIDERS } from "@/lib/auth/schemas/providers";
+import { relyingPartyIdFor } from "@/lib/passkeys/relying-party";
 import {
   isLocale,
   type Locale,
@@ -114,7 +115,7 @@ export async function frontendSettings(): Promise<FrontendSettings> {
   // The request's cookies first: reading them makes the page dynamic, so `next build` never
   // prerenders it and never needs the services (SESSION_SECRET, the database).
   const locale = await requestLocale();
-  const { config } = await services();
+  const { config, env } = await services();
   return {
     // The providers list is served by its own route file, and the login screen calls it too.
     routes: routeManifest(config, [...HOST_ROUTES, PROVIDERS]),
@@ -126,6 +127,7 @@ export async function frontendSettings(): Promise<FrontendSettings> {
       requireExpiry: config.tokens["require-expiry"],
       maxLifetimeDays: config.tokens["max-lifetime-days"],
     },
+    passkeys: { relyingPartyId: relyingPartyIdFor(env.APP_URL) },
     locale,
   };
 }

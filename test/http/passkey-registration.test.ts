@@ -42,6 +42,15 @@ describe("passkey registration (laravel/passkeys-server's user/passkeys routes)"
     expect(second.challenge).not.toBe(options.challenge);
   });
 
+  it("names the relying party with passkeys.relying-party-name when it is set (decision record 070)", async () => {
+    app.configure({
+      auth: { passkeys: { "relying-party-name": "Acme Accounts" } },
+    });
+    const agent = await signedIn(await app.createUser());
+    const { options } = (await agent.get("/auth/user/passkeys/options")).body;
+    expect(options.rp).toEqual({ id: "localhost", name: "Acme Accounts" });
+  });
+
   it("stores the passkey in laravel/passkeys-server's columns and lists it with its authenticator's name", async () => {
     const user = await app.createUser();
     const registered = app.events("PasskeyRegistered");

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
-import { linkIn } from "../support/session";
+import { flashed, linkIn } from "../support/session";
 import { createToken } from "../support/tokens";
 
 const app = useTestApp();
@@ -135,6 +135,22 @@ describe("GET /auth/email/verify/{id}/{hash} (contract ยง3 Email verification, ย
       "/admin",
     ]);
     expect(await verifiedAt(id)).not.toBeNull();
+  });
+
+  it("flashes a status for the browser's next page, which confirms it (decision record 070); a JSON caller gets none", async () => {
+    const browser = await registerAndGetLink("flash@example.com");
+    const landed = await browser.agent.get(browser.path, { asJson: false });
+    expect([landed.status, landed.headers.get("location")]).toEqual([
+      302,
+      "/admin",
+    ]);
+    expect(await flashed(app, browser.agent, "status")).toBe(
+      "Your email address has been verified.",
+    );
+
+    const spa = await registerAndGetLink("spa@example.com");
+    expect((await spa.agent.get(spa.path)).body).toEqual({ verified: true });
+    expect(await flashed(app, spa.agent, "status")).toBeUndefined();
   });
 
   it("answers 403 once the address changed after the link was sent", async () => {

@@ -1,11 +1,21 @@
 import type { Metadata } from "next";
 import { Dashboard } from "@/components/dashboard/dashboard";
-import { translateForRequest } from "@/lib/runtime/next-adapter";
+import { FlashedToast } from "@/components/ui/flashed-toast";
+import {
+  flashedMessage,
+  translateForRequest,
+} from "@/lib/runtime/next-adapter";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: await translateForRequest("Dashboard") };
 }
 
-export default function DashboardPage() {
-  return <Dashboard />;
+/** The dashboard; a browser that just followed its verification link is told so (decision record 070). */
+export default async function DashboardPage() {
+  return (
+    <>
+      <FlashedToast message={await flashedMessage("status")} />
+      <Dashboard />
+    </>
+  );
 }

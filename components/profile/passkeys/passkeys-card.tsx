@@ -12,6 +12,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { LoadingRows } from "@/components/ui/skeleton";
 import type { Passkey } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
+import { usePasskeysUsable } from "@/lib/client/use-passkeys-usable";
 import {
   useAddPasskey,
   useDeletePasskey,
@@ -28,6 +29,8 @@ export function PasskeysCard() {
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [deleting, setDeleting] = useState<Passkey | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Listed, renamed and deleted anywhere; created only where a ceremony can work (record 070).
+  const canAdd = usePasskeysUsable();
 
   return (
     <Card
@@ -36,6 +39,7 @@ export function PasskeysCard() {
         "Sign in with your fingerprint, face or screen lock instead of typing your password. Your password keeps working.",
       )}
       actions={
+        canAdd &&
         !adding && (
           <Button
             variant="secondary"
@@ -53,6 +57,11 @@ export function PasskeysCard() {
     >
       <div className="space-y-4">
         {notice && <Alert tone="success">{notice}</Alert>}
+        {!canAdd && (
+          <p className="text-sm text-zinc-500">
+            {t("Passkeys cannot be added from this browser or address.")}
+          </p>
+        )}
         <ErrorAlert
           error={passkeys.error ?? (deleting ? null : remove.error)}
         />

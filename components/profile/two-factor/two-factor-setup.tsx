@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useRef } from "react";
 import { CopyButton } from "@/components/tokens/copy-button";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { TextField } from "@/components/ui/text-field";
+import { OneTimeCodeField } from "@/components/ui/one-time-code-field";
 import type { TwoFactorSetup as Setup } from "@/lib/client/contract";
 import { formErrors } from "@/lib/client/form-errors";
 import { useT } from "@/lib/client/i18n";
@@ -38,7 +38,8 @@ export function TwoFactorSetup({
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const errors = formErrors(confirm.error, ["code"]);
-  useFocusFirstError(form, confirm.error);
+  // A wrong code comes back selected: the next one is typed over it.
+  useFocusFirstError(form, confirm.error, { select: true });
   useEffect(() => heading.current?.focus(), []);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -90,14 +91,11 @@ export function TwoFactorSetup({
           <form ref={form} onSubmit={submit} className="space-y-4">
             <p>{t("Enter the 6-digit code the app shows.")}</p>
             <ErrorAlert error={errors.general} />
-            <TextField
+            <OneTimeCodeField
               label={t("Authentication code")}
               name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
               required
-              maxLength={10}
-              className="sm:max-w-xs [&_input]:font-mono [&_input]:tracking-widest"
+              className="sm:max-w-xs"
               error={errors.fields.code}
             />
             <div className="flex flex-wrap gap-3">

@@ -20,6 +20,12 @@ export const verificationVerify = defineEndpoint({
           ctx.now,
         );
         await emit("Verified", { user: verified });
+        // A browser lands on the route's redirect, which confirms it once (decision record 070).
+        if (!ctx.wantsJson)
+          ctx.session.flash(
+            "status",
+            ctx.t("Your email address has been verified."),
+          );
       }
     }
     return { verified: true };

@@ -1,11 +1,9 @@
-import type { Metadata } from "next";
-import { TokensPage } from "@/components/tokens/tokens-page";
-import { translateForRequest } from "@/lib/runtime/next-adapter";
+import { redirect } from "next/navigation";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: await translateForRequest("API tokens") };
-}
-
+/**
+ * The token screen's old address (bookmarks, older expiry notices): the account's API tokens
+ * section is the one screen for them (decision record 070).
+ */
 export default function Page() {
-  return <TokensPage />;
+  redirect("/admin/account/tokens");
 }
