@@ -22,7 +22,8 @@ export default async function setup(project: TestProject) {
   const directory = mkdtempSync(path.join(tmpdir(), "auth-pglite-snapshot-"));
   const database = openDatabase({});
   await database.migrate();
-  const tar = await database.dump!();
+  if (!database.dump) throw new Error("PGlite without dump()");
+  const tar = await database.dump();
   await database.close();
   const file = path.join(directory, "migrated.tar.gz");
   writeFileSync(file, tar);
