@@ -176,6 +176,21 @@ describe("POST /auth/register (contract §4 rule 1)", () => {
     });
   });
 
+  it("names the fields in the user's language: Spanish messages say contraseña and correo electrónico, not password and email", async () => {
+    await app.createUser({ email: "taken@example.com" });
+    const response = await (
+      await guest()
+    ).post(
+      "/auth/register",
+      valid({ email: "taken@example.com", password_confirmation: "other" }),
+      { headers: { "accept-language": "es" } },
+    );
+    expect(response.body.errors).toEqual({
+      email: ["El valor del campo correo electrónico ya está en uso."],
+      password: ["La confirmación del campo contraseña no coincide."],
+    });
+  });
+
   it("rejects an email taken by a soft-deleted user without a 500", async () => {
     await app.createUser({ email: "gone@example.com", deletedAt: new Date() });
     const response = await (
