@@ -9,9 +9,8 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/client/api";
-import { formErrors } from "@/lib/client/form-errors";
 import { useT } from "@/lib/client/i18n";
-import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
+import { useFormChecks } from "@/lib/client/use-form-checks";
 import { useTwoFactorChallenge } from "@/lib/client/use-two-factor";
 
 /**
@@ -66,8 +65,10 @@ export function TwoFactorChallengeForm({
   const challenge = useTwoFactorChallenge(redirect);
   const form = useRef<HTMLFormElement>(null);
   const field = useRef<HTMLInputElement>(null);
-  const errors = formErrors(challenge.error, ["code", "recovery_code"]);
-  useFocusFirstError(form, challenge.error);
+  const { errors, check } = useFormChecks(form, challenge.error, [
+    "code",
+    "recovery_code",
+  ]);
   const keepRedirect = redirect
     ? `?redirect=${encodeURIComponent(redirect)}`
     : "";
@@ -84,7 +85,7 @@ export function TwoFactorChallengeForm({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (challenge.isPending || challenge.isSuccess) return;
+    if (challenge.isPending || challenge.isSuccess || !check()) return;
     challenge.mutate(MODES[mode].body((field.current?.value ?? "").trim()));
   }
 
@@ -118,7 +119,7 @@ export function TwoFactorChallengeForm({
           </Link>
         </Alert>
       ) : (
-        <form ref={form} onSubmit={submit} className="space-y-5">
+        <form ref={form} onSubmit={submit} noValidate className="space-y-5">
           <ErrorAlert error={errors.general} />
           <TextField
             key={mode}
