@@ -82,6 +82,13 @@ test("a taken address is reported beside its field", async ({
     "The email has already been taken.",
   );
   await expect(field).toBeFocused();
+  // Its owner's ways in, the address carried over (decision record 069).
+  await expect(
+    page.getByRole("link", { name: "reset your password" }),
+  ).toHaveAttribute(
+    "href",
+    `/auth/forgot-password?email=${encodeURIComponent(existing.email)}`,
+  );
   await snap("register-email-taken");
   await expectAccessible(page, "register with a taken address");
 });

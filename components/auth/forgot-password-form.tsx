@@ -7,9 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
-import { formErrors } from "@/lib/client/form-errors";
 import { useT } from "@/lib/client/i18n";
-import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
+import { useFormChecks } from "@/lib/client/use-form-checks";
 import { useForgotPassword } from "@/lib/client/use-password-reset";
 
 const RESEND_AFTER_SECONDS = 60;
@@ -33,7 +32,11 @@ function useResendCountdown(sentAt: number) {
  * Asks for a reset link; once sent, the form becomes "check your inbox" with the address and a
  * resend that opens after 60 seconds (the per-email limit allows three mails in 15 minutes).
  */
-export function ForgotPasswordForm() {
+export function ForgotPasswordForm({
+  email = null,
+}: {
+  email?: string | null;
+}) {
   const t = useT();
   const forgot = useForgotPassword();
   const form = useRef<HTMLFormElement>(null);
@@ -41,8 +44,7 @@ export function ForgotPasswordForm() {
     null,
   );
   const secondsLeft = useResendCountdown(sentTo?.at ?? 0);
-  const errors = formErrors(forgot.error, ["email"]);
-  useFocusFirstError(form, forgot.error);
+  const { errors, check } = useFormChecks(form, forgot.error, ["email"]);
 
   function send(email: string) {
     if (forgot.isPending) return;
@@ -54,6 +56,7 @@ export function ForgotPasswordForm() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!check()) return;
     send(String(new FormData(event.currentTarget).get("email") ?? ""));
   }
 
@@ -102,7 +105,7 @@ export function ForgotPasswordForm() {
         </Link>
       }
     >
-      <form ref={form} onSubmit={submit} className="space-y-5">
+      <form ref={form} onSubmit={submit} noValidate className="space-y-5">
         <ErrorAlert error={errors.general} />
         <TextField
           label={t("Email address")}
@@ -111,6 +114,7 @@ export function ForgotPasswordForm() {
           autoComplete="email"
           required
           autoFocus
+          defaultValue={email ?? undefined}
           error={errors.fields.email}
         />
         <Button type="submit" className="w-full" loading={forgot.isPending}>

@@ -11,10 +11,9 @@ import { Button } from "@/components/ui/button";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
-import { formErrors } from "@/lib/client/form-errors";
 import { useT } from "@/lib/client/i18n";
 import { useSettings } from "@/lib/client/settings-context";
-import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
+import { useFormChecks } from "@/lib/client/use-form-checks";
 import { useLogin } from "@/lib/client/use-login";
 
 /** Messages other screens leave for this one, by code (never free text from the URL). */
@@ -29,15 +28,24 @@ type Props = {
   redirect: string | null;
   status: string | null;
   flashedError?: string | null;
+  /** An address to start from (`?email=`, from the register form's "Already registered?"). */
+  email?: string | null;
 };
 
-export function LoginForm({ redirect, status, flashedError = null }: Props) {
+export function LoginForm({
+  redirect,
+  status,
+  flashedError = null,
+  email = null,
+}: Props) {
   const t = useT();
   const { allowRegistration } = useSettings();
   const login = useLogin(redirect);
   const form = useRef<HTMLFormElement>(null);
-  const errors = formErrors(login.error, ["email", "password"]);
-  useFocusFirstError(form, login.error);
+  const { errors, check } = useFormChecks(form, login.error, [
+    "email",
+    "password",
+  ]);
   const statusMessage = status ? STATUS_MESSAGES[status] : undefined;
   const keepRedirect = redirect
     ? `?redirect=${encodeURIComponent(redirect)}`
@@ -45,7 +53,7 @@ export function LoginForm({ redirect, status, flashedError = null }: Props) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (login.isPending || login.isSuccess) return;
+    if (login.isPending || login.isSuccess || !check()) return;
     const data = new FormData(event.currentTarget);
     login.mutate({
       email: String(data.get("email") ?? ""),
@@ -73,7 +81,7 @@ export function LoginForm({ redirect, status, flashedError = null }: Props) {
       }
     >
       <RedirectIfSignedIn redirect={redirect} />
-      <form ref={form} onSubmit={submit} className="space-y-5">
+      <form ref={form} onSubmit={submit} noValidate className="space-y-5">
         {statusMessage && <Alert tone="success">{t(statusMessage)}</Alert>}
         {flashedError && !login.error && (
           <Alert tone="error">{flashedError}</Alert>
@@ -86,6 +94,7 @@ export function LoginForm({ redirect, status, flashedError = null }: Props) {
           type="email"
           autoComplete="username webauthn"
           required
+          defaultValue={email ?? undefined}
           error={errors.fields.email}
         />
         <TextField

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { type FormEvent, useRef } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { AuthCard, LINK_CLASSES } from "@/components/auth/auth-card";
 import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { RedirectIfSignedIn } from "@/components/auth/redirect-if-signed-in";
@@ -9,21 +9,23 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
-import { formErrors } from "@/lib/client/form-errors";
-import { useT } from "@/lib/client/i18n";
+import { useLocale, useT } from "@/lib/client/i18n";
 import { useSettings } from "@/lib/client/settings-context";
-import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
+import { useFormChecks } from "@/lib/client/use-form-checks";
 import { useRegister } from "@/lib/client/use-login";
+import { isTakenEmail } from "@/lib/client/form-errors";
+import { AlreadyRegistered } from "@/components/auth/already-registered";
 
 const FIELDS = ["name", "email", "password", "password_confirmation"] as const;
 
 export function RegisterForm({ redirect }: { redirect: string | null }) {
   const t = useT();
+  const locale = useLocale();
   const { allowRegistration } = useSettings();
   const register = useRegister(redirect);
   const form = useRef<HTMLFormElement>(null);
-  const errors = formErrors(register.error, FIELDS);
-  useFocusFirstError(form, register.error);
+  const { errors, check } = useFormChecks(form, register.error, FIELDS);
+  const [submittedEmail, setSubmittedEmail] = useState("");
   const keepRedirect = redirect
     ? `?redirect=${encodeURIComponent(redirect)}`
     : "";
@@ -50,9 +52,10 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (register.isPending || register.isSuccess) return;
+    if (register.isPending || register.isSuccess || !check()) return;
     const data = new FormData(event.currentTarget);
     const value = (name: string) => String(data.get(name) ?? "");
+    setSubmittedEmail(value("email").trim());
     register.mutate({
       name: value("name"),
       email: value("email"),
@@ -68,7 +71,7 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
       footer={footer}
     >
       <RedirectIfSignedIn redirect={redirect} />
-      <form ref={form} onSubmit={submit} className="space-y-5">
+      <form ref={form} onSubmit={submit} noValidate className="space-y-5">
         <ErrorAlert error={errors.general} />
         <TextField
           label={t("Name")}
@@ -87,6 +90,9 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
           required
           error={errors.fields.email}
         />
+        {isTakenEmail(errors.fields.email, locale) && (
+          <AlreadyRegistered email={submittedEmail} redirect={redirect} />
+        )}
         <NewPasswordFields errors={errors.fields} />
         <Button
           type="submit"

@@ -8,9 +8,8 @@ import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
-import { formErrors } from "@/lib/client/form-errors";
 import { useT } from "@/lib/client/i18n";
-import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
+import { useFormChecks } from "@/lib/client/use-form-checks";
 import { useResetPassword } from "@/lib/client/use-password-reset";
 
 const FORGOT_PASSWORD_SCREEN = "/auth/forgot-password";
@@ -28,12 +27,11 @@ export function ResetPasswordForm({
   const reset = useResetPassword();
   const form = useRef<HTMLFormElement>(null);
   // An invalid or used token is a 422 on `email` (contract §7): shown beside the address.
-  const errors = formErrors(reset.error, [
+  const { errors, check } = useFormChecks(form, reset.error, [
     "email",
     "password",
     "password_confirmation",
   ]);
-  useFocusFirstError(form, reset.error);
   // The token is read (it is in the props): take it out of the address bar, the history and
   // bookmarks. A reload lands on the screen that asks for a new link (decision record 013).
   useEffect(
@@ -48,7 +46,7 @@ export function ResetPasswordForm({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (reset.isPending || reset.isSuccess) return;
+    if (reset.isPending || reset.isSuccess || !check()) return;
     const data = new FormData(event.currentTarget);
     reset.mutate(
       {
@@ -64,14 +62,13 @@ export function ResetPasswordForm({
   return (
     <AuthCard
       title={t("Choose a new password")}
-      description={t("Pick a password you have not used here before.")}
       footer={
         <Link href={FORGOT_PASSWORD_SCREEN} className={LINK_CLASSES}>
           {t("Request a new link")}
         </Link>
       }
     >
-      <form ref={form} onSubmit={submit} className="space-y-5">
+      <form ref={form} onSubmit={submit} noValidate className="space-y-5">
         <ErrorAlert error={errors.general} />
         <TextField
           label={t("Email address")}

@@ -10,9 +10,8 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { OneTimeCodeField } from "@/components/ui/one-time-code-field";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/client/api";
-import { formErrors } from "@/lib/client/form-errors";
 import { useT } from "@/lib/client/i18n";
-import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
+import { useFormChecks } from "@/lib/client/use-form-checks";
 import { useTwoFactorChallenge } from "@/lib/client/use-two-factor";
 
 /**
@@ -55,9 +54,13 @@ export function TwoFactorChallengeForm({
   const challenge = useTwoFactorChallenge(redirect);
   const form = useRef<HTMLFormElement>(null);
   const field = useRef<HTMLInputElement>(null);
-  const errors = formErrors(challenge.error, ["code", "recovery_code"]);
   // A wrong code comes back selected: the next one is typed over it.
-  useFocusFirstError(form, challenge.error, { select: true });
+  const { errors, check } = useFormChecks(
+    form,
+    challenge.error,
+    ["code", "recovery_code"],
+    { select: true },
+  );
   const keepRedirect = redirect
     ? `?redirect=${encodeURIComponent(redirect)}`
     : "";
@@ -74,7 +77,7 @@ export function TwoFactorChallengeForm({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (challenge.isPending || challenge.isSuccess) return;
+    if (challenge.isPending || challenge.isSuccess || !check()) return;
     challenge.mutate(MODES[mode].body((field.current?.value ?? "").trim()));
   }
 
@@ -108,7 +111,7 @@ export function TwoFactorChallengeForm({
           </Link>
         </Alert>
       ) : (
-        <form ref={form} onSubmit={submit} className="space-y-5">
+        <form ref={form} onSubmit={submit} noValidate className="space-y-5">
           <ErrorAlert error={errors.general} />
           {mode === "code" ? (
             <OneTimeCodeField

@@ -7,9 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
-import { formErrors } from "@/lib/client/form-errors";
 import { useT } from "@/lib/client/i18n";
-import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
+import { useFormChecks } from "@/lib/client/use-form-checks";
 import { useUpdatePassword } from "@/lib/client/use-update-password";
 
 /** POST update-password: this browser stays signed in, other sessions end. */
@@ -17,16 +16,15 @@ export function PasswordForm() {
   const t = useT();
   const update = useUpdatePassword();
   const form = useRef<HTMLFormElement>(null);
-  const errors = formErrors(update.error, [
+  const { errors, check } = useFormChecks(form, update.error, [
     "old_password",
     "password",
     "password_confirmation",
   ]);
-  useFocusFirstError(form, update.error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (update.isPending) return;
+    if (update.isPending || !check()) return;
     const element = event.currentTarget;
     const data = new FormData(element);
     const value = (name: string) => String(data.get(name) ?? "");
@@ -41,7 +39,7 @@ export function PasswordForm() {
   }
 
   return (
-    <form ref={form} onSubmit={submit}>
+    <form ref={form} onSubmit={submit} noValidate>
       <Card
         title={t("Change password")}
         description={t(

@@ -2,9 +2,13 @@
 
 import { ApiError } from "@/lib/client/api";
 import { useT } from "@/lib/client/i18n";
+import { tooManyAttemptsMessage } from "@/lib/client/retry-after";
 import { Alert } from "@/components/ui/alert";
 
-/** The words for a failure the server did not explain (network down, an HTML error page). */
+/**
+ * The words for a failed request: when to try again after a 429 (every screen's, decision record
+ * 069), the server's message, or words for a failure it did not explain (network down, an HTML page).
+ */
 export function useErrorMessage(): (error: unknown) => string {
   const t = useT();
   return (error) => {
@@ -12,6 +16,8 @@ export function useErrorMessage(): (error: unknown) => string {
       return t(
         "The server could not be reached. Check your connection and try again.",
       );
+    if (error instanceof ApiError && error.status === 429)
+      return tooManyAttemptsMessage(t, error.retryAfterSeconds);
     if (error instanceof ApiError && error.message) return error.message;
     if (error instanceof ApiError && error.status === 403)
       return t("This action is unauthorized.");

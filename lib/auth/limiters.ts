@@ -29,23 +29,43 @@ async function subject(
     : null;
 }
 
-/** Counts the request under every rule of `name`; 429 with Retry-After when any is over its limit. */
+/** Counts one request under one rule: the seconds until its window closes when it is over the limit, else 0. */
+async function count(
+  ctx: Context,
+  name: string,
+  rule: LimiterRule,
+  counted: string,
+): Promise<number> {
+  const decaySeconds = Math.round(rule.minutes * 60);
+  const window = await hit(
+    ctx.db,
+    limiterKey("limiter", name, rule.by, rule.max, decaySeconds, counted),
+    decaySeconds,
+    ctx.now,
+  );
+  return window.hits > rule.max ? secondsUntil(window, ctx.now) : 0;
+}
+
+/**
+ * Counts the request under every rule of `name`; 429 with Retry-After when any is over its limit.
+ * A `valid-only` rule is counted after the input passed validation (`ctx.afterValidation`), so a
+ * request refused with a 422 does not use it up (decision record 069).
+ */
 export async function runLimiter(ctx: Context, name: string): Promise<void> {
   const rules = ctx.config.limiters[name];
   if (!rules) throw new Error(`no limiter named ${name}`);
-  let retryAfter = 0;
+  const now: [LimiterRule, string][] = [];
+  const later: [LimiterRule, string][] = [];
   for (const rule of rules) {
     const counted = await subject(ctx, rule.by);
-    if (!counted) continue;
-    const decaySeconds = Math.round(rule.minutes * 60);
-    const window = await hit(
-      ctx.db,
-      limiterKey("limiter", name, rule.by, rule.max, decaySeconds, counted),
-      decaySeconds,
-      ctx.now,
-    );
-    if (window.hits > rule.max)
-      retryAfter = Math.max(retryAfter, secondsUntil(window, ctx.now));
+    if (counted) (rule["valid-only"] ? later : now).push([rule, counted]);
   }
-  if (retryAfter > 0) throw tooManyRequests(retryAfter);
+  const countAll = async (pairs: [LimiterRule, string][]) => {
+    let retryAfter = 0;
+    for (const [rule, counted] of pairs)
+      retryAfter = Math.max(retryAfter, await count(ctx, name, rule, counted));
+    if (retryAfter > 0) throw tooManyRequests(retryAfter);
+  };
+  await countAll(now);
+  if (later.length > 0) ctx.afterValidation.push(() => countAll(later));
 }

@@ -125,6 +125,20 @@ describe("the API client (contract §4 rule 7)", () => {
     });
   });
 
+  it("keeps a 429's Retry-After, for the words that say when to try again", async () => {
+    const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
+    replies.push(
+      new Response(JSON.stringify({ message: "Too Many Attempts." }), {
+        status: 429,
+        headers: { "Retry-After": "42" },
+      }),
+    );
+    await expect(api.call("login", CREDENTIALS)).rejects.toMatchObject({
+      status: 429,
+      retryAfterSeconds: 42,
+    });
+  });
+
   it("fills path parameters from the input; the other fields are a GET's query or the JSON body", async () => {
     const api = createApiClient({ routes: ROUTES, onUnauthenticated: vi.fn() });
     expect(api.path("impersonate-token", { token: "a/b" })).toBe(

@@ -1,5 +1,6 @@
 import type { RouteInput, RouteName, RouteOutput } from "@/lib/client/contract";
 import type { RouteManifest } from "@/lib/client/frontend-settings";
+import { parseRetryAfter } from "@/lib/client/retry-after";
 
 /** The session guard's CSRF-cookie endpoint (contract §4: `/<guard>/csrf-cookie`). */
 export const CSRF_COOKIE_PATH = "/sanctum/csrf-cookie";
@@ -7,12 +8,16 @@ const XSRF_COOKIE = "XSRF-TOKEN";
 
 export type FieldErrors = Record<string, string[]>;
 
-/** A failed call: the HTTP status (0 when the server could not be reached) and the server's message. */
+/**
+ * A failed call: the HTTP status (0 when the server could not be reached), the server's message,
+ * and, for a 429, the seconds its `Retry-After` asks to wait.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors: FieldErrors = {},
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = "ApiError";
@@ -137,7 +142,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, body: unknown): ApiError {
+function toApiError(response: Response, body: unknown): ApiError {
   const data = (typeof body === "object" && body !== null ? body : {}) as {
     message?: unknown;
     errors?: unknown;
@@ -147,7 +152,12 @@ function toApiError(status: number, body: unknown): ApiError {
     typeof data.errors === "object" && data.errors !== null
       ? (data.errors as FieldErrors)
       : {};
-  return new ApiError(status, message, errors);
+  return new ApiError(
+    response.status,
+    message,
+    errors,
+    parseRetryAfter(response.headers.get("retry-after")),
+  );
 }
 
 /**
@@ -216,7 +226,7 @@ export function createApiClient({
     if (response.ok) return data;
     if (response.status === 401 && !options.ignoreUnauthenticated)
       onUnauthenticated();
-    throw toApiError(response.status, data);
+    throw toApiError(response, data);
   }
 
   async function fetchCsrfCookie(): Promise<void> {

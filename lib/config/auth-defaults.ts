@@ -30,20 +30,22 @@ export const AUTH_DEFAULTS = {
   },
   /**
    * Named limiters for `throttle:<name>` (README "Limits" says why each default): per client
-   * address, per target email, or per signed-in user.
+   * address, per target email, or per signed-in user. A rule with `valid-only` counts only the
+   * requests whose input passed validation, so typos do not use up a person's own address
+   * (decision record 069); the per-address rules count everything.
    */
   limiters: {
     login: [{ by: "ip", max: 20, minutes: 1 }],
     register: [
       { by: "ip", max: 5, minutes: 10 },
-      { by: "email", max: 3, minutes: 60 },
+      { by: "email", max: 3, minutes: 60, "valid-only": true },
     ],
     "forgot-password": [
       { by: "ip", max: 5, minutes: 1 },
-      { by: "email", max: 3, minutes: 15 },
+      { by: "email", max: 3, minutes: 15, "valid-only": true },
     ],
     password: [{ by: "user", max: 6, minutes: 1 }],
-    credentials: [{ by: "email", max: 10, minutes: 10 }],
+    credentials: [{ by: "email", max: 10, minutes: 10, "valid-only": true }],
     // Beside the 5 attempts per pending sign-in and the account's lockout (decision record 023).
     "two-factor": [{ by: "ip", max: 20, minutes: 1 }],
     // Dynamic OAuth client registration is open to anyone (RFC 7591; decision record 052).
@@ -53,7 +55,12 @@ export const AUTH_DEFAULTS = {
     ],
   } as Record<
     string,
-    { by: "ip" | "email" | "user"; max: number; minutes: number }[]
+    {
+      by: "ip" | "email" | "user";
+      max: number;
+      minutes: number;
+      "valid-only"?: boolean;
+    }[]
   >,
   limits: {
     "login-attempts": 5,

@@ -72,6 +72,8 @@ export const authConfigSchema = z.strictObject({
           by: z.enum(["ip", "email", "user"]),
           max: z.int().min(1).max(100_000),
           minutes: z.number().positive().max(1440),
+          // Counted only once the input passed validation (decision record 069).
+          "valid-only": z.boolean().optional(),
         }),
       )
       .min(1),

@@ -69,3 +69,14 @@ export function translate(
       .replaceAll(`:${name}`, value);
   }, text);
 }
+
+/**
+ * A field's name as messages show it (Laravel's `validation.attributes.<field>`, a key an
+ * application may override too): the catalog's word, else the field with spaces for underscores.
+ */
+export function attributeName(locale: Locale, field: string): string {
+  return (
+    CATALOGS[locale][`validation.attributes.${field}`] ??
+    field.replaceAll("_", " ")
+  );
+}

@@ -57,6 +57,11 @@ export type Context = {
    * middleware): the activity log names them as causer (decision record 028).
    */
   impersonatorId: number | null;
+  /**
+   * Work a middleware defers until the input has passed validation (a limiter rule that counts
+   * only valid requests: decision record 069); run in order by lib/server/validate-input.ts.
+   */
+  afterValidation: (() => Promise<void>)[];
   /** The endpoint's word on what it changed, for its class's notice to the owner (lib/server/credential-guard.ts). */
   credentialChange?: CredentialChange | null;
   t(key: string, replacements?: Replacements): string;
@@ -92,6 +97,7 @@ export function createContext(
     session,
     auth: null,
     queuedCookies: [],
+    afterValidation: [],
     impersonatorId: null,
     t: (key, replacements) => translate(locale, key, replacements),
     input: () => (input ??= readInput(request, bodyLimit)),

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { AuthConfig } from "@/lib/config/auth";
 import type { Context } from "@/lib/server/context";
-import { hasBrand } from "@/lib/http/errors";
+import { hasBrand, type Message } from "@/lib/http/errors";
 
 const REDIRECT = Symbol.for("next-laravel-auth.Redirect");
 
@@ -36,6 +36,15 @@ export type EndpointResult = Record<string, unknown> | Redirect | Response;
 export type Endpoint<S extends z.ZodType = z.ZodType> = {
   /** The input schema; absent means the action takes no fields. */
   input?: (config: AuthConfig, ctx: Context) => S;
+  /**
+   * Rules that read the database (Laravel's `unique`, `exists`), run whether the schema passed or
+   * not, on the normalized input (unchecked: a rule looks only at a well-formed value); their
+   * errors join the schema's in one 422 (lib/server/validate-input.ts).
+   */
+  dataRules?: (
+    ctx: Context,
+    input: Record<string, unknown>,
+  ) => Promise<Record<string, Message[]>>;
   nonJson?: NonJsonReply;
   run(ctx: Context, input: z.output<S>): Promise<EndpointResult>;
 };

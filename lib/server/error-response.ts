@@ -6,7 +6,7 @@ import {
   ValidationError,
 } from "@/lib/http/errors";
 import { backPath, json, redirect } from "@/lib/http/respond";
-import { type Locale, translate } from "@/lib/i18n/catalog";
+import { attributeName, type Locale, translate } from "@/lib/i18n/catalog";
 import { describeError } from "@/lib/observability/logger";
 import { log } from "@/lib/observability/request-scope";
 
@@ -53,17 +53,13 @@ function loginPath(request: Request): string {
   return `/auth/login?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
 }
 
-function attributeName(field: string): string {
-  return field.replaceAll("_", " ");
-}
-
 /** Laravel's 422 body: every message translated, `message` the first one plus a count of the rest. */
 export function validationBody(error: ValidationError, locale: Locale) {
   const errors: Record<string, string[]> = Object.create(null);
   for (const [field, messages] of Object.entries(error.errors)) {
     errors[field] = messages.map((m) =>
       translate(locale, m.key, {
-        attribute: attributeName(field),
+        attribute: attributeName(locale, field),
         ...m.replacements,
       }),
     );

@@ -1,5 +1,4 @@
 import "server-only";
-import { z } from "zod";
 import { type Context, createContext } from "@/lib/server/context";
 import { verifyCsrf } from "@/lib/server/csrf";
 import type { ResolvedMiddleware } from "@/lib/server/middleware";
@@ -18,7 +17,7 @@ import { respond } from "@/lib/server/respond";
 import { Session } from "@/lib/server/session";
 import { toErrorResponse } from "@/lib/server/error-response";
 import { methodNotAllowed, notFound } from "@/lib/http/errors";
-import { clientIp, type Input } from "@/lib/http/request";
+import { clientIp } from "@/lib/http/request";
 import { parseCookies } from "@/lib/http/cookies";
 import { preflight, withCors } from "@/lib/http/cors";
 import {
@@ -28,8 +27,7 @@ import {
 import { isStatefulRequest } from "@/lib/http/stateful";
 import { warnStatelessCookie } from "@/lib/server/stateful-warning";
 import { observeRequest } from "@/lib/observability/observe-request";
-import { parseInput } from "@/lib/validation/parse";
-import { IGNORED_FIELDS } from "@/lib/validation/rules";
+import { validateInput } from "@/lib/server/validate-input";
 import type { Services } from "@/lib/server/services";
 import { AUTH_ACTIONS, type HttpMethod } from "@/lib/config/auth-actions";
 import {
@@ -38,8 +36,6 @@ import {
 } from "@/lib/config/credential-classes";
 
 export type { HostRoute } from "@/lib/server/route-rules";
-
-const EMPTY_INPUT = z.strictObject({ ...IGNORED_FIELDS });
 
 /** Opens the request's session: the sealed cookie, if any, pointing at a server-side row. */
 export async function openSession(
@@ -64,7 +60,7 @@ export async function openSession(
 }
 
 /**
- * Runs one endpoint through the web group (session, CSRF), its middleware, and zod; then, when its
+ * Runs one endpoint through the web group (session, CSRF), its middleware, and its validation; then, when its
  * credential class tells the owner (decision record 028), the application's notice.
  */
 export async function runEndpoint(
@@ -79,8 +75,7 @@ export async function runEndpoint(
   // The guard already loaded the session's row: this costs no statement.
   if (ctx.auth?.via === "session")
     ctx.impersonatorId = (await ctx.session.impersonator()).id;
-  const schema = endpoint.input ? endpoint.input(ctx.config, ctx) : EMPTY_INPUT;
-  const input = parseInput(schema, { ...(await ctx.input()) } as Input);
+  const input = await validateInput(ctx, endpoint);
   const result = await endpoint.run(ctx, input);
   const notice = CREDENTIAL_CLASSES[credential].notice;
   if (notice && ctx.credentialChange !== null)

@@ -137,6 +137,60 @@ describe("POST /auth/register (contract §4 rule 1)", () => {
     });
   });
 
+  it("names a taken email together with the other fields' errors, in one 422 (decision record 069)", async () => {
+    app.configure({
+      auth: { password: { length: 10, uppercase: false, number: false } },
+    });
+    await app.createUser({ email: "taken@example.com" });
+    const response = await (
+      await guest()
+    ).post(
+      "/auth/register",
+      valid({
+        name: "",
+        email: "Taken@Example.com",
+        password: "short",
+        password_confirmation: "short",
+      }),
+    );
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      message: "The name field is required. (and 2 more errors)",
+      errors: {
+        name: ["The name field is required."],
+        email: ["The email has already been taken."],
+        password: ["The password field must be at least 10 characters."],
+      },
+    });
+    expect(Object.keys(response.body.errors)).toEqual([
+      "name",
+      "email",
+      "password",
+    ]);
+    const malformed = await (
+      await guest()
+    ).post("/auth/register", valid({ email: "not-an-address", name: "" }));
+    expect(malformed.body.errors).toEqual({
+      name: ["The name field is required."],
+      email: ["The email field must be a valid email address."],
+    });
+  });
+
+  it("names the fields in the user's language: Spanish messages say contraseña and correo electrónico, not password and email", async () => {
+    await app.createUser({ email: "taken@example.com" });
+    const response = await (
+      await guest()
+    ).post(
+      "/auth/register",
+      valid({ email: "taken@example.com", password_confirmation: "other" }),
+      { headers: { "accept-language": "es" } },
+    );
+    expect(response.body.errors).toEqual({
+      email: ["El valor del campo correo electrónico ya está en uso."],
+      password: ["La confirmación del campo contraseña no coincide."],
+    });
+  });
+
   it("rejects an email taken by a soft-deleted user without a 500", async () => {
     await app.createUser({ email: "gone@example.com", deletedAt: new Date() });
     const response = await (

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { users } from "@/db/schema";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 
 const app = useTestApp();
@@ -42,20 +44,53 @@ describe("limiters where abuse is cheap (named limiters in routes.middlewares)",
     ).toBe(200);
   });
 
-  it("register: 3 an hour for one target email, from any address (each would mail that address)", async () => {
-    for (let i = 0; i < 3; i++)
+  it("register: 3 an hour for one target email, from any address, counting only attempts that pass validation (decision record 069)", async () => {
+    const attempt = (ip: string, overrides: Record<string, unknown> = {}) =>
+      guest(ip).then((agent) =>
+        agent.post("/auth/register", {
+          ...registration("victim@example.test"),
+          ...overrides,
+        }),
+      );
+    // A person's typos: refused by validation, they do not use up their own address.
+    for (let i = 0; i < 4; i++)
+      expect(
+        (
+          await attempt(`198.51.100.${i}`, {
+            password: "short",
+            password_confirmation: "other",
+          })
+        ).status,
+      ).toBe(422);
+    // Three registrations that would each create an account and mail the address (the account
+    // deleted in between, so the address is free again).
+    for (let i = 0; i < 3; i++) {
+      expect((await attempt(`198.51.100.${10 + i}`)).status).toBe(200);
+      await app.database.db
+        .delete(users)
+        .where(eq(users.email, "victim@example.test"));
+    }
+    const refused = await attempt("198.51.100.20", {
+      email: "VICTIM@example.test",
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000);
+  });
+
+  it("register: the per-address rule counts refused attempts too (it guards against floods)", async () => {
+    for (let i = 0; i < 5; i++)
       expect(
         (
           await (
-            await guest(`198.51.100.${i}`)
-          ).post("/auth/register", registration("victim@example.test"))
+            await guest()
+          ).post("/auth/register", { email: `typo${i}@example.test` })
         ).status,
-      ).not.toBe(429);
+      ).toBe(422);
     expect(
       (
         await (
-          await guest("198.51.100.9")
-        ).post("/auth/register", registration("VICTIM@example.test"))
+          await guest()
+        ).post("/auth/register", registration("fine@example.test"))
       ).status,
     ).toBe(429);
   });

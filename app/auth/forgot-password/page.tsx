@@ -6,6 +6,14 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: await translateForRequest("Forgot your password?") };
 }
 
-export default function ForgotPasswordPage() {
-  return <ForgotPasswordForm />;
+type Props = {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+/** `?email=` starts from an address (the register form's "Already registered?"). */
+export default async function ForgotPasswordPage({ searchParams }: Props) {
+  const { email } = await searchParams;
+  return (
+    <ForgotPasswordForm email={typeof email === "string" ? email : null} />
+  );
 }

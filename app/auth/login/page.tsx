@@ -17,11 +17,13 @@ export default async function LoginPage({ searchParams }: Props) {
   const params = await searchParams;
   const redirect = typeof params.redirect === "string" ? params.redirect : null;
   const status = typeof params.status === "string" ? params.status : null;
+  const email = typeof params.email === "string" ? params.email : null;
   // A failed social sign-in comes back here with the reason flashed, already translated.
   return (
     <LoginForm
       redirect={redirect}
       status={status}
+      email={email}
       flashedError={await flashedMessage("error")}
     />
   );

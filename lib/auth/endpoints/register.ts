@@ -7,7 +7,7 @@ import { getHooks } from "@/lib/server/hooks";
 import { hashPassword } from "@/lib/auth/passwords";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { queueVerificationMail } from "@/lib/auth/verification";
-import { forbidden, invalid } from "@/lib/http/errors";
+import { forbidden, invalid, type Message } from "@/lib/http/errors";
 import {
   findUserByEmail,
   isUniqueViolation,
@@ -41,12 +41,18 @@ export const register = defineEndpoint({
       throw forbidden("Registration is closed.");
     return getHooks().registrationRules?.(config) ?? defaultRules(config);
   },
+  // Laravel's `unique:users` among the email's rules: checked even when other fields fail, so the
+  // 422 names a taken address together with a short password (decision record 069).
+  async dataRules(ctx, input): Promise<Record<string, Message[]>> {
+    const address = email().safeParse(input.email);
+    if (!address.success || !(await findUserByEmail(ctx.db, address.data)))
+      return {};
+    return { email: [{ key: TAKEN }] };
+  },
   async run(
     ctx,
     input: Record<string, unknown> & { email: string; password: string },
   ) {
-    if (await findUserByEmail(ctx.db, input.email))
-      throw invalid("email", TAKEN);
     const fillable = new Set(ctx.config["user-fillable"]);
     const values = Object.fromEntries(
       Object.entries(input).filter(
