@@ -1,18 +1,19 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { showScheme } from "./support/color-scheme";
 
 // README's gallery: four screens in the light and the dark scheme, the size of a laptop's
 // window, written to test-results/gallery/ for scripts/readme-gallery.mjs to copy.
 
 async function shoot(page: Page, name: string) {
   for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
+    await showScheme(page, colorScheme);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({
       path: `test-results/gallery/${name}-${colorScheme}.png`,
     });
   }
-  await page.emulateMedia({ colorScheme: "light" });
+  await showScheme(page, "light");
 }
 
 test("README's gallery: sign-in, security settings, tokens, users", async ({

@@ -3,6 +3,7 @@ import { catalog, type Locale } from "../lib/i18n/catalog";
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { confirmPasswordOf, postJson, type TestUser } from "./support/users";
+import { showScheme } from "./support/color-scheme";
 
 type GetAuth = { authenticated: boolean; user: { email: string } | null };
 
@@ -34,11 +35,11 @@ async function checkBothSchemes(
   screen: string,
 ) {
   for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
+    await showScheme(page, scheme);
     await expectAccessible(page, `${screen} (${scheme})`);
     await snap(`${screen}-${scheme}`);
   }
-  await page.emulateMedia({ colorScheme: "light" });
+  await showScheme(page, "light");
 }
 
 /** Nothing on the page is wider than the screen, and every button is inside it. */

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { signOut } from "./support/users";
+import { showScheme } from "./support/color-scheme";
 
 // The user menu (name, email, settings, language, theme, sign out), dark mode and the account's
 // settings in sections (decision records 066 and 067).
@@ -12,11 +13,11 @@ async function snapBoth(
   snap: (name: string) => Promise<void>,
   name: string,
 ) {
-  await page.emulateMedia({ colorScheme: "light" });
+  await showScheme(page, "light");
   await snap(name);
-  await page.emulateMedia({ colorScheme: "dark" });
+  await showScheme(page, "dark");
   await snap(`${name}-dark`);
-  await page.emulateMedia({ colorScheme: "light" });
+  await showScheme(page, "light");
 }
 
 const menuButton = (page: Page, label: RegExp) =>

@@ -89,7 +89,7 @@ export function CreateTokenForm({ email }: { email: string }) {
       ) : (
         <form ref={form} onSubmit={submit} className="space-y-5">
           <ErrorAlert error={errors.general} />
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid items-start gap-5 sm:grid-cols-2">
             <TextField
               label={t("Token name")}
               name="name"

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { showScheme } from "./color-scheme";
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 const WCAG_TAGS = [
@@ -44,24 +45,6 @@ async function findingsOf(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits for the CSS transitions under way to end. A change of scheme changes every colour token
- * (app/globals.css), and a control with `transition-colors` moves to its new colours over 150 ms:
- * measured in between, it shows the old scheme's text on the new scheme's background, a contrast
- * no person sees for longer than a blink. Looping animations (a skeleton's pulse) never finish, so
- * only transitions are awaited.
- */
-async function transitionsSettled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-}
-
-/**
  * Runs axe-core on the page as it is now, in the light and in the dark colour scheme (the
  * system's, which the screens follow unless the user menu chose one: decision record 066), and
  * fails the test (softly: the journey goes on, and every
@@ -77,15 +60,14 @@ export async function expectAccessible(
   );
   const findings: string[] = [];
   for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    await transitionsSettled(page);
+    await showScheme(page, colorScheme);
     findings.push(
       ...(await findingsOf(page)).map(
         (finding) => `[${colorScheme}] ${finding}`,
       ),
     );
   }
-  await page.emulateMedia({ colorScheme: wasDark ? "dark" : "light" });
+  await showScheme(page, wasDark ? "dark" : "light");
   expect
     .soft(
       findings,
