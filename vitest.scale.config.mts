@@ -7,7 +7,8 @@ export default defineConfig({
     include: ["test/scale/**/*.test.ts"],
     pool: "forks",
     fileParallelism: false,
-    testTimeout: 60_000,
+    // CI runs these beside the unit suites (.ci/run lanes): a busy machine, so generous.
+    testTimeout: 120_000,
     hookTimeout: 180_000,
     reporters: ["default"],
   },
