@@ -5,7 +5,7 @@ import { activityLog } from "@/db/schema";
 import {
   OAUTH_CLIENT_SECRET_ROUTE,
   OAUTH_CLIENTS_ROUTE,
-} from "@/lib/oauth/routes";
+} from "@/lib/oauth/json-api-routes";
 import { settleBackground } from "@/lib/server/background";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";

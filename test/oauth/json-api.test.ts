@@ -7,7 +7,7 @@ import {
   OAUTH_SCOPES_ROUTE,
   OAUTH_TOKEN_DESTROY_ROUTE,
   OAUTH_TOKENS_ROUTE,
-} from "@/lib/oauth/routes";
+} from "@/lib/oauth/json-api-routes";
 import { signIn, useTestApp } from "../support/app";
 import { clientOptions, registerClient, userAccessToken } from "./support";
 

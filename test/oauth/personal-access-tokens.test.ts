@@ -5,7 +5,7 @@ import {
   PERSONAL_TOKEN_DESTROY_ROUTE,
   PERSONAL_TOKEN_STORE_ROUTE,
   PERSONAL_TOKENS_ROUTE,
-} from "@/lib/oauth/routes";
+} from "@/lib/oauth/json-api-routes";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 import type { Agent } from "../support/agent";
 

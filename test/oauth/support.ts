@@ -1,6 +1,6 @@
 import * as oauth from "oauth4webapi";
 import type { User } from "@/db/schema";
-import { OAUTH_CLIENT_STORE_ROUTE } from "@/lib/oauth/routes";
+import { OAUTH_CLIENT_STORE_ROUTE } from "@/lib/oauth/json-api-routes";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
 import { dispatchHost } from "@/lib/server/pipeline";
 import type { Agent } from "../support/agent";
