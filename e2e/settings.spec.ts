@@ -98,9 +98,12 @@ test("an administrator closes registration (confirming the password first), a vi
   await page.getByRole("link", { name: "View activity" }).click();
   await page.getByLabel("Event").selectOption({ label: "Setting changed" });
   const entries = page.getByRole("row", { name: /Setting changed/ });
-  await expect(entries.nth(0)).toContainText("key: allow-registration");
-  await expect(entries.nth(0)).toContainText("reverted: true");
-  await expect(entries.nth(1)).toContainText("new: false");
+  // The details are labelled values (decision record 070): a term, then its definition.
+  const detail = (entry: number, label: string) =>
+    entries.nth(entry).locator("dt", { hasText: label }).locator("+ dd");
+  await expect(detail(0, "Setting")).toHaveText("allow-registration");
+  await expect(detail(0, "Reverted")).toHaveText("true");
+  await expect(detail(1, "After")).toHaveText("false");
   await expect(entries.nth(1)).toContainText(admin.name);
   await snap("activity-setting-changed");
   await expectAccessible(page, "activity, settings changed");
