@@ -16,6 +16,10 @@ function fieldOrder(schema: z.ZodType): string[] {
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
 }
 
+/** A field's messages; own keys only, as a field may be named `__proto__` (test/faults/bad-input.test.ts). */
+const messagesOf = (errors: Errors, field: string): Message[] =>
+  Object.hasOwn(errors, field) ? (errors[field] ?? []) : [];
+
 /** Both lists of errors, each field's messages together, fields in the schema's order. */
 function mergeErrors(a: Errors, b: Errors, order: string[]): Errors {
   const merged: Errors = Object.create(null);
@@ -26,7 +30,7 @@ function mergeErrors(a: Errors, b: Errors, order: string[]): Errors {
   };
   fields.sort((x, y) => rank(x) - rank(y));
   for (const field of fields)
-    merged[field] = [...(a[field] ?? []), ...(b[field] ?? [])];
+    merged[field] = [...messagesOf(a, field), ...messagesOf(b, field)];
   return merged;
 }
 
@@ -43,7 +47,7 @@ export async function validateInput(
   const schema = endpoint.input ? endpoint.input(ctx.config, ctx) : EMPTY_INPUT;
   const raw = { ...(await ctx.input()) } as Input;
   let input: unknown;
-  let errors: Errors = {};
+  let errors: Errors = Object.create(null);
   try {
     input = parseInput(schema, raw);
   } catch (error) {
