@@ -4,12 +4,14 @@
  * so an existing Laravel database can be used as it is. SQL names are snake_case,
  * TypeScript fields camelCase. Timestamps are UTC without time zone, as Laravel writes them.
  */
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
   boolean,
   char,
+  customType,
   foreignKey,
   index,
   integer,
@@ -21,11 +23,19 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  uuid,
   varchar,
 } from "drizzle-orm/pg-core";
 
 const stamp = (name: string) => timestamp(name, { precision: 0, mode: "date" });
+
+/**
+ * A Passport client's key: uuid in Passport 13's tables; char(36) where Passport 12's integer ids
+ * were kept by Passport 13's upgrade guide, which PostgreSQL reads back padded with spaces.
+ */
+const clientKey = customType<{ data: string; driverData: string }>({
+  dataType: () => "uuid",
+  fromDriver: (value) => value.trimEnd(),
+});
 
 export const users = pgTable(
   "users",
@@ -426,7 +436,11 @@ export const passkeyChallenges = pgTable(
 export const oauthClients = pgTable(
   "oauth_clients",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    // Passport's own migration gives `id` no default (Laravel makes the UUID in PHP): made here too.
+    id: clientKey("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(() => randomUUID()),
     userId: bigint("user_id", { mode: "number" }),
     name: varchar("name", { length: 255 }).notNull(),
     secret: varchar("secret", { length: 255 }),
@@ -446,7 +460,7 @@ export const oauthAccessTokens = pgTable(
   {
     id: char("id", { length: 80 }).primaryKey(),
     userId: bigint("user_id", { mode: "number" }),
-    clientId: uuid("client_id").notNull(),
+    clientId: clientKey("client_id").notNull(),
     name: varchar("name", { length: 255 }),
     scopes: text("scopes"),
     revoked: boolean("revoked").notNull(),
@@ -475,7 +489,7 @@ export const oauthAuthCodes = pgTable(
   {
     id: char("id", { length: 80 }).primaryKey(),
     userId: bigint("user_id", { mode: "number" }).notNull(),
-    clientId: uuid("client_id").notNull(),
+    clientId: clientKey("client_id").notNull(),
     scopes: text("scopes"),
     revoked: boolean("revoked").notNull(),
     expiresAt: stamp("expires_at"),
@@ -488,7 +502,7 @@ export const oauthDeviceCodes = pgTable(
   {
     id: char("id", { length: 80 }).primaryKey(),
     userId: bigint("user_id", { mode: "number" }),
-    clientId: uuid("client_id").notNull(),
+    clientId: clientKey("client_id").notNull(),
     userCode: char("user_code", { length: 8 })
       .notNull()
       .unique("oauth_device_codes_user_code_unique"),
@@ -511,7 +525,7 @@ export const oauthDeviceCodes = pgTable(
  * interval), and when it registered itself (RFC 7591; unused ones are pruned).
  */
 export const oauthClientSettings = pgTable("oauth_client_settings", {
-  clientId: uuid("client_id")
+  clientId: clientKey("client_id")
     .primaryKey()
     .references(() => oauthClients.id, { onDelete: "cascade" }),
   previousSecret: varchar("previous_secret", { length: 255 }),

@@ -1,4 +1,15 @@
-CREATE TABLE "oauth_access_tokens" (
+-- Laravel Passport 13's five tables, column for column (decision record 050). Every statement is
+-- guarded, as in 0000: on a Passport database the tables are already there, with Passport's rows,
+-- and only what this server adds is added (`oauth_clients.scopes`).
+DO $$ BEGIN
+	-- Passport 12 and older key clients by an integer. Passport 13's upgrade guide ("Client ID")
+	-- turns the client id columns into char(36), keeping the ids; this server needs that step too.
+	IF EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('oauth_clients') AND attname = 'id' AND atttypid IN ('bigint'::regtype, 'integer'::regtype)) THEN
+		RAISE EXCEPTION 'oauth_clients.id is an integer (Passport 12 or older): change the client id columns to char(36) as Passport 13''s upgrade guide says, then start again';
+	END IF;
+END $$;
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "oauth_access_tokens" (
 	"id" char(80) PRIMARY KEY NOT NULL,
 	"user_id" bigint,
 	"client_id" uuid NOT NULL,
@@ -10,7 +21,7 @@ CREATE TABLE "oauth_access_tokens" (
 	"expires_at" timestamp (0)
 );
 --> statement-breakpoint
-CREATE TABLE "oauth_auth_codes" (
+CREATE TABLE IF NOT EXISTS "oauth_auth_codes" (
 	"id" char(80) PRIMARY KEY NOT NULL,
 	"user_id" bigint NOT NULL,
 	"client_id" uuid NOT NULL,
@@ -19,7 +30,7 @@ CREATE TABLE "oauth_auth_codes" (
 	"expires_at" timestamp (0)
 );
 --> statement-breakpoint
-CREATE TABLE "oauth_clients" (
+CREATE TABLE IF NOT EXISTS "oauth_clients" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" bigint,
 	"name" varchar(255) NOT NULL,
@@ -33,10 +44,12 @@ CREATE TABLE "oauth_clients" (
 	"updated_at" timestamp (0)
 );
 --> statement-breakpoint
-CREATE TABLE "oauth_device_codes" (
+DO $$ BEGIN
+	-- client_id takes the type of oauth_clients.id: uuid, or char(36) where Passport 12's clients were upgraded.
+	EXECUTE format('CREATE TABLE IF NOT EXISTS "oauth_device_codes" (
 	"id" char(80) PRIMARY KEY NOT NULL,
 	"user_id" bigint,
-	"client_id" uuid NOT NULL,
+	"client_id" %s NOT NULL,
 	"user_code" char(8) NOT NULL,
 	"scopes" text NOT NULL,
 	"revoked" boolean NOT NULL,
@@ -44,18 +57,20 @@ CREATE TABLE "oauth_device_codes" (
 	"last_polled_at" timestamp (0),
 	"expires_at" timestamp (0),
 	CONSTRAINT "oauth_device_codes_user_code_unique" UNIQUE("user_code")
-);
+)', (SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = to_regclass('oauth_clients') AND attname = 'id'));
+END $$;
 --> statement-breakpoint
-CREATE TABLE "oauth_refresh_tokens" (
+CREATE TABLE IF NOT EXISTS "oauth_refresh_tokens" (
 	"id" char(80) PRIMARY KEY NOT NULL,
 	"access_token_id" char(80) NOT NULL,
 	"revoked" boolean NOT NULL,
 	"expires_at" timestamp (0)
 );
 --> statement-breakpoint
-CREATE INDEX "oauth_access_tokens_user_id_index" ON "oauth_access_tokens" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "oauth_auth_codes_user_id_index" ON "oauth_auth_codes" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "oauth_clients_user_id_index" ON "oauth_clients" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "oauth_device_codes_user_id_index" ON "oauth_device_codes" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "oauth_device_codes_client_id_index" ON "oauth_device_codes" USING btree ("client_id");--> statement-breakpoint
-CREATE INDEX "oauth_refresh_tokens_access_token_id_index" ON "oauth_refresh_tokens" USING btree ("access_token_id");
+ALTER TABLE "oauth_clients" ADD COLUMN IF NOT EXISTS "scopes" text;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "oauth_access_tokens_user_id_index" ON "oauth_access_tokens" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "oauth_auth_codes_user_id_index" ON "oauth_auth_codes" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "oauth_clients_user_id_index" ON "oauth_clients" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "oauth_device_codes_user_id_index" ON "oauth_device_codes" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "oauth_device_codes_client_id_index" ON "oauth_device_codes" USING btree ("client_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "oauth_refresh_tokens_access_token_id_index" ON "oauth_refresh_tokens" USING btree ("access_token_id");

@@ -15,6 +15,7 @@ import type { Context } from "@/lib/server/context";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import {
+  clientKeyIs,
   createClient,
   GRANT_TYPES,
   type GrantType,
@@ -69,11 +70,12 @@ async function manageableClient(
   id: string,
 ): Promise<OAuthClient> {
   const user = ctx.requireUser();
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+  const key = clientKeyIs(id);
+  if (!key) throw notFound();
   const [client] = await ctx.db
     .select()
     .from(oauthClients)
-    .where(and(eq(oauthClients.id, id), eq(oauthClients.revoked, false)))
+    .where(and(key, eq(oauthClients.revoked, false)))
     .limit(1);
   if (!client) throw notFound();
   const mine = client.userId === user.id;

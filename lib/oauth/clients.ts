@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
   type OAuthClient,
@@ -30,17 +30,32 @@ export type GrantType = (typeof GRANT_TYPES)[number];
 export const PERSONAL_ACCESS_GRANT = "personal_access";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Passport 12's integer keys, kept as text by Passport 13's upgrade guide (migration 0011). */
+const LEGACY_ID = /^[1-9][0-9]{0,18}$/;
 
-/** A client by id; null for an id that is not a UUID (Passport 13's key), unknown or revoked. */
+/**
+ * The condition selecting the client `id`, or null for a value that is no client's key. A UUID
+ * (Passport 13's key) uses the primary key; an upgraded Passport 12 id compares as text, which
+ * a uuid column answers with no row instead of an error.
+ */
+export function clientKeyIs(id: unknown): SQL | null {
+  if (typeof id !== "string") return null;
+  if (UUID.test(id)) return eq(oauthClients.id, id);
+  if (LEGACY_ID.test(id)) return sql`${oauthClients.id}::text = ${id}`;
+  return null;
+}
+
+/** A client by id; null for a value that is no client's key, an unknown or a revoked client. */
 export async function findClient(
   db: Db,
   id: unknown,
 ): Promise<OAuthClient | null> {
-  if (typeof id !== "string" || !UUID.test(id)) return null;
+  const key = clientKeyIs(id);
+  if (!key) return null;
   const [client] = await db
     .select()
     .from(oauthClients)
-    .where(and(eq(oauthClients.id, id), eq(oauthClients.revoked, false)))
+    .where(and(key, eq(oauthClients.revoked, false)))
     .limit(1);
   return client ?? null;
 }

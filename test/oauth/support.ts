@@ -7,7 +7,7 @@ import type { Agent } from "../support/agent";
 import { signIn, type TestApp } from "../support/app";
 
 /** Sends a request of a third-party client (no cookie) through the real pipeline, to the host route at its path. */
-export function pipelineFetch(app: TestApp) {
+export function pipelineFetch(app: Pick<TestApp, "services">) {
   return async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init);
     if (!request.headers.has("x-forwarded-for"))
@@ -38,7 +38,7 @@ export function pipelineFetch(app: TestApp) {
 }
 
 /** oauth4webapi's options for talking to the in-process server over plain http. */
-export function clientOptions(app: TestApp) {
+export function clientOptions(app: Pick<TestApp, "services">) {
   return {
     [oauth.customFetch]: pipelineFetch(app),
     [oauth.allowInsecureRequests]: true,
@@ -46,7 +46,7 @@ export function clientOptions(app: TestApp) {
 }
 
 export async function discover(
-  app: TestApp,
+  app: Pick<TestApp, "services">,
 ): Promise<oauth.AuthorizationServer> {
   const issuer = new URL(app.services.env.APP_URL);
   return oauth.processDiscoveryResponse(

@@ -39,15 +39,20 @@ const TABLES = [
  * suite by test/support/pglite-snapshot.ts and copied).
  */
 export async function openTestDatabase(
-  options: Pick<DatabaseOptions, "logQuery"> = {},
+  options: Pick<DatabaseOptions, "logQuery"> & {
+    /** Runs on the empty database before the migrations, as another application's tables would be there. */
+    beforeMigrate?: (database: Database) => Promise<void>;
+  } = {},
 ): Promise<Database & { truncate(): Promise<void>; schema?: string }> {
   const url = process.env.DATABASE_URL;
+  const { beforeMigrate, ...databaseOptions } = options;
   if (!url) {
-    const snapshot = inject("pgliteSnapshot");
+    const snapshot = beforeMigrate ? undefined : inject("pgliteSnapshot");
     const database = openDatabase({
-      ...options,
+      ...databaseOptions,
       loadDataDir: snapshot ? readFileSync(snapshot) : undefined,
     });
+    await beforeMigrate?.(database);
     await database.migrate();
     return { ...database, truncate: () => truncate(database) };
   }
@@ -59,8 +64,9 @@ export async function openTestDatabase(
     url,
     searchPath: schema,
     max: 5,
-    ...options,
+    ...databaseOptions,
   });
+  await beforeMigrate?.(database);
   await database.migrate();
   return {
     ...database,
