@@ -113,11 +113,15 @@ function parseJson(text: string): Input {
   return value as Input;
 }
 
+/** Every value of each plain form key, for the parameters a protocol lets repeat (RFC 8707's `resource`). */
+const formValues = new WeakMap<Input, Map<string, FormDataEntryValue[]>>();
+
 // `a=1&tags[]=x&tags[]=y` → { a: "1", tags: ["x", "y"] }; a repeated plain key keeps the last value.
 function collectEntries(
   entries: Iterable<[string, FormDataEntryValue]>,
 ): Input {
   const input: Record<string, unknown> = Object.create(null);
+  const plain = new Map<string, FormDataEntryValue[]>();
   for (const [rawKey, value] of entries) {
     if (rawKey.endsWith("[]")) {
       const key = rawKey.slice(0, -2);
@@ -125,9 +129,25 @@ function collectEntries(
       input[key] = [...list, value];
     } else {
       input[rawKey] = value;
+      plain.set(rawKey, [...(plain.get(rawKey) ?? []), value]);
     }
   }
-  return { ...input };
+  const collected = { ...input };
+  formValues.set(collected, plain);
+  return collected;
+}
+
+/**
+ * Every value a request sent for `key`, for a parameter that may repeat: each occurrence of a
+ * plain form key (the parsed input keeps only the last), a JSON array's items, or the one value.
+ * Pass the input `ctx.input()` answers, not a copy of it.
+ */
+export function allValues(input: Input, key: string): unknown[] {
+  const repeated = formValues.get(input)?.get(key);
+  if (repeated) return repeated;
+  const value = input[key];
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
 }
 
 /** Parses the request body by content type. Clear 4xx for anything malformed; never throws a 500. */

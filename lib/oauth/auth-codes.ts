@@ -6,6 +6,7 @@ import { encryptPayload } from "@/lib/oauth/encryption";
 import { authenticationMethods, issuer } from "@/lib/oauth/id-token";
 import { LIFETIMES, newIdentifier } from "@/lib/oauth/issue";
 import type { AuthorizationRequest } from "@/lib/oauth/authorization-request";
+import { resourcesField } from "@/lib/oauth/resources";
 import { readScopes } from "@/lib/oauth/scopes";
 
 /**
@@ -37,7 +38,7 @@ export async function approvedBefore(
 
 /**
  * Approves a request: the code's row and its defuse ciphertext (league's payload, in its key
- * order, plus this server's OpenID facts), and where the browser goes — the client's redirect
+ * order, plus this server's OpenID facts and RFC 8707 resources), and where the browser goes — the client's redirect
  * URI with `code`, `state` and RFC 9207's `iss`.
  */
 export async function approve(
@@ -70,6 +71,7 @@ export async function approve(
       ? {}
       : { auth_time: session.signed_in_at }),
     amr: authenticationMethods(session?.method),
+    ...resourcesField(request.resources ?? []),
   });
   const url = new URL(request.redirectUri);
   url.searchParams.append("code", code);

@@ -15,6 +15,7 @@ import {
   OAuthError,
   unauthorizedClient,
 } from "@/lib/oauth/errors";
+import { checkedResources } from "@/lib/oauth/resources";
 import { parseScopes, refusedScope } from "@/lib/oauth/scopes";
 
 /** A validated request of the authorization endpoint: what the consent approves. */
@@ -28,6 +29,8 @@ export type AuthorizationRequest = {
   codeChallenge?: string;
   codeChallengeMethod?: "S256" | "plain";
   nonce?: string;
+  /** RFC 8707's `resource` values, checked: what the whole grant is for (decision record 074). */
+  resources?: string[];
 };
 
 /** An error the client hears about at its redirect URI (league's redirect of an OAuthServerException). */
@@ -48,7 +51,8 @@ const optional = (value: string | null) =>
 /**
  * league's `validateAuthorizationRequest` with OAuth 2.1's rules: a known client allowed the
  * code grant, a redirect URI registered exactly (an unknown one is never redirected to), known
- * scopes within the client's list, and PKCE — S256 and required for public clients.
+ * scopes within the client's list, PKCE — S256 and required for public clients — and RFC 8707's
+ * `resource`s, this server's API only.
  */
 export async function validateAuthorizationRequest(
   ctx: Context,
@@ -85,6 +89,10 @@ export async function validateAuthorizationRequest(
   const scopes = parseScopes(query.get("scope"));
   const refused = refusedScope(scopes, allowedScopes(client));
   if (refused !== null) throw fail(invalidScope(refused));
+  const resources = checkedOrRedirected(
+    () => checkedResources(ctx, query.getAll("resource")),
+    fail,
+  );
   const codeChallenge = optional(query.get("code_challenge"));
   const codeChallengeMethod = checkedChallengeMethod(
     client,
@@ -103,8 +111,21 @@ export async function validateAuthorizationRequest(
       codeChallenge,
       codeChallengeMethod,
       nonce: optional(query.get("nonce")),
+      resources,
     },
   };
+}
+
+/** A check's OAuthError answered at the client's redirect URI. */
+function checkedOrRedirected<T>(
+  check: () => T,
+  fail: (error: OAuthError) => RedirectedError,
+): T {
+  try {
+    return check();
+  } catch (error) {
+    throw error instanceof OAuthError ? fail(error) : error;
+  }
 }
 
 /** PKCE's rules: S256 and required for public clients, `plain` (the default) allowed for confidential ones. */

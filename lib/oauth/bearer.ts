@@ -7,6 +7,7 @@ import { oauthAccessTokens, users } from "@/db/schema";
 import type { AuthState, Context } from "@/lib/server/context";
 import { noteClientUse } from "@/lib/oauth/client-usage";
 import { oauthKeys } from "@/lib/oauth/keys";
+import { isAudienceHere } from "@/lib/oauth/resources";
 
 /** The token's row and its user (if any, and not soft-deleted), in one statement; prepared once. */
 const findTokenStatement = preparedPerDb((db: Db) =>
@@ -30,12 +31,16 @@ const findTokenStatement = preparedPerDb((db: Db) =>
     .prepare("find_oauth_access_token"),
 );
 
-/** A verified access token's id and row, or null: bad signature, expired, unknown or revoked. */
+/**
+ * A verified access token's row, its user and its `aud` claim, or null: bad signature, expired,
+ * unknown or revoked. Whatever its audience: see `verifyApiAccessToken` for this API's guard.
+ */
 export async function verifyAccessToken(
   ctx: Pick<Context, "db" | "env" | "now">,
   jwt: string,
 ) {
   let jti: unknown;
+  let aud: unknown;
   try {
     const { payload } = await jwtVerify(
       jwt,
@@ -46,25 +51,39 @@ export async function verifyAccessToken(
       },
     );
     jti = payload.jti;
+    aud = payload.aud;
   } catch {
     return null;
   }
   // league's ids are 80 hex characters; the column is char(80).
   if (typeof jti !== "string" || !/^[0-9a-f]{1,80}$/.test(jti)) return null;
   const [row] = await findTokenStatement(ctx.db).execute({ id: jti });
-  return row ?? null;
+  return row ? { ...row, aud } : null;
+}
+
+/**
+ * An access token this API accepts: verified, and minted for it — its `aud` names its client
+ * only (Passport's) or this API too; one bound to another resource is refused (RFC 8707,
+ * decision record 074).
+ */
+export async function verifyApiAccessToken(
+  ctx: Pick<Context, "db" | "env" | "now">,
+  jwt: string,
+) {
+  const row = await verifyAccessToken(ctx, jwt);
+  return row && isAudienceHere(ctx, row.aud, row.token.clientId) ? row : null;
 }
 
 /**
  * The bearer guard's half for OAuth access tokens (Passport's TokenGuard): the signature and
- * the expiry with jose, then the row (not revoked) and its user in one statement. A token of
- * client credentials has no user: it authenticates no user route.
+ * the expiry with jose, then the row (not revoked) and its user in one statement, and its
+ * audience. A token of client credentials has no user: it authenticates no user route.
  */
 export async function oauthBearer(
   ctx: Context,
   jwt: string,
 ): Promise<AuthState | null> {
-  const row = await verifyAccessToken(ctx, jwt);
+  const row = await verifyApiAccessToken(ctx, jwt);
   if (!row?.user) return null;
   noteClientUse(ctx, row.token.clientId);
   return {

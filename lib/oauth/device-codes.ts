@@ -13,6 +13,11 @@ import { invalidScope, unauthorizedClient } from "@/lib/oauth/errors";
 import { LIFETIMES, newIdentifier } from "@/lib/oauth/issue";
 import { DEVICE_PATHS } from "@/lib/oauth/paths";
 import { oauthEndpoint } from "@/lib/oauth/protocol-endpoint";
+import {
+  bodyResources,
+  checkedResources,
+  resourcesField,
+} from "@/lib/oauth/resources";
 import { parseScopes, refusedScope } from "@/lib/oauth/scopes";
 
 /** RFC 8628 §3.2's polling interval, league's default. */
@@ -39,7 +44,8 @@ export const normalizeUserCode = (value: unknown) =>
 /**
  * POST /oauth/device/code (RFC 8628 §3.1, Passport's `passport.device.code`): a client allowed
  * the device grant gets a device code (league's encrypted payload, its row in
- * `oauth_device_codes`) and a user code to type at the verification URI.
+ * `oauth_device_codes`) and a user code to type at the verification URI. RFC 8707's `resource`s
+ * ride in the device code's payload.
  */
 export const deviceCodeEndpoint = oauthEndpoint(async (ctx, input) => {
   const client = await authenticateClient(ctx, input);
@@ -48,6 +54,7 @@ export const deviceCodeEndpoint = oauthEndpoint(async (ctx, input) => {
   const scopes = parseScopes(input.scope);
   const refused = refusedScope(scopes, allowedScopes(client));
   if (refused !== null) throw invalidScope(refused);
+  const resources = checkedResources(ctx, await bodyResources(ctx));
   const id = newIdentifier();
   const expireTime =
     Math.floor(ctx.now.getTime() / 1000) + LIFETIMES.deviceCode;
@@ -78,6 +85,7 @@ export const deviceCodeEndpoint = oauthEndpoint(async (ctx, input) => {
     user_code: userCode,
     expire_time: expireTime,
     verification_uri: verificationUri,
+    ...resourcesField(resources),
   });
   return Response.json(
     {

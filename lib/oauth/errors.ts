@@ -75,6 +75,15 @@ export const accessDenied = (hint?: string) =>
 export const invalidRefreshToken = (hint: string) =>
   new OAuthError("invalid_grant", "The refresh token is invalid.", 400, hint);
 
+/** RFC 8707 §2 `invalid_target`, in league's body; the description is the RFC's own words. */
+export const invalidTarget = (hint: string) =>
+  new OAuthError(
+    "invalid_target",
+    "The requested resource is invalid, missing, unknown, or malformed.",
+    400,
+    hint,
+  );
+
 /** RFC 6749 §5.2 `unauthorized_client`: the client may not use this grant (league 9's wording). */
 export const unauthorizedClient = () =>
   new OAuthError(

@@ -11,6 +11,7 @@ import {
 import type { Context } from "@/lib/server/context";
 import { encryptPayload } from "@/lib/oauth/encryption";
 import { oauthKeys } from "@/lib/oauth/keys";
+import { audience, resourcesField } from "@/lib/oauth/resources";
 
 /** Passport's defaults (`tokensExpireIn`, `refreshTokensExpireIn`: one year; codes ten minutes). */
 export const LIFETIMES = {
@@ -34,13 +35,19 @@ export type Grant = {
   scopes: string[];
   /** A personal access token's name (Passport's `createToken($name)`); null for the grants. */
   name?: string;
+  /**
+   * RFC 8707's resources: the access token's audiences beside its client; a refresh token keeps
+   * the whole grant's (decision record 074).
+   */
+  resources?: readonly string[];
 };
 
 /**
  * An access token as league's `AccessTokenTrait::convertToJWT` writes it (header
  * `{"typ":"JWT","alg":"RS256"}`, claims aud, jti, iat, nbf, exp, sub, scopes in that order;
  * `sub` is the client's id for client credentials, as league 9 does), and its row as Passport's
- * AccessTokenRepository writes it.
+ * AccessTokenRepository writes it. `aud` is the client's id, or `[client id, …resources]` when
+ * resources were asked for (decision record 074).
  */
 export async function issueAccessToken(
   ctx: Pick<Context, "db" | "env" | "now">,
@@ -51,7 +58,7 @@ export async function issueAccessToken(
   const expiresAt = issuedAt + LIFETIMES.accessToken;
   const keys = await oauthKeys(ctx.env);
   const jwt = await new SignJWT({
-    aud: grant.client.id,
+    aud: audience(grant.client.id, grant.resources),
     jti: id,
     iat: issuedAt,
     nbf: issuedAt,
@@ -78,7 +85,7 @@ export async function issueAccessToken(
 /**
  * A refresh token: its row, and the defuse ciphertext of league's payload (client_id,
  * refresh_token_id, access_token_id, scopes, user_id as a string as Passport 13 writes it,
- * expire_time) that the client holds.
+ * expire_time, and this server's `resources` when the grant named any) that the client holds.
  */
 export async function issueRefreshToken(
   ctx: Pick<Context, "db" | "env" | "now">,
@@ -100,6 +107,7 @@ export async function issueRefreshToken(
     scopes: grant.scopes,
     user_id: String(grant.userId),
     expire_time: expireTime,
+    ...resourcesField(grant.resources ?? []),
   });
 }
 

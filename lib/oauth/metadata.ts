@@ -5,6 +5,7 @@ import { GRANT_TYPES } from "@/lib/oauth/clients";
 import { issuer } from "@/lib/oauth/id-token";
 import { oauthKeys } from "@/lib/oauth/keys";
 import { DEVICE_PATHS } from "@/lib/oauth/paths";
+import { protectedResource } from "@/lib/oauth/resources";
 import { SCOPES } from "@/lib/oauth/scopes";
 
 /** The paths of the OAuth routes (Passport's `oauth` prefix), the one list the metadata reads. */
@@ -103,13 +104,17 @@ export const jwksEndpoint: Endpoint = defineEndpoint({
     cached(Response.json({ keys: [(await oauthKeys(ctx.env)).jwk] })),
 });
 
-/** GET /.well-known/oauth-protected-resource (RFC 9728): this API, protected by this server. */
+/**
+ * GET /.well-known/oauth-protected-resource (RFC 9728): this API, protected by this server.
+ * `resource` is the identifier RFC 8707's `resource` names and tokens carry in `aud` (decision
+ * record 074); RFC 8414 has no field for resource indicators.
+ */
 export const protectedResourceEndpoint: Endpoint = defineEndpoint({
   nonJson: "json",
   run: async (ctx) =>
     cached(
       Response.json({
-        resource: issuer(ctx),
+        resource: protectedResource(ctx),
         authorization_servers: [issuer(ctx)],
         scopes_supported: Object.keys(SCOPES),
         bearer_methods_supported: ["header"],

@@ -26,7 +26,8 @@ export const revocationEndpoint = oauthEndpoint(async (ctx, input) => {
 
 /**
  * POST /oauth/introspect (RFC 7662), for confidential clients: a token of the calling client is
- * described while it is live; anything else — revoked, expired, unknown, another client's — is
+ * described while it is live, `aud` as the JWT has it (RFC 8707's resources beside the client);
+ * anything else — revoked, expired, unknown, another client's — is
  * `{"active": false}`.
  */
 export const introspectionEndpoint = oauthEndpoint(async (ctx, input) => {
@@ -50,7 +51,7 @@ export const introspectionEndpoint = oauthEndpoint(async (ctx, input) => {
           sub: String(found.token.userId ?? found.token.clientId),
           exp: found.exp,
           iat: found.iat,
-          aud: found.token.clientId,
+          aud: found.aud,
           iss: ctx.env.APP_URL,
           jti: found.token.id,
           token_type: "Bearer",

@@ -11,7 +11,14 @@ import { verifyAccessToken } from "@/lib/oauth/bearer";
 import { decryptPayload } from "@/lib/oauth/encryption";
 
 export type FoundToken =
-  | { kind: "access_token"; token: OAuthAccessToken; exp: number; iat: number }
+  | {
+      kind: "access_token";
+      token: OAuthAccessToken;
+      exp: number;
+      iat: number;
+      /** The JWT's `aud`: the client's id, or it and the RFC 8707 resources. */
+      aud: string | string[];
+    }
   | {
       kind: "refresh_token";
       id: string;
@@ -39,6 +46,10 @@ export async function findLiveToken(
       token: row.token,
       exp: Number(claims.exp),
       iat: Number(claims.iat),
+      aud:
+        typeof row.aud === "string" || Array.isArray(row.aud)
+          ? (row.aud as string | string[])
+          : row.token.clientId,
     };
   }
   const payload = await decryptPayload(ctx.env, value);

@@ -1,6 +1,6 @@
 import "server-only";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
-import { verifyAccessToken } from "@/lib/oauth/bearer";
+import { verifyApiAccessToken } from "@/lib/oauth/bearer";
 import { readScopes } from "@/lib/oauth/scopes";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -33,7 +33,7 @@ export const userinfoEndpoint: Endpoint = defineEndpoint({
     const jwt = BEARER.exec(
       ctx.request.headers.get("authorization") ?? "",
     )?.[1];
-    const row = jwt ? await verifyAccessToken(ctx, jwt) : null;
+    const row = jwt ? await verifyApiAccessToken(ctx, jwt) : null;
     if (!row?.user) return invalidToken();
     const scopes = readScopes(row.token.scopes);
     if (!scopes.includes("openid") && !scopes.includes("*"))

@@ -12,6 +12,11 @@ import {
 import { verifyPkce } from "@/lib/oauth/grants/pkce";
 import { issueIdToken } from "@/lib/oauth/id-token";
 import {
+  bodyResources,
+  grantedResources,
+  tokenResources,
+} from "@/lib/oauth/resources";
+import {
   issueAccessToken,
   issueRefreshToken,
   revokeFamily,
@@ -26,7 +31,8 @@ const stringList = (value: unknown): string[] =>
 /**
  * `grant_type=authorization_code` (league's AuthCodeGrant::respondToAccessTokenRequest): the
  * code decrypts under APP_KEY, belongs to this client, has not expired, names the same redirect
- * URI, passes PKCE, and is used once — a second use revokes what the client holds for the user.
+ * URI, passes PKCE, asks for no resource outside the code's (RFC 8707), and is used once — a
+ * second use revokes what the client holds for the user.
  */
 export async function authorizationCodeGrant(
   ctx: Context,
@@ -60,6 +66,8 @@ export async function authorizationCodeGrant(
     payload.code_challenge_method,
     input.code_verifier,
   );
+  const granted = grantedResources(payload);
+  const resources = tokenResources(ctx, await bodyResources(ctx), granted);
   const userId = Number(payload.user_id);
   const codeId = payload.auth_code_id;
   if (!Number.isSafeInteger(userId) || typeof codeId !== "string")
@@ -78,9 +86,9 @@ export async function authorizationCodeGrant(
   }
   const scopes = stringList(payload.scopes);
   const grant = { client, userId, scopes };
-  const access = await issueAccessToken(ctx, grant);
+  const access = await issueAccessToken(ctx, { ...grant, resources });
   const refresh = hasGrant(client, "refresh_token")
-    ? await issueRefreshToken(ctx, grant, access.id)
+    ? await issueRefreshToken(ctx, { ...grant, resources: granted }, access.id)
     : undefined;
   const idToken = scopes.includes("openid")
     ? await issueIdToken(ctx, {

@@ -17,13 +17,19 @@ import {
   issueRefreshToken,
   tokenResponse,
 } from "@/lib/oauth/issue";
+import {
+  bodyResources,
+  grantedResources,
+  tokenResources,
+} from "@/lib/oauth/resources";
 import { readScopes } from "@/lib/oauth/scopes";
 
 /**
  * `grant_type=urn:ietf:params:oauth:grant-type:device_code` (RFC 8628 §3.4–3.5, league's
  * DeviceCodeGrant): polled until the user answers. Sooner than the interval: `slow_down`;
  * unanswered: `authorization_pending`; denied: `access_denied`; past its life: `expired_token`.
- * Approved, it is used once: tokens for the user who approved.
+ * Approved, it is used once: tokens for the user who approved, for the resources the device code
+ * was asked for (RFC 8707; the request may name some of them).
  */
 export async function deviceCodeGrant(
   ctx: Context,
@@ -42,6 +48,8 @@ export async function deviceCodeGrant(
       "device_code",
       "Device code was not issued to this client",
     );
+  const granted = grantedResources(payload);
+  const resources = tokenResources(ctx, await bodyResources(ctx), granted);
   const [row] = await ctx.db
     .select()
     .from(oauthDeviceCodes)
@@ -74,9 +82,9 @@ export async function deviceCodeGrant(
     .returning({ id: oauthDeviceCodes.id });
   if (!claimed) throw invalidGrant("Device code has been revoked");
   const grant = { client, userId: row.userId, scopes: readScopes(row.scopes) };
-  const access = await issueAccessToken(ctx, grant);
+  const access = await issueAccessToken(ctx, { ...grant, resources });
   const refresh = hasGrant(client, "refresh_token")
-    ? await issueRefreshToken(ctx, grant, access.id)
+    ? await issueRefreshToken(ctx, { ...grant, resources: granted }, access.id)
     : undefined;
   return tokenResponse({
     expires_in: access.expiresIn,

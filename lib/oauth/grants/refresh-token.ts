@@ -20,13 +20,19 @@ import {
   revokeFamily,
   tokenResponse,
 } from "@/lib/oauth/issue";
+import {
+  bodyResources,
+  grantedResources,
+  tokenResources,
+} from "@/lib/oauth/resources";
 import { parseScopes } from "@/lib/oauth/scopes";
 
 /**
  * `grant_type=refresh_token` (league's RefreshTokenGrant): the token decrypts under APP_KEY —
  * Passport's own included — belongs to this client and has not expired. It is rotated: the old
  * refresh and access tokens are revoked in the same step, and a revoked one presented again
- * revokes the family (decision record 050).
+ * revokes the family (decision record 050). The grant's RFC 8707 resources stay with the new
+ * refresh token; the access token gets those the request names, within them (decision record 074).
  */
 export async function refreshTokenGrant(
   ctx: Context,
@@ -58,6 +64,8 @@ export async function refreshTokenGrant(
   const requested = parseScopes(input.scope);
   const widened = requested.find((scope) => !original.includes(scope));
   if (widened !== undefined) throw invalidScope(widened);
+  const granted = grantedResources(payload);
+  const resources = tokenResources(ctx, await bodyResources(ctx), granted);
   const [rotated] = await ctx.db
     .update(oauthRefreshTokens)
     .set({ revoked: true })
@@ -81,8 +89,12 @@ export async function refreshTokenGrant(
     userId,
     scopes: requested.length > 0 ? requested : original,
   };
-  const access = await issueAccessToken(ctx, grant);
-  const refresh = await issueRefreshToken(ctx, grant, access.id);
+  const access = await issueAccessToken(ctx, { ...grant, resources });
+  const refresh = await issueRefreshToken(
+    ctx,
+    { ...grant, resources: granted },
+    access.id,
+  );
   return tokenResponse({
     expires_in: access.expiresIn,
     access_token: access.jwt,
