@@ -104,3 +104,33 @@ export function withEnvironment<A extends unknown[]>(
     }
   };
 }
+
+/**
+ * Wraps an action that talks HTTP to a running server (login, whoami, logout): no database and no
+ * server environment, only the process's variables and a way to print; errors as withServices.
+ */
+export function withRemote<A extends unknown[]>(
+  io: Io,
+  action: (
+    cli: {
+      environment: Record<string, string | undefined>;
+      print(line: string): void;
+    },
+    ...args: A
+  ) => Promise<void>,
+) {
+  return async (...args: A): Promise<void> => {
+    try {
+      await action(
+        {
+          environment: io.environment,
+          print: (line) => io.stdout(`${line}\n`),
+        },
+        ...args,
+      );
+    } catch (error) {
+      io.stderr(`${describe(error)}\n`);
+      process.exitCode = 1;
+    }
+  };
+}

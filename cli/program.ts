@@ -7,7 +7,7 @@ import type { Io } from "@/cli/context";
 export function buildProgram(io: Io): Command {
   const program = new Command("auth")
     .description(
-      "Operate the authentication server: accounts, pruning, data export, keys, settings.",
+      "Operate the authentication server: accounts, pruning, data export, keys, settings; sign in to a running one.",
     )
     .showHelpAfterError()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });

@@ -4,10 +4,13 @@ import { backupCommands } from "@/cli/commands/backup";
 import { createUserCommand } from "@/cli/commands/create-user";
 import { deleteUserCommand } from "@/cli/commands/delete-user";
 import { exportUserCommand } from "@/cli/commands/export-user";
+import { loginCommand } from "@/cli/commands/login";
+import { logoutCommand } from "@/cli/commands/logout";
 import { migrateCommand } from "@/cli/commands/migrate";
 import { pruneCommand } from "@/cli/commands/prune";
 import { reencryptCommand } from "@/cli/commands/reencrypt";
 import { settingCommand } from "@/cli/commands/setting";
+import { whoamiCommand } from "@/cli/commands/whoami";
 
 /** Every command of `npm run auth`, one file each; a new command adds its line here. */
 export const COMMANDS: readonly CliCommand[] = [
@@ -19,4 +22,7 @@ export const COMMANDS: readonly CliCommand[] = [
   settingCommand,
   migrateCommand,
   backupCommands,
+  loginCommand,
+  whoamiCommand,
+  logoutCommand,
 ];

@@ -55,34 +55,82 @@ export async function createCliTarget(): Promise<CliTarget> {
   };
 }
 
-/** `npm run auth -- …args` as a process of its own (the package script's command), with `stdin` piped in. */
+/** A command still running: its output so far, and its end. */
+export type RunningCli = {
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the first match of `pattern` in stdout, as soon as it is printed. */
+  waitForOutput(pattern: RegExp): Promise<RegExpExecArray>;
+  exited: Promise<CliRun>;
+  /** Ends the command (a test that failed while it waits), with SIGTERM. */
+  stop(): void;
+};
+
+/** `npm run auth -- …args` as a process of its own (the package script's command), started. */
+export function startCli(
+  env: Record<string, string>,
+  args: string[],
+  stdin = "",
+): RunningCli {
+  const child = spawn(
+    TSX,
+    ["--conditions=react-server", "cli/auth.ts", ...args],
+    {
+      cwd: ROOT,
+      env: {
+        NODE_ENV: "test",
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        ...env,
+      },
+      stdio: ["pipe", "pipe", "pipe"],
+    },
+  );
+  let stdout = "";
+  let stderr = "";
+  const watchers = new Set<() => void>();
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+    for (const watcher of watchers) watcher();
+  });
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<CliRun>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+  child.stdin.end(stdin);
+  return {
+    stdout: () => stdout,
+    stderr: () => stderr,
+    exited,
+    stop: () => void child.kill(),
+    waitForOutput: (pattern) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(stdout);
+          if (!match) return;
+          watchers.delete(check);
+          resolve(match);
+        };
+        watchers.add(check);
+        check();
+        void exited.then((run) =>
+          reject(
+            new Error(
+              `exited ${run.status} before printing ${pattern}:\n${run.stdout}${run.stderr}`,
+            ),
+          ),
+        );
+      }),
+  };
+}
+
+/** `npm run auth -- …args` to its end, on the target's database, with `stdin` piped in. */
 export function runCli(
   target: CliTarget,
   args: string[],
   options: { stdin?: string; env?: Record<string, string> } = {},
 ): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      TSX,
-      ["--conditions=react-server", "cli/auth.ts", ...args],
-      {
-        cwd: ROOT,
-        env: {
-          NODE_ENV: "test",
-          PATH: process.env.PATH ?? "",
-          HOME: process.env.HOME ?? "",
-          ...target.env,
-          ...options.env,
-        },
-        stdio: ["pipe", "pipe", "pipe"],
-      },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-    child.stdin.end(options.stdin ?? "");
-  });
+  return startCli({ ...target.env, ...options.env }, args, options.stdin)
+    .exited;
 }
