@@ -1,5 +1,8 @@
 import "server-only";
-import { sealData, unsealData } from "iron-session";
+import { randomBytes } from "node:crypto";
+import * as Iron from "iron-webcrypto";
+import { unsealData } from "iron-session";
+import { ironKeysCrypto } from "@/lib/crypto/iron-keys";
 
 // iron-session seals as iron's `Fe26.2*<password id>*<salt>*<iv>*<data>*<expiry>*<salt>*<hmac>`
 // plus its own `~2` format suffix. The HMAC authenticates everything before it, but the suffix is
@@ -18,16 +21,42 @@ const SEAL_SHAPE = {
   lasting: sealShape(""),
 };
 
+// One random salt per process for each of iron's two keys, where iron-session draws new ones for
+// every seal. A seal still has its own random IV; the keys it is made under are derived once
+// (lib/crypto/iron-keys.ts) instead of four Web Crypto derivations a seal, which were most of
+// the CPU of every answer that sets a session cookie (decision record 076). The seal is iron's
+// and iron-session's format as before, salts included: `unsealValue`, any instance and
+// iron-session itself open it.
+// iron's key derivation reads `salt` from these options (its GenerateKeyOptions) before `saltBits`.
+const WITH_SALTS = {
+  encryption: {
+    ...Iron.defaults.encryption,
+    salt: randomBytes(32).toString("hex"),
+  },
+  integrity: {
+    ...Iron.defaults.integrity,
+    salt: randomBytes(32).toString("hex"),
+  },
+};
+
 /** Seals `data` under `password`; `ttlSeconds` 0 means no expiry inside the seal (the caller checks time itself). */
-export function sealValue(
+export async function sealValue(
   data: object,
   password: string,
   ttlSeconds = 0,
 ): Promise<string> {
-  return sealData(data as Record<string, unknown>, {
-    password,
-    ttl: ttlSeconds,
-  });
+  // As iron-session's sealData: password id "1", iron's defaults, its "~2" version suffix.
+  const seal = await Iron.seal(
+    ironKeysCrypto,
+    data,
+    { id: "1", secret: password },
+    {
+      ...Iron.defaults,
+      ...WITH_SALTS,
+      ttl: ttlSeconds * 1000,
+    },
+  );
+  return `${seal}~2`;
 }
 
 /**
