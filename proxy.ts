@@ -1,6 +1,11 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { startupAuthConfig } from "@/lib/config/startup";
-import { ORIGINAL_PATH_HEADER, REWRITE_HEADER } from "@/lib/server/headers";
+import { ORIGINAL_PATH_HEADER } from "@/lib/server/headers";
+import {
+  DISPATCH_PREFIX,
+  NOT_FOUND_PAGE,
+  internalUrl,
+} from "@/lib/server/internal-paths";
 import { decideProxy } from "@/lib/server/proxy-decision";
 import { PROXY_MARK } from "@/lib/server/proxy-mark";
 import {
@@ -9,22 +14,21 @@ import {
   screenSecurityHeaders,
 } from "@/lib/http/security-headers";
 
-/** Passes the request on with `set` among its headers, and never a client's copy of REWRITE_HEADER. */
-function forward(
+/** The request's headers with `set` among them (a client's copy of each overwritten). */
+function withHeaders(
   request: NextRequest,
   set: Record<string, string>,
-): NextResponse {
+): { request: { headers: Headers } } {
   const headers = new Headers(request.headers);
-  headers.delete(REWRITE_HEADER);
   for (const [name, value] of Object.entries(set)) headers.set(name, value);
-  return NextResponse.next({ request: { headers } });
+  return { request: { headers } };
 }
 
 /**
  * Routing only: a path in the route table (read from the environment at run time, so a new prefix
  * needs no rebuild) that no route file serves goes to the one dispatcher; a GET that a page owns
- * stays with the page. The proxy names the target in a request header and next.config.ts's
- * rewrites take it there (decision record 001). Screens get their per-response nonce and security
+ * stays with the page; a browser's unknown path under the default prefix gets the 404 page
+ * (decision record 001). Screens get their per-response nonce and security
  * headers here (decision record 013); API answers get theirs from the pipeline. Who the caller
  * is, limits and CSRF are decided in the pipeline, never here.
  */
@@ -46,16 +50,15 @@ function decide(request: NextRequest): NextResponse {
   });
   if (decision.action === "not-found")
     return new NextResponse(null, { status: 404 });
-  if (decision.action === "continue")
-    return request.headers.has(REWRITE_HEADER)
-      ? forward(request, {})
-      : NextResponse.next();
+  if (decision.action === "continue") return NextResponse.next();
   // The original path, overwriting any copy the client sent.
   if (decision.action === "rewrite")
-    return forward(request, {
-      [REWRITE_HEADER]: "dispatch",
-      [ORIGINAL_PATH_HEADER]: decision.originalPath,
-    });
+    return NextResponse.rewrite(
+      internalUrl(request.url, DISPATCH_PREFIX, decision.originalPath),
+      withHeaders(request, {
+        [ORIGINAL_PATH_HEADER]: decision.originalPath,
+      }),
+    );
   const appUrl = process.env.APP_URL;
   const policy = screenContentSecurityPolicy({
     nonce: newNonce(),
@@ -63,13 +66,14 @@ function decide(request: NextRequest): NextResponse {
     isDevelopment: process.env.NODE_ENV === "development",
   });
   // Next reads the nonce from the request's policy and puts it on the scripts it renders.
-  const set = {
-    "Content-Security-Policy": policy,
-    ...(decision.action === "not-found-page"
-      ? { [REWRITE_HEADER]: "not-found" }
-      : {}),
-  };
-  const response = forward(request, set);
+  const init = withHeaders(request, { "Content-Security-Policy": policy });
+  const response =
+    decision.action === "not-found-page"
+      ? NextResponse.rewrite(
+          internalUrl(request.url, NOT_FOUND_PAGE, request.nextUrl.pathname),
+          init,
+        )
+      : NextResponse.next(init);
   const secretInPath = decision.action === "screen" && decision.secretInPath;
   for (const [name, value] of Object.entries(
     screenSecurityHeaders(policy, appUrl, secretInPath),
@@ -89,8 +93,7 @@ function decide(request: NextRequest): NextResponse {
 //   when the client asks for JSON: app/auth/get-auth and app/auth/[...path] serve it, or the
 //   pipeline answers the JSON 404 when the prefix moved. Without JSON, the proxy still decides
 //   between the API and the 404 page (second entry).
-// Any request carrying the proxy's own header always goes through it, which removes it (third
-// entry), so next.config.ts's rewrites never act on a client's copy.
+// /internal/* is always matched: the proxy answers 404 for it.
 export const config = {
   matcher: [
     {
@@ -102,10 +105,6 @@ export const config = {
       missing: [
         { type: "header", key: "accept", value: ".*[/+][Jj][Ss][Oo][Nn].*" },
       ],
-    },
-    {
-      source: "/((?!_next/static|_next/image|favicon.ico).*)",
-      has: [{ type: "header", key: "x-auth-rewrite" }],
     },
   ],
 };

@@ -31,7 +31,7 @@ test.describe("routing of the API beside the pages", () => {
     });
     expect(response.status()).toBe(200);
     expect(await response.json()).toMatchObject({ authenticated: false });
-    // Nor can a client ask next.config.ts's rewrites for the dispatcher itself.
+    // Nor does any header of the client's choosing route the request.
     const forced = await request.get("/auth/get-auth", {
       headers: {
         ...json,

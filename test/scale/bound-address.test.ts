@@ -7,7 +7,8 @@ import { HttpClient } from "../support/http-client";
 
 // Every API path works whatever address `next start` is bound to. Next spells a loopback host
 // "localhost" in proxy.ts's URLs, so a rewrite the proxy built looked external under
-// `-H 127.0.0.1` and answered 404; next.config.ts now applies the proxy's rewrites (record 001).
+// `-H 127.0.0.1` and answered 404; the proxy now rewrites on `request.url`, the address the router
+// resolved the request on, with `skipProxyUrlNormalize` (record 001).
 // The "back" redirect compares the Referer with APP_URL and Host, never request.url.
 const PASSWORD = "password123";
 const unique = (name: string) =>
