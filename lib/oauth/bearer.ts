@@ -8,6 +8,12 @@ import type { AuthState, Context } from "@/lib/server/context";
 import { noteClientUse } from "@/lib/oauth/client-usage";
 import { oauthKeys } from "@/lib/oauth/keys";
 import { isAudienceHere } from "@/lib/oauth/resources";
+import {
+  isCurrent,
+  remember,
+  type VerifiedClaims,
+  verifiedSignatures,
+} from "@/lib/oauth/verified-signatures";
 
 /** The token's row and its user (if any, and not soft-deleted), in one statement; prepared once. */
 const findTokenStatement = preparedPerDb((db: Db) =>
@@ -31,6 +37,37 @@ const findTokenStatement = preparedPerDb((db: Db) =>
     .prepare("find_oauth_access_token"),
 );
 
+/** The token's claims: its signature verified with jose once per process, its time window every time. */
+async function verifiedClaims(
+  ctx: Pick<Context, "env" | "now">,
+  jwt: string,
+): Promise<VerifiedClaims | null> {
+  const { publicKey } = await oauthKeys(ctx.env);
+  const verified = verifiedSignatures(publicKey);
+  const known = verified.get(jwt);
+  if (known) {
+    if (isCurrent(known, ctx.now)) return known;
+    verified.delete(jwt);
+    return null;
+  }
+  try {
+    const { payload } = await jwtVerify(jwt, publicKey, {
+      algorithms: ["RS256"],
+      currentDate: ctx.now,
+    });
+    const claims = {
+      jti: payload.jti,
+      aud: payload.aud,
+      exp: payload.exp,
+      nbf: payload.nbf,
+    };
+    remember(verified, jwt, claims);
+    return claims;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A verified access token's row, its user and its `aud` claim, or null: bad signature, expired,
  * unknown or revoked. Whatever its audience: see `verifyApiAccessToken` for this API's guard.
@@ -39,22 +76,9 @@ export async function verifyAccessToken(
   ctx: Pick<Context, "db" | "env" | "now">,
   jwt: string,
 ) {
-  let jti: unknown;
-  let aud: unknown;
-  try {
-    const { payload } = await jwtVerify(
-      jwt,
-      (await oauthKeys(ctx.env)).publicKey,
-      {
-        algorithms: ["RS256"],
-        currentDate: ctx.now,
-      },
-    );
-    jti = payload.jti;
-    aud = payload.aud;
-  } catch {
-    return null;
-  }
+  const claims = await verifiedClaims(ctx, jwt);
+  if (!claims) return null;
+  const { jti, aud } = claims;
   // league's ids are 80 hex characters; the column is char(80).
   if (typeof jti !== "string" || !/^[0-9a-f]{1,80}$/.test(jti)) return null;
   const [row] = await findTokenStatement(ctx.db).execute({ id: jti });

@@ -1,0 +1,46 @@
+import * as oauth from "oauth4webapi";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app";
+import { clientOptions, userAccessToken } from "./support";
+
+// The bearer guard verifies an access token's signature once per process (decision record
+// 077): what it remembers must never outlive the token's time window, its row or its bytes.
+const app = useTestApp();
+
+async function whoIs(token: string) {
+  const response = await app.agent().get("/auth/get-auth", { bearer: token });
+  return (response.body as { authenticated: boolean }).authenticated;
+}
+
+describe("an access token's signature verified once", () => {
+  it("still ends at its expiry", async () => {
+    const { tokens } = await userAccessToken(app, "openid");
+    expect(await whoIs(tokens.access_token)).toBe(true);
+    app.advance((tokens.expires_in ?? 0) - 1);
+    expect(await whoIs(tokens.access_token)).toBe(true);
+    app.advance(1);
+    expect(await whoIs(tokens.access_token)).toBe(false);
+  });
+
+  it("still reads the row: a token revoked after its first use is refused", async () => {
+    const { as, tokens, clientId } = await userAccessToken(app, "openid");
+    expect(await whoIs(tokens.access_token)).toBe(true);
+    const revoked = await oauth.revocationRequest(
+      as,
+      { client_id: clientId },
+      oauth.None(),
+      tokens.access_token,
+      clientOptions(app),
+    );
+    await oauth.processRevocationResponse(revoked);
+    expect(await whoIs(tokens.access_token)).toBe(false);
+  });
+
+  it("is remembered for those bytes only: the same claims under another signature are refused", async () => {
+    const { tokens } = await userAccessToken(app, "openid");
+    expect(await whoIs(tokens.access_token)).toBe(true);
+    const [header, payload, signature = ""] = tokens.access_token.split(".");
+    const flipped = `${signature.slice(0, 10)}${signature[10] === "A" ? "B" : "A"}${signature.slice(11)}`;
+    expect(await whoIs(`${header}.${payload}.${flipped}`)).toBe(false);
+  });
+});
