@@ -4,7 +4,6 @@
  * so an existing Laravel database can be used as it is. SQL names are snake_case,
  * TypeScript fields camelCase. Timestamps are UTC without time zone, as Laravel writes them.
  */
-import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -29,12 +28,13 @@ import {
 const stamp = (name: string) => timestamp(name, { precision: 0, mode: "date" });
 
 /**
- * A Passport client's key: uuid in Passport 13's tables; char(36) where Passport 12's integer ids
- * were kept by Passport 13's upgrade guide, which PostgreSQL reads back padded with spaces.
+ * A Passport client's key, always a string here: uuid in Passport 13's tables; bigint in Passport
+ * 12's (a sequence); char(36) where Passport 13's upgrade guide kept 12's ids as text, which
+ * PostgreSQL reads back padded with spaces (decision record 075).
  */
-const clientKey = customType<{ data: string; driverData: string }>({
+const clientKey = customType<{ data: string; driverData: string | number }>({
   dataType: () => "uuid",
-  fromDriver: (value) => value.trimEnd(),
+  fromDriver: (value) => String(value).trimEnd(),
 });
 
 export const users = pgTable(
@@ -436,11 +436,11 @@ export const passkeyChallenges = pgTable(
 export const oauthClients = pgTable(
   "oauth_clients",
   {
-    // Passport's own migration gives `id` no default (Laravel makes the UUID in PHP): made here too.
+    // Passport 13's migration gives `id` no default (Laravel makes the UUID in PHP), Passport 12's
+    // a sequence: every insert names its key, `newClientKey` (lib/oauth/client-keys.ts).
     id: clientKey("id")
       .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(() => randomUUID()),
+      .default(sql`gen_random_uuid()`),
     userId: bigint("user_id", { mode: "number" }),
     name: varchar("name", { length: 255 }).notNull(),
     secret: varchar("secret", { length: 255 }),

@@ -1,14 +1,7 @@
 -- Laravel Passport 13's five tables, column for column (decision record 050). Every statement is
 -- guarded, as in 0000: on a Passport database the tables are already there, with Passport's rows,
--- and only what this server adds is added (`oauth_clients.scopes`).
-DO $$ BEGIN
-	-- Passport 12 and older key clients by an integer. Passport 13's upgrade guide ("Client ID")
-	-- turns the client id columns into char(36), keeping the ids; this server needs that step too.
-	IF EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('oauth_clients') AND attname = 'id' AND atttypid IN ('bigint'::regtype, 'integer'::regtype)) THEN
-		RAISE EXCEPTION 'oauth_clients.id is an integer (Passport 12 or older): change the client id columns to char(36) as Passport 13''s upgrade guide says, then start again';
-	END IF;
-END $$;
---> statement-breakpoint
+-- and only what this server adds is added (`oauth_clients.scopes`). Passport 12 and older keyed
+-- clients by an integer (a sequence); the tables that name a client take that type too.
 CREATE TABLE IF NOT EXISTS "oauth_access_tokens" (
 	"id" char(80) PRIMARY KEY NOT NULL,
 	"user_id" bigint,
@@ -45,7 +38,8 @@ CREATE TABLE IF NOT EXISTS "oauth_clients" (
 );
 --> statement-breakpoint
 DO $$ BEGIN
-	-- client_id takes the type of oauth_clients.id: uuid, or char(36) where Passport 12's clients were upgraded.
+	-- client_id takes the type of oauth_clients.id: uuid; char(36) where Passport 12's ids were
+	-- upgraded as Passport 13's guide says; bigint where they were not.
 	EXECUTE format('CREATE TABLE IF NOT EXISTS "oauth_device_codes" (
 	"id" char(80) PRIMARY KEY NOT NULL,
 	"user_id" bigint,

@@ -1,4 +1,4 @@
--- Passport 12's oauth_clients (kept by Passport 13 after its upgrade guide): `redirect` as a comma
+-- Passport 12's oauth_clients (as Passport 12 made them, or kept by Passport 13's upgrade guide): `redirect` as a comma
 -- list and the `personal_access_client`/`password_client` flags, no `redirect_uris`/`grant_types`.
 -- Passport 13 reads either shape (its Client::redirectUris and hasGrantType); this server adds
 -- Passport 13's two columns beside the old ones, fills them as Passport 13 reads the old ones, and a

@@ -14,8 +14,8 @@ import { isAdmin } from "@/lib/policies/admin";
 import type { Context } from "@/lib/server/context";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
+import { clientKeyIs } from "@/lib/oauth/client-keys";
 import {
-  clientKeyIs,
   createClient,
   GRANT_TYPES,
   type GrantType,
@@ -70,7 +70,7 @@ async function manageableClient(
   id: string,
 ): Promise<OAuthClient> {
   const user = ctx.requireUser();
-  const key = clientKeyIs(id);
+  const key = await clientKeyIs(ctx.db, id);
   if (!key) throw notFound();
   const [client] = await ctx.db
     .select()

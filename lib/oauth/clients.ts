@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
   type OAuthClient,
@@ -14,6 +14,7 @@ import type { Context } from "@/lib/server/context";
 import { noteClientUse } from "@/lib/oauth/client-usage";
 import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
 import { readScopes } from "@/lib/oauth/scopes";
+import { clientKeyIs, newClientKey } from "@/lib/oauth/client-keys";
 
 export const GRANT_TYPES = [
   "authorization_code",
@@ -29,28 +30,12 @@ export type GrantType = (typeof GRANT_TYPES)[number];
  */
 export const PERSONAL_ACCESS_GRANT = "personal_access";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Passport 12's integer keys, kept as text by Passport 13's upgrade guide (migration 0011). */
-const LEGACY_ID = /^[1-9][0-9]{0,18}$/;
-
-/**
- * The condition selecting the client `id`, or null for a value that is no client's key. A UUID
- * (Passport 13's key) uses the primary key; an upgraded Passport 12 id compares as text, which
- * a uuid column answers with no row instead of an error.
- */
-export function clientKeyIs(id: unknown): SQL | null {
-  if (typeof id !== "string") return null;
-  if (UUID.test(id)) return eq(oauthClients.id, id);
-  if (LEGACY_ID.test(id)) return sql`${oauthClients.id}::text = ${id}`;
-  return null;
-}
-
 /** A client by id; null for a value that is no client's key, an unknown or a revoked client. */
 export async function findClient(
   db: Db,
   id: unknown,
 ): Promise<OAuthClient | null> {
-  const key = clientKeyIs(id);
+  const key = await clientKeyIs(db, id);
   if (!key) return null;
   const [client] = await db
     .select()
@@ -187,6 +172,7 @@ export async function createClient(
   const [client] = await ctx.db
     .insert(oauthClients)
     .values({
+      id: await newClientKey(ctx.db),
       userId: input.userId,
       name: input.name,
       secret: plainSecret

@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, like } from "drizzle-orm";
 import { z } from "zod";
 import { type OAuthClient, oauthAccessTokens, oauthClients } from "@/db/schema";
@@ -10,6 +9,7 @@ import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import { presentToken } from "@/lib/oauth/authorized-tokens";
 import { PERSONAL_ACCESS_GRANT } from "@/lib/oauth/clients";
+import { newClientKey } from "@/lib/oauth/client-keys";
 import { issueAccessToken } from "@/lib/oauth/issue";
 import { SCOPES } from "@/lib/oauth/scopes";
 
@@ -34,7 +34,7 @@ async function personalAccessClient(ctx: Context): Promise<OAuthClient> {
   const [made] = await ctx.db
     .insert(oauthClients)
     .values({
-      id: randomUUID(),
+      id: await newClientKey(ctx.db),
       userId: null,
       name: "Personal Access Client",
       secret: null,

@@ -12,7 +12,7 @@ import type { Services } from "@/lib/server/services";
 import { Agent } from "../support/agent";
 import { testEnv } from "../support/app";
 import { openTestDatabase } from "../support/database";
-import { clientOptions, discover } from "./support";
+import { clientOptions, discover, pipelineFetch } from "./support";
 
 // A database Passport 13 made: its own migrations' tables (generated from the fixture's reading of
 // them, ../shared/fixtures/passport/tables.json) and its rows, before this server's migrations run.
@@ -115,6 +115,13 @@ const passportMade =
           ),
         );
       }
+      // Laravel's inserts took their ids from the sequence; the fixture names them.
+      if (columns.get(table)?.some((column) => column.pgsql === "bigserial"))
+        await database.db.execute(
+          sql.raw(
+            `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(trim(id::text)::bigint) from "${table}"))`,
+          ),
+        );
     }
   };
 
@@ -175,6 +182,21 @@ async function redeem(services: Services, rows: string, tokens: Tokens) {
   );
 }
 
+/** Passport's access token signs its user in; its refresh token is redeemed. */
+async function honoursPassportTokens(
+  moved: Moved,
+  rows: string,
+  tokens: Tokens,
+): Promise<void> {
+  const { jwt } = tokens.access_tokens.password_user ?? { jwt: "" };
+  const me = await new Agent(moved.services).get("/auth/get-auth", {
+    bearer: jwt,
+  });
+  expect(me.body.user.email).toBe("taylor@example.com");
+  const refreshed = await redeem(moved.services, rows, tokens);
+  expect(refreshed.refresh_token).toMatch(/^def50200/);
+}
+
 const newClient = ({ database, services }: Moved) =>
   createClient(
     { db: database.db, config: services.config, now: services.now() },
@@ -206,15 +228,8 @@ describe("this server's migrations on a database Passport 13 made", () => {
     expect(clients.every((client) => client.scopes === null)).toBe(true);
   });
 
-  it("honour the access token and redeem the refresh token Passport issued", async () => {
-    const { jwt } = tokens13.access_tokens.password_user ?? { jwt: "" };
-    const me = await new Agent(moved.services).get("/auth/get-auth", {
-      bearer: jwt,
-    });
-    expect(me.body.user.email).toBe("taylor@example.com");
-    const refreshed = await redeem(moved.services, "passport13", tokens13);
-    expect(refreshed.refresh_token).toMatch(/^def50200/);
-  });
+  it("honour the access token and redeem the refresh token Passport issued", () =>
+    honoursPassportTokens(moved, "passport13", tokens13));
 
   it("make a new client in Passport's table, whose id has no default there", async () => {
     const { client } = await newClient(moved);
@@ -231,84 +246,99 @@ const CHAR_IDS = [
   `alter table "oauth_access_tokens" alter column "client_id" type char(36)`,
 ];
 
-describe("this server's migrations on Passport 12's tables", () => {
-  const moved = movedFrom(
-    { schemas: ["passport-12"], rows: "passport12", upgrade: CHAR_IDS },
-    tokens12,
-  );
+const PASSPORT_12_SHAPES = [
+  {
+    label: "kept by Passport 13's upgrade guide (char(36) ids)",
+    upgrade: CHAR_IDS,
+    newKey: /^[0-9a-f]{8}-[0-9a-f]{4}-/,
+  },
+  {
+    label: "as Passport 12 made them (integer ids)",
+    upgrade: [],
+    newKey: /^3$/,
+  },
+];
 
-  it("keep Passport 12's columns and fill Passport 13's as Passport 13 reads them", async () => {
-    const list = await moved.database.db
-      .select({
-        id: sql<string>`trim(${oauthClients.id}::text)`,
-        redirect: sql<string>`redirect`,
-        redirect_uris: oauthClients.redirectUris,
-        password_client: sql<boolean>`password_client`,
-        grant_types: oauthClients.grantTypes,
-      })
-      .from(oauthClients)
-      .orderBy(oauthClients.id);
-    expect(list).toEqual([
-      expect.objectContaining({
-        id: "1",
-        redirect: "http://localhost",
-        redirect_uris: '["http://localhost"]',
-        grant_types:
-          '["client_credentials", "implicit", "personal_access", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"]',
-      }),
-      expect.objectContaining({
-        id: "2",
-        password_client: true,
-        grant_types:
-          '["client_credentials", "implicit", "password", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"]',
-      }),
-    ]);
-  });
-
-  it("honour the access token and redeem the refresh token Passport 12 issued", async () => {
-    const { jwt } = tokens12.access_tokens.password_user ?? { jwt: "" };
-    const me = await new Agent(moved.services).get("/auth/get-auth", {
-      bearer: jwt,
-    });
-    expect(me.body.user.email).toBe("taylor@example.com");
-    const refreshed = await redeem(moved.services, "passport12", tokens12);
-    expect(refreshed.refresh_token).toMatch(/^def50200/);
-  });
-
-  it("write a new client in both shapes, so Passport 12 reads it too", async () => {
-    const { client } = await newClient(moved);
-    const [row] = await moved.database.db
-      .select({
-        redirect: sql<string>`redirect`,
-        personal_access_client: sql<boolean>`personal_access_client`,
-        password_client: sql<boolean>`password_client`,
-      })
-      .from(oauthClients)
-      .where(eq(oauthClients.id, client.id));
-    expect(row).toEqual({
-      redirect: "https://app.example.com/callback",
-      personal_access_client: false,
-      password_client: false,
-    });
-  });
-});
-
-describe("this server's migrations on Passport 12's integer client ids", () => {
-  it("stop and name the step that is missing", async () => {
-    const opened = openTestDatabase({
-      beforeMigrate: passportMade({
-        schemas: ["passport-12"],
-        rows: "passport12",
-      }),
-    });
-    const failure = await opened.then(
-      () => null,
-      (error: unknown) => error,
+for (const { label, upgrade, newKey } of PASSPORT_12_SHAPES)
+  describe(`this server's migrations on Passport 12's tables, ${label}`, () => {
+    const moved = movedFrom(
+      { schemas: ["passport-12"], rows: "passport12", upgrade },
+      tokens12,
     );
-    // The query error of the migration, its cause PostgreSQL's exception.
-    expect(failure).toBeInstanceOf(Error);
-    expect(String((failure as Error).cause)).toMatch(
-      /change the client id columns to char\(36\) as Passport 13's upgrade guide says/,
-    );
+
+    it("keep Passport 12's columns and fill Passport 13's as Passport 13 reads them", async () => {
+      const list = await moved.database.db
+        .select({
+          id: sql<string>`trim(${oauthClients.id}::text)`,
+          redirect: sql<string>`redirect`,
+          redirect_uris: oauthClients.redirectUris,
+          password_client: sql<boolean>`password_client`,
+          grant_types: oauthClients.grantTypes,
+        })
+        .from(oauthClients)
+        .orderBy(oauthClients.id);
+      expect(list).toEqual([
+        expect.objectContaining({
+          id: "1",
+          redirect: "http://localhost",
+          redirect_uris: '["http://localhost"]',
+          grant_types:
+            '["client_credentials", "implicit", "personal_access", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"]',
+        }),
+        expect.objectContaining({
+          id: "2",
+          password_client: true,
+          grant_types:
+            '["client_credentials", "implicit", "password", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"]',
+        }),
+      ]);
+    });
+
+    it("honour the access token and redeem the refresh token Passport 12 issued", () =>
+      honoursPassportTokens(moved, "passport12", tokens12));
+
+    it("write a new client in both shapes, keyed as Passport keys its clients", async () => {
+      const { client } = await newClient(moved);
+      expect(client.id).toMatch(newKey);
+      const [row] = await moved.database.db
+        .select({
+          redirect: sql<string>`redirect`,
+          personal_access_client: sql<boolean>`personal_access_client`,
+          password_client: sql<boolean>`password_client`,
+        })
+        .from(oauthClients)
+        .where(eq(oauthClients.id, client.id));
+      expect(row).toEqual({
+        redirect: "https://app.example.com/callback",
+        personal_access_client: false,
+        password_client: false,
+      });
+    });
+
+    it("answer a client id of the other kind as an unknown client, never an error", async () => {
+      const post = pipelineFetch({ services: moved.services });
+      for (const clientId of [
+        "9f1c2b0e-2d4b-4c7a-9a57-0d7c2f1e8b11",
+        "99999999999999999999",
+        "1 or 1=1",
+      ]) {
+        const response = await post(
+          `${moved.services.env.APP_URL}/oauth/token`,
+          {
+            method: "POST",
+            headers: { accept: "application/json" },
+            body: new URLSearchParams({
+              grant_type: "client_credentials",
+              client_id: clientId,
+            }),
+          },
+        );
+        const { error } = (await response.json()) as { error?: string };
+        expect([clientId, response.status, error]).toEqual([
+          clientId,
+          401,
+          "invalid_client",
+        ]);
+      }
+    });
   });
-});
