@@ -190,7 +190,7 @@ async function main() {
       const requests = results.reduce((sum, r) => sum + r.requests, 0);
       results[0].cpuMs = (owner.cpuMs() - cpuBefore) / Math.max(requests, 1);
       console.log(
-        `[bench] round ${round + 1} ${scenario.name}: ${results.map((r) => `${r.rps.toFixed(1)}/s p99 ${r.p99} ms`).join(" | ")}, ${results[0].cpuMs.toFixed(2)} ms CPU/request`,
+        `[bench] round ${round + 1} ${scenario.name}: ${results.map((r) => `${r.rps.toFixed(1)}/s p99 ${r.p99} ms${r.non2xx ? ` (non-2xx ${JSON.stringify(r.statuses)})` : ""}`).join(" | ")}, ${results[0].cpuMs.toFixed(2)} ms CPU/request`,
       );
       return results;
     };

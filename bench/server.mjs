@@ -145,8 +145,7 @@ async function spawnNext({ cwd, nextBin: bin, port, env, readyPath, dataDir }) {
   const log = openSync(path.join(dataDir, "server.log"), "a");
   const nextBin =
     bin ?? path.join(cwd, "node_modules", "next", "dist", "bin", "next");
-  // Loopback only. `-H localhost`, not `-H 127.0.0.1`: with the latter Next 16.4 turns proxy.ts's
-  // rewrites into absolute URLs on localhost, fetched as external requests (rewritten calls 404).
+  // Loopback only, under the name APP_URL uses.
   const child = spawn(
     process.execPath,
     [nextBin, "start", "-p", String(port), "-H", "localhost"],
@@ -248,6 +247,9 @@ export async function startServer({ port, databaseUrl, hashingRounds }) {
       limits: { "login-attempts": 1000 },
       limiters: { login: [{ by: "ip", max: 100_000, minutes: 1 }] },
     }),
+    // The load generator stands for a proxy in front: a load may come from many client
+    // addresses (bench/scenarios.mjs, `manyAddresses`).
+    TRUST_PROXY: "1",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     NODE_OPTIONS: startNodeOptions(),
   };
