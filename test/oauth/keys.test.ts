@@ -4,11 +4,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { HttpError } from "@/lib/http/errors";
 import { KEY_FILES, oauthKeys } from "@/lib/oauth/keys";
+import { readPassportFixture } from "../support/passport-fixtures";
 
-const FIXTURES = path.resolve(
-  import.meta.dirname,
-  "../../../shared/fixtures/passport",
-);
 const dirs: string[] = [];
 const dataDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), "oauth-keys-"));
@@ -50,7 +47,7 @@ describe("Passport's signing keys", () => {
 
   it("come from PASSPORT_PRIVATE_KEY / PASSPORT_PUBLIC_KEY, also written on one line with \\n", async () => {
     const oneLine = (file: string) =>
-      readFileSync(path.join(FIXTURES, file), "utf8").replace(/\n/g, "\\n");
+      readPassportFixture(file).replace(/\n/g, "\\n");
     const keys = await oauthKeys({
       DATA_DIR: dataDir(),
       isProduction: true,
@@ -59,7 +56,7 @@ describe("Passport's signing keys", () => {
     });
     expect(keys.privateKey.asymmetricKeyType).toBe("rsa");
     expect(keys.publicKey.export({ type: "spki", format: "pem" })).toBe(
-      readFileSync(path.join(FIXTURES, "oauth-public.key"), "utf8"),
+      readPassportFixture("oauth-public.key"),
     );
   });
 });

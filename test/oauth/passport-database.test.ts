@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -12,15 +12,12 @@ import type { Services } from "@/lib/server/services";
 import { Agent } from "../support/agent";
 import { testEnv } from "../support/app";
 import { openTestDatabase } from "../support/database";
+import { readPassportFixture } from "../support/passport-fixtures";
 import { clientOptions, discover, pipelineFetch } from "./support";
 
 // A database Passport 13 made: its own migrations' tables (generated from the fixture's reading of
 // them, ../shared/fixtures/passport/tables.json) and its rows, before this server's migrations run.
-const FIXTURES = path.resolve(
-  import.meta.dirname,
-  "../../../shared/fixtures/passport",
-);
-const read = (name: string) => readFileSync(path.join(FIXTURES, name), "utf8");
+const read = readPassportFixture;
 
 type Column = {
   name: string;

@@ -5,8 +5,6 @@ import {
   hkdfSync,
   pbkdf2Sync,
 } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { decodeJwt, importSPKI, jwtVerify } from "jose";
 import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
@@ -17,14 +15,11 @@ import {
 } from "@/db/schema";
 import { decryptWithPassword, encryptWithPassword } from "@/lib/oauth/defuse";
 import { useTestApp } from "../support/app";
+import { readPassportFixture } from "../support/passport-fixtures";
 import { clientOptions, discover, pipelineFetch } from "./support";
 
 // Reference values made by the real PHP libraries (../shared/fixtures/passport/README.md).
-const FIXTURES = path.resolve(
-  import.meta.dirname,
-  "../../../shared/fixtures/passport",
-);
-const read = (name: string) => readFileSync(path.join(FIXTURES, name), "utf8");
+const read = readPassportFixture;
 type Vector = {
   app_key: string;
   password_hex: string;
