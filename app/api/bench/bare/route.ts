@@ -1,8 +1,8 @@
-// The benchmark's yardstick (npm run bench): the floor of an API route in this server, an async
-// route handler returning constant JSON. proxy.ts's matcher leaves it out (decision record 001;
-// lib/server/proxy-matcher.test.ts checks it), and it sets no headers of the pipeline's, so
-// it costs only Next's own routing. Every scenario is reported as a ratio to it: the figures say
-// what our code costs, not what the machine or the framework is.
+// The floor of an API route in this server (npm run bench): an async route handler returning the
+// same constant JSON as the benchmark's anchor, a minimal Next app (decision record 060).
+// proxy.ts's matcher leaves it out (decision record 001; lib/server/proxy-matcher.test.ts checks
+// it) and it sets no headers of the pipeline's, so beside the anchor it shows what every request
+// of this server pays before any of our code runs.
 export const dynamic = "force-dynamic";
 
 export async function GET(): Promise<Response> {
