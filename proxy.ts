@@ -43,7 +43,7 @@ function decide(request: NextRequest): NextResponse {
     AUTH_CONFIG_JSON: process.env.AUTH_CONFIG_JSON,
     ADMIN_EMAILS: process.env.ADMIN_EMAILS,
   });
-  const decision = decideProxy(authConfig.routes, {
+  const decision = decideProxy(authConfig, {
     method: request.method,
     path: request.nextUrl.pathname,
     accept: request.headers.get("accept"),
