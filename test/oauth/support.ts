@@ -2,38 +2,21 @@ import * as oauth from "oauth4webapi";
 import type { User } from "@/db/schema";
 import { OAUTH_CLIENT_STORE_ROUTE } from "@/lib/oauth/json-api-routes";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
-import { dispatchHost } from "@/lib/server/pipeline";
+import { routeByPath } from "@/lib/runtime/next-adapter";
 import type { Agent } from "../support/agent";
 import { signIn, type TestApp } from "../support/app";
 
-/** Sends a request of a third-party client (no cookie) through the real pipeline, to the host route at its path. */
+/**
+ * Sends a request of a third-party client (no cookie) through the real pipeline, by its path as
+ * the catch-all route files do (lib/runtime/next-adapter.ts `routeByPath`): the configured
+ * `oauth.path` is translated on the way in as in production.
+ */
 export function pipelineFetch(app: Pick<TestApp, "services">) {
   return async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init);
     if (!request.headers.has("x-forwarded-for"))
       request.headers.set("x-forwarded-for", "127.0.0.1");
-    const path = new URL(request.url).pathname;
-    for (const route of HOST_ROUTES) {
-      const methods = [route.method].flat();
-      if (!methods.includes(request.method as (typeof methods)[number]))
-        continue;
-      const names: string[] = [];
-      const pattern = new RegExp(
-        `^${route.path
-          .replace(/[.]/g, "\\.")
-          .replace(/\{(\w+)\}/g, (_, name: string) => {
-            names.push(name);
-            return "([^/]+)";
-          })}$`,
-      );
-      const match = pattern.exec(path);
-      if (!match) continue;
-      const params = Object.fromEntries(
-        names.map((name, index) => [name, match[index + 1] ?? ""]),
-      );
-      return dispatchHost(request, route, app.services, params);
-    }
-    return new Response("no route", { status: 404 });
+    return routeByPath(request, new URL(request.url).pathname, app.services);
   };
 }
 
