@@ -5,13 +5,15 @@ import { buildOpenApiDocument } from "@/lib/runtime/openapi/document";
 import { useTestApp } from "../support/app";
 import {
   AUTHORIZE,
+  clientCredentials,
   clientOptions,
-  consent,
   discover,
   pipelineFetch,
   REDIRECT_URI,
   registerClient,
   signedInAdmin,
+  startDeviceGrant,
+  userAccessToken,
 } from "./support";
 
 // Passport's `passport.path`, here `oauth.path` (lib/oauth/path-prefix.ts): every request goes
@@ -52,29 +54,15 @@ describe("Passport's prefix moved to /passport", () => {
   });
 
   it("completes a client-credentials grant at the moved token endpoint; /oauth/token is not served", async () => {
-    const as = await discover(app);
     const { agent } = await signedInAdmin(app);
     const registered = await registerClient(agent, {
       name: "Billing job",
       grant_types: ["client_credentials"],
       scopes: ["tokens:write"],
     });
-    const client: oauth.Client = { client_id: registered.id };
     const secret = registered.plainSecret ?? "";
-    const tokens = await oauth.processClientCredentialsResponse(
-      as,
-      client,
-      await oauth.clientCredentialsGrantRequest(
-        as,
-        client,
-        oauth.ClientSecretBasic(secret),
-        { scope: "tokens:write" },
-        clientOptions(app),
-      ),
-    );
-    expect(tokens.token_type).toBe("bearer");
-    const jwks = await send("/passport/jwks");
-    expect(jwks.status).toBe(200);
+    expect(await clientCredentials(app, registered.id, secret)).toBe("token");
+    expect((await send("/passport/jwks")).status).toBe(200);
 
     for (const [method, path] of [
       ["POST", "/oauth/token"],
@@ -97,91 +85,58 @@ describe("Passport's prefix moved to /passport", () => {
     }
   });
 
-  it("runs the code flow through the moved authorize and token endpoints", async () => {
-    const as = await discover(app);
-    const { agent } = await signedInAdmin(app);
-    const registered = await registerClient(agent, {
-      name: "Notes app",
-      redirect_uris: [REDIRECT_URI],
-      confidential: false,
-    });
-    const client: oauth.Client = { client_id: registered.id };
-    const verifier = oauth.generateRandomCodeVerifier();
-    const url = new URL(as.authorization_endpoint ?? "");
-    url.search = new URLSearchParams({
-      response_type: "code",
-      client_id: registered.id,
-      redirect_uri: REDIRECT_URI,
-      scope: "openid user:write",
-      state: "s",
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: "S256",
-    }).toString();
-    expect(url.pathname).toBe("/passport/authorize");
-
-    // A browser not signed in is sent to the login screen, and back to the moved path after.
-    const anonymous = await send(url.pathname + url.search, {
-      headers: { accept: "text/html" },
-    });
-    expect(anonymous.status).toBe(302);
-    const login = new URL(anonymous.headers.get("location") ?? "", url);
-    expect(login.pathname).toBe("/auth/login");
-    expect(login.searchParams.get("redirect")).toBe(url.pathname + url.search);
-
-    // Passport's HTML consent form posts back to the moved path.
-    const form = await agent.get(url.pathname + url.search, {
-      host: AUTHORIZE,
-      asJson: false,
-      headers: { accept: "text/html" },
-    });
-    expect(form.text).toContain('action="/passport/authorize"');
-
-    const callback = await consent(agent, url);
-    const params = oauth.validateAuthResponse(as, client, callback, "s");
-    const tokens = await oauth.processAuthorizationCodeResponse(
-      as,
-      client,
-      await oauth.authorizationCodeGrantRequest(
-        as,
-        client,
-        oauth.None(),
-        params,
-        REDIRECT_URI,
-        verifier,
-        clientOptions(app),
-      ),
+  it("runs the code flow through the moved authorize, token and userinfo endpoints", async () => {
+    const { as, tokens, clientId, userAgent } = await userAccessToken(
+      app,
+      "openid user:write",
+    );
+    expect(new URL(as.authorization_endpoint ?? "").pathname).toBe(
+      "/passport/authorize",
     );
     const claims = oauth.getValidatedIdTokenClaims(tokens);
     expect(claims?.iss).toBe(app.services.env.APP_URL);
     const info = await oauth.userInfoRequest(
       as,
-      client,
+      { client_id: clientId },
       tokens.access_token,
       clientOptions(app),
     );
     expect(info.status).toBe(200);
+
+    const authorize = `/passport/authorize?${new URLSearchParams({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      scope: "user:write",
+      state: "s",
+      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      code_challenge_method: "S256",
+      prompt: "consent",
+    }).toString()}`;
+    // A browser not signed in is sent to the login screen, and back to the moved path after.
+    const anonymous = await send(authorize, {
+      headers: { accept: "text/html" },
+    });
+    expect(anonymous.status).toBe(302);
+    const login = new URL(
+      anonymous.headers.get("location") ?? "",
+      app.services.env.APP_URL,
+    );
+    expect(login.pathname).toBe("/auth/login");
+    expect(login.searchParams.get("redirect")).toBe(authorize);
+    // Passport's HTML consent form posts back to the moved path.
+    const form = await userAgent.get(authorize, {
+      host: AUTHORIZE,
+      asJson: false,
+      headers: { accept: "text/html" },
+    });
+    expect(form.status).toBe(200);
+    expect(form.text).toContain('action="/passport/authorize"');
   });
 
   it("starts the device grant with verification URIs under the moved prefix", async () => {
-    const as = await discover(app);
     const { agent } = await signedInAdmin(app);
-    const registered = await registerClient(agent, {
-      name: "Command line",
-      confidential: false,
-      grant_types: ["urn:ietf:params:oauth:grant-type:device_code"],
-    });
-    const client: oauth.Client = { client_id: registered.id };
-    const started = await oauth.processDeviceAuthorizationResponse(
-      as,
-      client,
-      await oauth.deviceAuthorizationRequest(
-        as,
-        client,
-        oauth.None(),
-        { scope: "user:write" },
-        clientOptions(app),
-      ),
-    );
+    const { started } = await startDeviceGrant(app, agent);
     const base = app.services.env.APP_URL;
     expect(started.verification_uri).toBe(`${base}/passport/device`);
     expect(started.verification_uri_complete).toBe(

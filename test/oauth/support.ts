@@ -200,3 +200,44 @@ export async function userAccessToken(
   );
   return { as, tokens, clientId: registered.id, user, userAgent, verifier };
 }
+
+/**
+ * A public client of the device grant, registered by `admin`, and its device authorization
+ * (RFC 8628 §3.1) through the metadata's endpoint; `poll` asks the token endpoint once.
+ */
+export async function startDeviceGrant(
+  app: TestApp,
+  admin: Agent,
+  scope = "user:write",
+) {
+  const as = await discover(app);
+  const registered = await registerClient(admin, {
+    name: "Command line",
+    confidential: false,
+    grant_types: [
+      "urn:ietf:params:oauth:grant-type:device_code",
+      "refresh_token",
+    ],
+  });
+  const client: oauth.Client = { client_id: registered.id };
+  const started = await oauth.processDeviceAuthorizationResponse(
+    as,
+    client,
+    await oauth.deviceAuthorizationRequest(
+      as,
+      client,
+      oauth.None(),
+      { scope },
+      clientOptions(app),
+    ),
+  );
+  const poll = () =>
+    oauth.deviceCodeGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      started.device_code,
+      clientOptions(app),
+    );
+  return { as, client, started, poll };
+}
