@@ -8,7 +8,7 @@
  */
 
 /** The prefix the routes are declared under, Passport's default. */
-export const DECLARED_PREFIX = "oauth";
+const DECLARED_PREFIX = "oauth";
 
 /**
  * What a request under `/oauth/` becomes once the prefix has moved: a path no route holds (the

@@ -69,7 +69,7 @@ describe("Passport's prefix moved to /passport", () => {
       ["GET", "/oauth/jwks"],
       ["GET", "/oauth/scopes"],
       ["GET", "/oauth/authorize"],
-    ]) {
+    ] as const) {
       const old = await send(path, {
         method,
         headers: {
