@@ -25,8 +25,9 @@ function withHeaders(
 }
 
 /**
- * Routing only: a path in the route table (read from the environment at run time, so a new prefix
- * needs no rebuild) that no route file serves goes to the one dispatcher; a GET that a page owns
+ * Routing only: a path in the route table or under Passport's `oauth.path` (both read from the
+ * environment at run time, so a new prefix needs no rebuild) that no route file serves goes to
+ * the one dispatcher; a GET that a page owns
  * stays with the page; a browser's unknown path under the default prefix gets the 404 page
  * (decision record 001). Screens get their per-response nonce and security
  * headers here (decision record 013); API answers get theirs from the pipeline. Who the caller
@@ -43,7 +44,7 @@ function decide(request: NextRequest): NextResponse {
     AUTH_CONFIG_JSON: process.env.AUTH_CONFIG_JSON,
     ADMIN_EMAILS: process.env.ADMIN_EMAILS,
   });
-  const decision = decideProxy(authConfig.routes, {
+  const decision = decideProxy(authConfig, {
     method: request.method,
     path: request.nextUrl.pathname,
     accept: request.headers.get("accept"),

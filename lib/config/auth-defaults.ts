@@ -135,6 +135,8 @@ export const AUTH_DEFAULTS = {
    * scopes it may ask for, and after how many days without use it is deleted (0: never).
    */
   oauth: {
+    /** Passport's route prefix (`passport.path`): the OAuth endpoints are served under `/<path>/`. */
+    path: "oauth",
     "redirect-domains": ["*"],
     "registration-scopes": ["openid", "profile", "email", "user:write"],
     "registered-client-unused-days": 30,

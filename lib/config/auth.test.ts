@@ -124,6 +124,41 @@ describe("buildAuthConfig (config through AUTH_CONFIG_JSON)", () => {
     ).toBe("AUTH_CONFIG_JSON routes.redirects.login");
   });
 
+  it("takes Passport's prefix as oauth.path: path segments, never empty, slashed or reserved", () => {
+    expect(buildAuthConfig({}).oauth.path).toBe("oauth");
+    expect(build({ oauth: { path: "passport" } }).oauth.path).toBe("passport");
+    expect(build({ oauth: { path: "api/oauth" } }).oauth.path).toBe(
+      "api/oauth",
+    );
+    for (const path of [
+      "",
+      "/oauth",
+      "oauth/",
+      "api//oauth",
+      "o auth",
+      "oauth.v2",
+      "../oauth",
+      "internal",
+      "uploads/oauth",
+      "admin",
+    ])
+      expect([path, configError(() => build({ oauth: { path } })).key]).toEqual(
+        [path, "AUTH_CONFIG_JSON oauth.path"],
+      );
+  });
+
+  it("never lets the OAuth prefix be editable at run time", () => {
+    for (const key of ["oauth", "oauth.path"])
+      expect(configError(() => build({ "editable-settings": [key] })).key).toBe(
+        "AUTH_CONFIG_JSON editable-settings.0",
+      );
+    expect(
+      build({ "editable-settings": ["oauth.redirect-domains"] })[
+        "editable-settings"
+      ],
+    ).toEqual(["oauth.redirect-domains"]);
+  });
+
   it("rejects malformed JSON and a JSON value that is not an object", () => {
     expect(
       configError(() => buildAuthConfig({ AUTH_CONFIG_JSON: "{nope" })).key,

@@ -37,6 +37,13 @@ const segment = z
     "must be a URI path without query or fragment",
   );
 
+/**
+ * First path segments the OAuth prefix may not take: proxy.ts answers 404 under /internal, Next keeps /_next,
+ * app/uploads/[name] serves /uploads by itself, and a prefix over the screens' folders would
+ * send their pages to the API.
+ */
+const RESERVED_FOLDERS = ["internal", "_next", "uploads", "admin", "docs"];
+
 export const authConfigSchema = z.strictObject({
   "user-class": z.string(),
   "user-fillable": z.array(z.string()),
@@ -146,6 +153,18 @@ export const authConfigSchema = z.strictObject({
   }),
   // The OAuth server's dynamic client registration (decision record 052).
   oauth: z.strictObject({
+    // Passport's `passport.path` (lib/oauth/path-prefix.ts): path segments, no slash at either
+    // end; not a folder the server keeps for itself or for its screens, which the prefix would hide.
+    path: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/,
+        "must be path segments of letters, digits, _ or -, joined by /, no / at either end",
+      )
+      .refine(
+        (path) => !RESERVED_FOLDERS.includes(path.split("/")[0] ?? ""),
+        "must not be under internal, _next, uploads, admin or docs",
+      ),
     // Where a registered client may send users back: "*" (any), or origins/prefixes (Laravel MCP's `mcp.redirect_domains`).
     "redirect-domains": z.array(z.string().min(1).max(2000)).max(100),
     "registration-scopes": z.array(z.string().min(1)).max(50),
@@ -156,10 +175,10 @@ export const authConfigSchema = z.strictObject({
       .string()
       .refine(
         (key) =>
-          !/^(routes\.(prefix|uris|names|as|active|middlewares)|hashing|user-class)/.test(
+          !/^(routes\.(prefix|uris|names|as|active|middlewares)|hashing|user-class|oauth(\.path)?$)/.test(
             key,
           ),
-        "route URIs, names, middleware and hashing are never editable at run time",
+        "route URIs, names, middleware, the OAuth prefix and hashing are never editable at run time",
       ),
   ),
 });

@@ -27,6 +27,8 @@ import {
   OAUTH_SCREENS,
 } from "@/lib/oauth/consent-page";
 import { issuer } from "@/lib/oauth/id-token";
+import { OAUTH_PATHS } from "@/lib/oauth/paths";
+import { toPublicPath } from "@/lib/oauth/path-prefix";
 import { SCOPES, STEP_UP_SCOPES } from "@/lib/oauth/scopes";
 import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
 
@@ -37,6 +39,13 @@ const sealPassword = (ctx: Context) =>
   deriveKey(ctx.env.SESSION_SECRET, "oauth-authorization-request");
 
 type Sealed = { request: AuthorizationRequest; user: number; session: string };
+
+/**
+ * This route's path as the browser sees it (`oauth.path`), never the request's own: a request
+ * proxy.ts rewrote arrives at the dispatcher's address.
+ */
+const authorizePath = (ctx: Context) =>
+  toPublicPath(OAUTH_PATHS.authorize, ctx.config.oauth.path);
 
 /** Where the browser goes: a redirect, or its address as JSON for a SPA drawing its own consent. */
 const go = (ctx: Context, location: string): Response =>
@@ -87,7 +96,7 @@ function showAuthorization(ctx: Context): Promise<Response> {
         throw silent("login_required", "The user is not signed in.");
       if (ctx.wantsJson) throw unauthenticated();
       return redirect(
-        `/auth/login?redirect=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}`,
+        `/auth/login?redirect=${encodeURIComponent(authorizePath(ctx) + ctx.url.search)}`,
       );
     }
     if (
@@ -124,7 +133,7 @@ function showAuthorization(ctx: Context): Promise<Response> {
     if (ctx.wantsJson) return json(facts);
     return new Response(
       consentPage({
-        action: ctx.url.pathname,
+        action: authorizePath(ctx),
         clientName: client.name,
         clientId: client.id,
         scopes: request.scopes,

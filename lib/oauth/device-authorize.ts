@@ -17,10 +17,14 @@ import {
 } from "@/lib/oauth/consent-page";
 import { normalizeUserCode, pendingDeviceCode } from "@/lib/oauth/device-codes";
 import { DEVICE_PATHS } from "@/lib/oauth/paths";
+import { toPublicPath } from "@/lib/oauth/path-prefix";
 import { readScopes, SCOPES, STEP_UP_SCOPES } from "@/lib/oauth/scopes";
 import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
 
 const CONSENT_SECONDS = 600;
+/** Where the device's consent is answered, as the browser sees it (`oauth.path`). */
+const consentPath = (ctx: Context) =>
+  toPublicPath(DEVICE_PATHS.authorize, ctx.config.oauth.path);
 const sealPassword = (ctx: Context) =>
   deriveKey(ctx.env.SESSION_SECRET, "oauth-device-authorization");
 /** `stepUp`: the scopes need a recent password confirmation to approve (STEP_UP_SCOPES). */
@@ -56,16 +60,13 @@ export const deviceEntryEndpoint: Endpoint = defineEndpoint({
       return redirect(
         OAUTH_SCREENS.device + (code ? `?user_code=${code}` : ""),
       );
-    const target = `${DEVICE_PATHS.authorize}?user_code=${code}`;
+    const authorize = consentPath(ctx);
+    const target = `${authorize}?user_code=${code}`;
     if (code)
       return ctx.wantsJson ? json({ redirect: target }) : redirect(target);
-    if (ctx.wantsJson)
-      return json({
-        authorize: DEVICE_PATHS.authorize,
-        field: "user_code",
-      });
+    if (ctx.wantsJson) return json({ authorize, field: "user_code" });
     return html(
-      `<h1>Connect a device</h1><form method="get" action="${DEVICE_PATHS.authorize}"><label for="user_code">Code shown on your device</label> <input id="user_code" name="user_code" autocomplete="off" autocapitalize="characters" required> <button type="submit">Continue</button></form>`,
+      `<h1>Connect a device</h1><form method="get" action="${authorize}"><label for="user_code">Code shown on your device</label> <input id="user_code" name="user_code" autocomplete="off" autocapitalize="characters" required> <button type="submit">Continue</button></form>`,
     );
   },
 });
@@ -86,7 +87,7 @@ async function showDeviceConsent(ctx: Context): Promise<Response> {
   if (!user) {
     if (ctx.wantsJson) throw unauthenticated();
     return redirect(
-      `/auth/login?redirect=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}`,
+      `/auth/login?redirect=${encodeURIComponent(consentPath(ctx) + ctx.url.search)}`,
     );
   }
   const row = await pendingDeviceCode(
@@ -114,7 +115,7 @@ async function showDeviceConsent(ctx: Context): Promise<Response> {
     });
   return html(
     consentPage({
-      action: DEVICE_PATHS.authorize,
+      action: consentPath(ctx),
       clientName: client.name,
       clientId: client.id,
       scopes,

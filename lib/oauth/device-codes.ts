@@ -12,6 +12,7 @@ import { encryptPayload } from "@/lib/oauth/encryption";
 import { invalidScope, unauthorizedClient } from "@/lib/oauth/errors";
 import { LIFETIMES, newIdentifier } from "@/lib/oauth/issue";
 import { DEVICE_PATHS } from "@/lib/oauth/paths";
+import { toPublicPath } from "@/lib/oauth/path-prefix";
 import { oauthEndpoint } from "@/lib/oauth/protocol-endpoint";
 import {
   bodyResources,
@@ -58,7 +59,8 @@ export const deviceCodeEndpoint = oauthEndpoint(async (ctx, input) => {
   const id = newIdentifier();
   const expireTime =
     Math.floor(ctx.now.getTime() / 1000) + LIFETIMES.deviceCode;
-  const verificationUri = ctx.env.APP_URL + DEVICE_PATHS.entry;
+  const verificationUri =
+    ctx.env.APP_URL + toPublicPath(DEVICE_PATHS.entry, ctx.config.oauth.path);
   let userCode = newUserCode();
   for (let attempt = 0; ; attempt++) {
     const inserted = await ctx.db

@@ -4,45 +4,35 @@ import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { GRANT_TYPES } from "@/lib/oauth/clients";
 import { issuer } from "@/lib/oauth/id-token";
 import { oauthKeys } from "@/lib/oauth/keys";
-import { DEVICE_PATHS } from "@/lib/oauth/paths";
+import { DEVICE_PATHS, OAUTH_PATHS } from "@/lib/oauth/paths";
+import { toPublicPath } from "@/lib/oauth/path-prefix";
 import { protectedResource } from "@/lib/oauth/resources";
 import { SCOPES } from "@/lib/oauth/scopes";
-
-/** The paths of the OAuth routes (Passport's `oauth` prefix), the one list the metadata reads. */
-export const OAUTH_PATHS = {
-  token: "/oauth/token",
-  authorize: "/oauth/authorize",
-  jwks: "/oauth/jwks",
-  userinfo: "/oauth/userinfo",
-  revoke: "/oauth/revoke",
-  introspect: "/oauth/introspect",
-  clients: "/oauth/clients",
-  scopes: "/oauth/scopes",
-  tokens: "/oauth/tokens",
-  register: "/oauth/register",
-  logout: "/oauth/logout",
-} as const;
 
 const cached = (response: Response) => {
   response.headers.set("Cache-Control", "public, max-age=300");
   return response;
 };
 
+/** An endpoint's URL under the issuer, at its public path (`oauth.path`; the issuer never moves). */
+const endpointUrl = (ctx: Context, path: string) =>
+  issuer(ctx) + toPublicPath(path, ctx.config.oauth.path);
+
 /** RFC 8414's authorization server metadata; OpenID Connect Discovery adds its own fields. */
 function authorizationServerMetadata(ctx: Context) {
-  const base = issuer(ctx);
+  const at = (path: string) => endpointUrl(ctx, path);
   return {
-    issuer: base,
-    authorization_endpoint: base + OAUTH_PATHS.authorize,
-    token_endpoint: base + OAUTH_PATHS.token,
-    jwks_uri: base + OAUTH_PATHS.jwks,
-    revocation_endpoint: base + OAUTH_PATHS.revoke,
-    registration_endpoint: base + OAUTH_PATHS.register,
-    introspection_endpoint: base + OAUTH_PATHS.introspect,
+    issuer: issuer(ctx),
+    authorization_endpoint: at(OAUTH_PATHS.authorize),
+    token_endpoint: at(OAUTH_PATHS.token),
+    jwks_uri: at(OAUTH_PATHS.jwks),
+    revocation_endpoint: at(OAUTH_PATHS.revoke),
+    registration_endpoint: at(OAUTH_PATHS.register),
+    introspection_endpoint: at(OAUTH_PATHS.introspect),
     scopes_supported: Object.keys(SCOPES),
     response_types_supported: ["code"],
     response_modes_supported: ["query"],
-    device_authorization_endpoint: base + DEVICE_PATHS.code,
+    device_authorization_endpoint: at(DEVICE_PATHS.code),
     grant_types_supported: GRANT_TYPES,
     token_endpoint_auth_methods_supported: [
       "client_secret_basic",
@@ -76,8 +66,8 @@ export const openidConfigurationEndpoint: Endpoint = defineEndpoint({
     cached(
       Response.json({
         ...authorizationServerMetadata(ctx),
-        userinfo_endpoint: issuer(ctx) + OAUTH_PATHS.userinfo,
-        end_session_endpoint: issuer(ctx) + OAUTH_PATHS.logout,
+        userinfo_endpoint: endpointUrl(ctx, OAUTH_PATHS.userinfo),
+        end_session_endpoint: endpointUrl(ctx, OAUTH_PATHS.logout),
         subject_types_supported: ["public"],
         id_token_signing_alg_values_supported: ["RS256"],
         claims_supported: [

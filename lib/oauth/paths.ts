@@ -1,3 +1,18 @@
+/**
+ * The OAuth routes' paths as they are declared (Passport's default `oauth` prefix): what the
+ * server publishes goes through lib/oauth/path-prefix.ts `toPublicPath` first.
+ */
+export const OAUTH_PATHS = {
+  token: "/oauth/token",
+  authorize: "/oauth/authorize",
+  jwks: "/oauth/jwks",
+  userinfo: "/oauth/userinfo",
+  revoke: "/oauth/revoke",
+  introspect: "/oauth/introspect",
+  register: "/oauth/register",
+  logout: "/oauth/logout",
+} as const;
+
 /** The device grant's screens (Passport 13's `passport.device.*` routes). */
 export const DEVICE_PATHS = {
   code: "/oauth/device/code",

@@ -1,13 +1,15 @@
 import "server-only";
 import { services } from "@/lib/runtime/services";
+import type { AuthConfig } from "@/lib/config/auth";
 import type { Services } from "@/lib/server/services";
 import { dispatch, dispatchHost, type HostRoute } from "@/lib/server/pipeline";
 import { csrfCookie } from "@/lib/server/csrf-cookie";
 import { ORIGINAL_PATH_HEADER } from "@/lib/server/headers";
-import { routeManifest } from "@/lib/server/url";
+import { type RouteManifest, routeManifest } from "@/lib/server/url";
 import { compileRoutes, matchFixedRoute, matchPath } from "@/lib/server/match";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
 import { PROVIDERS } from "@/lib/auth/schemas/providers";
+import { toInternalPath, withPublicPaths } from "@/lib/oauth/path-prefix";
 import { relyingPartyIdFor } from "@/lib/passkeys/relying-party";
 import {
   isLocale,
@@ -41,8 +43,9 @@ function requestPath(request: Request, target: "path" | "rewritten"): string {
 /**
  * One request by its path, through one pipeline: an auth action of the configured table first
  * (its paths are configuration, and proxy.ts decided by the same table), else a host route of
- * HOST_ROUTES; anything else is the pipeline's JSON 404 (docs/architecture.md "One request,
- * three files of framework").
+ * HOST_ROUTES, matched on the path as they are declared (the OAuth routes under `/oauth`, the
+ * configured `oauth.path` translated: lib/oauth/path-prefix.ts); anything else is the pipeline's
+ * JSON 404 (docs/architecture.md "One request, three files of framework").
  */
 export function routeByPath(
   request: Request,
@@ -51,7 +54,11 @@ export function routeByPath(
 ): Promise<Response> {
   if (matchPath(compileRoutes(ready.config.routes), path))
     return dispatch(request, path, ready);
-  const host = matchFixedRoute(HOST_ROUTES, request.method, path);
+  const host = matchFixedRoute(
+    HOST_ROUTES,
+    request.method,
+    toInternalPath(path, ready.config.oauth.path),
+  );
   if ("params" in host)
     return dispatchHost(request, host.route, ready, host.params);
   // The pipeline's 405 with every method the path allows, or its 404.
@@ -110,6 +117,18 @@ export async function requestLocale(): Promise<Locale> {
   return negotiateLocale((await headers()).get("accept-language"));
 }
 
+/**
+ * The route manifest the front end calls by: the auth actions, the host routes, and the
+ * providers list (its own route file, which the login screen calls too); the OAuth routes where
+ * clients find them, under `oauth.path` (lib/oauth/path-prefix.ts).
+ */
+export function frontendRoutes(config: AuthConfig): RouteManifest {
+  return routeManifest(
+    config,
+    withPublicPaths([...HOST_ROUTES, PROVIDERS], config.oauth.path),
+  );
+}
+
 /** For server components: the configuration the front end needs, and the request's language. */
 export async function frontendSettings(): Promise<FrontendSettings> {
   // The request's cookies first: reading them makes the page dynamic, so `next build` never
@@ -117,8 +136,7 @@ export async function frontendSettings(): Promise<FrontendSettings> {
   const locale = await requestLocale();
   const { config, env } = await services();
   return {
-    // The providers list is served by its own route file, and the login screen calls it too.
-    routes: routeManifest(config, [...HOST_ROUTES, PROVIDERS]),
+    routes: frontendRoutes(config),
     password: config.password,
     allowRegistration: config["allow-registration"],
     allowImpersonate: config["allow-impersonate"],

@@ -2,13 +2,15 @@ import { describe, expect, it } from "vitest";
 import { buildAuthConfig } from "@/lib/config/auth";
 import { decideProxy } from "@/lib/server/proxy-decision";
 
-const routes = buildAuthConfig({}).routes;
+const defaults = buildAuthConfig({});
 const decide = (
   method: string,
   path: string,
   accept: string | null = null,
-  table = routes,
-) => decideProxy(table, { method, path, accept });
+  config = defaults,
+) => decideProxy(config, { method, path, accept });
+const withJson = (json: object) =>
+  buildAuthConfig({ AUTH_CONFIG_JSON: JSON.stringify(json) });
 
 describe("decideProxy (proxy.ts: routing only)", () => {
   it("leaves the default prefix's API paths to app/auth/[...path], whatever the method", () => {
@@ -107,11 +109,9 @@ describe("decideProxy (proxy.ts: routing only)", () => {
   });
 
   it("follows the configured prefix and URIs, and routes nothing when routes.active is false", () => {
-    const moved = buildAuthConfig({
-      AUTH_CONFIG_JSON: JSON.stringify({
-        routes: { prefix: "account", uris: { login: "sign-in" } },
-      }),
-    }).routes;
+    const moved = withJson({
+      routes: { prefix: "account", uris: { login: "sign-in" } },
+    });
     expect(decide("POST", "/account/sign-in", null, moved)).toEqual({
       action: "rewrite",
       originalPath: "/account/sign-in",
@@ -125,14 +125,55 @@ describe("decideProxy (proxy.ts: routing only)", () => {
     expect(decide("GET", "/auth/get-auth", null, moved)).toEqual({
       action: "not-found-page",
     });
-    const inactive = buildAuthConfig({
-      AUTH_CONFIG_JSON: '{"routes": {"active": false}}',
-    }).routes;
+    const inactive = withJson({ routes: { active: false } });
     expect(decide("POST", "/auth/login", null, inactive)).toEqual({
       action: "continue",
     });
     expect(
       decide("GET", "/auth/get-auth", "application/json", inactive),
     ).toEqual({ action: "continue" });
+  });
+
+  it("sends Passport's moved prefix to the dispatcher, a browser's GET included; its catch-alls keep theirs", () => {
+    const passport = withJson({ oauth: { path: "passport" } });
+    for (const [method, path, accept] of [
+      ["POST", "/passport/token", "application/json"],
+      ["GET", "/passport/authorize", "text/html"],
+      ["GET", "/passport/device", null],
+      ["GET", "/passport/jwks", "*/*"],
+      ["DELETE", "/passport/clients/7", "application/json"],
+    ] as const)
+      expect([path, decide(method, path, accept, passport)]).toEqual([
+        path,
+        { action: "rewrite", originalPath: path },
+      ]);
+    // The declared prefix is no longer the OAuth server's: app/oauth/[...path] answers its 404.
+    expect(decide("POST", "/oauth/token", null, passport)).toEqual({
+      action: "continue",
+    });
+    // Never the metadata, and never a look-alike screen.
+    expect(
+      decide("GET", "/.well-known/openid-configuration", null, passport),
+    ).toEqual({ action: "continue" });
+    expect(decide("GET", "/passports", "text/html", passport)).toEqual({
+      action: "screen",
+      secretInPath: false,
+    });
+    // Under a folder whose catch-all serves by path: no rewrite, not even the 404 page.
+    for (const prefix of ["api/oauth", "auth/oauth", "oauth/v2"]) {
+      const config = withJson({ oauth: { path: prefix } });
+      for (const accept of ["text/html", "application/json", null])
+        expect([
+          prefix,
+          accept,
+          decide("GET", `/${prefix}/authorize`, accept, config),
+        ]).toEqual([prefix, accept, { action: "continue" }]);
+    }
+    // The auth actions' table still wins over the OAuth prefix.
+    const shared = withJson({ oauth: { path: "auth" } });
+    expect(decide("GET", "/auth/login", "text/html", shared)).toEqual({
+      action: "screen",
+      secretInPath: false,
+    });
   });
 });

@@ -23,6 +23,12 @@ const PIPELINE_PREFIXES = [
   "/.well-known/",
 ];
 
+/**
+ * The folders whose catch-all route file serves a request by its path (app/api/[...path],
+ * app/oauth/[...path], app/auth/[...path]): an OAuth prefix under one of them needs no rewrite.
+ */
+const BY_PATH_PREFIXES = ["/api/", "/oauth/", DIRECT_PREFIX];
+
 /** The operators' route files (health, metrics; decision record 019): plain answers, no screen headers. */
 const OPERATOR_PATHS = new Set(["/up", "/metrics"]);
 
@@ -45,11 +51,12 @@ export type ProxyRequest = {
 };
 
 /**
- * proxy.ts's whole decision, as a pure function of the route table and the request: routing
- * only (who the caller is, limits and CSRF are the pipeline's).
+ * proxy.ts's whole decision, as a pure function of the route table, Passport's prefix
+ * (`oauth.path`) and the request: routing only (who the caller is, limits and CSRF are the
+ * pipeline's).
  */
 export function decideProxy(
-  routes: AuthConfig["routes"],
+  { routes, oauth }: Pick<AuthConfig, "routes" | "oauth">,
   request: ProxyRequest,
 ): ProxyDecision {
   const { path } = request;
@@ -64,6 +71,12 @@ export function decideProxy(
     secretInPath: hasSecretInPath(path),
   } as const;
   if (!matchPath(compileRoutes(routes), path)) {
+    // The OAuth server, a browser's GET included (the authorize endpoint sends it on to its
+    // screen): its catch-all serves it by path, or the dispatcher under any other prefix.
+    if (path.startsWith(`/${oauth.path}/`))
+      return BY_PATH_PREFIXES.some((prefix) => path.startsWith(prefix))
+        ? { action: "continue" }
+        : { action: "rewrite", originalPath: path };
     if (servedDirectly)
       return acceptsJson
         ? { action: "continue" }

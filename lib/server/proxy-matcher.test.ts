@@ -31,25 +31,24 @@ const runsFor = getMiddlewareRouteMatcher(
 const proxied = (path: string, headers: IncomingHttpHeaders = {}) =>
   runsFor(path, { headers }, {});
 
+const withJson = (json: object) =>
+  buildAuthConfig({ AUTH_CONFIG_JSON: JSON.stringify(json) });
 const tables = {
-  default: buildAuthConfig({}).routes,
-  moved: buildAuthConfig({
-    AUTH_CONFIG_JSON: JSON.stringify({
-      routes: {
-        prefix: "account",
-        uris: { login: "sign-in", "get-auth": "me" },
-      },
-    }),
-  }).routes,
-  api: buildAuthConfig({
-    AUTH_CONFIG_JSON: JSON.stringify({ routes: { prefix: "api" } }),
-  }).routes,
-  root: buildAuthConfig({
-    AUTH_CONFIG_JSON: JSON.stringify({ routes: { prefix: "" } }),
-  }).routes,
-  inactive: buildAuthConfig({
-    AUTH_CONFIG_JSON: '{"routes": {"active": false}}',
-  }).routes,
+  default: buildAuthConfig({}),
+  moved: withJson({
+    routes: {
+      prefix: "account",
+      uris: { login: "sign-in", "get-auth": "me" },
+    },
+  }),
+  api: withJson({ routes: { prefix: "api" } }),
+  root: withJson({ routes: { prefix: "" } }),
+  inactive: withJson({ routes: { active: false } }),
+  // Passport's prefix moved (lib/oauth/path-prefix.ts): out of any folder, or under one.
+  passport: withJson({ oauth: { path: "passport" } }),
+  apiOauth: withJson({ oauth: { path: "api/oauth" } }),
+  authOauth: withJson({ oauth: { path: "auth/oauth" } }),
+  oauthV2: withJson({ oauth: { path: "oauth/v2" } }),
 };
 
 const PATHS = [
@@ -79,6 +78,13 @@ const PATHS = [
   "/account/get-auth",
   "/oauth/token",
   "/oauth/authorize",
+  "/oauth/v2/token",
+  "/passport/token",
+  "/passport/authorize",
+  "/api/oauth/token",
+  "/api/oauth/authorize",
+  "/auth/oauth/token",
+  "/auth/oauth/authorize",
   "/.well-known/openid-configuration",
   "/account/me",
   "/account/sign-in",
@@ -118,7 +124,7 @@ const METHODS = ["GET", "HEAD", "POST", "DELETE"];
 describe("proxy.ts's matcher", () => {
   it("leaves out only requests the proxy would pass on unchanged, under every route table", () => {
     let skipped = 0;
-    for (const [name, routes] of Object.entries(tables)) {
+    for (const [name, table] of Object.entries(tables)) {
       for (const path of PATHS) {
         for (const accept of ACCEPTS) {
           for (const authorization of [undefined, "Bearer 1|abc"]) {
@@ -129,7 +135,7 @@ describe("proxy.ts's matcher", () => {
             if (proxied(path, headers)) continue;
             skipped++;
             for (const method of METHODS) {
-              const decision = decideProxy(routes, {
+              const decision = decideProxy(table, {
                 method,
                 path,
                 accept: accept ?? null,
@@ -185,6 +191,11 @@ describe("proxy.ts's matcher", () => {
       true,
     );
     expect(proxied("/api/get-auth", { accept: "application/json" })).toBe(true);
+    // Passport's prefix moved out of app/oauth: the proxy rewrites it, whatever the client asks.
+    expect(proxied("/passport/token", { accept: "application/json" })).toBe(
+      true,
+    );
+    expect(proxied("/passport/authorize", { accept: "text/html" })).toBe(true);
     expect(
       proxied("/internal/dispatch/auth/get-auth", {
         accept: "application/json",

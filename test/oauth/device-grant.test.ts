@@ -3,49 +3,10 @@ import { describe, expect, it } from "vitest";
 import { DEVICE_AUTHORIZE_ROUTE, OAUTH_DEVICE_ROUTE } from "@/lib/oauth/routes";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
-import {
-  clientOptions,
-  discover,
-  registerClient,
-  signedInAdmin,
-} from "./support";
+import { startDeviceGrant, signedInAdmin } from "./support";
 
 const app = useTestApp();
-
-async function deviceClient(admin: Agent) {
-  const as = await discover(app);
-  const registered = await registerClient(admin, {
-    name: "Command line",
-    confidential: false,
-    grant_types: [
-      "urn:ietf:params:oauth:grant-type:device_code",
-      "refresh_token",
-    ],
-  });
-  const client: oauth.Client = { client_id: registered.id };
-  const started = await oauth.processDeviceAuthorizationResponse(
-    as,
-    client,
-    await oauth.deviceAuthorizationRequest(
-      as,
-      client,
-      oauth.None(),
-      { scope: "user:write" },
-      clientOptions(app),
-    ),
-  );
-  const poll = async () => {
-    const response = await oauth.deviceCodeGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      started.device_code,
-      clientOptions(app),
-    );
-    return response;
-  };
-  return { as, client, started, poll };
-}
+const deviceClient = (admin: Agent) => startDeviceGrant(app, admin);
 
 const errorOf = async (response: Response) =>
   ((await response.json()) as { error: string }).error;

@@ -2,38 +2,21 @@ import * as oauth from "oauth4webapi";
 import type { User } from "@/db/schema";
 import { OAUTH_CLIENT_STORE_ROUTE } from "@/lib/oauth/json-api-routes";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
-import { dispatchHost } from "@/lib/server/pipeline";
+import { routeByPath } from "@/lib/runtime/next-adapter";
 import type { Agent } from "../support/agent";
 import { signIn, type TestApp } from "../support/app";
 
-/** Sends a request of a third-party client (no cookie) through the real pipeline, to the host route at its path. */
+/**
+ * Sends a request of a third-party client (no cookie) through the real pipeline, by its path as
+ * the catch-all route files do (lib/runtime/next-adapter.ts `routeByPath`): the configured
+ * `oauth.path` is translated on the way in as in production.
+ */
 export function pipelineFetch(app: Pick<TestApp, "services">) {
   return async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init);
     if (!request.headers.has("x-forwarded-for"))
       request.headers.set("x-forwarded-for", "127.0.0.1");
-    const path = new URL(request.url).pathname;
-    for (const route of HOST_ROUTES) {
-      const methods = [route.method].flat();
-      if (!methods.includes(request.method as (typeof methods)[number]))
-        continue;
-      const names: string[] = [];
-      const pattern = new RegExp(
-        `^${route.path
-          .replace(/[.]/g, "\\.")
-          .replace(/\{(\w+)\}/g, (_, name: string) => {
-            names.push(name);
-            return "([^/]+)";
-          })}$`,
-      );
-      const match = pattern.exec(path);
-      if (!match) continue;
-      const params = Object.fromEntries(
-        names.map((name, index) => [name, match[index + 1] ?? ""]),
-      );
-      return dispatchHost(request, route, app.services, params);
-    }
-    return new Response("no route", { status: 404 });
+    return routeByPath(request, new URL(request.url).pathname, app.services);
   };
 }
 
@@ -216,4 +199,45 @@ export async function userAccessToken(
     ),
   );
   return { as, tokens, clientId: registered.id, user, userAgent, verifier };
+}
+
+/**
+ * A public client of the device grant, registered by `admin`, and its device authorization
+ * (RFC 8628 §3.1) through the metadata's endpoint; `poll` asks the token endpoint once.
+ */
+export async function startDeviceGrant(
+  app: TestApp,
+  admin: Agent,
+  scope = "user:write",
+) {
+  const as = await discover(app);
+  const registered = await registerClient(admin, {
+    name: "Command line",
+    confidential: false,
+    grant_types: [
+      "urn:ietf:params:oauth:grant-type:device_code",
+      "refresh_token",
+    ],
+  });
+  const client: oauth.Client = { client_id: registered.id };
+  const started = await oauth.processDeviceAuthorizationResponse(
+    as,
+    client,
+    await oauth.deviceAuthorizationRequest(
+      as,
+      client,
+      oauth.None(),
+      { scope },
+      clientOptions(app),
+    ),
+  );
+  const poll = () =>
+    oauth.deviceCodeGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      started.device_code,
+      clientOptions(app),
+    );
+  return { as, client, started, poll };
 }

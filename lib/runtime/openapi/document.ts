@@ -10,6 +10,7 @@ import {
   type CredentialClass,
 } from "@/lib/config/credential-classes";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
+import { withPublicPaths } from "@/lib/oauth/path-prefix";
 import type { NoBody, RouteOutput } from "@/lib/config/route-contract";
 import { tokenSchema } from "@/lib/auth/schemas/tokens";
 import { userSchema } from "@/lib/users/schemas/user";
@@ -185,7 +186,8 @@ export function buildOpenApiDocument(
       }),
     );
   }
-  for (const route of HOST_ROUTES) {
+  // The OAuth routes where clients call them, under `oauth.path` (lib/oauth/path-prefix.ts).
+  for (const route of withPublicPaths(HOST_ROUTES, config.oauth.path)) {
     const { path } = route;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
