@@ -45,6 +45,8 @@ for (const hostname of ["127.0.0.1", "0.0.0.0"]) {
       /** The address a browser uses: the one the server is bound to, or its name for all interfaces. */
       let base: string;
       const api = (action: string) => `/${prefix}/${action}`;
+      // Passport's prefix moves with the auth prefix here: the proxy rewrites it to the dispatcher.
+      const oauthPath = prefix === "auth" ? "oauth" : "passport";
 
       beforeAll(async () => {
         outbox = mkdtempSync(path.join(tmpdir(), "bound-address-outbox-"));
@@ -56,6 +58,7 @@ for (const hostname of ["127.0.0.1", "0.0.0.0"]) {
           AUTH_CONFIG_JSON: JSON.stringify({
             hashing: { rounds: 4 },
             routes: { prefix },
+            oauth: { path: oauthPath },
           }),
         };
         instance = await startInstance(env, { hostname });
@@ -93,6 +96,32 @@ for (const hostname of ["127.0.0.1", "0.0.0.0"]) {
         });
         expect(login.status, login.text).toBe(200);
         expect(login.body).toMatchObject({ success: true, user: { email } });
+      });
+
+      it("serves the OAuth server under its configured path, and only there", async () => {
+        const metadata = await fetch(
+          `${base}/.well-known/oauth-authorization-server`,
+        );
+        expect(
+          ((await metadata.json()) as { token_endpoint: string })
+            .token_endpoint,
+        ).toMatch(new RegExp(`/${oauthPath}/token$`));
+        const token = (path: string) =>
+          fetch(`${base}${path}`, {
+            method: "POST",
+            headers: {
+              accept: "application/json",
+              "content-type": "application/x-www-form-urlencoded",
+            },
+            body: "grant_type=client_credentials&client_id=no-such-client",
+          });
+        const served = await token(`/${oauthPath}/token`);
+        expect([served.status, await served.json()]).toEqual([
+          401,
+          expect.objectContaining({ error: "invalid_client" }),
+        ]);
+        if (oauthPath !== "oauth")
+          expect((await token("/oauth/token")).status).toBe(404);
       });
 
       it("verifies an address through the emailed link: the signed query survives the way in", async () => {
