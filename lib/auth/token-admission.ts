@@ -60,12 +60,20 @@ const MINUTE_SECONDS = 60;
  * A fixed window of a minute per token, in `rate_limits` like every limiter (decision record 003),
  * counted in batches: an instance reserves a twentieth of the limit with one upsert and serves
  * that many requests before it writes again, so the instances together never let more than the
- * limit through, and a limit of 20 or less is counted request by request.
+ * limit through, and a limit of 20 or less is counted request by request. Requests arriving
+ * while a reservation is on its way wait for that one: each reserving a batch of its own would
+ * spend the whole limit on one burst and refuse requests far below it.
  */
-const reservations = new WeakMap<
-  Db,
-  Map<string, { resetAt: number; left: number }>
->();
+type Reservation = { resetAt: number; left: number };
+type Reserving = Promise<{ granted: boolean; retryAfter: number }>;
+const reservations = new WeakMap<Db, Map<string, Reservation>>();
+const reserving = new WeakMap<Db, Map<string, Reserving>>();
+
+function perDb<T>(maps: WeakMap<Db, Map<string, T>>, db: Db): Map<string, T> {
+  let map = maps.get(db);
+  if (!map) maps.set(db, (map = new Map()));
+  return map;
+}
 
 async function countRate(
   db: Db,
@@ -74,13 +82,39 @@ async function countRate(
 ) {
   // Keyed by the token's hash, unique for good (an id comes back after a truncate in tests).
   const key = request.tokenHash;
-  let reserved = reservations.get(db);
-  if (!reserved) reservations.set(db, (reserved = new Map()));
-  const local = reserved.get(key);
-  if (local && local.left > 0 && local.resetAt > request.now.getTime()) {
-    local.left -= 1;
+  const reserved = perDb(reservations, db);
+  const inFlight = perDb(reserving, db);
+  for (;;) {
+    const local = reserved.get(key);
+    if (local && local.left > 0 && local.resetAt > request.now.getTime()) {
+      local.left -= 1;
+      return;
+    }
+    const pending = inFlight.get(key);
+    if (pending) {
+      // Someone else's reservation: take from it once it lands, or share its refusal.
+      const outcome = await pending;
+      if (!outcome.granted) throw tooManyAttempts(limit, outcome.retryAfter);
+      continue;
+    }
+    const mine = reserve(db, request, limit, reserved).finally(() =>
+      inFlight.delete(key),
+    );
+    inFlight.set(key, mine);
+    const outcome = await mine;
+    if (!outcome.granted) throw tooManyAttempts(limit, outcome.retryAfter);
+    // The reservation kept one request for the one who made it.
     return;
   }
+}
+
+/** One upsert: a batch of the window for this instance, keeping its first request for the caller. */
+async function reserve(
+  db: Db,
+  request: { tokenId: number; tokenHash: string; now: Date },
+  limit: number,
+  reserved: Map<string, Reservation>,
+): Reserving {
   const batch = Math.max(1, Math.floor(limit / 20));
   const window = await hit(
     db,
@@ -91,15 +125,18 @@ async function countRate(
   );
   const granted = Math.min(batch, limit - (window.hits - batch));
   if (granted > 0) {
-    reserved.set(key, {
+    reserved.set(request.tokenHash, {
       resetAt: window.resetAt.getTime(),
       left: granted - 1,
     });
-    return;
+    return { granted: true, retryAfter: 0 };
   }
-  reserved.delete(key);
-  const retryAfter = secondsUntil(window, request.now);
-  throw new HttpError(429, "Too Many Attempts.", {
+  reserved.delete(request.tokenHash);
+  return { granted: false, retryAfter: secondsUntil(window, request.now) };
+}
+
+function tooManyAttempts(limit: number, retryAfter: number): HttpError {
+  return new HttpError(429, "Too Many Attempts.", {
     "Retry-After": String(retryAfter),
     ...rateLimitHeaders(limit, 0, retryAfter),
   });

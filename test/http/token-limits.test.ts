@@ -43,6 +43,33 @@ describe("rate_limit (requests per minute, per token, in the database)", () => {
     expect((await call(token)).status).toBe(429);
   });
 
+  it("lets concurrent requests through up to the limit, whatever arrives at once", async () => {
+    // Counted in batches of a twentieth (25 here): requests arriving together share one
+    // reservation instead of each reserving a batch of its own and exhausting the limit.
+    app.setNow(new Date("2026-11-22T10:00:00Z"));
+    const user = await app.createUser();
+    const token = await createToken(app, user.email, { rate_limit: 500 });
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        app
+          .agent()
+          .get("/auth/get-auth", { bearer: token })
+          .then((response) => response.status),
+      ),
+    );
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    const more = await Promise.all(
+      Array.from({ length: 400 }, () =>
+        app
+          .agent()
+          .get("/auth/get-auth", { bearer: token })
+          .then((response) => response.status),
+      ),
+    );
+    expect(more.filter((status) => status === 200)).toHaveLength(400);
+    expect((await call(token)).status).toBe(429);
+  });
+
   it("a token without a limit is never counted", async () => {
     const user = await app.createUser();
     const token = await createToken(app, user.email);
