@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app";
@@ -44,5 +47,23 @@ describe("an access token's signature verified once", () => {
     const [header, payload, signature = ""] = tokens.access_token.split(".");
     const flipped = `${signature.slice(0, 10)}${signature[10] === "A" ? "B" : "A"}${signature.slice(11)}`;
     expect(await whoIs(`${header}.${payload}.${flipped}`)).toBe(false);
+  });
+
+  it("leaves a token-shaped bearer a guest where no keys are configured, never an error", async () => {
+    const { tokens } = await userAccessToken(app, "openid");
+    // A production server without PASSPORT_* keys or key files makes none (lib/oauth/keys.ts).
+    app.configure({
+      env: {
+        NODE_ENV: "production",
+        DATA_DIR: mkdtempSync(join(tmpdir(), "no-keys-")),
+      },
+    });
+    const response = await app
+      .agent()
+      .get("/auth/get-auth", { bearer: tokens.access_token });
+    expect([response.status, response.body.authenticated]).toEqual([
+      200,
+      false,
+    ]);
   });
 });
