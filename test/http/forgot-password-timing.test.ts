@@ -13,7 +13,7 @@ const median = (values: number[]) => {
 };
 
 describe("POST /auth/forgot-password answers known and unknown emails in the same time (no enumeration by timing)", () => {
-  it("has medians within 20 % of each other over 60 interleaved requests each", async () => {
+  it("has a median pair ratio within 20 % over 60 interleaved pairs", async () => {
     // A user each, so every known request really stores a token and queues a message (the
     // once-a-minute resend rule would otherwise make later ones cheaper).
     const emails = (
@@ -53,7 +53,9 @@ describe("POST /auth/forgot-password answers known and unknown emails in the sam
         known.push(await timed(knownEmail(i)));
       }
     }
-    const ratio = median(known) / median(unknown);
+    // Each pair's ratio, then their median: two requests a few milliseconds apart see the same
+    // machine, so a busy neighbour (CI runs the browser suite beside this one) weighs on both.
+    const ratio = median(known.map((time, i) => time / (unknown[i] ?? time)));
     expect(
       ratio,
       `median known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`,
