@@ -61,7 +61,7 @@ afterAll(async () => {
 
 /** The verification link of the first message to `email` in the shared outbox (waits for the mail worker). */
 async function verificationLink(email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 45_000;
   for (;;) {
     for (const file of readdirSync(outbox)
       .filter((name) => name.endsWith(".json"))
