@@ -43,11 +43,13 @@ test("an administrator impersonates a user from the list, sees the banner, retur
   await expect(banner).toBeVisible();
   // On a short window the page scrolls under the sticky header, and the banner stays in view.
   await page.setViewportSize({ width: 1280, height: 480 });
-  expect(
-    await page.evaluate(
-      () => document.documentElement.scrollHeight > innerHeight + 200,
-    ),
-  ).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.documentElement.scrollHeight > innerHeight + 200,
+      ),
+    )
+    .toBe(true);
   await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
   await expect(banner).toBeInViewport();
   // The account menu offers the way back first.
