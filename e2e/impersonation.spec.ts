@@ -41,6 +41,30 @@ test("an administrator impersonates a user from the list, sees the banner, retur
     .getByRole("link", { name: "Account settings" })
     .click();
   await expect(banner).toBeVisible();
+  // On a short window the page scrolls under the sticky header, and the banner stays in view.
+  await page.setViewportSize({ width: 1280, height: 480 });
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.documentElement.scrollHeight > innerHeight + 200,
+      ),
+    )
+    .toBe(true);
+  await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+  await expect(banner).toBeInViewport();
+  // The account menu offers the way back first.
+  const menuButton = page.getByRole("banner").getByRole("button", {
+    name: `Tina Target ${target.email} (account menu)`,
+  });
+  await menuButton.click();
+  const panel = page.locator(
+    `[id="${await menuButton.getAttribute("aria-controls")}"]`,
+  );
+  await expect(
+    panel.getByRole("button").or(panel.getByRole("link")).first(),
+  ).toHaveText("Return to my account");
+  await page.keyboard.press("Escape");
+  await page.setViewportSize({ width: 1280, height: 860 });
 
   await banner.getByRole("button", { name: "Return to my account" }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);

@@ -1,3 +1,4 @@
+import { translate } from "../lib/i18n/catalog";
 import { signOut } from "./support/users";
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
@@ -68,4 +69,36 @@ test("a user who forgot their password resets it through the emailed link", asyn
     "This password reset token is invalid.",
   );
   await expectAccessible(page, "reset password with a used link");
+});
+
+test.describe("on a phone, in Spanish", () => {
+  test.use({ locale: "es-ES", viewport: { width: 390, height: 844 } });
+
+  test("the forgot-password screen turns into 'check your inbox' with a resend a minute later", async ({
+    page,
+    users,
+    snap,
+  }) => {
+    const t = (key: string) => translate("es", key);
+    const user = await users.create("olvido");
+    await page.goto("/auth/forgot-password");
+    await expect(page.getByLabel(t("Email address"))).toBeFocused();
+    await page.getByLabel(t("Email address")).fill(user.email);
+    await page
+      .getByRole("button", { name: t("Email me a reset link") })
+      .click();
+    await expect(
+      page.getByRole("heading", { name: t("Check your inbox") }),
+    ).toBeVisible();
+    await expect(page.getByLabel(t("Email address"))).toHaveCount(0);
+    await expect(
+      page.getByRole("button", {
+        name: new RegExp(
+          `^${t("Send again in :seconds s").replace(":seconds", "\\d+")}$`,
+        ),
+      }),
+    ).toBeDisabled();
+    await snap("forgot-password-sent-es-phone");
+    await expectAccessible(page, "forgot password, link sent (es, phone)");
+  });
 });

@@ -7,7 +7,8 @@ import { confirmPasswordOf, postJson } from "./support/users";
 // contract §1 rule 6: a Laravel-style SPA (axios, withCredentials, withXSRFToken) on
 // another origin. playwright.config.ts makes localhost:3291 stateful, and localhost:3292 allowed
 // by CORS but not stateful; 127.0.0.1:3293 is neither.
-const API = "http://localhost:3200";
+// The application under test, on the port playwright.config.ts gives it (E2E_PORT).
+const API = `http://localhost:${process.env.E2E_PORT ?? 3200}`;
 type Reply = { status: number; data: Record<string, unknown> };
 
 let spas: SpaServer[] = [];
@@ -91,7 +92,7 @@ test("a page on any other origin cannot use the session, while bearer tokens wor
   guard,
 }) => {
   // The browser refuses the credentialed call: CORS errors are the expected outcome here.
-  guard.allow(/localhost:3200/);
+  guard.allow(new RegExp(new URL(API).host));
   const user = await users.create("bearer");
   // The token is made from the user's session, which asks for the step-up first (decision record 024).
   await confirmPasswordOf(user);

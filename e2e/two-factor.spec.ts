@@ -121,6 +121,20 @@ test("a person enrols by typing the key, signs out, signs in with a code, then w
     "aria-invalid",
     "true",
   );
+  // The wrong code stays, selected and focused, so typing the next one replaces it.
+  await expect(page.getByLabel("Authentication code")).toBeFocused();
+  await expect
+    .poll(() =>
+      page
+        .getByLabel("Authentication code")
+        .evaluate(
+          (field: HTMLInputElement) =>
+            field.value === "000000" &&
+            field.selectionStart === 0 &&
+            field.selectionEnd === field.value.length,
+        ),
+    )
+    .toBe(true);
   await snap("two-factor-challenge-wrong-code");
   await expectAccessible(page, "two-factor challenge with a wrong code");
   // The confirmation used this time step; the next one is within the server's drift. Pasted as
