@@ -12,10 +12,14 @@ const read = (name) =>
     ? readFileSync(path.join(dir, name), "utf8")
     : null;
 
-function counts(name) {
+/** A suite's JSON report, parsed; null when it wrote none. */
+function reportOf(name) {
   const text = read(`${name}.json`);
-  if (!text) return { passed: 0, failed: 0 };
-  const report = JSON.parse(text);
+  return text ? JSON.parse(text) : null;
+}
+
+function counts(name, report) {
+  if (!report) return { passed: 0, failed: 0 };
   if (name === "playwright") {
     const stats = report.stats ?? {};
     return {
@@ -30,10 +34,8 @@ function counts(name) {
 }
 
 /** "file › test: first lines of the error" for each failure in a report, at most `limit`. */
-function failures(name, limit = 10) {
-  const text = read(`${name}.json`);
-  if (!text) return [];
-  const report = JSON.parse(text);
+function failures(name, report, limit = 10) {
+  if (!report) return [];
   // The message's head says what failed; a server log appended to it ends with why.
   const brief = (message = "") => {
     const lines = String(message)
@@ -89,8 +91,10 @@ for (const name of [
 ]) {
   const exit = read(`${name}.exit`);
   if (exit === null) continue;
-  const suite = counts(name);
-  for (const failure of failures(name)) console.log(`  ✗ ${name}: ${failure}`);
+  const report = reportOf(name);
+  const suite = counts(name, report);
+  for (const failure of failures(name, report))
+    console.log(`  ✗ ${name}: ${failure}`);
   const crashed = Number(exit.trim()) !== 0 && suite.failed === 0 ? 1 : 0;
   console.log(
     `${name}: ${suite.passed} passed, ${suite.failed + crashed} failed`,
