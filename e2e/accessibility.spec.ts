@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
-import { catalog, type Locale } from "../lib/i18n/catalog";
+import type { Locale } from "../lib/i18n/catalog";
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
+import { translator } from "./support/translator";
 import { totpCode } from "./support/two-factor";
 import { confirmPasswordOf, postJson } from "./support/users";
 
@@ -16,20 +17,6 @@ const VARIANTS: { title: string; locale: Locale; phone: boolean }[] = [
   { title: "Spanish, phone", locale: "es", phone: true },
   { title: "English, phone", locale: "en", phone: true },
 ];
-
-/** The screen's words in the variant's language, from the catalog the application uses. */
-function translator(locale: Locale) {
-  const messages = catalog(locale);
-  return (key: string, replacements: Record<string, string> = {}) => {
-    const text = messages[key];
-    if (text === undefined)
-      throw new Error(`no "${key}" in the ${locale} catalog`);
-    return Object.entries(replacements).reduce(
-      (result, [name, value]) => result.replaceAll(`:${name}`, value),
-      text,
-    );
-  };
-}
 
 for (const variant of VARIANTS) {
   test.describe(variant.title, () => {

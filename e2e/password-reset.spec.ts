@@ -1,7 +1,7 @@
-import { translate } from "../lib/i18n/catalog";
 import { signOut } from "./support/users";
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
+import { translator } from "./support/translator";
 import { linkIn, waitForMail } from "./support/outbox";
 
 test("a user who forgot their password resets it through the emailed link", async ({
@@ -79,7 +79,7 @@ test.describe("on a phone, in Spanish", () => {
     users,
     snap,
   }) => {
-    const t = (key: string) => translate("es", key);
+    const t = translator("es");
     const user = await users.create("olvido");
     await page.goto("/auth/forgot-password");
     await expect(page.getByLabel(t("Email address"))).toBeFocused();

@@ -1,6 +1,6 @@
-import { translate } from "../lib/i18n/catalog";
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
+import { translator } from "./support/translator";
 import { DEFAULT_PASSWORD, uniqueEmail } from "./support/users";
 
 // Issue 25's registration items, on a phone in Spanish (decision record 069): every mistake at
@@ -9,8 +9,7 @@ import { DEFAULT_PASSWORD, uniqueEmail } from "./support/users";
 // valid input counts against the per-email limit.
 test.use({ locale: "es-ES", viewport: { width: 390, height: 844 } });
 
-const t = (key: string, replacements: Record<string, string | number> = {}) =>
-  translate("es", key, replacements);
+const t = translator("es");
 /** A field's description begins with its error (a password field's rules hint follows it). */
 const startsWith = (message: string) =>
   new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { catalog, type Locale } from "../lib/i18n/catalog";
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
+import { translator } from "./support/translator";
 import { confirmPasswordOf, postJson, type TestUser } from "./support/users";
 import { showScheme } from "./support/color-scheme";
 
@@ -9,20 +9,6 @@ type GetAuth = { authenticated: boolean; user: { email: string } | null };
 
 const TOKEN_SHAPE = /^\d+\|nla_[A-Za-z0-9]{40}[0-9a-f]{8}$/;
 const PHONE = { width: 390, height: 844 };
-
-/** The screen's words in a language, from the catalog the application uses. */
-function translator(locale: Locale) {
-  const messages = catalog(locale);
-  return (key: string, replacements: Record<string, string> = {}) => {
-    const text = messages[key];
-    if (text === undefined)
-      throw new Error(`no "${key}" in the ${locale} catalog`);
-    return Object.entries(replacements).reduce(
-      (result, [name, value]) => result.replaceAll(`:${name}`, value),
-      text,
-    );
-  };
-}
 
 /** The card of the token named `name` in the list. */
 const tokenCard = (page: Page, name: string) =>
