@@ -1,4 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -66,5 +72,31 @@ describe("outbox driver (docs/contract.md, Runtime: Mail outbox)", () => {
     await outboxMailer(dir, now).send(message("first"));
     await outboxMailer(dir, now).send(message("second"));
     expect(read().map((m) => m.subject)).toEqual(["first", "second"]);
+  });
+
+  it("never shows a reader a message file that is still being written", async () => {
+    // A large message is written in several chunks; a reader polling the folder meanwhile (as the
+    // tests, the e2e suite and outside tools do) must see either no file or the whole message.
+    mkdirSync(dir, { recursive: true });
+    const mailer = outboxMailer(dir);
+    const big = { ...message("big"), text: "x".repeat(32 * 1024 * 1024) };
+    let sending = true;
+    const sent = mailer.send(big).finally(() => (sending = false));
+    const unreadable: string[] = [];
+    while (sending) {
+      for (const name of readdirSync(dir).filter((file) =>
+        file.endsWith(".json"),
+      )) {
+        try {
+          JSON.parse(readFileSync(path.join(dir, name), "utf8"));
+        } catch {
+          unreadable.push(name);
+        }
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await sent;
+    expect(unreadable).toEqual([]);
+    expect(read().map((m) => m.subject)).toEqual(["big"]);
   });
 });

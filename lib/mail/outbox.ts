@@ -1,5 +1,5 @@
 import "server-only";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { Mailer, MailMessage } from "@/lib/server/mailer";
@@ -24,11 +24,11 @@ export function outboxMailer(
         html: message.html,
         sentAt: sentAt.toISOString(),
       };
-      await writeFile(
-        path.join(directory, name),
-        JSON.stringify(body, null, 2),
-        { flag: "wx" },
-      );
+      // Written under a hidden name, then renamed (atomic within one folder): whoever reads
+      // the folder sees a message whole or not at all, never a file still being written.
+      const writing = path.join(directory, `.${name}.partial`);
+      await writeFile(writing, JSON.stringify(body, null, 2), { flag: "wx" });
+      await rename(writing, path.join(directory, name));
     },
   };
 }
