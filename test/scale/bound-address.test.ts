@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppInstance, startInstance } from "../support/app-instance";
 import { HttpClient } from "../support/http-client";
+import { readOutbox } from "../support/outbox";
 
 // Every API path works whatever address `next start` is bound to. Next spells a loopback host
 // "localhost" in proxy.ts's URLs, so a rewrite the proxy built looked external under
@@ -141,13 +142,7 @@ for (const hostname of ["127.0.0.1", "0.0.0.0"]) {
         let link: URL | null = null;
         const deadline = Date.now() + 15_000;
         while (!link && Date.now() < deadline) {
-          const mails = readdirSync(outbox).map(
-            (name) =>
-              JSON.parse(readFileSync(path.join(outbox, name), "utf8")) as {
-                to: string[];
-                text: string;
-              },
-          );
+          const mails = readOutbox(outbox);
           const match = /https?:\/\/\S+/.exec(
             mails.find((mail) => mail.to.includes(email))?.text ?? "",
           );

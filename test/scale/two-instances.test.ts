@@ -1,10 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppInstance, startInstance } from "../support/app-instance";
 import { HttpClient } from "../support/http-client";
+import { readOutbox } from "../support/outbox";
 
 // Decision record 010: several instances, one database. Two production servers (`next start` on the build)
 // share one fresh PostgreSQL database and must behave as one application.
@@ -63,12 +64,7 @@ afterAll(async () => {
 async function verificationLink(email: string): Promise<string> {
   const deadline = Date.now() + 45_000;
   for (;;) {
-    for (const file of readdirSync(outbox)
-      .filter((name) => name.endsWith(".json"))
-      .sort()) {
-      const mail = JSON.parse(
-        readFileSync(path.join(outbox, file), "utf8"),
-      ) as { to: string[]; text: string };
+    for (const mail of readOutbox(outbox)) {
       const link = /https?:\/\/\S+\/email\/verify\/\S+/.exec(mail.text)?.[0];
       if (mail.to.includes(email) && link) return link;
     }

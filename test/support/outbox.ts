@@ -1,20 +1,27 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-/** How many messages the outbox driver wrote to each address (README "Mail outbox"). */
+export type OutboxMail = { to: string[]; subject: string; text: string };
+
+/** The outbox driver's messages in sending order (README "Mail outbox"); none while the folder is missing. */
+export function readOutbox(outbox: string): OutboxMail[] {
+  if (!existsSync(outbox)) return [];
+  return readdirSync(outbox)
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .map(
+      (name) =>
+        JSON.parse(readFileSync(path.join(outbox, name), "utf8")) as OutboxMail,
+    );
+}
+
+/** How many messages the outbox driver wrote to each address. */
 export function messagesByRecipient(
   outbox: string,
   subject?: RegExp,
 ): Map<string, number> {
   const counts = new Map<string, number>();
-  if (!existsSync(outbox)) return counts;
-  for (const file of readdirSync(outbox).filter((name) =>
-    name.endsWith(".json"),
-  )) {
-    const mail = JSON.parse(readFileSync(path.join(outbox, file), "utf8")) as {
-      to: string[];
-      subject: string;
-    };
+  for (const mail of readOutbox(outbox)) {
     if (subject && !subject.test(mail.subject)) continue;
     for (const to of mail.to) counts.set(to, (counts.get(to) ?? 0) + 1);
   }
