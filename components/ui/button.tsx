@@ -14,13 +14,15 @@ export type ButtonSize = "sm" | "md";
 // A filled button's hover goes one step further from the page's background: darker in the light
 // scheme, lighter in the dark one, where the palette turns round (app/globals.css). Its text keeps
 // AA contrast in both; the 500 step, the same in both schemes, would not in the dark one (4.11:1).
+// A disabled filled button fades into the page (opacity): a lighter step would be the darker,
+// stronger one in the dark scheme, where a disabled Save looked more pressing than an enabled one.
 const VARIANTS: Record<ButtonVariant, string> = {
   primary:
-    "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 disabled:bg-indigo-400",
+    "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 disabled:opacity-50",
   secondary:
     "bg-white text-zinc-800 shadow-sm ring-1 ring-inset ring-zinc-300 hover:bg-zinc-50 disabled:text-zinc-400",
   danger:
-    "bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-400",
+    "bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:opacity-50",
   ghost: "text-zinc-700 hover:bg-zinc-100 disabled:text-zinc-400",
   "ghost-danger": "text-red-600 hover:bg-red-50 disabled:text-red-300",
   "ghost-accent": "text-indigo-700 hover:bg-indigo-50 disabled:text-indigo-300",

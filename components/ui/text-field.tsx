@@ -67,9 +67,11 @@ export function TextField({
   const errorId = error ? `${inputId}-error` : undefined;
   // The corner (a "Forgot your password?" link) comes after the input in the DOM, so the tab
   // order is field then link, and the grid draws it on the label's line (decision record 070).
+  // Its rows keep their height when a form's grid stretches the field to a taller neighbour's
+  // (the new password's rules beside its confirmation), so labels and inputs stay in line.
   return (
     <div
-      className={`grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 ${className}`}
+      className={`grid grid-cols-[minmax(0,1fr)_auto] content-start items-center gap-x-2 ${className}`}
     >
       <label
         htmlFor={inputId}
