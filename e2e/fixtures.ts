@@ -5,6 +5,7 @@ import {
   expect,
   type Page,
 } from "@playwright/test";
+import { showScheme } from "./support/color-scheme";
 import {
   registerUser,
   followVerificationLink,
@@ -92,6 +93,7 @@ function watch(page: Page, problems: Problem[]): void {
 export const test = base.extend<{
   guard: Guard;
   users: Users;
+  /** A full-page screenshot in light and dark: test-results/screenshots/<name>(-dark).png. */
   snap: (name: string) => Promise<void>;
 }>({
   guard: [
@@ -146,10 +148,21 @@ export const test = base.extend<{
     await use(async (name) => {
       // From the top: a scrolled page would paint its sticky bar in the middle of a full-page shot.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({
-        path: `test-results/screenshots/${name}.png`,
-        fullPage: true,
-      });
+      // Every screen in both schemes (issue 25): the test's own first, then the other, then back.
+      const first = (await page.evaluate(
+        () => matchMedia("(prefers-color-scheme: dark)").matches,
+      ))
+        ? "dark"
+        : "light";
+      const schemes = [first, first === "dark" ? "light" : "dark"] as const;
+      for (const scheme of schemes) {
+        await showScheme(page, scheme);
+        await page.screenshot({
+          path: `test-results/screenshots/${name}${scheme === "dark" ? "-dark" : ""}.png`,
+          fullPage: true,
+        });
+      }
+      await showScheme(page, first);
     });
   },
 });

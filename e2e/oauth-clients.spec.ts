@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { tokenRequest } from "./support/oauth";
+import { SPANISH_PHONE } from "./support/devices";
 
 // Decision record 055: an administrator creates a machine client with an allowed scope, copies its
 // secret (shown once), and rotates it; both secrets work during the overlap. English on a desktop,
@@ -33,7 +34,7 @@ const VARIANTS = [
   {
     name: "Spanish, phone",
     slug: "es-phone",
-    use: { locale: "es-ES", viewport: { width: 390, height: 844 } },
+    use: SPANISH_PHONE,
     words: {
       title: "Clientes OAuth",
       form: "Crear un cliente",

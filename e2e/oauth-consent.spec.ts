@@ -8,6 +8,7 @@ import {
   type CreatedClient,
   tokenRequest,
 } from "./support/oauth";
+import { SPANISH_PHONE } from "./support/devices";
 
 // Decision record 055: the consent of the authorization-code flow and the user's authorized apps,
 // in English on a desktop and in Spanish on a phone.
@@ -30,7 +31,7 @@ const VARIANTS = [
   {
     name: "Spanish, phone",
     slug: "es-phone",
-    use: { locale: "es-ES", viewport: { width: 390, height: 844 } },
+    use: SPANISH_PHONE,
     words: {
       asks: "Notes (es-phone) quiere acceder a tu cuenta",
       profile: "Cambiar tu perfil",

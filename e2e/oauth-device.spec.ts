@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { createClient, tokenRequest } from "./support/oauth";
+import { SPANISH_PHONE } from "./support/devices";
 
 // Decision record 055: a command line starts the device grant, the user types its code on the
 // device screen and approves; the next poll gets tokens. English on a desktop, Spanish on a phone.
@@ -22,7 +23,7 @@ const VARIANTS = [
   {
     name: "Spanish, phone",
     slug: "es-phone",
-    use: { locale: "es-ES", viewport: { width: 390, height: 844 } },
+    use: SPANISH_PHONE,
     words: {
       entry: "Conectar un dispositivo",
       code: "Código",

@@ -3,6 +3,7 @@ import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { translator } from "./support/translator";
 import { linkIn, waitForMail } from "./support/outbox";
+import { SPANISH_PHONE } from "./support/devices";
 
 test("a user who forgot their password resets it through the emailed link", async ({
   page,
@@ -72,7 +73,7 @@ test("a user who forgot their password resets it through the emailed link", asyn
 });
 
 test.describe("on a phone, in Spanish", () => {
-  test.use({ locale: "es-ES", viewport: { width: 390, height: 844 } });
+  test.use(SPANISH_PHONE);
 
   test("the forgot-password screen turns into 'check your inbox' with a resend a minute later", async ({
     page,

@@ -3,6 +3,7 @@ import { expectAccessible } from "./support/accessibility";
 import { linkIn, waitForMail } from "./support/outbox";
 import { gradientPng } from "./support/png";
 import { confirmPasswordOf, uniqueEmail } from "./support/users";
+import { SPANISH_PHONE } from "./support/devices";
 
 test("a user edits their profile (confirming the password for the new address), then uploads and removes a photo", async ({
   page,
@@ -160,7 +161,7 @@ test("a new email address stays pending until the link from the outbox confirms 
 });
 
 test.describe("on a phone, in Spanish", () => {
-  test.use({ locale: "es-ES", viewport: { width: 390, height: 844 } });
+  test.use(SPANISH_PHONE);
 
   test("the pending address is shown and the change is cancelled from the keyboard", async ({
     page,

@@ -3,6 +3,7 @@ import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { signOut } from "./support/users";
 import { showScheme } from "./support/color-scheme";
+import { SPANISH_PHONE } from "./support/devices";
 
 // The user menu (name, email, settings, language, theme, sign out), dark mode and the account's
 // settings in sections (decision records 066 and 067).
@@ -103,7 +104,7 @@ test("the user menu leads to the account's settings, changes the theme for good 
 });
 
 test.describe("on a phone, in Spanish", () => {
-  test.use({ locale: "es-ES", viewport: { width: 390, height: 844 } });
+  test.use(SPANISH_PHONE);
 
   test("the menu fits the screen, changes the language and the sections scroll as tabs", async ({
     page,
