@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import type { TestUser } from "./support/users";
+import { toasts } from "./support/toasts";
 
 /** Another browser (its own cookies), signed in through the login screen. */
 async function otherBrowser(
@@ -76,7 +77,7 @@ test("a user ends another browser's session from the list after the step-up, and
     .click();
   await expect(question).toHaveCount(0);
   await expect(
-    card.getByText("Other browsers have been signed out."),
+    toasts(page).getByText("Other browsers have been signed out."),
   ).toBeVisible();
   await expect(list.getByRole("listitem")).toHaveCount(1);
   for (const gone of [phone, tablet]) {

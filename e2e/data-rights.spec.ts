@@ -3,6 +3,7 @@ import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { waitForMail } from "./support/outbox";
 import { confirmPasswordOf, postJson } from "./support/users";
+import { toasts } from "./support/toasts";
 
 // Decision record 021: download my data, delete my account.
 
@@ -35,7 +36,9 @@ test("a user downloads their data as a JSON file", async ({
   expect(download.suggestedFilename()).toMatch(
     /^my-data-\d{4}-\d{2}-\d{2}\.json$/,
   );
-  await expect(card.getByText("Your data has been downloaded.")).toBeVisible();
+  await expect(
+    toasts(page).getByText("Your data has been downloaded."),
+  ).toBeVisible();
   await snap("profile-data-downloaded");
 
   const data = JSON.parse(

@@ -8,6 +8,8 @@ import {
   disableAutofillOnLoad,
   setAutofill,
 } from "./support/virtual-authenticator";
+import { SPANISH_PHONE } from "./support/devices";
+import { toasts } from "./support/toasts";
 
 // Passkeys in Chromium with the DevTools protocol's virtual authenticator (decision records 025, 026).
 
@@ -41,7 +43,9 @@ test("a person adds a passkey on the profile, signs in with the button and with 
   await confirm.getByLabel("Password").fill(user.password);
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await expect(
-    card.getByText("Passkey added. You can use it the next time you sign in."),
+    toasts(page).getByText(
+      "Passkey added. You can use it the next time you sign in.",
+    ),
   ).toBeVisible();
   // The owner is told, with the passkey's name.
   const notice = await waitForMail(user.email, {
@@ -107,7 +111,7 @@ test("a person adds a passkey on the profile, signs in with the button and with 
   await snap("passkeys-step-up");
   await expectAccessible(page, "step-up dialog with a passkey");
   await stepUp.getByRole("button", { name: "Use a passkey" }).click();
-  await expect(card.getByText("Passkey deleted.")).toBeVisible();
+  await expect(toasts(page).getByText("Passkey deleted.")).toBeVisible();
   await expect(card.getByText("No passkeys yet")).toBeVisible();
 });
 
@@ -229,7 +233,7 @@ test("the official @laravel/passkeys client registers and signs in against these
 });
 
 test.describe("in Spanish on a phone", () => {
-  test.use({ locale: "es-ES", viewport: { width: 390, height: 844 } });
+  test.use(SPANISH_PHONE);
 
   test("the passkey screens read in Spanish and pass axe", async ({
     page,
@@ -259,11 +263,11 @@ test.describe("in Spanish on a phone", () => {
       .click();
     await card.getByLabel("Nombre de la llave de acceso").fill("Móvil");
     await card.getByRole("button", { name: "Crear llave de acceso" }).click();
-    await expect(
-      card.getByText(
-        "Llave de acceso añadida. Podrás usarla la próxima vez que inicies sesión.",
-      ),
-    ).toBeVisible();
+    // Confirmed in a toast, in Spanish, inside the phone's screen.
+    const added = toasts(page, "es").getByText(
+      "Llave de acceso añadida. Podrás usarla la próxima vez que inicies sesión.",
+    );
+    await expect(added).toBeInViewport();
     await card.scrollIntoViewIfNeeded();
     await snap("passkeys-profile-es-phone");
     await expectAccessible(page, "passkeys card, Spanish, phone");

@@ -78,8 +78,9 @@ test("a taken address is reported beside its field", async ({
 
   const field = page.getByLabel("Email address");
   await expect(field).toHaveAttribute("aria-invalid", "true");
+  // Laravel's "The email has already been taken." (the 422 is the contract's), in our words.
   await expect(field).toHaveAccessibleDescription(
-    "The email has already been taken.",
+    "An account with this email address already exists.",
   );
   await expect(field).toBeFocused();
   // Its owner's ways in, the address carried over (decision record 069).

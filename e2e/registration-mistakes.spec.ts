@@ -2,12 +2,13 @@ import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { translator } from "./support/translator";
 import { DEFAULT_PASSWORD, uniqueEmail } from "./support/users";
+import { SPANISH_PHONE } from "./support/devices";
 
 // Issue 25's registration items, on a phone in Spanish (decision record 069): every mistake at
 // once in the application's words, never the browser's bubbles; the first field focused; a
 // password shown on request; and a taken address answered as often as it is tried, because only
 // valid input counts against the per-email limit.
-test.use({ locale: "es-ES", viewport: { width: 390, height: 844 } });
+test.use(SPANISH_PHONE);
 
 const t = translator("es");
 /** A field's description begins with its error (a password field's rules hint follows it). */
@@ -75,13 +76,20 @@ test("registration in Spanish on a phone: every mistake at once, in our words, a
   await email.fill(existing.email);
   await password.fill(DEFAULT_PASSWORD);
   await confirmation.fill(DEFAULT_PASSWORD);
-  const taken = t("The :attribute has already been taken.", {
-    attribute: t("validation.attributes.email"),
-  });
+  // The server's 422 is Laravel's "El valor del campo correo electrónico ya está en uso."; the
+  // screen says it in our words (lib/client/form-errors.ts).
+  const taken = t("An account with this email address already exists.");
   for (let attempt = 1; attempt <= 4; attempt++) {
     const answered = page.waitForResponse(/\/auth\/register$/);
     await submit.click();
-    expect((await answered).status()).toBe(422);
+    const response = await answered;
+    expect(response.status()).toBe(422);
+    // The server's own words name the field in Spanish ("correo electrónico", never "email").
+    expect((await response.json()).errors.email).toEqual([
+      t("The :attribute has already been taken.", {
+        attribute: t("validation.attributes.email"),
+      }),
+    ]);
     await expect(email).toHaveAccessibleDescription(startsWith(taken));
   }
   await expect(page.getByText(t("Too Many Attempts."))).toHaveCount(0);

@@ -1,6 +1,9 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
+import { SPANISH_PHONE } from "./support/devices";
 import { revertSettings } from "./support/settings";
+import { toasts } from "./support/toasts";
+import { translator } from "./support/translator";
 import {
   confirmPasswordOf,
   DEFAULT_PASSWORD,
@@ -183,4 +186,55 @@ test("a user who is not an administrator gets the 403 screen on settings and mai
     navigation.getByRole("link", { name: "Settings", exact: true }),
   ).toHaveCount(0);
   await expect(navigation.getByRole("link", { name: "Mail" })).toHaveCount(0);
+});
+
+test.describe("in Spanish, on a phone", () => {
+  test.use(SPANISH_PHONE);
+  const t = translator("es");
+
+  test("an administrator raises the minimum password length in the Passwords section: Spanish labels, the key beside them, one Save, a toast", async ({
+    page,
+    users,
+    guard,
+    snap,
+  }) => {
+    const admin = await users.admin();
+    await users.signIn(admin);
+    await page.goto("/admin/settings");
+    await page
+      .getByRole("navigation")
+      .getByRole("link", { name: t("Passwords") })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/settings\/passwords$/);
+    const section = page.getByRole("form", { name: t("Passwords") });
+    const length = section.getByLabel(t("Minimum length"), { exact: true });
+    await expect(length).toBeVisible();
+    await expect(section.getByText("password.length")).toBeVisible();
+    await expect(
+      section.getByRole("button", { name: t("Save changes") }),
+    ).toBeDisabled();
+    await snap("admin-settings-passwords-es-phone");
+    await expectAccessible(page, "settings, Passwords (es, phone)");
+
+    await length.fill("10");
+    await expect(section.getByRole("status")).toHaveText(
+      t("Unsaved: :settings", { settings: t("Minimum length") }),
+    );
+    guard.allow(/\/api\/admin\/settings$/, 423);
+    await section.getByRole("button", { name: t("Save changes") }).click();
+    const stepUp = page.getByRole("dialog", {
+      name: t("Confirm your password"),
+    });
+    await stepUp.getByLabel(t("Password")).fill(admin.password);
+    await stepUp.getByRole("button", { name: t("Confirm") }).click();
+    await expect(section.getByRole("status")).toHaveText(t("Saved."));
+    await expect(
+      toasts(page, "es").getByText(
+        t(":title: settings saved.", { title: t("Passwords") }),
+      ),
+    ).toBeInViewport();
+    await expect(length).toHaveValue("10");
+    await snap("admin-settings-passwords-es-phone-saved");
+    await expectAccessible(page, "settings, Passwords saved (es, phone)");
+  });
 });

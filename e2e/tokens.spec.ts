@@ -4,6 +4,7 @@ import { expectAccessible } from "./support/accessibility";
 import { translator } from "./support/translator";
 import { confirmPasswordOf, postJson, type TestUser } from "./support/users";
 import { showScheme } from "./support/color-scheme";
+import { toasts } from "./support/toasts";
 
 type GetAuth = { authenticated: boolean; user: { email: string } | null };
 
@@ -14,7 +15,7 @@ const PHONE = { width: 390, height: 844 };
 const tokenCard = (page: Page, name: string) =>
   page.getByRole("article", { name, exact: true });
 
-/** axe in the light and the dark scheme (the palette follows prefers-color-scheme), each snapped. */
+/** axe in the light and the dark scheme (the palette follows prefers-color-scheme), then snapped in both. */
 async function checkBothSchemes(
   page: Page,
   snap: (name: string) => Promise<void>,
@@ -23,9 +24,9 @@ async function checkBothSchemes(
   for (const scheme of ["light", "dark"] as const) {
     await showScheme(page, scheme);
     await expectAccessible(page, `${screen} (${scheme})`);
-    await snap(`${screen}-${scheme}`);
   }
   await showScheme(page, "light");
+  await snap(screen);
 }
 
 /** Nothing on the page is wider than the screen, and every button is inside it. */
@@ -151,6 +152,9 @@ test("a user creates a token with the password asked once, copies it, uses it as
     .getByRole("button", { name: "Revoke token" })
     .click();
   await expect(page.getByText("No tokens yet")).toBeVisible();
+  await expect(
+    toasts(page).getByText("The token has been revoked."),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Revoke all" })).toHaveCount(0);
   expect(await bearerWhoAmI(baseURL, token)).toMatchObject({
     authenticated: false,

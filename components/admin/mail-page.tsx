@@ -2,7 +2,6 @@
 
 import { FailedMailTable } from "@/components/admin/failed-mail-table";
 import { QueuedMailTable } from "@/components/admin/queued-mail-table";
-import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -50,11 +49,6 @@ export function MailPage() {
           description={t("Retrying puts a message back in the queue.")}
         >
           <div className="space-y-4">
-            {retry.isSuccess && !retry.isPending && (
-              <Alert tone="success">
-                {t("The message is back in the queue.")}
-              </Alert>
-            )}
             <ErrorAlert error={retry.error} />
             {mail.isPending ? (
               <LoadingRows label={t("Loading mail…")} rows={2} />

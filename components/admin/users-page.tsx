@@ -13,6 +13,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Icon } from "@/components/ui/icon";
 import { PageHeader } from "@/components/ui/page-header";
+import { useToast } from "@/components/ui/toaster";
 import { Pagination } from "@/components/ui/pagination";
 import { LoadingRows } from "@/components/ui/skeleton";
 import { useApi } from "@/lib/client/api-context";
@@ -29,6 +30,7 @@ import { useImpersonate } from "@/lib/client/use-impersonation";
 /** The administration's user list: search, pages, impersonate, sessions, reset a second factor, delete and restore, export. */
 export function UsersPage() {
   const t = useT();
+  const toast = useToast();
   const api = useApi();
   const { allowImpersonate } = useSettings();
   const [filters, setFilters] = useState<AdminUserFilters>({
@@ -50,15 +52,28 @@ export function UsersPage() {
 
   function confirm() {
     if (!pending) return;
-    const close = { onSuccess: () => setPending(null) };
-    if (pending.action === "impersonate")
-      impersonate.mutate(pending.user.id, close);
-    else if (pending.action === "reset-two-factor")
-      resetTwoFactor.mutate(pending.user.id, close);
+    const { user, action } = pending;
+    // Acting as someone reloads the application; the rest are confirmed here, naming the account.
+    const close = (done?: string) => ({
+      onSuccess: () => {
+        setPending(null);
+        if (done) toast(t(done, { name: user.name }));
+      },
+    });
+    if (action === "impersonate") impersonate.mutate(user.id, close());
+    else if (action === "reset-two-factor")
+      resetTwoFactor.mutate(
+        user.id,
+        close("The two-factor authentication of :name has been reset."),
+      );
     else
       statusChange.mutate(
-        { user: pending.user, action: pending.action },
-        close,
+        { user, action },
+        close(
+          action === "delete"
+            ? "The account of :name has been deleted."
+            : "The account of :name has been restored.",
+        ),
       );
   }
 

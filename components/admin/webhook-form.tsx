@@ -7,7 +7,7 @@ import { CheckboxField } from "@/components/ui/checkbox-field";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
 import { formErrors } from "@/lib/client/form-errors";
-import { useT } from "@/lib/client/i18n";
+import { useLocale, useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import type { useCreateWebhook } from "@/lib/client/use-webhooks";
 
@@ -18,14 +18,14 @@ type Props = { events: string[]; create: ReturnType<typeof useCreateWebhook> };
 /** Registers an endpoint: its URL, the events it wants (or all), an optional description and secret. */
 export function WebhookForm({ events, create }: Props) {
   const t = useT();
+  const locale = useLocale();
   const form = useRef<HTMLFormElement>(null);
   const [all, setAll] = useState(true);
-  const errors = formErrors(create.error, [
-    "url",
-    "events",
-    "description",
-    "secret",
-  ]);
+  const errors = formErrors(
+    create.error,
+    ["url", "events", "description", "secret"],
+    locale,
+  );
   const eventsError = errors.fields.events;
   useFocusFirstError(form, create.error);
 

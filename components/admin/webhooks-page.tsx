@@ -4,7 +4,6 @@ import { useState } from "react";
 import { WebhookEndpointItem } from "@/components/admin/webhook-endpoint";
 import { WebhookForm } from "@/components/admin/webhook-form";
 import { WebhookSecretPanel } from "@/components/admin/webhook-secret-panel";
-import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -68,11 +67,6 @@ export function WebhooksPage() {
           )}
         >
           <div className="space-y-4">
-            {remove.isSuccess && !remove.isPending && (
-              <Alert tone="success">
-                {t("The endpoint has been removed.")}
-              </Alert>
-            )}
             <ErrorAlert error={webhooks.error ?? remove.error} />
             {webhooks.isPending ? (
               <LoadingRows label={t("Loading webhooks…")} rows={2} />

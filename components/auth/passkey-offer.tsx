@@ -2,7 +2,6 @@
 
 import { platformAuthenticatorIsAvailable } from "@simplewebauthn/browser";
 import { useEffect, useState } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { useT } from "@/lib/client/i18n";
@@ -34,14 +33,7 @@ export function PasskeyOffer({ userId }: { userId: number }) {
     };
   }, [userId, usable]);
 
-  if (stage === "done")
-    return (
-      <div className="mb-6">
-        <Alert tone="success">
-          {t("Passkey added. You can use it the next time you sign in.")}
-        </Alert>
-      </div>
-    );
+  // Once answered the offer goes; a passkey added confirms itself (its mutation's toast).
   if (stage !== "offered" || !passkeys.data || passkeys.data.length > 0)
     return null;
 

@@ -12,7 +12,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
 import { useStepUpController } from "@/lib/client/api-context";
 import { formErrors } from "@/lib/client/form-errors";
-import { useT } from "@/lib/client/i18n";
+import { useLocale, useT } from "@/lib/client/i18n";
 import type { Session } from "@/lib/client/contract";
 import { queryKeys } from "@/lib/client/queries";
 import { useConfirmPassword } from "@/lib/client/use-two-factor";
@@ -28,6 +28,7 @@ export function StepUpDialog({
   methods?: StepUpMethod[];
 }) {
   const t = useT();
+  const locale = useLocale();
   const controller = useStepUpController();
   const open = useSyncExternalStore(
     controller.subscribe,
@@ -40,7 +41,7 @@ export function StepUpDialog({
     useQueryClient().getQueryData<Session>(queryKeys.session)?.user?.email ??
     "";
   const password = useRef<HTMLInputElement>(null);
-  const errors = formErrors(confirm.error, ["password"]);
+  const errors = formErrors(confirm.error, ["password"], locale);
 
   useEffect(() => {
     if (confirm.error) password.current?.focus();

@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -83,9 +82,6 @@ export function AuthorizedAppsPage() {
       />
       <Card>
         <div className="space-y-4">
-          {revoke.isSuccess && !revoke.isPending && (
-            <Alert tone="success">{t("The app no longer has access.")}</Alert>
-          )}
           <ErrorAlert error={apps.error ?? revoke.error} />
           {apps.isPending ? (
             <LoadingRows label={t("Loading authorized apps…")} rows={2} />

@@ -7,7 +7,7 @@ import { CheckboxField } from "@/components/ui/checkbox-field";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { INPUT_CLASSES, TextField } from "@/components/ui/text-field";
 import { formErrors } from "@/lib/client/form-errors";
-import { useT } from "@/lib/client/i18n";
+import { useLocale, useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import type { OAuthScope } from "@/lib/client/use-oauth-consent";
 import type { useCreateOAuthClient } from "@/lib/client/use-oauth-clients";
@@ -67,10 +67,15 @@ export function ClientForm({
   create: ReturnType<typeof useCreateOAuthClient>;
 }) {
   const t = useT();
+  const locale = useLocale();
   const form = useRef<HTMLFormElement>(null);
   const redirectsId = useId();
   const [kind, setKind] = useState<ClientKind>("confidential");
-  const errors = formErrors(create.error, ["name", "redirect_uris", "scopes"]);
+  const errors = formErrors(
+    create.error,
+    ["name", "redirect_uris", "scopes"],
+    locale,
+  );
   useFocusFirstError(form, create.error);
   const machine = kind === "machine";
 

@@ -6,7 +6,6 @@ import { ClientItem } from "@/components/oauth/client-item";
 import { ClientSecretPanel } from "@/components/oauth/client-secret-panel";
 import { RotateSecretDialog } from "@/components/oauth/rotate-secret-dialog";
 import { AdminOnly } from "@/components/shell/admin-only";
-import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -68,11 +67,6 @@ function ClientsContent() {
         </Card>
         <Card title={t("Clients")}>
           <div className="space-y-4">
-            {revoke.isSuccess && !revoke.isPending && (
-              <Alert tone="success">
-                {t("The client and its tokens have been revoked.")}
-              </Alert>
-            )}
             <ErrorAlert error={clients.error ?? revoke.error} />
             {clients.isPending ? (
               <LoadingRows label={t("Loading clients…")} rows={2} />

@@ -101,15 +101,6 @@ export function AvatarUpload({ user }: { user: User }) {
           <Alert tone="error">{message}</Alert>
         </div>
       )}
-      {!message && (upload.isSuccess || remove.isSuccess) && (
-        <div className="mt-4">
-          <Alert tone="success">
-            {upload.isSuccess
-              ? t("Your photo has been updated.")
-              : t("Your photo has been removed.")}
-          </Alert>
-        </div>
-      )}
     </Card>
   );
 }

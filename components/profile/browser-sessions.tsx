@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -52,11 +51,6 @@ export function BrowserSessions() {
             (confirming ? null : endOthers.error)
           }
         />
-        {endOthers.isSuccess && !confirming && (
-          <Alert tone="success">
-            {t("Other browsers have been signed out.")}
-          </Alert>
-        )}
         {sessions.isPending ? (
           <LoadingRows label={t("Loading sessions…")} rows={2} />
         ) : (

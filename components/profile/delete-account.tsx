@@ -7,7 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
 import { formErrors } from "@/lib/client/form-errors";
-import { useT } from "@/lib/client/i18n";
+import { useLocale, useT } from "@/lib/client/i18n";
 import { useDeleteAccount } from "@/lib/client/use-data-rights";
 
 /**
@@ -17,10 +17,11 @@ import { useDeleteAccount } from "@/lib/client/use-data-rights";
  */
 export function DeleteAccount() {
   const t = useT();
+  const locale = useLocale();
   const [open, setOpen] = useState(false);
   const remove = useDeleteAccount();
   const password = useRef<HTMLInputElement>(null);
-  const errors = formErrors(remove.error, ["password"]);
+  const errors = formErrors(remove.error, ["password"], locale);
 
   // A wrong password: the field is read out with its error and ready for another try.
   useEffect(() => {

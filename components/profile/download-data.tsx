@@ -1,6 +1,5 @@
 "use client";
 
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -30,11 +29,8 @@ export function DownloadData() {
       }
     >
       <div aria-live="polite">
-        {download.isSuccess && !download.isPending && (
-          <Alert tone="success">{t("Your data has been downloaded.")}</Alert>
-        )}
         <ErrorAlert error={download.error} />
-        {!download.isSuccess && !download.error && (
+        {!download.error && (
           <p className="text-sm text-zinc-600">
             {t(
               "The file is prepared when you ask for it and is not kept on the server.",

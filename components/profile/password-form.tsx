@@ -2,7 +2,6 @@
 
 import { type FormEvent, useRef } from "react";
 import { NewPasswordFields } from "@/components/auth/new-password-fields";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -52,9 +51,6 @@ export function PasswordForm() {
         }
       >
         <div className="space-y-5">
-          {update.isSuccess && (
-            <Alert tone="success">{update.data.message}</Alert>
-          )}
           <ErrorAlert error={errors.general} />
           <TextField
             label={t("Current password")}

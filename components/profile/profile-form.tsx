@@ -1,7 +1,6 @@
 "use client";
 
 import { type FormEvent, useRef } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PendingEmailNotice } from "@/components/profile/pending-email-notice";
@@ -9,16 +8,17 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
 import type { User } from "@/lib/client/contract";
 import { formErrors } from "@/lib/client/form-errors";
-import { useT } from "@/lib/client/i18n";
+import { useLocale, useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import { useUpdateProfile } from "@/lib/client/use-profile";
 
 /** Name and email, through the host API (contract §4 "Update account"). */
 export function ProfileForm({ user }: { user: User }) {
   const t = useT();
+  const locale = useLocale();
   const update = useUpdateProfile();
   const form = useRef<HTMLFormElement>(null);
-  const errors = formErrors(update.error, ["name", "email"]);
+  const errors = formErrors(update.error, ["name", "email"], locale);
   useFocusFirstError(form, update.error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -44,9 +44,6 @@ export function ProfileForm({ user }: { user: User }) {
         }
       >
         <div className="space-y-5">
-          {update.isSuccess && (
-            <Alert tone="success">{t("Your profile has been saved.")}</Alert>
-          )}
           <ErrorAlert error={errors.general} />
           {user.pending_email && (
             <PendingEmailNotice user={user} pendingEmail={user.pending_email} />

@@ -16,7 +16,7 @@ import {
 import { TokenLimitFields } from "@/components/tokens/token-limit-fields";
 import { NewTokenPanel } from "@/components/tokens/new-token-panel";
 import { formErrors } from "@/lib/client/form-errors";
-import { useFormatDate, useT } from "@/lib/client/i18n";
+import { useFormatDate, useLocale, useT } from "@/lib/client/i18n";
 import { useSettings } from "@/lib/client/settings-context";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import { useCreateToken } from "@/lib/client/use-tokens";
@@ -41,6 +41,7 @@ const ABILITY_HINTS: Record<(typeof ABILITY_CHOICES)[number], string> = {
  */
 export function CreateTokenForm({ email }: { email: string }) {
   const t = useT();
+  const locale = useLocale();
   const formatDate = useFormatDate();
   const policy = useSettings().tokens;
   const { presets, initial } = expiryPresets(policy);
@@ -50,19 +51,23 @@ export function CreateTokenForm({ email }: { email: string }) {
   // The presets count from when the form was opened (a render must not read the clock).
   const [openedAt] = useState(() => Date.now());
   // Bad credentials come back as a 422 on `email`, which this form asks as "current password".
-  const errors = formErrors(create.error, [
-    "name",
-    "abilities",
-    "expires_at",
-    "idle_expires_in",
-    "rate_limit",
-    "quota",
-    "quota_refill",
-    "quota_interval",
-    "allowed_ips",
-    "password",
-    "email",
-  ]);
+  const errors = formErrors(
+    create.error,
+    [
+      "name",
+      "abilities",
+      "expires_at",
+      "idle_expires_in",
+      "rate_limit",
+      "quota",
+      "quota_refill",
+      "quota_interval",
+      "allowed_ips",
+      "password",
+      "email",
+    ],
+    locale,
+  );
   const passwordError = errors.fields.password ?? errors.fields.email;
   useFocusFirstError(form, create.error);
 

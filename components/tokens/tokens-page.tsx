@@ -3,7 +3,6 @@
 import { useState } from "react";
 import { CreateTokenForm } from "@/components/tokens/create-token-form";
 import { TokenList } from "@/components/tokens/token-list";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -50,9 +49,6 @@ export function TokensPage() {
           }
         >
           <div className="space-y-4">
-            {flush.isSuccess && (
-              <Alert tone="success">{flush.data.message}</Alert>
-            )}
             <ErrorAlert error={flush.error ?? tokens.error} />
             {tokens.isPending ? (
               <LoadingRows label={t("Loading tokens…")} rows={2} />

@@ -2,11 +2,13 @@
 
 import {
   createContext,
+  type FocusEvent,
   type ReactNode,
   useCallback,
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from "react";
 import { Icon } from "@/components/ui/icon";
@@ -26,18 +28,22 @@ export function useToast() {
 /**
  * Confirmations of completed actions in one polite live region (always in the page, so screen
  * readers announce what is added), bottom right, each gone after six seconds or when dismissed.
+ * The time stands still while the pointer is over them or the keyboard is in them (WCAG 2.2.1,
+ * as Sonner does), so a person reading one or reaching its Dismiss does not lose it.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const t = useT();
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const [isHovered, setHovered] = useState(false);
+  const [isFocused, setFocused] = useState(false);
   const show = useCallback((message: string) => {
     const id = Date.now() + Math.random();
     setToasts((all) => [...all, { id, message }]);
-    setTimeout(
-      () => setToasts((all) => all.filter((toast) => toast.id !== id)),
-      SHOWN_MS,
-    );
   }, []);
+  const dismiss = useCallback(
+    (id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)),
+    [],
+  );
   // A confirmation carried over a full load, once the page is interactive.
   useEffect(() => {
     const pending = takeNextPageToast();
@@ -45,35 +51,87 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     const timer = setTimeout(() => show(t(pending)), 0);
     return () => clearTimeout(timer);
   }, [show, t]);
+  // Dismissed by hand: the toast under the pointer or the keyboard is gone, and a removed element
+  // fires no leave or blur, so the time runs again for the others.
+  const close = useCallback(
+    (id: number) => {
+      dismiss(id);
+      setHovered(false);
+      setFocused(false);
+    },
+    [dismiss],
+  );
   const value = useMemo(() => show, [show]);
+  const leave = (event: FocusEvent) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+  };
   return (
     <ToastContext.Provider value={value}>
       {children}
-      {/* A live region without the status role: screens keep their own status messages. */}
-      <div
-        aria-live="polite"
-        className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col items-end gap-2 sm:left-auto"
+      {/* Always in the page, so what is added is announced: a named region (as Sonner's) that
+          keyboard and screen-reader users can find, and a polite live list inside it. */}
+      <section
+        aria-label={t("Notifications")}
+        className="pointer-events-none fixed inset-x-4 bottom-4 z-50 sm:left-auto"
       >
-        {toasts.map((toast) => (
-          <div
-            key={toast.id}
-            className="pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg bg-white p-4 text-sm text-zinc-900 shadow-lg ring-1 ring-zinc-200"
-          >
-            <Icon name="check" className="size-5 shrink-0 text-emerald-600" />
-            <p className="flex-1">{toast.message}</p>
-            <button
-              type="button"
-              onClick={() =>
-                setToasts((all) => all.filter((item) => item.id !== toast.id))
-              }
-              className="-m-1 rounded p-1 text-zinc-500 hover:text-zinc-900"
-            >
-              <span className="sr-only">{t("Dismiss")}</span>
-              <span aria-hidden>×</span>
-            </button>
-          </div>
-        ))}
-      </div>
+        <div
+          aria-live="polite"
+          className="flex flex-col items-end gap-2"
+          onMouseEnter={() => setHovered(true)}
+          onMouseLeave={() => setHovered(false)}
+          onFocus={() => setFocused(true)}
+          onBlur={leave}
+        >
+          {toasts.map((toast) => (
+            <ToastItem
+              key={toast.id}
+              toast={toast}
+              paused={isHovered || isFocused}
+              onExpire={dismiss}
+              onClose={close}
+            />
+          ))}
+        </div>
+      </section>
     </ToastContext.Provider>
+  );
+}
+
+function ToastItem({
+  toast,
+  paused,
+  onExpire,
+  onClose,
+}: {
+  toast: Toast;
+  paused: boolean;
+  onExpire: (id: number) => void;
+  onClose: (id: number) => void;
+}) {
+  const t = useT();
+  // What is left of its six seconds, kept across pauses.
+  const remaining = useRef(SHOWN_MS);
+  useEffect(() => {
+    if (paused) return;
+    const startedAt = Date.now();
+    const timer = setTimeout(() => onExpire(toast.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current -= Date.now() - startedAt;
+    };
+  }, [paused, toast.id, onExpire]);
+  return (
+    <div className="pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg bg-white p-4 text-sm text-zinc-900 shadow-lg ring-1 ring-zinc-200">
+      <Icon name="check" className="size-5 shrink-0 text-emerald-600" />
+      <p className="flex-1">{toast.message}</p>
+      <button
+        type="button"
+        onClick={() => onClose(toast.id)}
+        className="-m-1 rounded p-1 text-zinc-500 hover:text-zinc-900"
+      >
+        <span className="sr-only">{t("Dismiss")}</span>
+        <span aria-hidden>×</span>
+      </button>
+    </div>
   );
 }

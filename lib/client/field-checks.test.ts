@@ -75,16 +75,28 @@ describe("the forms' own checks before submitting (decision record 069)", () => 
     });
   });
 
-  it("recognises a taken address in either language", () => {
+  it("shows Laravel's taken address and malformed address in our words, from either language", () => {
+    const shown = (message: string, locale: "en" | "es") =>
+      formErrors(new ApiError(422, "", { email: [message] }), ["email"], locale)
+        .fields.email;
+    const ours = "Ya hay una cuenta con este correo electrónico.";
     expect(
-      isTakenEmail(
-        "El valor del campo correo electrónico ya está en uso.",
-        "es",
-      ),
-    ).toBe(true);
-    expect(isTakenEmail("The email has already been taken.", "es")).toBe(true);
+      shown("El valor del campo correo electrónico ya está en uso.", "es"),
+    ).toBe(ours);
+    expect(shown("The email has already been taken.", "es")).toBe(ours);
+    expect(isTakenEmail(ours, "es")).toBe(true);
+    expect(shown("The email has already been taken.", "en")).toBe(
+      "An account with this email address already exists.",
+    );
+    const malformed = shown(
+      "The email field must be a valid email address.",
+      "en",
+    );
+    expect(malformed).toBe("Enter an email address, like name@example.com.");
+    expect(isTakenEmail(malformed, "en")).toBe(false);
+    // A message with no words of ours passes through as the server wrote it.
     expect(
-      isTakenEmail("The email field must be a valid email address.", "en"),
-    ).toBe(false);
+      shown("The email field must not be greater than 255 characters.", "en"),
+    ).toBe("The email field must not be greater than 255 characters.");
   });
 });

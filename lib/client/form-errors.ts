@@ -11,43 +11,76 @@ export type FormErrors = {
 
 const NONE: FormErrors = { fields: {}, general: null };
 
-/** Laravel's `confirmed` failure as the server words it in `locale` (its attribute translated too). */
-function isConfirmationMismatch(message: string, locale: Locale): boolean {
-  return [locale, "en" as const].some(
-    (language) =>
-      message ===
-      translate(language, "The :attribute field confirmation does not match.", {
-        attribute: attributeName(language, "password"),
-      }),
-  );
-}
-
-/** Whether a field's message is Laravel's `unique` failure on `email`, as the server words it in `locale`. */
-export function isTakenEmail(
-  message: string | undefined,
-  locale: Locale,
-): boolean {
-  return (
-    message !== undefined &&
-    [locale, "en" as const].some(
-      (language) =>
-        message ===
-        translate(language, "The :attribute has already been taken.", {
-          attribute: attributeName(language, "email"),
-        }),
-    )
-  );
-}
+/** A message as the server words it in `language`, its `:attribute` the field's name there. */
+const asServerSays = (language: Locale, message: string, field: string) =>
+  translate(language, message, { attribute: attributeName(language, field) });
 
 /**
- * Splits a failed submit into messages beside their fields and one for the alert. A form that
- * shows `password_confirmation` gets the contract's mismatch on `password` beside the
- * confirmation, in our own words (decision record 069).
+ * Laravel's messages that read badly beside a field, and ours in their place (decision record
+ * 069): the 422's shape, keys and wording stay the contract's; only what the screen shows
+ * changes. Matched as the server words them in the user's language or in English.
+ */
+const TAKEN_EMAIL = "An account with this email address already exists.";
+const OUR_WORDS: readonly { field: string; laravel: string; ours: string }[] = [
+  {
+    field: "email",
+    laravel: "The :attribute has already been taken.",
+    ours: TAKEN_EMAIL,
+  },
+  {
+    field: "email",
+    laravel: "The :attribute field must be a valid email address.",
+    ours: "Enter an email address, like name@example.com.",
+  },
+  {
+    field: "name",
+    laravel: "The :attribute field is required.",
+    ours: "This field is required.",
+  },
+  {
+    field: "email",
+    laravel: "The :attribute field is required.",
+    ours: "This field is required.",
+  },
+];
+
+function inOurWords(field: string, message: string, locale: Locale): string {
+  for (const words of OUR_WORDS)
+    if (
+      words.field === field &&
+      [locale, "en" as const].some(
+        (language) => message === asServerSays(language, words.laravel, field),
+      )
+    )
+      return translate(locale, words.ours);
+  return message;
+}
+
+/** Laravel's `confirmed` failure as the server words it in `locale` (its attribute translated too). */
+const isConfirmationMismatch = (message: string, locale: Locale) =>
+  [locale, "en" as const].some(
+    (language) =>
+      message ===
+      asServerSays(
+        language,
+        "The :attribute field confirmation does not match.",
+        "password",
+      ),
+  );
+
+/** Whether a field's message (as formErrors shows it) says the address already has an account. */
+export const isTakenEmail = (message: string | undefined, locale: Locale) =>
+  message === translate(locale, TAKEN_EMAIL);
+
+/**
+ * Splits a failed submit into messages beside their fields and one for the alert, in our words
+ * where Laravel's read badly. A form that shows `password_confirmation` gets the contract's
+ * mismatch on `password` beside the confirmation (decision record 069).
  */
 export function formErrors(
   error: unknown,
   shownFields: readonly string[],
-  locale: Locale = "en",
+  locale: Locale,
 ): FormErrors {
   if (!error) return NONE;
   if (!(error instanceof ApiError))
@@ -66,7 +99,7 @@ export function formErrors(
         locale,
         "The passwords do not match.",
       );
-    const first = messages[0];
+    const first = messages[0] && inOurWords(field, messages[0], locale);
     if (!first) continue;
     if (shownFields.includes(field)) fields[field] = first;
     else unshown.push(first);

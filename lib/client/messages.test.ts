@@ -48,9 +48,9 @@ describe("messages/es.json", () => {
         String.raw`\bt\([^)]*\?\s*` + STRING + String.raw`\s*:\s*` + STRING,
         "g",
       ),
-      // Labels kept in constant tables and translated where they are shown.
+      // Labels kept in constant tables, and mutations' confirmations, translated where shown.
       new RegExp(
-        String.raw`\b(?:label|title|text|confirm|description|switchLabel): ` +
+        String.raw`\b(?:label|title|text|confirm|description|switchLabel|toast|ours): ` +
           STRING,
         "g",
       ),

@@ -1,5 +1,18 @@
 import type { ActivityFilters, AdminUserFilters } from "@/lib/client/contract";
 
+declare module "@tanstack/react-query" {
+  interface Register {
+    mutationMeta: {
+      /**
+       * The confirmation of a completed action, an English message key: declared once on its
+       * mutation and shown by the one toaster when it succeeds (components/app-providers.tsx),
+       * so no screen keeps a success state of its own.
+       */
+      toast?: string;
+    };
+  }
+}
+
 /** Every react-query key of the front end, so invalidation always names the same thing. */
 export const queryKeys = {
   session: ["session"] as const,

@@ -19,6 +19,7 @@ export function useEndSession() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { toast: "That browser has been signed out." },
     mutationFn: (id: string) => api.call(ACTIONS.endSession, { id }),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.browserSessions }),
@@ -30,6 +31,7 @@ export function useEndOtherSessions() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { toast: "Other browsers have been signed out." },
     mutationFn: () => api.call(ACTIONS.endOtherSessions),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.browserSessions }),

@@ -9,6 +9,7 @@ import { queryKeys } from "@/lib/client/queries";
 export function useDownloadMyData() {
   const api = useApi();
   return useMutation({
+    meta: { toast: "Your data has been downloaded." },
     mutationFn: async () => {
       const data = await api.call("api.app.user.export");
       const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], {

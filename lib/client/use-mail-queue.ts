@@ -22,6 +22,7 @@ export function useRetryMail() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { toast: "The message is back in the queue." },
     mutationFn: (id: number) => api.call("api.admin.mail.retry", { id }),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.mailQueue }),

@@ -40,10 +40,12 @@ export function useOAuthScopes() {
 
 function useClientMutation<Input, Output>(
   send: (input: Input) => Promise<Output>,
+  toast?: string,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
+    meta: { toast },
     onSettled: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
   });
 }
@@ -66,7 +68,8 @@ export function useRotateClientSecret() {
 /** Revokes the client and every token it holds. */
 export function useRevokeOAuthClient() {
   const api = useApi();
-  return useClientMutation((id: string) =>
-    api.call("passport.clients.update.delete", { id }),
+  return useClientMutation(
+    (id: string) => api.call("passport.clients.update.delete", { id }),
+    "The client and its tokens have been revoked.",
   );
 }

@@ -50,6 +50,7 @@ export function useRevokeAuthorizedApp() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { toast: "The app no longer has access." },
     mutationFn: async (app: AuthorizedApp) => {
       for (const id of app.tokenIds)
         await api.call("passport.tokens.destroy", { id });

@@ -26,6 +26,7 @@ export function useAddPasskey() {
   const t = useT();
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { toast: "Passkey added. You can use it the next time you sign in." },
     mutationFn: async (name: string) => {
       const { options } = await api.call(ACTIONS.registrationOptions);
       const credential = await createCredential(options, t);
@@ -43,6 +44,7 @@ export function useRenamePasskey() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { toast: "Passkey renamed." },
     mutationFn: ({ id, name }: { id: number; name: string }) =>
       api.call(ACTIONS.update, { passkey: id, name }),
     onSuccess: () =>
@@ -55,6 +57,7 @@ export function useDeletePasskey() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { toast: "Passkey deleted." },
     mutationFn: (id: number) => api.call(ACTIONS.destroy, { passkey: id }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.passkeys }),

@@ -25,6 +25,7 @@ export function useUpdateProfile() {
   const api = useApi();
   const setUser = useSetSessionUser();
   return useMutation({
+    meta: { toast: "Your profile has been saved." },
     mutationFn: (input: UpdateInput) => api.call(UPDATE_USER, input),
     onSuccess: (result) => setUser(result.user),
   });
@@ -35,6 +36,7 @@ export function useUploadAvatar(userId: number) {
   const api = useApi();
   const setUser = useSetSessionUser();
   return useMutation({
+    meta: { toast: "Your photo has been updated." },
     mutationFn: async (file: File) => {
       const form = new FormData();
       form.append("file", file);
@@ -54,6 +56,7 @@ export function useRemoveAvatar(userId: number) {
   const api = useApi();
   const setUser = useSetSessionUser();
   return useMutation({
+    meta: { toast: "Your photo has been removed." },
     mutationFn: () =>
       api.call(UPDATE_USER, {
         user_id: userId,

@@ -31,6 +31,7 @@ export function useRevokeToken() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { toast: "The token has been revoked." },
     mutationFn: (tokenId: number) =>
       api.call("revoke-token", { token_id: tokenId }),
     onSuccess: () =>
@@ -54,6 +55,7 @@ export function useFlushTokens() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { toast: "All tokens have been revoked." },
     mutationFn: () => api.call("flush-tokens"),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),

@@ -52,6 +52,7 @@ export function useConfirmTwoFactor() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { toast: "Two-factor authentication was turned on." },
     mutationFn: async (code: string) => {
       await api.call(ACTIONS.confirm, { code });
       return api.call(ACTIONS.recoveryCodes);
@@ -73,6 +74,9 @@ export function useShowRecoveryCodes() {
 export function useRegenerateRecoveryCodes() {
   const api = useApi();
   return useMutation({
+    meta: {
+      toast: "New recovery codes were made; the old ones no longer work.",
+    },
     mutationFn: async () => {
       await api.call(ACTIONS.regenerateRecoveryCodes);
       return api.call(ACTIONS.recoveryCodes);

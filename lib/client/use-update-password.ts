@@ -10,6 +10,7 @@ export type UpdatePasswordInput = RouteInput<"update-password">;
 export function useUpdatePassword() {
   const api = useApi();
   return useMutation({
+    meta: { toast: "Password updated." },
     mutationFn: (input: UpdatePasswordInput) =>
       api.call("update-password", input),
   });

@@ -49,6 +49,7 @@ export function useDeleteWebhook() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { toast: "The endpoint has been removed." },
     mutationFn: (id: number) => api.call("api.admin.webhooks.destroy", { id }),
     // The removed endpoint leaves the list at once, so its delivery log stops asking for a row
     // that no longer exists (a 404) before the list is read again.

@@ -13,7 +13,7 @@ import { Icon } from "@/components/ui/icon";
 import { useToast } from "@/components/ui/toaster";
 import type { SettingRow } from "@/lib/client/contract";
 import { formErrors } from "@/lib/client/form-errors";
-import { useT } from "@/lib/client/i18n";
+import { useLocale, useT } from "@/lib/client/i18n";
 import {
   isSameSetting,
   parseSettingText,
@@ -43,6 +43,7 @@ export function SectionForm({
   rows: SettingRow[];
 }) {
   const t = useT();
+  const locale = useLocale();
   const errorMessage = useErrorMessage();
   const labelOf = useSettingLabel();
   const save = useSaveSetting();
@@ -67,7 +68,7 @@ export function SectionForm({
   }
 
   function describe(error: unknown): string {
-    const found = formErrors(error, ["value", "key"]);
+    const found = formErrors(error, ["value", "key"], locale);
     return (
       found.fields.value ??
       found.fields.key ??

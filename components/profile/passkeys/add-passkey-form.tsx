@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
 import { formErrors } from "@/lib/client/form-errors";
-import { useT } from "@/lib/client/i18n";
+import { useLocale, useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import type { useAddPasskey } from "@/lib/client/use-passkeys";
 
@@ -18,8 +18,9 @@ type Props = {
 /** Names the new passkey, then the browser asks for the fingerprint, face or screen lock. */
 export function AddPasskeyForm({ add, onCancel, onAdded }: Props) {
   const t = useT();
+  const locale = useLocale();
   const form = useRef<HTMLFormElement>(null);
-  const errors = formErrors(add.error, ["name"]);
+  const errors = formErrors(add.error, ["name"], locale);
   useFocusFirstError(form, add.error);
 
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { AddPasskeyForm } from "@/components/profile/passkeys/add-passkey-form";
 import { PasskeyList } from "@/components/profile/passkeys/passkey-list";
 import { RenamePasskeyDialog } from "@/components/profile/passkeys/rename-passkey-dialog";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -28,7 +27,6 @@ export function PasskeysCard() {
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [deleting, setDeleting] = useState<Passkey | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   // Listed, renamed and deleted anywhere; created only where a ceremony can work (record 070).
   const canAdd = usePasskeysUsable();
 
@@ -46,7 +44,6 @@ export function PasskeysCard() {
             size="sm"
             onClick={() => {
               add.reset();
-              setNotice(null);
               setAdding(true);
             }}
           >
@@ -56,7 +53,6 @@ export function PasskeysCard() {
       }
     >
       <div className="space-y-4">
-        {notice && <Alert tone="success">{notice}</Alert>}
         {!canAdd && (
           <p className="text-sm text-zinc-500">
             {t("Passkeys cannot be added from this browser or address.")}
@@ -69,12 +65,7 @@ export function PasskeysCard() {
           <AddPasskeyForm
             add={add}
             onCancel={() => setAdding(false)}
-            onAdded={() => {
-              setAdding(false);
-              setNotice(
-                t("Passkey added. You can use it the next time you sign in."),
-              );
-            }}
+            onAdded={() => setAdding(false)}
           />
         )}
         {passkeys.isPending ? (
@@ -102,10 +93,7 @@ export function PasskeysCard() {
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              setNotice(t("Passkey deleted."));
-            },
+            onSuccess: () => setDeleting(null),
           })
         }
       >

@@ -7,7 +7,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
 import type { Passkey } from "@/lib/client/contract";
 import { formErrors } from "@/lib/client/form-errors";
-import { useT } from "@/lib/client/i18n";
+import { useLocale, useT } from "@/lib/client/i18n";
 import { useRenamePasskey } from "@/lib/client/use-passkeys";
 
 /** A modal with the passkey's name. */
@@ -19,8 +19,9 @@ export function RenamePasskeyDialog({
   onClose: () => void;
 }) {
   const t = useT();
+  const locale = useLocale();
   const rename = useRenamePasskey();
-  const errors = formErrors(rename.error, ["name"]);
+  const errors = formErrors(rename.error, ["name"], locale);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

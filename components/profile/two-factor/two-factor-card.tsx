@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { useToast } from "@/components/ui/toaster";
 import type { TwoFactorSetup as Setup, User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import {
@@ -26,6 +27,7 @@ type Codes = { list: string[]; fresh: boolean };
  */
 export function TwoFactorCard({ user }: { user: User }) {
   const t = useT();
+  const toast = useToast();
   const enable = useEnableTwoFactor();
   const disable = useDisableTwoFactor();
   const show = useShowRecoveryCodes();
@@ -166,7 +168,9 @@ export function TwoFactorCard({ user }: { user: User }) {
         onClose={() => setConfirmingOff(false)}
         onConfirm={() =>
           disable.mutate(undefined, {
+            // Confirmed here, not on the mutation: cancelling a set-up uses it too.
             onSuccess: () => {
+              toast(t("Two-factor authentication was turned off."));
               setConfirmingOff(false);
               moveFocus.current = true;
             },

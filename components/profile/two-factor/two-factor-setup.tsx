@@ -7,7 +7,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { OneTimeCodeField } from "@/components/ui/one-time-code-field";
 import type { TwoFactorSetup as Setup } from "@/lib/client/contract";
 import { formErrors } from "@/lib/client/form-errors";
-import { useT } from "@/lib/client/i18n";
+import { useLocale, useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import { useConfirmTwoFactor } from "@/lib/client/use-two-factor";
 
@@ -34,10 +34,11 @@ export function TwoFactorSetup({
   cancelling,
 }: Props) {
   const t = useT();
+  const locale = useLocale();
   const confirm = useConfirmTwoFactor();
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const errors = formErrors(confirm.error, ["code"]);
+  const errors = formErrors(confirm.error, ["code"], locale);
   // A wrong code comes back selected: the next one is typed over it.
   useFocusFirstError(form, confirm.error, { select: true });
   useEffect(() => heading.current?.focus(), []);
