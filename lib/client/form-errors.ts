@@ -15,12 +15,13 @@ const NONE: FormErrors = { fields: {}, general: null };
 const asServerSays = (language: Locale, message: string, field: string) =>
   translate(language, message, { attribute: attributeName(language, field) });
 
-/**
- * Laravel's messages that read badly beside a field, and ours in their place (decision record
- * 069): the 422's shape, keys and wording stay the contract's; only what the screen shows
- * changes. Matched as the server words them in the user's language or in English.
- */
 const TAKEN_EMAIL = "An account with this email address already exists.";
+
+/**
+ * Laravel's messages that read badly beside a field, and ours in their place (decision records
+ * 069 and 078): the 422's shape, keys and wording stay the contract's; only what the screen
+ * shows changes. Matched as the server words them in the user's language or in English.
+ */
 const OUR_WORDS: readonly { field: string; laravel: string; ours: string }[] = [
   {
     field: "email",
