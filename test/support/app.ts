@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach } from "vitest";
@@ -14,6 +14,7 @@ import { settleBackground } from "@/lib/server/background";
 import { createServices, workerDeps } from "@/lib/runtime/services";
 import type { Services } from "@/lib/server/services";
 import { Agent } from "./agent";
+import { readOutbox } from "./outbox";
 import { openTestDatabase } from "./database";
 
 export const PASSWORD = "password123";
@@ -158,21 +159,7 @@ export function useTestApp(initial: TestAppOptions = {}): TestApp {
     async mail() {
       // Until nothing is due: a deferred message queues its mail as it runs.
       while ((await drainQueue(workerDeps(app.services))) > 0);
-      const dir = app.services.env.MAIL_OUTBOX_DIR;
-      let files: string[] = [];
-      try {
-        files = readdirSync(dir)
-          .filter((f) => f.endsWith(".json"))
-          .sort();
-      } catch {
-        return [];
-      }
-      return files.map(
-        (file) =>
-          JSON.parse(
-            readFileSync(path.join(dir, file), "utf8"),
-          ) as OutboxMessage,
-      );
+      return readOutbox<OutboxMessage>(app.services.env.MAIL_OUTBOX_DIR);
     },
     async lastMailTo(email: string) {
       const messages = (await app.mail()).filter((m) => m.to.includes(email));

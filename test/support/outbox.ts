@@ -4,14 +4,14 @@ import path from "node:path";
 export type OutboxMail = { to: string[]; subject: string; text: string };
 
 /** The outbox driver's messages in sending order (README "Mail outbox"); none while the folder is missing. */
-export function readOutbox(outbox: string): OutboxMail[] {
+export function readOutbox<Mail = OutboxMail>(outbox: string): Mail[] {
   if (!existsSync(outbox)) return [];
   return readdirSync(outbox)
     .filter((name) => name.endsWith(".json"))
     .sort()
     .map(
       (name) =>
-        JSON.parse(readFileSync(path.join(outbox, name), "utf8")) as OutboxMail,
+        JSON.parse(readFileSync(path.join(outbox, name), "utf8")) as Mail,
     );
 }
 
