@@ -22,24 +22,23 @@ const TAKEN_EMAIL = "An account with this email address already exists.";
  * 069 and 078): the 422's shape, keys and wording stay the contract's; only what the screen
  * shows changes. Matched as the server words them in the user's language or in English.
  */
-const OUR_WORDS: readonly { field: string; laravel: string; ours: string }[] = [
+const OUR_WORDS: readonly {
+  fields: readonly string[];
+  laravel: string;
+  ours: string;
+}[] = [
   {
-    field: "email",
+    fields: ["email"],
     laravel: "The :attribute has already been taken.",
     ours: TAKEN_EMAIL,
   },
   {
-    field: "email",
+    fields: ["email"],
     laravel: "The :attribute field must be a valid email address.",
     ours: "Enter an email address, like name@example.com.",
   },
   {
-    field: "name",
-    laravel: "The :attribute field is required.",
-    ours: "This field is required.",
-  },
-  {
-    field: "email",
+    fields: ["name", "email"],
     laravel: "The :attribute field is required.",
     ours: "This field is required.",
   },
@@ -48,7 +47,7 @@ const OUR_WORDS: readonly { field: string; laravel: string; ours: string }[] = [
 function inOurWords(field: string, message: string, locale: Locale): string {
   for (const words of OUR_WORDS)
     if (
-      words.field === field &&
+      words.fields.includes(field) &&
       [locale, "en" as const].some(
         (language) => message === asServerSays(language, words.laravel, field),
       )
