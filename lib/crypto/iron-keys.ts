@@ -1,9 +1,5 @@
 import "server-only";
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHmac,
-} from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac } from "node:crypto";
 import type { seal } from "iron-webcrypto";
 
 type IronCrypto = Parameters<typeof seal>[0];
@@ -152,7 +148,10 @@ const bytesOf = (data: ArrayBuffer | ArrayBufferView): Uint8Array =>
 
 /** A Buffer's bytes as the ArrayBuffer Web Crypto resolves with. */
 const arrayBufferOf = (bytes: Buffer): ArrayBuffer =>
-  bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  bytes.buffer.slice(
+    bytes.byteOffset,
+    bytes.byteOffset + bytes.byteLength,
+  ) as ArrayBuffer;
 
 /** Runs `work` now, as a promise that settles like Web Crypto's: resolved, or rejected with its error. */
 function settled<T>(work: () => T): Promise<T> {
