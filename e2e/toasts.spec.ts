@@ -33,6 +33,8 @@ test("completed actions are confirmed in a toast, in Spanish, inside a phone's s
   );
   // The keyboard in the toast stops its time (WCAG 2.2.1): it is still there well past six
   // seconds, for axe in both schemes and the screenshots.
+  const save = page.getByRole("button", { name: t("Save profile") });
+  await save.focus();
   const dismiss = region.getByRole("button", { name: t("Dismiss") });
   await dismiss.focus();
   for (const scheme of ["dark", "light"] as const) {
@@ -44,6 +46,8 @@ test("completed actions are confirmed in a toast, in Spanish, inside a phone's s
   await expect(saved).toBeInViewport();
   await page.keyboard.press("Enter");
   await expect(saved).toHaveCount(0);
+  // Focus goes back to where it came from (WCAG 2.4.3), not to the start of the page.
+  await expect(save).toBeFocused();
 
   // Another section, another action: the password, whose form empties and says nothing itself.
   await page.goto("/admin/account/security");

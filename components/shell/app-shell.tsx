@@ -60,7 +60,9 @@ export function AppShell({
             <NavLinks isAdmin={isAdmin} layout="sidebar" />
           </div>
         </nav>
-        <main id="main" className="min-w-0 flex-1">
+        {/* Focusable from script only: the skip link's target, and where focus goes when the
+            element that had it leaves the page (components/ui/toaster.tsx). */}
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
           {signedIn && !signedIn.session.impersonating && (
             <PasskeyOffer userId={signedIn.user.id} />
           )}

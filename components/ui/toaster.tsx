@@ -29,13 +29,18 @@ export function useToast() {
  * Confirmations of completed actions in one polite live region (always in the page, so screen
  * readers announce what is added), bottom right, each gone after six seconds or when dismissed.
  * The time stands still while the pointer is over them or the keyboard is in them (WCAG 2.2.1,
- * as Sonner does), so a person reading one or reaching its Dismiss does not lose it.
+ * as Sonner does), so a person reading one or reaching its Dismiss does not lose it. Dismissed
+ * from the keyboard, a toast hands focus back to where it came from (WCAG 2.4.3), or to the next
+ * toast, rather than to the page's start.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const t = useT();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [isHovered, setHovered] = useState(false);
   const [isFocused, setFocused] = useState(false);
+  const list = useRef<HTMLDivElement>(null);
+  // The element the keyboard was on before it entered the toasts.
+  const cameFrom = useRef<HTMLElement | null>(null);
   const show = useCallback((message: string) => {
     const id = Date.now() + Math.random();
     setToasts((all) => [...all, { id, message }]);
@@ -55,6 +60,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   // fires no leave or blur, so the time runs again for the others.
   const close = useCallback(
     (id: number) => {
+      if (list.current?.contains(document.activeElement))
+        returnFocus(list.current, id, cameFrom.current);
       dismiss(id);
       setHovered(false);
       setFocused(false);
@@ -62,6 +69,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [dismiss],
   );
   const value = useMemo(() => show, [show]);
+  const enter = (event: FocusEvent) => {
+    setFocused(true);
+    const from = event.relatedTarget;
+    if (from instanceof HTMLElement && !event.currentTarget.contains(from))
+      cameFrom.current = from;
+  };
   const leave = (event: FocusEvent) => {
     if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
   };
@@ -75,11 +88,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         className="pointer-events-none fixed inset-x-4 bottom-4 z-50 sm:left-auto"
       >
         <div
+          ref={list}
           aria-live="polite"
           className="flex flex-col items-end gap-2"
           onMouseEnter={() => setHovered(true)}
           onMouseLeave={() => setHovered(false)}
-          onFocus={() => setFocused(true)}
+          onFocus={enter}
           onBlur={leave}
         >
           {toasts.map((toast) => (
@@ -95,6 +109,30 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       </section>
     </ToastContext.Provider>
   );
+}
+
+/**
+ * Before the toast `id` leaves the page with focus on its Dismiss: focus goes back to the element
+ * it came from, if that can still take it (in the page, not disabled); else to the Dismiss of
+ * another toast; else to the page's main content.
+ */
+function returnFocus(
+  list: HTMLElement,
+  id: number,
+  cameFrom: HTMLElement | null,
+) {
+  const candidates = [
+    cameFrom,
+    list.querySelector<HTMLElement>(
+      `[data-toast]:not([data-toast="${id}"]) button`,
+    ),
+    document.getElementById("main"),
+  ];
+  for (const candidate of candidates) {
+    if (!candidate?.isConnected) continue;
+    candidate.focus({ preventScroll: candidate.id === "main" });
+    if (document.activeElement === candidate) return;
+  }
 }
 
 function ToastItem({
@@ -121,7 +159,10 @@ function ToastItem({
     };
   }, [paused, toast.id, onExpire]);
   return (
-    <div className="pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg bg-white p-4 text-sm text-zinc-900 shadow-lg ring-1 ring-zinc-200">
+    <div
+      data-toast={toast.id}
+      className="pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg bg-white p-4 text-sm text-zinc-900 shadow-lg ring-1 ring-zinc-200"
+    >
       <Icon name="check" className="size-5 shrink-0 text-emerald-600" />
       <p className="flex-1">{toast.message}</p>
       <button
