@@ -71,9 +71,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => show, [show]);
   const enter = (event: FocusEvent) => {
     setFocused(true);
+    // From outside the toasts (or from nowhere: null), never from one toast to another.
     const from = event.relatedTarget;
-    if (from instanceof HTMLElement && !event.currentTarget.contains(from))
-      cameFrom.current = from;
+    if (!event.currentTarget.contains(from))
+      cameFrom.current = from instanceof HTMLElement ? from : null;
   };
   const leave = (event: FocusEvent) => {
     if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
