@@ -56,53 +56,39 @@ const importKey: IronSubtle["importKey"] = (
   extractable,
   usages,
 ) => {
+  const importNow = () =>
+    subtle.importKey(
+      format,
+      keyData as BufferSource,
+      algorithm,
+      extractable,
+      usages,
+    );
   const name = typeof algorithm === "string" ? algorithm : algorithm.name;
   if (format === "raw" && name === "PBKDF2" && !extractable) {
     const password = hex(keyData);
     return remember(baseKeys, password, () =>
-      subtle
-        .importKey(
-          format,
-          keyData as BufferSource,
-          algorithm,
-          extractable,
-          usages,
-        )
-        .then((key) => {
-          passwordOf.set(key, password);
-          return key;
-        }),
+      importNow().then((key) => {
+        passwordOf.set(key, password);
+        return key;
+      }),
     );
   }
   const byAlgorithm =
     keyData instanceof ArrayBuffer ? imported.get(keyData) : undefined;
   if (format === "raw" && byAlgorithm && !extractable)
     return remember(byAlgorithm, JSON.stringify([algorithm, usages]), () =>
-      subtle
-        .importKey(
-          format,
-          keyData as BufferSource,
-          algorithm,
-          extractable,
-          usages,
-        )
-        .then((key) => {
-          const native = nodeAlgorithm(algorithm, keyData.byteLength);
-          if (native)
-            rawOf.set(key, {
-              bytes: Buffer.from(new Uint8Array(keyData)),
-              algorithm: native,
-            });
-          return key;
-        }),
+      importNow().then((key) => {
+        const native = nodeAlgorithm(algorithm, keyData.byteLength);
+        if (native)
+          rawOf.set(key, {
+            bytes: Buffer.from(new Uint8Array(keyData)),
+            algorithm: native,
+          });
+        return key;
+      }),
     );
-  return subtle.importKey(
-    format,
-    keyData as BufferSource,
-    algorithm,
-    extractable,
-    usages,
-  );
+  return importNow();
 };
 
 function deriveBits(
