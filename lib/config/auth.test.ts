@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: the checks of one function, buildAuthConfig, key by key, with the
+// table of every numeric bound; split, the keys' tests would sit apart from the table they share.
 import { describe, expect, it } from "vitest";
 import { buildAuthConfig, parseAdminEmails } from "@/lib/config/auth";
 import { AUTH_DEFAULTS } from "@/lib/config/auth-defaults";
