@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
 import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, it } from "vitest";
@@ -10,11 +11,23 @@ import { config } from "@/proxy";
 // unchanged, whatever the route table (the prefix is read at run time, the matcher is fixed at
 // build time; decision record 001).
 type Matcher = { regexp: string; has?: unknown[]; missing?: unknown[] };
+// Next's build module patches this process's globals as it loads (console, Date, Math.random,
+// setImmediate, node:crypto, AsyncLocalStorage), and test files share their process (decision
+// record 079): it compiles the matcher in a process of its own, which answers in JSON.
+const COMPILE = `
+const { getMiddlewareMatchers } = require("next/dist/build/analysis/get-page-static-info");
+process.stdout.write(JSON.stringify(getMiddlewareMatchers(JSON.parse(process.argv[1]), {})));
+`;
+const matchers = JSON.parse(
+  execFileSync(
+    process.execPath,
+    ["-e", COMPILE, JSON.stringify(config.matcher)],
+    {
+      encoding: "utf8",
+    },
+  ),
+) as Matcher[];
 const require = createRequire(import.meta.url);
-const { getMiddlewareMatchers } =
-  require("next/dist/build/analysis/get-page-static-info") as {
-    getMiddlewareMatchers: (matchers: unknown, nextConfig: object) => Matcher[];
-  };
 const { getMiddlewareRouteMatcher } =
   require("next/dist/shared/lib/router/utils/middleware-route-matcher") as {
     getMiddlewareRouteMatcher: (
@@ -25,9 +38,7 @@ const { getMiddlewareRouteMatcher } =
       query: object,
     ) => boolean;
   };
-const runsFor = getMiddlewareRouteMatcher(
-  getMiddlewareMatchers(config.matcher, {}),
-);
+const runsFor = getMiddlewareRouteMatcher(matchers);
 const proxied = (path: string, headers: IncomingHttpHeaders = {}) =>
   runsFor(path, { headers }, {});
 

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import postgres from "postgres";
 import { inject } from "vitest";
+import { forgetTokenUses } from "@/lib/auth/token-usage";
 import { type Database, type DatabaseOptions, openDatabase } from "@/db/client";
 
 const TABLES = [
@@ -54,7 +55,11 @@ export async function openTestDatabase(
     });
     await beforeMigrate?.(database);
     await database.migrate();
-    return { ...database, truncate: () => truncate(database) };
+    return {
+      ...database,
+      truncate: () => truncate(database),
+      close: () => closeQuietly(database),
+    };
   }
   const schema = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
@@ -74,9 +79,18 @@ export async function openTestDatabase(
     truncate: () => truncate(database),
     async close() {
       await database.db.execute(sql.raw(`drop schema "${schema}" cascade`));
-      await database.close();
+      await closeQuietly(database);
     },
   };
+}
+
+/**
+ * Closes, after dropping the token uses still waiting on a timer: test files share their process
+ * (decision record 079), and one firing later would write to this closed database.
+ */
+function closeQuietly(database: Database): Promise<void> {
+  forgetTokenUses(database.db);
+  return database.close();
 }
 
 async function truncate(database: Database): Promise<void> {
