@@ -1,11 +1,13 @@
 import { sealData, unsealData } from "iron-session";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { sealValue, unsealValue } from "@/lib/crypto/sealed";
 
 const PASSWORD = "a-session-secret-that-is-at-least-32-characters";
 const OTHER = "another-session-secret-at-least-32-characters";
 
 describe("sealed values (iron's format, keys derived once per process)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it("are opened by iron-session itself, as a server of the previous release opens them", async () => {
     const sealed = await sealValue({ sid: "a", csrf: "b" }, PASSWORD);
     expect(await unsealData(sealed, { password: PASSWORD, ttl: 0 })).toEqual({
@@ -31,6 +33,27 @@ describe("sealed values (iron's format, keys derived once per process)", () => {
     const otherSealed = await sealValue({ csrf: "z" }, OTHER);
     expect(await unsealValue(otherSealed, PASSWORD)).toBeNull();
     expect(await unsealValue(otherSealed, OTHER)).toEqual({ csrf: "z" });
+  });
+
+  it("open a seal of this process without a derivation or a Web Crypto job, expired ones refused", async () => {
+    await unsealValue(await sealValue({ warm: 1 }, PASSWORD), PASSWORD);
+    const sealed = await sealValue({ sid: "c" }, PASSWORD);
+    const expiring = await sealValue({ n: 2 }, PASSWORD, 60);
+    await unsealValue(expiring, PASSWORD, 60);
+    const subtle = globalThis.crypto.subtle;
+    const calls = (
+      ["importKey", "deriveBits", "decrypt", "sign", "verify"] as const
+    ).map((name) => vi.spyOn(subtle, name));
+    expect(await unsealValue(sealed, PASSWORD)).toEqual({ sid: "c" });
+    expect(await unsealValue(expiring, PASSWORD, 60)).toEqual({ n: 2 });
+    for (const call of calls) expect(call).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+    vi.useFakeTimers({ now: Date.now() + 120_000, toFake: ["Date"] });
+    try {
+      expect(await unsealValue(expiring, PASSWORD, 60)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("differ for the same data (a new IV each time) and refuse a changed byte", async () => {

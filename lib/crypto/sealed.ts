@@ -1,13 +1,13 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import * as Iron from "iron-webcrypto";
-import { unsealData } from "iron-session";
 import { ironKeysCrypto } from "@/lib/crypto/iron-keys";
 
 // iron-session seals as iron's `Fe26.2*<password id>*<salt>*<iv>*<data>*<expiry>*<salt>*<hmac>`
 // plus its own `~2` format suffix. The HMAC authenticates everything before it, but the suffix is
 // read with parseInt (`~2A`, `~2~2`, `~02` open like `~2`): a value is accepted here only in the
 // exact shape we issue it (decision record 002). With a string password iron's id is always "1".
+const SUFFIX = "~2";
 const SALT = "[0-9a-f]{64}"; // 256 random bits, hex
 const IV = "[A-Za-z0-9_-]{22}"; // 128 bits, base64url
 const DATA = "[A-Za-z0-9_-]+";
@@ -56,7 +56,7 @@ export async function sealValue(
       ttl: ttlSeconds * 1000,
     },
   );
-  return `${seal}~2`;
+  return `${seal}${SUFFIX}`;
 }
 
 /**
@@ -70,10 +70,17 @@ export async function unsealValue(
 ): Promise<unknown> {
   if (!(ttlSeconds > 0 ? SEAL_SHAPE.expiring : SEAL_SHAPE.lasting).test(sealed))
     return null;
-  // iron-session answers {} instead of throwing for a bad HMAC or an expired seal.
-  const data = await unsealData<Record<string, unknown>>(sealed, {
-    password,
-    ttl: ttlSeconds,
-  }).catch(() => null);
-  return data && Object.keys(data).length > 0 ? data : null;
+  // As iron-session's unsealData for a "~2" seal: iron's unseal of what precedes the suffix,
+  // password id "1", iron's defaults. Through the remembered keys, a seal made under this
+  // process's salts opens without a derivation or a Web Crypto job; another instance's salts are
+  // derived once (decision record 076). A bad HMAC, an expired seal, anything iron refuses: null.
+  const data: unknown = await Iron.unseal(
+    ironKeysCrypto,
+    sealed.slice(0, -SUFFIX.length),
+    { "1": password },
+    { ...Iron.defaults, ttl: ttlSeconds * 1000 },
+  ).catch(() => null);
+  return data && typeof data === "object" && Object.keys(data).length > 0
+    ? data
+    : null;
 }
