@@ -3,9 +3,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import {
+  CORS_ONLY_SPA_PORT,
+  OIDC_PROVIDER_PORT,
+  SERVER_PORT,
+  STATEFUL_SPA_PORT,
+} from "./e2e/support/ports";
 
 // E2E_PORT: a second run beside another on this machine (the default is the one CI uses).
-const PORT = Number(process.env.E2E_PORT ?? 3200);
+const PORT = SERVER_PORT;
 // E2E_BASE_URL points the suite at a server already running (with E2E_OUTBOX_DIR set to its outbox).
 const externalServer = process.env.E2E_BASE_URL;
 const baseURL = externalServer ?? `http://localhost:${PORT}`;
@@ -29,7 +35,9 @@ const passportKeys = generateKeyPairSync("rsa", {
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results",
+  // E2E_OUTPUT_DIR: a shard's own folder, when CI runs two side by side (.ci/run); Playwright
+  // empties it at the start, which must not reach the other shard's files.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
@@ -90,9 +98,9 @@ export default defineConfig({
           ADMIN_EMAILS: "admin@example.test",
           PASSPORT_PRIVATE_KEY: passportKeys.privateKey,
           PASSPORT_PUBLIC_KEY: passportKeys.publicKey,
-          // e2e/spa-origin.spec.ts: a SPA on :3291 is stateful; :3292 is allowed by CORS but not stateful.
-          SANCTUM_STATEFUL_DOMAINS: `localhost:${PORT},localhost:3291`,
-          CORS_ALLOWED_ORIGINS: `localhost:${PORT},localhost:3291,localhost:3292`,
+          // e2e/spa-origin.spec.ts: one SPA's origin is stateful, another's only allowed by CORS.
+          SANCTUM_STATEFUL_DOMAINS: `localhost:${PORT},localhost:${STATEFUL_SPA_PORT}`,
+          CORS_ALLOWED_ORIGINS: `localhost:${PORT},localhost:${STATEFUL_SPA_PORT},localhost:${CORS_ONLY_SPA_PORT}`,
           // Every test user registers and signs in from this one address: its per-address limits
           // (README "Limits") are raised; the per-email ones stay as shipped.
           AUTH_CONFIG_JSON: JSON.stringify({
@@ -119,7 +127,7 @@ export default defineConfig({
               },
             },
           }),
-          // e2e/social-login.spec.ts starts this provider (e2e/support/fake-oidc.ts) on port 3298.
+          // e2e/social-login.spec.ts starts this provider (e2e/support/fake-oidc.ts) on its port (e2e/support/ports.ts).
           SERVICES_CONFIG_JSON: JSON.stringify({
             acme: {
               driver: "oidc",
@@ -127,9 +135,9 @@ export default defineConfig({
               client_id: "test-client",
               client_secret: "test-client-secret",
               redirect: "/auth/social/acme/callback",
-              authorization_endpoint: "http://127.0.0.1:3298/authorize",
-              token_endpoint: "http://127.0.0.1:3298/token",
-              userinfo_endpoint: "http://127.0.0.1:3298/userinfo",
+              authorization_endpoint: `http://127.0.0.1:${OIDC_PROVIDER_PORT}/authorize`,
+              token_endpoint: `http://127.0.0.1:${OIDC_PROVIDER_PORT}/token`,
+              userinfo_endpoint: `http://127.0.0.1:${OIDC_PROVIDER_PORT}/userinfo`,
               scopes: ["openid", "email", "profile"],
             },
           }),

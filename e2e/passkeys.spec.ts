@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { startLaravelPasskeysPage } from "./support/laravel-passkeys-page";
 import { waitForMail } from "./support/outbox";
+import { SERVER_PORT, STATEFUL_SPA_PORT } from "./support/ports";
 import { confirmPasswordOf, signOut } from "./support/users";
 import {
   addVirtualAuthenticator,
@@ -173,11 +174,11 @@ test("the official @laravel/passkeys client registers and signs in against these
   // Registering is behind the step-up (decision record 028); the official client leaves it to the app.
   await confirmPasswordOf(user);
   await users.signIn(user);
-  // playwright.config.ts makes localhost:3291 a stateful origin.
+  // playwright.config.ts makes this origin stateful.
   const client = await startLaravelPasskeysPage(
     "localhost",
-    3291,
-    baseURL ?? "http://localhost:3200",
+    STATEFUL_SPA_PORT,
+    baseURL ?? `http://localhost:${SERVER_PORT}`,
   );
   try {
     await page.goto(client.origin);

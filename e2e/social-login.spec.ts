@@ -2,12 +2,13 @@ import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { type FakeOidc, startFakeOidc } from "./support/fake-oidc";
 import { linkIn, waitForMail } from "./support/outbox";
+import { OIDC_PROVIDER_PORT } from "./support/ports";
 import { postJson, uniqueEmail } from "./support/users";
 
 // Social login through the `acme` OIDC provider that playwright.config.ts declares.
 let provider: FakeOidc;
 test.beforeAll(async () => {
-  provider = await startFakeOidc({ port: 3298 });
+  provider = await startFakeOidc({ port: OIDC_PROVIDER_PORT });
 });
 test.afterAll(async () => {
   await provider.close();

@@ -1,14 +1,20 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
+import {
+  CORS_ONLY_SPA_PORT,
+  FOREIGN_SPA_PORT,
+  SERVER_PORT,
+  STATEFUL_SPA_PORT,
+} from "./support/ports";
 import { startSpa, type SpaServer } from "./support/spa-server";
 import { confirmPasswordOf, postJson } from "./support/users";
 
 // contract §1 rule 6: a Laravel-style SPA (axios, withCredentials, withXSRFToken) on
-// another origin. playwright.config.ts makes localhost:3291 stateful, and localhost:3292 allowed
-// by CORS but not stateful; 127.0.0.1:3293 is neither.
+// another origin. playwright.config.ts makes one SPA's origin stateful, and another's allowed by
+// CORS but not stateful; a third, on 127.0.0.1, is neither (e2e/support/ports.ts).
 // The application under test, on the port playwright.config.ts gives it (E2E_PORT).
-const API = `http://localhost:${process.env.E2E_PORT ?? 3200}`;
+const API = `http://localhost:${SERVER_PORT}`;
 type Reply = { status: number; data: Record<string, unknown> };
 
 let spas: SpaServer[] = [];
@@ -47,7 +53,7 @@ test("a SPA on a stateful origin signs in, changes the password and signs out wi
   snap,
 }) => {
   const user = await users.create("spa");
-  const spa = await openSpa(page, "localhost", 3291);
+  const spa = await openSpa(page, "localhost", STATEFUL_SPA_PORT);
   expect((await spa("csrf")).status).toBe(204);
   expect((await spa("login", user.email, user.password)).data).toMatchObject({
     success: true,
@@ -73,7 +79,7 @@ test("a SPA on an origin that is not stateful signs in, but its next request is 
   users,
 }) => {
   const user = await users.create("stateless");
-  const spa = await openSpa(page, "localhost", 3292);
+  const spa = await openSpa(page, "localhost", CORS_ONLY_SPA_PORT);
   await spa("csrf");
   expect((await spa("login", user.email, user.password)).status).toBe(200);
   expect((await spa("getAuth")).data).toMatchObject({ authenticated: false });
@@ -82,7 +88,7 @@ test("a SPA on an origin that is not stateful signs in, but its next request is 
     "utf8",
   );
   expect(log).toContain(
-    "http://localhost:3292, which is not a stateful origin",
+    `http://localhost:${CORS_ONLY_SPA_PORT}, which is not a stateful origin`,
   );
 });
 
@@ -102,7 +108,7 @@ test("a page on any other origin cannot use the session, while bearer tokens wor
     name: "spa",
   });
   const { token } = (await created.json()) as { token: string };
-  const spa = await openSpa(page, "127.0.0.1", 3293);
+  const spa = await openSpa(page, "127.0.0.1", FOREIGN_SPA_PORT);
   expect((await spa("login", user.email, user.password)).status).toBe(0);
   const listed = await spa("tokens", token);
   expect(listed.status).toBe(200);

@@ -1,0 +1,13 @@
+// The ports of the suite's server and of the helpers it starts beside it. The helpers sit at a
+// fixed distance from the server, so two runs on two server ports (CI's shards, .ci/run) never
+// ask for the same one: keep E2E_PORTs at least ten apart.
+export const SERVER_PORT = Number(process.env.E2E_PORT ?? 3200);
+
+/** A SPA's origin the server treats as stateful (SANCTUM_STATEFUL_DOMAINS). */
+export const STATEFUL_SPA_PORT = SERVER_PORT + 91;
+/** A SPA's origin allowed by CORS, but not stateful. */
+export const CORS_ONLY_SPA_PORT = SERVER_PORT + 92;
+/** A SPA's origin that is neither. */
+export const FOREIGN_SPA_PORT = SERVER_PORT + 93;
+/** The stand-in OpenID provider of e2e/social-login.spec.ts (e2e/support/fake-oidc.ts). */
+export const OIDC_PROVIDER_PORT = SERVER_PORT + 98;
