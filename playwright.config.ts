@@ -35,9 +35,7 @@ const passportKeys = generateKeyPairSync("rsa", {
 
 export default defineConfig({
   testDir: "e2e",
-  // E2E_OUTPUT_DIR: a shard's own folder, when CI runs two side by side (.ci/run); Playwright
-  // empties it at the start, which must not reach the other shard's files.
-  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
+  outputDir: "test-results",
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),

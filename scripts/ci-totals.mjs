@@ -3,7 +3,7 @@
 // not load) counts one failure; so does each failed step that is not a test suite.
 // Before the totals it prints what failed, briefly: whoever reads only the end of the CI's
 // output still learns which test failed and why.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const [dir, stepFailures = "0"] = process.argv.slice(2);
@@ -11,8 +11,6 @@ const read = (name) =>
   existsSync(path.join(dir, name))
     ? readFileSync(path.join(dir, name), "utf8")
     : null;
-
-const isPlaywright = (name) => /^playwright(-\d+)?$/.test(name);
 
 /** A suite's JSON report, parsed; null when it wrote none. */
 function reportOf(name) {
@@ -22,7 +20,7 @@ function reportOf(name) {
 
 function counts(name, report) {
   if (!report) return { passed: 0, failed: 0 };
-  if (isPlaywright(name)) {
+  if (name === "playwright") {
     const stats = report.stats ?? {};
     return {
       passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
@@ -51,7 +49,7 @@ function failures(name, report, limit = 10) {
     return kept.join("\n    ");
   };
   const found = [];
-  if (isPlaywright(name)) {
+  if (name === "playwright") {
     const walk = (suite, file) => {
       for (const spec of suite.specs ?? [])
         for (const test of spec.tests ?? [])
@@ -85,14 +83,14 @@ function failures(name, report, limit = 10) {
 
 let passed = 0;
 let failed = Number(stepFailures);
-// Every suite that ran left `<name>.exit` (.ci/run): the vitest suites, and the browser tests,
-// whole ("playwright") or in shards ("playwright-1", "playwright-2").
-const suites = readdirSync(dir)
-  .filter((file) => file.endsWith(".exit"))
-  .map((file) => file.slice(0, -".exit".length))
-  .sort();
-for (const name of suites) {
+for (const name of [
+  "vitest-pglite",
+  "vitest-postgres",
+  "vitest-scale",
+  "playwright",
+]) {
   const exit = read(`${name}.exit`);
+  if (exit === null) continue;
   const report = reportOf(name);
   const suite = counts(name, report);
   for (const failure of failures(name, report))
