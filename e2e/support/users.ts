@@ -167,4 +167,7 @@ export async function signOut(page: Page, signOutLabel = "Sign out") {
   await expect(menu).toBeVisible();
   if ((await menu.getAttribute("aria-expanded")) !== "true") await menu.click();
   await page.getByRole("button", { name: signOutLabel, exact: true }).click();
+  // Signed out once the screen says so: a navigation started sooner can cancel the request, or
+  // land while it is still on its way, and find the session still there.
+  await expect(menu).toBeHidden();
 }
