@@ -75,6 +75,9 @@ test("a person adds a passkey on the profile, signs in with the button and with 
   // no second step.
   await disableAutofillOnLoad(page);
   await setAutofill(page, false);
+  // This page too: signing out shows the login screen in it without a new load, and its autofill
+  // would sign straight back in, before the page below loads on a busy machine.
+  await page.reload();
   await signOut(page);
   await page.goto("/auth/login");
   await expect(page.getByLabel("Email address")).toHaveAttribute(
