@@ -4,6 +4,8 @@ import { createRequire } from "node:module";
 // globals changes every file after it, and the failure then shows far from its cause: here, the
 // first file after it fails at once, naming what changed. Next's server modules are the known
 // case: loading them patches most of this list (lib/server/proxy-matcher.test.ts).
+// Through require: a patch replaces properties of the CommonJS exports, which an ESM namespace
+// import of a built-in does not follow.
 const nodeCrypto = createRequire(import.meta.url)(
   "node:crypto",
 ) as typeof import("node:crypto");
