@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { build, configError } from "@/lib/config/auth.testing";
+import { build } from "@/lib/config/auth.testing";
+import { configError } from "@/lib/config/errors.testing";
 
 // Decision record 011: the values AUTH_CONFIG_JSON may hold, refused at start naming the key.
 const NUMERIC_BOUNDS: [

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildAuthConfig, parseAdminEmails } from "@/lib/config/auth";
 import { AUTH_DEFAULTS } from "@/lib/config/auth-defaults";
-import { build, configError } from "@/lib/config/auth.testing";
+import { build } from "@/lib/config/auth.testing";
+import { configError } from "@/lib/config/errors.testing";
 
 describe("buildAuthConfig (config through AUTH_CONFIG_JSON)", () => {
   it("gives contract §1's defaults without any override", () => {

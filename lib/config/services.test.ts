@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadServicesConfig } from "@/lib/config/services";
-import { ConfigError } from "@/lib/config/errors";
+import { configError } from "@/lib/config/errors.testing";
 
 const base = {
   client_id: "id",
@@ -15,15 +15,10 @@ const oidc = {
   userinfo_endpoint: "https://id.example.test/userinfo",
 };
 
-function errorOf(services: Record<string, unknown>): ConfigError {
-  try {
-    loadServicesConfig({ SERVICES_CONFIG_JSON: JSON.stringify(services) });
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error("accepted");
-}
+const errorOf = (services: Record<string, unknown>) =>
+  configError(() =>
+    loadServicesConfig({ SERVICES_CONFIG_JSON: JSON.stringify(services) }),
+  );
 
 describe("loadServicesConfig (docs/contract.md, Runtime Services configuration)", () => {
   it("accepts the built-in drivers, defaulting the driver to the provider's name", () => {

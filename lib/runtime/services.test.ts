@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "@/lib/config/errors";
+import { configError } from "@/lib/config/errors.testing";
 import { createServices } from "@/lib/runtime/services";
 
 const base = {
@@ -8,15 +8,8 @@ const base = {
   DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
 };
 
-function startError(env: Record<string, string>): ConfigError {
-  try {
-    createServices({ ...base, ...env });
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error("expected start-up to fail");
-}
+const startError = (env: Record<string, string>) =>
+  configError(() => createServices({ ...base, ...env }));
 
 describe("createServices: start-up stops on invalid configuration (docs/contract.md, Runtime)", () => {
   it("names the AUTH_CONFIG_JSON key of a wrong type", () => {

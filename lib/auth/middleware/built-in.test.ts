@@ -2,20 +2,13 @@ import { describe, expect, it } from "vitest";
 import { buildAuthConfig } from "@/lib/config/auth";
 import { resolveMiddleware } from "@/lib/server/middleware";
 import { middlewareTable } from "@/lib/server/route-rules";
-import { ConfigError } from "@/lib/config/errors";
+import { configError } from "@/lib/config/errors.testing";
 import { registerAuthMiddleware } from "@/lib/auth/middleware/built-in";
 
 registerAuthMiddleware();
 
-function resolveError(spec: string): ConfigError {
-  try {
-    resolveMiddleware(spec, "KEY");
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error(`expected ${spec} to be rejected`);
-}
+const resolveError = (spec: string) =>
+  configError(() => resolveMiddleware(spec, "KEY"));
 
 describe("resolveMiddleware (the middleware registry)", () => {
   it("resolves the names contract §4 uses, with their arguments parsed", () => {
