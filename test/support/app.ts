@@ -117,6 +117,8 @@ export function useTestApp(initial: TestAppOptions = {}): TestApp {
   });
   afterAll(async () => {
     await settleBackground();
+    // The files after this one share the process (decision record 079): leave no hook behind.
+    resetHooks();
     await database?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });

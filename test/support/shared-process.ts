@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { getHooks } from "@/lib/server/hooks";
 
 // Test files share their process (decision record 079). A file that replaces one of these
 // globals changes every file after it, and the failure then shows far from its cause: here, the
@@ -27,6 +28,9 @@ const watched = (): Record<string, unknown> => ({
   ).AsyncLocalStorage,
   "unhandledRejection listeners": process.listenerCount("unhandledRejection"),
   "uncaughtException listeners": process.listenerCount("uncaughtException"),
+  // The application's hooks (README "Extending") live in a process-wide slot: a hook one file
+  // set would replace a rule (isAdmin, the registration rules) in every file after it.
+  "hooks set": Object.keys(getHooks()).sort().join(", "),
 });
 
 const BASELINE = Symbol.for("next-laravel-auth.test.globals");
@@ -39,5 +43,6 @@ const changed = Object.keys(baseline).filter(
 if (changed.length > 0)
   throw new Error(
     `a test file before this one changed ${changed.join(", ")} for every file after it: ` +
-      "load what does so in a process of its own (decision record 079)",
+      "restore it before the file ends (test/support/app.ts resets the hooks), or load what " +
+      "changes it in a process of its own (decision record 079)",
   );
