@@ -146,7 +146,7 @@ describe("POST /auth/login (contract §4)", () => {
         argon.push(await timed(imported.email, `10.0.4.${i}`));
         unknown.push(await timed(`nobody-${i}@example.com`, `10.0.5.${i}`));
       }
-      // Loose here, as above: `npm run bench:login-timing` measures the two within 20 %.
+      // Loose here, as above: `npm run bench:enumeration-timing` measures the two within 20 %.
       expect(Math.min(...argon)).toBeGreaterThan(Math.min(...unknown) * 0.5);
       const reported = logs
         .lines()
