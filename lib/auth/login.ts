@@ -106,10 +106,7 @@ export async function attemptLogin(
   // Checked before the password, so a delayed account answers nothing about it.
   const delay = accountDelaySeconds(ctx.config.limits, failures, ctx.now);
   if (delay > 0) await refuse(ctx, email, delay);
-  if (
-    !(await checkCredentials(user, password, ctx.config.hashing.rounds)) ||
-    !user
-  ) {
+  if (!(await checkCredentials(ctx, user, password)) || !user) {
     const audit = activityStatement(
       ctx.db,
       {

@@ -2,6 +2,7 @@ import "server-only";
 import { bcryptCompare, bcryptHash } from "@/lib/auth/hashing-pool";
 import { randomToken } from "@/lib/crypto/secrets";
 import { log } from "@/lib/observability/request-scope";
+import type { Context } from "@/lib/server/context";
 
 // Laravel writes `$2y$` hashes; bcrypt's `$2b$` is the same algorithm under another name.
 const toNative = (hash: string) =>
@@ -48,12 +49,13 @@ export function dummyHash(rounds: number): Promise<string> {
   return hash;
 }
 
-const reportedHashes = new Set<number>();
-
 /** Said once per account and process: an imported row (Laravel's argon, say) that bcrypt cannot read. */
-function reportUnreadableHash(userId: number | undefined): void {
-  if (userId === undefined || reportedHashes.has(userId)) return;
-  reportedHashes.add(userId);
+function reportUnreadableHash(
+  reported: Set<number>,
+  userId: number | undefined,
+): void {
+  if (userId === undefined || reported.has(userId)) return;
+  reported.add(userId);
   log().warn(
     { user_id: userId },
     "stored password hash is not bcrypt: the account cannot sign in until it resets its password (docs/moving-from-laravel.md)",
@@ -66,13 +68,14 @@ function reportUnreadableHash(userId: number | undefined): void {
  * tells nothing of the account (decision record 028).
  */
 export async function checkCredentials(
+  ctx: Pick<Context, "config" | "services">,
   user: { id?: number; password: string } | null | undefined,
   plain: string,
-  rounds: number,
 ): Promise<boolean> {
+  const rounds = ctx.config.hashing.rounds;
   if (user && !BCRYPT_HASH.test(user.password)) {
     await verifyPassword(plain, await dummyHash(rounds));
-    reportUnreadableHash(user.id);
+    reportUnreadableHash(ctx.services.reportedUnreadableHashes, user.id);
     return false;
   }
   const matches = await verifyPassword(

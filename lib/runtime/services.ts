@@ -130,6 +130,7 @@ export function createServices(
     cors: corsPolicy(env, stateful),
     wakeMailWorker: () => {},
     wakeWebhookWorker: () => {},
+    reportedUnreadableHashes: new Set(),
     application: APPLICATION,
   };
 }

@@ -51,6 +51,8 @@ export type Services = {
   wakeMailWorker: () => void;
   /** Asks the webhook worker to look at its queue now (a test event, decision record 022). */
   wakeWebhookWorker: () => void;
+  /** Accounts whose stored hash bcrypt cannot read, already logged: once each (lib/auth/passwords.ts). */
+  reportedUnreadableHashes: Set<number>;
   application: Application;
 };
 

@@ -113,9 +113,7 @@ describe("POST /auth/login (contract §4)", () => {
 
   it("refuses a stored hash bcrypt cannot read after the same bcrypt work, and logs it once per account (decision record 028)", async () => {
     app.configure({ auth: { hashing: { rounds: 10 } } });
-    // Said once per account and process, and test files share their process (decision record
-    // 079): an id no other file's user has, so an earlier file cannot have used the one report.
-    const imported = await app.createUser({ id: 2_000_000_001 });
+    const imported = await app.createUser();
     await app.database.db
       .update(users)
       .set({

@@ -119,14 +119,7 @@ export const createToken = defineEndpoint({
       }),
   async run(ctx, input) {
     const user = await findUserByEmail(ctx.db, input.email);
-    if (
-      !(await checkCredentials(
-        user,
-        input.password,
-        ctx.config.hashing.rounds,
-      )) ||
-      !user
-    )
+    if (!(await checkCredentials(ctx, user, input.password)) || !user)
       throw invalid("email", BAD_CREDENTIALS);
     await requireSecondFactor(ctx, user, input);
     const { plainTextToken, token } = await issueTokenWithSettings(

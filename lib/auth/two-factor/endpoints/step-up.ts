@@ -20,9 +20,7 @@ export const confirmPassword: Endpoint = defineEndpoint({
     z.strictObject({ password: z.string().max(255), ...IGNORED_FIELDS }),
   async run(ctx, input) {
     const user = ctx.requireUser();
-    if (
-      !(await checkCredentials(user, input.password, ctx.config.hashing.rounds))
-    )
+    if (!(await checkCredentials(ctx, user, input.password)))
       throw invalid("password", WRONG_PASSWORD);
     await markPasswordConfirmed(ctx);
     return emptyReply(ctx, confirmPassword, 201);
