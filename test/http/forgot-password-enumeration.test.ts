@@ -1,54 +1,30 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
-import { drainQueue } from "@/lib/mail/worker";
+import { describe, expect, it } from "vitest";
 import { settleBackground } from "@/lib/server/background";
-import { workerDeps } from "@/lib/runtime/services";
-import type { Services } from "@/lib/server/services";
 import { Agent } from "../support/agent";
-import { openTestDatabase } from "../support/database";
-import { readOutbox } from "../support/outbox";
-import { insertUser, servicesOn } from "../support/services";
+import { useTestApp } from "../support/app";
+import { insertUser } from "../support/services";
 
 // Decision record 004, "deferred messages": whether an account has the address must not show in
 // forgot-password's answer nor in its timing. The request sends the same statements either way
 // (one queued job, the limiter's), so no difference in work is left to time; the worker looks the
 // account up later. Statements, not milliseconds, are compared: they do not move with the machine's
 // load (`npm run bench:enumeration-timing` measures the milliseconds).
-let database: Database & { truncate(): Promise<void> };
-let services: Services;
-let dataDir: string;
-const statements: string[] = [];
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "auth-forgot-"));
-  database = await openTestDatabase({
-    logQuery: (query) => statements.push(query),
-  });
-  services = servicesOn(database, dataDir);
-});
-afterAll(async () => {
-  await settleBackground();
-  await database?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const app = useTestApp({}, { logStatements: true });
 
 /** The text of every statement the request sent (parameters aside: they hold the address). */
 async function sent(agent: Agent, email: string): Promise<string[]> {
   await settleBackground();
-  statements.length = 0;
+  app.statements.length = 0;
   const response = await agent.post("/auth/forgot-password", { email });
   expect(response.status).toBe(200);
   await settleBackground();
-  return [...statements];
+  return [...app.statements];
 }
 
 describe("POST /auth/forgot-password does the same work for a known and an unknown email", () => {
   it("sends the same statements, none of them reading the users", async () => {
-    await insertUser(database, "known@example.com");
-    const agent = new Agent(services);
+    await insertUser(app.database, "known@example.com");
+    const agent = app.agent();
     await agent.csrf();
     // In both orders: the limiter's first hit for an address may differ from its later ones.
     const unknownFirst = await sent(agent, "nobody@example.com");
@@ -63,8 +39,7 @@ describe("POST /auth/forgot-password does the same work for a known and an unkno
 
     // The worker then tells them apart: one link, to the account that exists (the second request
     // for it falls under the once-a-minute rule).
-    while ((await drainQueue(workerDeps(services))) > 0);
-    const mail = readOutbox(services.env.MAIL_OUTBOX_DIR);
+    const mail = await app.mail();
     expect(mail.map((message) => message.to)).toEqual([["known@example.com"]]);
   });
 });

@@ -1,59 +1,24 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
-import type { Services } from "@/lib/server/services";
+import { beforeEach, describe, expect, it } from "vitest";
 import { settleBackground } from "@/lib/server/background";
-import { forgetTokenUses } from "@/lib/auth/token-usage";
 import { Agent } from "../support/agent";
-import { PASSWORD } from "../support/app";
-import { openTestDatabase } from "../support/database";
-import { insertUser, servicesOn } from "../support/services";
+import { PASSWORD, useTestApp } from "../support/app";
+import { insertUser } from "../support/services";
 
 // Decision record 010: the hot paths — get-auth with a session cookie and any request with a bearer token —
 // make at most one database round trip and no write per request; a guest's get-auth none.
-let database: Database & { truncate(): Promise<void> };
-let services: Services;
-let dataDir: string;
-let now: Date;
-const statements: string[] = [];
 const ADMIN = "hot-admin@example.test";
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "auth-hot-"));
-  database = await openTestDatabase({
-    logQuery: (query) => statements.push(query),
-  });
-  services = servicesOn(database, dataDir, {
-    AUTH_CONFIG_JSON: JSON.stringify({
-      hashing: { rounds: 4 },
-      admins: [ADMIN],
-    }),
-  });
-  services.now = () => now;
-});
-beforeEach(async () => {
-  await settleBackground();
-  forgetTokenUses(database.db);
-  await database.truncate();
-  now = new Date("2026-11-22T12:00:00Z");
-});
-afterAll(async () => {
-  await settleBackground();
-  await database?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const app = useTestApp({ auth: { admins: [ADMIN] } }, { logStatements: true });
+beforeEach(() => app.setNow(new Date("2026-11-22T12:00:00Z")));
 
 /** The statements `run` sent, by kind. */
 async function counted(run: () => Promise<unknown>) {
   // Writes made after the response (a token's use, decision record 045) count with the request.
   await settleBackground();
-  statements.length = 0;
+  app.statements.length = 0;
   await run();
   await settleBackground();
   // A token's use (one statement of CTEs that sets last_used_at, decision record 045) is a write.
-  const kinds = statements.map((query) =>
+  const kinds = app.statements.map((query) =>
     /\bset last_used_at\b/i.test(query)
       ? "write"
       : (/^\s*(?:with\b.*?\)\s*)?(select|insert|update|delete)\b/is
@@ -61,26 +26,23 @@ async function counted(run: () => Promise<unknown>) {
           ?.toLowerCase() ?? query.slice(0, 20)),
   );
   return {
-    total: statements.length,
+    total: app.statements.length,
     writes: kinds.filter((kind) => kind !== "select").length,
-    statements: [...statements],
+    statements: [...app.statements],
   };
 }
-
-const advance = (seconds: number) =>
-  (now = new Date(now.getTime() + seconds * 1000));
 
 /**
  * A lookup repeated with no write in between: on PGlite answered by the read cache (decision
  * record 018: one process owns the data), on PostgreSQL the one statement again.
  */
-const warmStatements = () => (database.kind === "pglite" ? 0 : 1);
+const warmStatements = () => (app.database.kind === "pglite" ? 0 : 1);
 
 async function signedIn(
   email = `hot-${Math.random().toString(36).slice(2)}@example.test`,
 ): Promise<{ agent: Agent; email: string }> {
-  await insertUser(database, email);
-  const agent = new Agent(services);
+  await insertUser(app.database, email);
+  const agent = app.agent();
   await agent.csrf();
   expect(
     (await agent.post("/auth/login", { email, password: PASSWORD })).status,
@@ -89,7 +51,7 @@ async function signedIn(
 }
 
 async function tokenFor(email: string, abilities?: string[]): Promise<string> {
-  const guest = new Agent(services);
+  const guest = app.agent();
   await guest.csrf();
   return (
     await guest.post("/auth/create-token", {
@@ -103,15 +65,13 @@ async function tokenFor(email: string, abilities?: string[]): Promise<string> {
 
 describe("hot paths (decision record 010)", () => {
   it("get-auth as a guest touches no database", async () => {
-    const result = await counted(() =>
-      new Agent(services).get("/auth/get-auth"),
-    );
+    const result = await counted(() => app.agent().get("/auth/get-auth"));
     expect(result.total).toBe(0);
   });
 
   it("get-auth with a session cookie: one statement, no write", async () => {
     const { agent } = await signedIn();
-    advance(30);
+    app.advance(30);
     const result = await counted(async () =>
       expect((await agent.get("/auth/get-auth")).body.authenticated).toBe(true),
     );
@@ -125,7 +85,7 @@ describe("hot paths (decision record 010)", () => {
   it("get-auth with an impersonating session cookie: one statement, no write (the requester comes with the row)", async () => {
     const { agent: admin } = await signedIn(ADMIN);
     const target = await insertUser(
-      database,
+      app.database,
       `target-${Math.random().toString(36).slice(2)}@example.test`,
     );
     const issued = await admin.post("/auth/impersonate", {
@@ -134,7 +94,7 @@ describe("hot paths (decision record 010)", () => {
     expect(
       (await admin.get(new URL(issued.body.url as string).pathname)).status,
     ).toBe(200);
-    advance(30);
+    app.advance(30);
     const result = await counted(async () =>
       expect((await admin.get("/auth/get-auth")).body).toMatchObject({
         user: { id: target.id },
@@ -153,7 +113,7 @@ describe("hot paths (decision record 010)", () => {
 
   it("get-auth with a session cookie refreshes last_activity once a minute, once for 50 parallel requests", async () => {
     const { agent } = await signedIn();
-    advance(61);
+    app.advance(61);
     const result = await counted(() =>
       Promise.all(
         Array.from({ length: 50 }, () => agent.get("/auth/get-auth")),
@@ -166,19 +126,19 @@ describe("hot paths (decision record 010)", () => {
   it("get-auth with a bearer token: one statement, no write while last_used_at is fresh", async () => {
     const { email } = await signedIn();
     const token = await tokenFor(email);
-    await new Agent(services).get("/auth/get-auth", { bearer: token });
-    advance(30);
+    await app.agent().get("/auth/get-auth", { bearer: token });
+    app.advance(30);
     const result = await counted(async () =>
       expect(
-        (await new Agent(services).get("/auth/get-auth", { bearer: token }))
-          .body.authenticated,
+        (await app.agent().get("/auth/get-auth", { bearer: token })).body
+          .authenticated,
       ).toBe(true),
     );
     expect(result).toMatchObject({ total: 1, writes: 0 });
     const warm = await counted(async () =>
       expect(
-        (await new Agent(services).get("/auth/get-auth", { bearer: token }))
-          .body.authenticated,
+        (await app.agent().get("/auth/get-auth", { bearer: token })).body
+          .authenticated,
       ).toBe(true),
     );
     expect(warm).toMatchObject({ total: warmStatements(), writes: 0 });
@@ -188,25 +148,22 @@ describe("hot paths (decision record 010)", () => {
     const { email } = await signedIn();
     const reader = await tokenFor(email, ["user:write"]);
     const writer = await tokenFor(email, ["tokens:write"]);
-    await new Agent(services).get("/auth/get-auth", { bearer: reader });
-    await new Agent(services).get("/auth/get-auth", { bearer: writer });
-    advance(30);
+    await app.agent().get("/auth/get-auth", { bearer: reader });
+    await app.agent().get("/auth/get-auth", { bearer: writer });
+    app.advance(30);
     const refused = await counted(async () =>
       expect(
         (
-          await new Agent(services).post(
-            "/auth/revoke-token",
-            { token_id: 0 },
-            { bearer: reader },
-          )
+          await app
+            .agent()
+            .post("/auth/revoke-token", { token_id: 0 }, { bearer: reader })
         ).status,
       ).toBe(403),
     );
     expect(refused).toMatchObject({ total: 1, writes: 0 });
     const passed = await counted(async () =>
       expect(
-        (await new Agent(services).post("/auth/tokens", {}, { bearer: reader }))
-          .status,
+        (await app.agent().post("/auth/tokens", {}, { bearer: reader })).status,
       ).toBe(200),
     );
     expect(passed.writes).toBe(0);
@@ -215,11 +172,11 @@ describe("hot paths (decision record 010)", () => {
   it("a bearer token's last_used_at is written once a minute, once for 50 parallel requests", async () => {
     const { email } = await signedIn();
     const token = await tokenFor(email);
-    advance(61);
+    app.advance(61);
     const result = await counted(() =>
       Promise.all(
         Array.from({ length: 50 }, () =>
-          new Agent(services).get("/auth/get-auth", { bearer: token }),
+          app.agent().get("/auth/get-auth", { bearer: token }),
         ),
       ),
     );
@@ -229,8 +186,8 @@ describe("hot paths (decision record 010)", () => {
 
   it("login: the per-address limiter, one lookup (user, lockout window, account failures) and one write (session and its audit entry)", async () => {
     const email = `login-${Math.random().toString(36).slice(2)}@example.test`;
-    await insertUser(database, email);
-    const guest = new Agent(services);
+    await insertUser(app.database, email);
+    const guest = app.agent();
     await guest.csrf();
     const result = await counted(async () =>
       expect(

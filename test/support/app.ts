@@ -31,6 +31,11 @@ export type OutboxMessage = {
 export type TestApp = {
   services: Services;
   database: Database;
+  /**
+   * The text of every statement sent to the database since this test began, when the app was
+   * opened with `logStatements` (the hot-paths and token tests count them); otherwise empty.
+   */
+  statements: string[];
   agent(ip?: string): Agent;
   /** Rebuilds the services with other configuration (same database). */
   configure(options: TestAppOptions): void;
@@ -79,12 +84,15 @@ export function testEnv(
  * One application per test file, on its own database, reset before each test. Configuration is
  * the real loader's; bcrypt runs at cost 4 through `hashing.rounds`.
  */
-export function useTestApp(initial: TestAppOptions = {}): TestApp {
+export function useTestApp(
+  initial: TestAppOptions = {},
+  { logStatements = false }: { logStatements?: boolean } = {},
+): TestApp {
   let database: Database & { truncate(): Promise<void> };
   let dataDir: string;
   let options = initial;
   let now: Date | null = null;
-  const app = {} as TestApp;
+  const app = { statements: [] as string[] } as TestApp;
   let unsubscribers: (() => void)[] = [];
 
   const servicesFor = () => {
@@ -98,7 +106,11 @@ export function useTestApp(initial: TestAppOptions = {}): TestApp {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "auth-test-"));
-    database = await openTestDatabase();
+    database = await openTestDatabase(
+      logStatements
+        ? { logQuery: (query) => void app.statements.push(query) }
+        : {},
+    );
     app.database = database;
     build();
   });
@@ -107,6 +119,7 @@ export function useTestApp(initial: TestAppOptions = {}): TestApp {
     await settleBackground();
     forgetTokenUses(database.db);
     await database.truncate();
+    app.statements.length = 0;
     rmSync(path.join(dataDir, "outbox"), { recursive: true, force: true });
     resetHooks();
     for (const unsubscribe of unsubscribers) unsubscribe();
