@@ -12,6 +12,10 @@ test("a signed-out visitor signs in and comes back to the screen they asked for"
   await expect(page).toHaveURL(
     /\/auth\/login\?redirect=%2Fadmin%2Faccount%2Ftokens$/,
   );
+  // The screen as it settles: the providers' list arrives after the form.
+  await expect(
+    page.getByRole("link", { name: "Continue with Acme ID" }),
+  ).toBeVisible();
   await expectAccessible(page, "sign-in");
 
   guard.allow(/\/auth\/login$/, 422);
