@@ -54,6 +54,11 @@ export async function allows(
   return (await check(user, ...args)) === true;
 }
 
+/** The names the application has defined (the tests' shared-process guard watches them). */
+export function definedAbilities(): string[] {
+  return [...defined.keys()].sort();
+}
+
 /** Forgets the application's definitions (tests); defaults stay. */
 export function resetAbilities(): void {
   defined.clear();

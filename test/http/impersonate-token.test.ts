@@ -1,12 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { activityLog, users } from "@/db/schema";
 import { setHooks } from "@/lib/server/hooks";
-import {
-  defineAbility,
-  IMPERSONATE_ABILITY,
-  resetAbilities,
-} from "@/lib/policies/abilities";
+import { defineAbility, IMPERSONATE_ABILITY } from "@/lib/policies/abilities";
 import type { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 
@@ -14,8 +10,6 @@ const ADMIN = "admin@example.com";
 const app = useTestApp({
   auth: { admins: [ADMIN, "other-admin@example.com"] },
 });
-
-afterEach(() => resetAbilities());
 
 async function requestToken(agent: Agent, targetId: number): Promise<string> {
   const response = await agent.post("/auth/impersonate", {

@@ -1,13 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { users } from "@/db/schema";
 import { setHooks } from "@/lib/server/hooks";
-import {
-  defineAbility,
-  IMPERSONATE_ABILITY,
-  resetAbilities,
-} from "@/lib/policies/abilities";
+import { defineAbility, IMPERSONATE_ABILITY } from "@/lib/policies/abilities";
 import type { PolicyUser } from "@/lib/policies/user-policy";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 
@@ -15,8 +11,6 @@ const ADMIN = "admin@example.com";
 const app = useTestApp({
   auth: { admins: [ADMIN, "second-admin@example.com"] },
 });
-
-afterEach(() => resetAbilities());
 
 async function adminAndTarget() {
   const admin = await app.createUser({ email: ADMIN, name: "Admin" });

@@ -7,6 +7,7 @@ import { type NewUser, type User, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { deepMerge } from "@/lib/config/merge";
 import { resetHooks } from "@/lib/server/hooks";
+import { resetAbilities } from "@/lib/policies/abilities";
 import { type AuthEvents, type EventName, listen } from "@/lib/server/events";
 import { drainQueue } from "@/lib/mail/worker";
 import { forgetTokenUses } from "@/lib/auth/token-usage";
@@ -122,6 +123,7 @@ export function useTestApp(
     app.statements.length = 0;
     rmSync(path.join(dataDir, "outbox"), { recursive: true, force: true });
     resetHooks();
+    resetAbilities();
     for (const unsubscribe of unsubscribers) unsubscribe();
     unsubscribers = [];
     now = null;
@@ -130,8 +132,9 @@ export function useTestApp(
   });
   afterAll(async () => {
     await settleBackground();
-    // The files after this one share the process (decision record 079): leave no hook behind.
+    // The files after this one share the process (decision record 079): leave no hook or ability behind.
     resetHooks();
+    resetAbilities();
     await database?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { definedAbilities } from "@/lib/policies/abilities";
 import { getHooks } from "@/lib/server/hooks";
 
 // Test files share their process (decision record 079). A file that replaces one of these
@@ -28,9 +29,11 @@ const watched = (): Record<string, unknown> => ({
   ).AsyncLocalStorage,
   "unhandledRejection listeners": process.listenerCount("unhandledRejection"),
   "uncaughtException listeners": process.listenerCount("uncaughtException"),
-  // The application's hooks (README "Extending") live in a process-wide slot: a hook one file
-  // set would replace a rule (isAdmin, the registration rules) in every file after it.
+  // The application's hooks and abilities (README "Extending") live in process-wide slots: a
+  // hook or an ability one file set would replace a rule (isAdmin, the registration rules, who
+  // may impersonate) in every file after it.
   "hooks set": Object.keys(getHooks()).sort().join(", "),
+  "abilities defined": definedAbilities().join(", "),
 });
 
 const BASELINE = Symbol.for("next-laravel-auth.test.globals");
@@ -43,6 +46,6 @@ const changed = Object.keys(baseline).filter(
 if (changed.length > 0)
   throw new Error(
     `a test file before this one changed ${changed.join(", ")} for every file after it: ` +
-      "restore it before the file ends (test/support/app.ts resets the hooks), or load what " +
+      "restore it before the file ends (test/support/app.ts resets the hooks and abilities), or load what " +
       "changes it in a process of its own (decision record 079)",
   );
