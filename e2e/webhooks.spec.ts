@@ -109,3 +109,51 @@ test("an administrator adds an endpoint, copies its secret, and sends a test eve
     await new Promise((resolve) => receiver.close(resolve));
   }
 });
+
+test("removing an endpoint while its delivery log is open asks the server for nothing the removal took away", async ({
+  page,
+  users,
+}) => {
+  await users.signIn(await users.admin());
+  await page.goto("/admin/webhooks");
+  await expect(page.getByText("Loading webhooks…")).toHaveCount(0);
+  const form = page.getByRole("form", { name: "Add an endpoint" });
+  await form.getByLabel("Endpoint URL").fill("http://127.0.0.1:9/removed");
+  await form.getByLabel("Description").fill("Soon removed");
+  await form.getByRole("button", { name: "Add endpoint" }).click();
+  await page.getByRole("button", { name: "Done" }).click();
+  const item = page
+    .getByRole("listitem")
+    .filter({ hasText: "Soon removed" })
+    .last();
+  await item
+    .getByRole("button", { name: "Deliveries of Soon removed" })
+    .click();
+  await expect(item.getByText("Nothing delivered yet.")).toBeVisible();
+
+  // The removal reaches the server at once, but its answer reaches the page 3.5 s later, longer
+  // than the log's 3 s between reads, and the list's reads wait for it too (a list without the
+  // endpoint would take the log off the page): a read of the log the page made meanwhile would
+  // find the row gone and be answered 404, which the guard fixture reports.
+  let answered = () => {};
+  const removalAnswered = new Promise<void>((resolve) => (answered = resolve));
+  await page.route(/\/api\/admin\/webhooks(\/\d+)?$/, async (route) => {
+    const method = route.request().method();
+    if (method === "GET") {
+      await removalAnswered;
+      return route.fallback();
+    }
+    if (method !== "DELETE") return route.fallback();
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    await route.fulfill({ response });
+    answered();
+  });
+  await item.getByRole("button", { name: "Remove Soon removed" }).click();
+  await page
+    .getByRole("dialog", { name: "Remove this endpoint?" })
+    .getByRole("button", { name: "Remove endpoint" })
+    .click();
+  await expect(page.getByText("The endpoint has been removed.")).toBeVisible();
+  await expect(item).toHaveCount(0);
+});

@@ -19,14 +19,19 @@ import {
   useWebhookDeliveries,
 } from "@/lib/client/use-webhooks";
 
-type Props = { endpoint: Endpoint; onDelete: (endpoint: Endpoint) => void };
+type Props = {
+  endpoint: Endpoint;
+  onDelete: (endpoint: Endpoint) => void;
+  /** Its removal is being confirmed or sent: the log stops asking for a row about to go. */
+  removing: boolean;
+};
 
 /** One endpoint: where it posts, what it listens to, how its latest delivery went; a test, its log, removal. */
-export function WebhookEndpointItem({ endpoint, onDelete }: Props) {
+export function WebhookEndpointItem({ endpoint, onDelete, removing }: Props) {
   const t = useT();
   const [showLog, setShowLog] = useState(false);
   const test = useTestWebhook();
-  const deliveries = useWebhookDeliveries(endpoint.id, showLog);
+  const deliveries = useWebhookDeliveries(endpoint.id, showLog && !removing);
   const logId = useId();
   const last = endpoint.last_delivery;
   const name = endpoint.description || endpoint.url;

@@ -77,6 +77,7 @@ export function WebhooksPage() {
                     key={endpoint.id}
                     endpoint={endpoint}
                     onDelete={setRemoving}
+                    removing={removing?.id === endpoint.id}
                   />
                 ))}
               </ul>

@@ -50,6 +50,11 @@ export function useDeleteWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { toast: "The endpoint has been removed." },
+    // A read of its log still on its way would be answered after the row is gone (a 404): it is
+    // cancelled before the removal is sent, and the item asks for no more while it is removed
+    // (components/admin/webhook-endpoint.tsx).
+    onMutate: (id: number) =>
+      queryClient.cancelQueries({ queryKey: queryKeys.webhookDeliveries(id) }),
     mutationFn: (id: number) => api.call("api.admin.webhooks.destroy", { id }),
     // The removed endpoint leaves the list at once, so its delivery log stops asking for a row
     // that no longer exists (a 404) before the list is read again.
