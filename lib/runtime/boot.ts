@@ -4,6 +4,7 @@ import { stampClientAddresses } from "@/lib/http/client-address";
 import { hostRouteMiddleware, middlewareTable } from "@/lib/server/route-rules";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
 import { collected } from "@/lib/runtime/features";
+import { applyHeapPolicy } from "@/lib/runtime/heap-policy";
 import { services } from "@/lib/runtime/services";
 import { log } from "@/lib/observability/request-scope";
 
@@ -11,6 +12,7 @@ export async function boot(): Promise<void> {
   try {
     // First, so that as few requests as possible arrive unstamped (they are answered 503: lib/http/request.ts clientIp).
     stampClientAddresses();
+    applyHeapPolicy();
     const ready = await services();
     // Every middleware a route names, resolved now: an unknown name stops the start, not a request.
     middlewareTable(ready.config);
