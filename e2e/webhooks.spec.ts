@@ -120,6 +120,10 @@ test("removing an endpoint while its delivery log is open asks the server for no
   const form = page.getByRole("form", { name: "Add an endpoint" });
   await form.getByLabel("Endpoint URL").fill("http://127.0.0.1:9/removed");
   await form.getByLabel("Description").fill("Soon removed");
+  // One event this test never causes: with all of them, the endpoint's own `webhook-created`
+  // would be delivered (and fail, on port 9) whenever the worker's fan-out runs first.
+  await form.getByLabel("All events").uncheck();
+  await form.getByLabel("Account deleted by its owner").check();
   await form.getByRole("button", { name: "Add endpoint" }).click();
   await page.getByRole("button", { name: "Done" }).click();
   const item = page
@@ -129,7 +133,8 @@ test("removing an endpoint while its delivery log is open asks the server for no
   await item
     .getByRole("button", { name: "Deliveries of Soon removed" })
     .click();
-  await expect(item.getByText("Nothing delivered yet.")).toBeVisible();
+  // The latest-delivery line and the opened log both say so.
+  await expect(item.getByText("Nothing delivered yet.")).toHaveCount(2);
 
   // The removal reaches the server at once, but its answer reaches the page 3.5 s later, longer
   // than the log's 3 s between reads, and the list's reads wait for it too (a list without the

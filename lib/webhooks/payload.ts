@@ -24,7 +24,7 @@ const person = (row: { id: number; name: string; email: string } | null) =>
 export async function activityEventBody(
   db: Db,
   activityId: number,
-): Promise<{ event: string; body: string } | null> {
+): Promise<{ event: string; at: Date | null; body: string } | null> {
   const [row] = await db
     .select({
       entry: activityLog,
@@ -62,6 +62,7 @@ export async function activityEventBody(
   };
   return {
     event,
+    at: entry.createdAt,
     body: JSON.stringify({ type: event, timestamp: createdAt, data }),
   };
 }

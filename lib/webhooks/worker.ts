@@ -24,7 +24,20 @@ export type WebhookDeps = {
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** The `webhook-fanout` job: one delivery per active endpoint that listens to the entry's event. */
+/**
+ * Whether an endpoint was there when the entry was written. The log keeps whole seconds (rounded),
+ * so the endpoint's time is taken down to its second: an entry written after it is never dropped,
+ * one written in the same second before it may be delivered (its own `webhook-created` is).
+ */
+const registeredBy = (endpoint: { createdAt: Date }, at: Date | null) =>
+  at === null ||
+  Math.floor(endpoint.createdAt.getTime() / 1000) * 1000 <= at.getTime();
+
+/**
+ * The `webhook-fanout` job: one delivery per active endpoint that listens to the entry's event
+ * and was registered by the time it was written (a job run late, behind a backlog, sends a new
+ * endpoint nothing from before it existed).
+ */
 export async function fanOutActivity(
   deps: WebhookDeps,
   activityId: number,
@@ -37,7 +50,9 @@ export async function fanOutActivity(
     .where(eq(webhookEndpoints.active, true));
   const targets = endpoints.filter(
     (endpoint) =>
-      endpoint.events.includes("*") || endpoint.events.includes(event.event),
+      (endpoint.events.includes("*") ||
+        endpoint.events.includes(event.event)) &&
+      registeredBy(endpoint, event.at),
   );
   if (targets.length === 0) return 0;
   const now = deps.now();

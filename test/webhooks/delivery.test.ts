@@ -125,6 +125,28 @@ describe("webhook delivery", () => {
     });
   });
 
+  it("sends an endpoint nothing written before it was registered, even when the fan-out runs late", async () => {
+    app.setNow(T0);
+    const admin = await signIn(app, await app.createUser({ email: ADMIN }));
+    const early = await register(admin, ["login"]);
+    // A sign-in while only `early` listens: its fan-out waits in the queue past the next registration.
+    await signIn(app, await app.createUser());
+    app.advance(5);
+    const late = await register(admin, ["login"]);
+    await deliver();
+    const events = async (id: number) =>
+      (await log(admin, id)).body.data.map(
+        (delivery: { event: string }) => delivery.event,
+      );
+    expect(await events(early.id)).toEqual(["login"]);
+    expect(await events(late.id)).toEqual([]);
+
+    await signIn(app, await app.createUser());
+    await deliver();
+    expect(await events(late.id)).toEqual(["login"]);
+    expect(await events(early.id)).toEqual(["login", "login"]);
+  });
+
   it("queues nothing while no endpoint is active: an activity entry costs no job", async () => {
     await signIn(app, await app.createUser());
     expect(
