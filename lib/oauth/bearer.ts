@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { jwtVerify } from "jose";
 import type { Db } from "@/db/client";
 import { preparedPerDb } from "@/db/prepared";
+import { cachedRead } from "@/db/read-cache";
 import { oauthAccessTokens, users } from "@/db/schema";
 import type { AuthState, Context } from "@/lib/server/context";
 import { noteClientUse } from "@/lib/oauth/client-usage";
@@ -82,7 +83,12 @@ export async function verifyAccessToken(
   const { jti, aud } = claims;
   // league's ids are 80 hex characters; the column is char(80).
   if (typeof jti !== "string" || !/^[0-9a-f]{1,80}$/.test(jti)) return null;
-  const [row] = await findTokenStatement(ctx.db).execute({ id: jti });
+  // On PGlite from the read cache until the next write (decision record 018), as a personal
+  // access token's row: a revocation or a user's deletion is a write, and the time window was
+  // judged above from the claims.
+  const [row] = await cachedRead(ctx.db, `oauth_access_token\0${jti}`, () =>
+    findTokenStatement(ctx.db).execute({ id: jti }),
+  );
   return row ? { ...row, aud } : null;
 }
 

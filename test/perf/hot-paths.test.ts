@@ -3,6 +3,7 @@ import { settleBackground } from "@/lib/server/background";
 import { Agent } from "../support/agent";
 import { PASSWORD, useTestApp } from "../support/app";
 import { insertUser } from "../support/services";
+import { userAccessToken } from "../oauth/support";
 
 // Decision record 010: the hot paths — get-auth with a session cookie and any request with a bearer token —
 // make at most one database round trip and no write per request; a guest's get-auth none.
@@ -142,6 +143,29 @@ describe("hot paths (decision record 010)", () => {
       ).toBe(true),
     );
     expect(warm).toMatchObject({ total: warmStatements(), writes: 0 });
+  });
+
+  it("get-auth with an OAuth access token: one statement (none from PGlite's read cache), no write while its client's use is fresh", async () => {
+    // The real clock: oauth4webapi judges the ID token's times by it.
+    app.setNow(new Date());
+    const { tokens } = await userAccessToken(app, "openid");
+    const getAuth = async () =>
+      expect(
+        (
+          await app
+            .agent()
+            .get("/auth/get-auth", { bearer: tokens.access_token })
+        ).body.authenticated,
+      ).toBe(true);
+    // Read once after the client's use was written (the token endpoint, or a first use, writes it).
+    await getAuth();
+    await settleBackground();
+    await getAuth();
+    app.advance(30);
+    expect(await counted(getAuth)).toMatchObject({
+      total: warmStatements(),
+      writes: 0,
+    });
   });
 
   it("a bearer token checked against a route's ability: one statement, no write, whether it passes or not", async () => {
