@@ -30,8 +30,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
  * one written in the same second before it may be delivered (its own `webhook-created` is).
  */
 const registeredBy = (endpoint: { createdAt: Date }, at: Date | null) =>
-  at === null ||
-  Math.floor(endpoint.createdAt.getTime() / 1000) * 1000 <= at.getTime();
+  at === null || seconds(endpoint.createdAt) * 1000 <= at.getTime();
 
 /**
  * The `webhook-fanout` job: one delivery per active endpoint that listens to the entry's event
