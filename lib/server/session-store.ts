@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, lt, ne, sql, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
+import { fromJsonRow, jsonRow } from "@/db/json-row";
 import { writeInOneStatement } from "@/db/one-statement";
 import { preparedPerDb } from "@/db/prepared";
 import { cachedRead } from "@/db/read-cache";
@@ -65,7 +66,8 @@ const findSessionStatement = preparedPerDb((db) =>
       lastActivity: sessions.lastActivity,
       user: users,
       impersonatorId: sessions.impersonatorId,
-      requester: requesters,
+      // One JSON column, null without an impersonation (db/json-row.ts).
+      requester: jsonRow(requesters, requesters.id),
       pendingEmail: pendingUserEmails.email,
     })
     .from(sessions)
@@ -113,7 +115,7 @@ export async function findSession(
     lastActivity: row.lastActivity,
     user: row.user,
     impersonatorId: row.impersonatorId,
-    requester: row.requester,
+    requester: row.requester && fromJsonRow(users, row.requester),
     pendingEmail: row.pendingEmail,
   };
 }

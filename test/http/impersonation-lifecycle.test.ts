@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activityLog, sessions, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
+import { findSession } from "@/lib/server/session-store";
 import { ADMIN_USER_DELETE_ROUTE } from "@/lib/admin/routes";
 import { UPDATE_SETTING } from "@/lib/settings/routes";
 import type { Agent } from "../support/agent";
@@ -304,5 +305,34 @@ describe("an impersonation ends when its conditions end, on every request", () =
       false,
     ]);
     await expectEnded(agent, { admin: admin.id, target: target.id }, "expired");
+  });
+
+  it("reads the requester with the session row as the users table gives it, every column (decision record 060)", async () => {
+    const { admin } = await impersonating();
+    // Every kind of column non-null: timestamps, the jsonb payload, the TOTP step's bigint.
+    const [requester] = await app.database.db
+      .update(users)
+      .set({
+        rememberToken: "remember-me",
+        payload: { theme: "dark", steps: [1, "two"], nested: { on: true } },
+        twoFactorSecret: "sealed-secret",
+        twoFactorRecoveryCodes: "sealed-codes",
+        twoFactorConfirmedAt: new Date("2026-11-21T08:30:15Z"),
+        twoFactorLastStep: 59_012_345,
+      })
+      .where(eq(users.id, admin.id))
+      .returning();
+    const rows = await app.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.impersonatorId, admin.id));
+    expect(rows).toHaveLength(1);
+    const found = await findSession(
+      app.database.db,
+      rows[0]?.id ?? "",
+      "App\\Models\\User",
+    );
+    expect(found?.requester).toEqual(requester);
+    expect(found?.requester?.emailVerifiedAt).toBeInstanceOf(Date);
   });
 });
