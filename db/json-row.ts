@@ -21,9 +21,12 @@ export function jsonRow(table: Table, present: Column): SQL<JsonRow | null> {
     else row_to_json(${table}) end`;
 }
 
+/** Columns whose value the JSON already holds parsed: decoding them again would re-parse a string. */
+const PARSED = new Set(["json", "jsonb"]);
+
 /**
  * The row `jsonRow` selected, as drizzle gives a selected table: each column decoded as drizzle
- * decodes the driver's text (a timestamp's, a bigint's), but jsonb, which the JSON holds parsed.
+ * decodes the driver's text (a timestamp's, a bigint's), but json and jsonb.
  */
 export function fromJsonRow<T extends Table>(
   table: T,
@@ -33,7 +36,7 @@ export function fromJsonRow<T extends Table>(
   for (const [key, column] of Object.entries(getTableColumns(table))) {
     const value = row[column.name] ?? null;
     decoded[key] =
-      value === null || column.getSQLType() === "jsonb"
+      value === null || PARSED.has(column.getSQLType())
         ? value
         : column.mapFromDriverValue(value);
   }

@@ -330,7 +330,7 @@ describe("an impersonation ends when its conditions end, on every request", () =
     const found = await findSession(
       app.database.db,
       rows[0]?.id ?? "",
-      "App\\Models\\User",
+      app.services.config["user-class"],
     );
     expect(found?.requester).toEqual(requester);
     expect(found?.requester?.emailVerifiedAt).toBeInstanceOf(Date);
