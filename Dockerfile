@@ -7,6 +7,8 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /src
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
+# npm ci applies the patches to dependencies (patch-package, decision record 010).
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build

@@ -17,7 +17,9 @@ export type ProxiedDatabase = {
  * A PostgreSQL schema of its own, reached through a TCP proxy the test can close and reopen.
  * The database client is the application's own (db/client.ts): same pool, same timeouts.
  */
-export async function openProxiedDatabase(): Promise<ProxiedDatabase> {
+export async function openProxiedDatabase(
+  options: { max?: number } = {},
+): Promise<ProxiedDatabase> {
   const direct = new URL(process.env.DATABASE_URL ?? LOCAL_POSTGRES);
   const proxy = await startTcpProxy({
     host: direct.hostname,
@@ -32,6 +34,7 @@ export async function openProxiedDatabase(): Promise<ProxiedDatabase> {
   const database = openDatabase({
     url: proxied.toString(),
     searchPath: schema,
+    max: options.max,
   });
   await database.migrate();
   return {
