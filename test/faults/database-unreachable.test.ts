@@ -138,9 +138,20 @@ describe("PostgreSQL unreachable (decision record 010)", () => {
     await expectRecovered();
   });
 
-  it("answers 503 within the connect timeout when the server does not answer at all, and recovers", async () => {
-    await proxied.proxy.silence();
-    // Twice: after a wave of failures the driver's reconnect backoff must not add to the wait.
+  // Twice: after a wave of failures the driver's reconnect backoff must not add to the wait.
+  it.each<[string, () => Promise<void>]>([
+    [
+      "the server does not answer at all (within the connect timeout)",
+      () => proxied.proxy.silence(),
+    ],
+    // A port forwarder with nothing behind it; postgres.js 3.4.9 reconnected in a loop without
+    // failing the query (decision record 010, amendment of 2026-11-28).
+    [
+      "the server's address accepts and hangs up at once",
+      () => proxied.proxy.hangUp(),
+    ],
+  ])("answers 503 in time when %s, twice, and recovers", async (_, cut) => {
+    await cut();
     expectUnavailable(await requestsNeedingTheDatabase());
     expectUnavailable(await requestsNeedingTheDatabase());
     await proxied.proxy.open();

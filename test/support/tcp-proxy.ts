@@ -1,7 +1,10 @@
 import net from "node:net";
 
-/** What the proxy does with connections: forward them, refuse them, accept and never answer, or freeze them. */
-type Mode = "open" | "closed" | "silent" | "stalled";
+/**
+ * What the proxy does with connections: forward them, refuse them, accept and never answer, freeze
+ * them, or accept and close them at once.
+ */
+type Mode = "open" | "closed" | "silent" | "stalled" | "hanging-up";
 
 export type TcpProxy = {
   port: number;
@@ -11,6 +14,11 @@ export type TcpProxy = {
   silence(): Promise<void>;
   /** Keeps every connection open but moves no byte either way: a network partition. */
   stall(): Promise<void>;
+  /**
+   * Resets every connection, then accepts new ones and closes them cleanly at once: what a port
+   * forwarder with nothing behind it does (Docker's published ports while the container is down).
+   */
+  hangUp(): Promise<void>;
   /** Forwards again, on the same port (stalled connections resume where they were). */
   open(): Promise<void>;
   stop(): Promise<void>;
@@ -34,6 +42,7 @@ export async function startTcpProxy(target: {
   const pairs = new Set<[net.Socket, net.Socket]>();
   const server = net.createServer((client) => {
     track(client);
+    if (mode === "hanging-up") return void client.end();
     if (mode !== "open") return;
     const upstream = net.connect(target);
     track(upstream);
@@ -71,6 +80,11 @@ export async function startTcpProxy(target: {
     },
     async silence() {
       mode = "silent";
+      resetAll();
+      if (!server.listening) await listen(port);
+    },
+    async hangUp() {
+      mode = "hanging-up";
       resetAll();
       if (!server.listening) await listen(port);
     },
