@@ -16,7 +16,7 @@ export type TcpProxy = {
   stall(): Promise<void>;
   /**
    * Resets every connection, then accepts new ones and closes them cleanly at once: what a port
-   * forwarder with nothing behind it does (Docker's published ports while the container is down).
+   * forwarder with nothing listening behind it does (Docker's proxy for a published port, say).
    */
   hangUp(): Promise<void>;
   /** Forwards again, on the same port (stalled connections resume where they were). */
