@@ -1,6 +1,7 @@
 import "server-only";
 import { bcryptCompare, bcryptHash } from "@/lib/auth/hashing-pool";
 import { randomToken } from "@/lib/crypto/secrets";
+import { metrics } from "@/lib/observability/metrics";
 import { log } from "@/lib/observability/request-scope";
 import type { Context } from "@/lib/server/context";
 
@@ -31,6 +32,8 @@ export async function verifyPassword(
   hash: string,
 ): Promise<boolean> {
   if (!BCRYPT_HASH.test(hash)) return false;
+  // Counted by cost: every refusal costs the same bcrypt work (decision records 005, 028).
+  metrics().passwordChecks.inc({ cost: hash.slice(4, 6) });
   return bcryptCompare(plain, toNative(hash));
 }
 

@@ -65,6 +65,12 @@ function createMetrics() {
       labelNames: ["client"] as const,
       ...on,
     }),
+    passwordChecks: new Counter({
+      name: "auth_password_checks_total",
+      help: "bcrypt password checks by the cost of the hash checked (a refusal without a readable hash checks a dummy one of the configured cost)",
+      labelNames: ["cost"] as const,
+      ...on,
+    }),
     impersonations: new Counter({
       name: "auth_impersonations_total",
       help: "Impersonations started",
