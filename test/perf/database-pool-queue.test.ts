@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/client";
+import { POSTGRES_SERVER } from "../support/scratch-database";
 
 // Decision record 010 (amendment "a pool that slows with its age"): postgres.js 3.4.9 keeps each
 // of its pool's queues in an array it never shortens while the queue holds something; `remove`
@@ -106,9 +107,7 @@ describe.each(builds)("the pool's queue (%s build)", (_, load) => {
 describe("the application's pool under sustained concurrent load", () => {
   it("scans no more of its queues than it has connections", async () => {
     const database = openDatabase({
-      url:
-        process.env.DATABASE_URL ??
-        "postgres://postgres@127.0.0.1:5432/postgres",
+      url: POSTGRES_SERVER,
       max: 2,
     });
     try {

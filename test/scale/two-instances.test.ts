@@ -6,14 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppInstance, startInstance } from "../support/app-instance";
 import { HttpClient } from "../support/http-client";
 import { readOutbox } from "../support/outbox";
+import { POSTGRES_SERVER } from "../support/scratch-database";
 
 // Decision record 010: several instances, one database. Two production servers (`next start` on the build)
 // share one fresh PostgreSQL database and must behave as one application.
 const ADMIN = "admin@example.test";
 const PASSWORD = "password123";
-const server = new URL(
-  process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
-);
+const server = new URL(POSTGRES_SERVER);
 const database = `scale_${process.pid}_${Date.now()}`;
 // One outbox for both servers: either one's mail worker may deliver a message.
 const outbox = mkdtempSync(path.join(tmpdir(), "scale-outbox-"));

@@ -1,10 +1,8 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { type Database, openDatabase } from "@/db/client";
+import { POSTGRES_SERVER } from "./scratch-database";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
-
-// The PostgreSQL server of the run, else the one every development machine and CI has.
-const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";
 
 export type ProxiedDatabase = {
   database: Database;
@@ -20,7 +18,7 @@ export type ProxiedDatabase = {
 export async function openProxiedDatabase(
   options: { max?: number } = {},
 ): Promise<ProxiedDatabase> {
-  const direct = new URL(process.env.DATABASE_URL ?? LOCAL_POSTGRES);
+  const direct = new URL(POSTGRES_SERVER);
   const proxy = await startTcpProxy({
     host: direct.hostname,
     port: Number(direct.port || 5432),

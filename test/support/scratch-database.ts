@@ -1,8 +1,10 @@
 import postgres from "postgres";
 
-const SERVER = new URL(
-  process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
-);
+/** The PostgreSQL server of the run (DATABASE_URL), else the one every development machine and CI has. */
+export const POSTGRES_SERVER =
+  process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+const SERVER = new URL(POSTGRES_SERVER);
 
 /**
  * A fresh, uniquely named database on the PostgreSQL server of DATABASE_URL (else the local one);
