@@ -17,7 +17,7 @@ import {
   WriteGeneration,
 } from "./read-cache";
 import * as schema from "./schema";
-import { timedSocket } from "./timed-socket";
+import { SOCKET_IDLE_TIMEOUT_MS, timedSocket } from "./timed-socket";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -81,7 +81,10 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     // postgres.js waits up to 20 s before reconnecting after repeated failures, and a request
     // waits with it: during an outage every request would hang that long before its 503.
     backoff: (retries: number) => Math.min(0.05 * retries, 0.5),
-    idle_timeout: 30,
+    // The pool retires an idle connection itself (out of its queues, then a Terminate) a second
+    // before its socket would count as silent: destroyed by that limit instead, an idle connection
+    // could be handed a query before its 'close' (decision record 010, amendment of 2026-11-29).
+    idle_timeout: SOCKET_IDLE_TIMEOUT_MS / 1000 - 1,
     onnotice: () => {},
     connection: {
       application_name: POOL_NAME,

@@ -3,7 +3,8 @@ import net from "node:net";
 /**
  * A connection that moves no byte for this long is taken as dead (a network partition, a host
  * that vanished): it is destroyed, so its query fails (503) and the pool opens a fresh one,
- * instead of hanging until the kernel gives up minutes later. It also closes idle connections.
+ * instead of hanging until the kernel gives up minutes later. An idle connection never gets
+ * here: the pool retires it a second earlier (`idle_timeout` in db/client.ts).
  */
 export const SOCKET_IDLE_TIMEOUT_MS = 5_000;
 

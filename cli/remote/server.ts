@@ -83,9 +83,24 @@ export function reason(error: unknown): string {
     return error.error_description
       ? `${error.error}: ${error.error_description}`
       : error.error;
+  // An answer with no OAuth error in it (a 503 while the database is away, a proxy's 502): its
+  // status says more to a person than oauth4webapi's "not a conform … response".
+  if (
+    error instanceof oauth.OperationProcessingError &&
+    error.code === oauth.RESPONSE_IS_NOT_CONFORM &&
+    error.cause instanceof Response
+  )
+    return answered(error.cause);
   const cause = error instanceof Error ? error.cause : undefined;
   const message = error instanceof Error ? error.message : String(error);
   return cause instanceof Error ? `${message} (${cause.message})` : message;
+}
+
+function answered(response: Response): string {
+  const retryAfter = Number(response.headers.get("retry-after"));
+  return Number.isInteger(retryAfter) && retryAfter > 0
+    ? `the server answered HTTP ${response.status}; try again in ${retryAfter} s`
+    : `the server answered HTTP ${response.status}`;
 }
 
 /**

@@ -52,6 +52,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   server.arrivals.length = 0;
+  server.standIns.clear();
   folder = mkdtempSync(path.join(tmpdir(), "auth-cli-login-"));
   credentials = path.join(folder, "config", "credentials.json");
   const { agent } = await signedInAdmin(app);
@@ -138,6 +139,26 @@ const pollGaps = () =>
         arrival.atMs - (polls[index - 1]?.atMs ?? arrival.atMs),
     )
     .slice(1);
+
+/** A credentials file whose access token has just expired; its refresh token is good. */
+async function expiredCredentials() {
+  const { tokens, user } = await userAccessToken(
+    app,
+    "user:write",
+    {},
+    clientId,
+  );
+  const old = {
+    server: server.base,
+    client_id: clientId,
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token,
+    expires_at: new Date(Date.now() - 1000).toISOString(),
+  };
+  mkdirFor(credentials);
+  writeFileSync(credentials, JSON.stringify(old), { mode: 0o600 });
+  return { old, user };
+}
 
 describe(
   "npm run auth -- login / whoami / logout, over HTTP",
@@ -229,21 +250,7 @@ describe(
     });
 
     it("whoami refreshes an expired access token with the refresh token and keeps the new pair", async () => {
-      const { tokens, user } = await userAccessToken(
-        app,
-        "user:write",
-        {},
-        clientId,
-      );
-      const old = {
-        server: server.base,
-        client_id: clientId,
-        access_token: tokens.access_token,
-        refresh_token: tokens.refresh_token,
-        expires_at: new Date(Date.now() - 1000).toISOString(),
-      };
-      mkdirFor(credentials);
-      writeFileSync(credentials, JSON.stringify(old), { mode: 0o600 });
+      const { old, user } = await expiredCredentials();
       const run = await cliRun({}, ["whoami", "--credentials", credentials])
         .exited;
       expect(run.stderr).toBe("");
@@ -253,6 +260,25 @@ describe(
       expect(kept.refresh_token).not.toBe(old.refresh_token);
       expect(Date.parse(kept.expires_at ?? "")).toBeGreaterThan(Date.now());
       expect(statSync(credentials).mode & 0o777).toBe(0o600);
+    });
+
+    it("whoami says what the server answered when the refresh meets no OAuth answer, and keeps the credentials", async () => {
+      const { old } = await expiredCredentials();
+      server.standIns.set(
+        "/oauth/token",
+        () =>
+          new Response("Service Unavailable", {
+            status: 503,
+            headers: { "retry-after": "5" },
+          }),
+      );
+      const run = await cliRun({}, ["whoami", "--credentials", credentials])
+        .exited;
+      expect(run.status).toBe(1);
+      expect(run.stderr).toBe(
+        "Cannot refresh the sign-in: the server answered HTTP 503; try again in 5 s\n",
+      );
+      expect(stored()).toEqual(old);
     });
 
     it("logout revokes the tokens at the server's revocation endpoint and deletes the file", async () => {

@@ -1,4 +1,6 @@
+import { Socket } from "node:net";
 import { sql } from "drizzle-orm";
+import { SOCKET_IDLE_TIMEOUT_MS } from "@/db/timed-socket";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   openProxiedDatabase,
@@ -62,5 +64,41 @@ describe("a query sent while its connection is failing", () => {
     });
     // The connection it was handed opens cleanly for the next query.
     expect(await db.execute(sql`select 3 as three`)).toEqual([{ three: 3 }]);
+  });
+});
+
+// Decision record 010 (amendment of 2026-11-29): the socket's silence limit (db/timed-socket.ts)
+// is for a query whose answer does not come. It destroyed a connection merely idle that long too,
+// and a query the pool handed that connection before its 'close' failed: a 503 on a healthy
+// database (a command's token refresh met it a few seconds after the command started). The pool
+// now retires an idle connection itself, out of its queues first, before the socket's limit.
+describe("a connection left idle as long as the socket's silence limit", () => {
+  it("is retired by the pool, and a query sent at that moment is served", async () => {
+    const { db } = proxied.database;
+    await db.execute(sql`select 1`);
+    // The pool's one connection, as the process holds it (Node has no public list of sockets).
+    const [socket] = (process as unknown as { _getActiveHandles(): unknown[] })
+      ._getActiveHandles()
+      .filter(
+        (handle): handle is Socket =>
+          handle instanceof Socket && handle.remotePort === proxied.proxy.port,
+      );
+    expect(socket).toBeDefined();
+    // Sent the moment the socket counts as silent, if it ever does; else a little after.
+    // (Held in an object: a promise resolving to a promise would wait for it.)
+    const next = await Promise.race([
+      new Promise<{ query: Promise<unknown> }>((resolve) =>
+        socket?.once("timeout", () =>
+          resolve({ query: db.execute(sql`select 2 as two`) }),
+        ),
+      ),
+      new Promise<{ query: Promise<unknown> }>((resolve) =>
+        setTimeout(
+          () => resolve({ query: db.execute(sql`select 2 as two`) }),
+          SOCKET_IDLE_TIMEOUT_MS + 500,
+        ),
+      ),
+    ]);
+    expect(await next.query).toEqual([{ two: 2 }]);
   });
 });

@@ -11,6 +11,8 @@ export type LoopbackServer = {
   /** `http://127.0.0.1:<port>`: what a client outside the process types. */
   base: string;
   arrivals: Arrival[];
+  /** Paths answered before the application sees them, as a proxy in front would (a 503). */
+  standIns: Map<string, () => Response>;
   close(): Promise<void>;
 };
 
@@ -21,6 +23,7 @@ export type LoopbackServer = {
  */
 export async function serveOnLoopback(app: TestApp): Promise<LoopbackServer> {
   const arrivals: Arrival[] = [];
+  const standIns = new Map<string, () => Response>();
   const server = http.createServer((incoming, outgoing) => {
     const chunks: Buffer[] = [];
     incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -43,7 +46,10 @@ export async function serveOnLoopback(app: TestApp): Promise<LoopbackServer> {
           headers,
           body: hasBody ? Buffer.concat(chunks) : undefined,
         });
-        const response = await routeByPath(request, url.pathname, app.services);
+        const standIn = standIns.get(url.pathname);
+        const response = standIn
+          ? standIn()
+          : await routeByPath(request, url.pathname, app.services);
         for (const [name, value] of response.headers)
           if (name !== "set-cookie") outgoing.setHeader(name, value);
         const cookies = response.headers.getSetCookie();
@@ -62,6 +68,7 @@ export async function serveOnLoopback(app: TestApp): Promise<LoopbackServer> {
   return {
     base,
     arrivals,
+    standIns,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
