@@ -73,6 +73,9 @@ export async function expectAccessible(
   page: Page,
   screen: string,
 ): Promise<void> {
+  // A client-side navigation renders the screen first and applies its metadata after: axe would
+  // find the previous title gone and none yet. A screen that never gets one still fails here.
+  await expect(page, `the title of "${screen}"`).toHaveTitle(/\S/);
   const wasDark = await page.evaluate(
     () => matchMedia("(prefers-color-scheme: dark)").matches,
   );
