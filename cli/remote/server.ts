@@ -1,6 +1,7 @@
 import "server-only";
 import * as oauth from "oauth4webapi";
 import { CliError } from "@/cli/context";
+import { parseRetryAfter } from "@/lib/client/retry-after";
 import type { Credentials } from "@/cli/remote/credentials";
 
 /** A server the command line talks to: its RFC 8414 metadata and the options every request takes. */
@@ -97,8 +98,8 @@ export function reason(error: unknown): string {
 }
 
 function answered(response: Response): string {
-  const retryAfter = Number(response.headers.get("retry-after"));
-  return Number.isInteger(retryAfter) && retryAfter > 0
+  const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
+  return retryAfter !== null && retryAfter > 0
     ? `the server answered HTTP ${response.status}; try again in ${retryAfter} s`
     : `the server answered HTTP ${response.status}`;
 }
