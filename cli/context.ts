@@ -7,7 +7,6 @@ import { validationBody } from "@/lib/server/error-response";
 import { HttpError, ValidationError } from "@/lib/http/errors";
 import { translate } from "@/lib/i18n/catalog";
 import { createLogger, setRootLogger } from "@/lib/observability/logger";
-import { createServices, refreshSettings } from "@/lib/runtime/services";
 import type { Services } from "@/lib/server/services";
 
 /** What a command runs with: the application's services over its database, and where to print. */
@@ -62,6 +61,11 @@ export function withServices<A extends unknown[]>(
     setRootLogger(createLogger("warn", pino.destination(2)));
     let services: Services | undefined;
     try {
+      // Loaded here, not at the top: the whole server is a thousand modules, which `--help` and
+      // the commands that only speak HTTP (login, whoami, logout) never need (README "Operating it",
+      // "Command line").
+      const { createServices, refreshSettings } =
+        await import("@/lib/runtime/services");
       services = createServices({ ...io.environment, QUEUE_WORKER: "false" });
       await services.database.migrate();
       await refreshSettings(services);

@@ -2,8 +2,6 @@ import "server-only";
 import { readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { openDatabase } from "@/db/client";
-import { restorePglite } from "@/db/pglite-restore";
 import { CliError, type CliCommand, withEnvironment } from "@/cli/context";
 import { backupSocketPath } from "@/lib/runtime/backup-socket";
 
@@ -41,6 +39,7 @@ export const backupCommands: CliCommand = (program, io) => {
           ? "from the running server"
           : "with no server running";
         if (!tar) {
+          const { openDatabase } = await import("@/db/client");
           const database = openDatabase({
             dataDir: path.join(cli.env.DATA_DIR, "db"),
           });
@@ -74,6 +73,7 @@ export const backupCommands: CliCommand = (program, io) => {
         const tar = new Uint8Array(
           readFileSync(file),
         ) as Uint8Array<ArrayBuffer>;
+        const { restorePglite } = await import("@/db/pglite-restore");
         const movedTo = await restorePglite(
           path.join(cli.env.DATA_DIR, "db"),
           tar,

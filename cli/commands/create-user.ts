@@ -1,9 +1,7 @@
 import "server-only";
 import { type CliCommand, type CliContext, withServices } from "@/cli/context";
-import { createVerifiedUser } from "@/lib/admin/create-user";
 import { randomToken } from "@/lib/crypto/secrets";
 import { isAdminEmail } from "@/lib/policies/is-admin";
-import { changeSetting } from "@/lib/settings/store";
 
 type Options = {
   name: string;
@@ -20,6 +18,7 @@ async function makeAdministrator(
   const { services } = cli;
   const admins = services.config.admins;
   if (isAdminEmail(email, admins)) return;
+  const { changeSetting } = await import("@/lib/settings/store");
   await changeSetting(
     {
       db: services.database.db,
@@ -60,6 +59,7 @@ export const createUserCommand: CliCommand = (program, io) => {
         const password = generated
           ? randomToken(18)
           : (await cli.stdin()).replace(/\r?\n$/, "");
+        const { createVerifiedUser } = await import("@/lib/admin/create-user");
         const user = await createVerifiedUser(
           {
             db: cli.services.database.db,

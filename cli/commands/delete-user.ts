@@ -1,8 +1,6 @@
 import "server-only";
 import { parseUserId } from "@/cli/commands/user-id";
 import { CliError, type CliCommand, withServices } from "@/cli/context";
-import { findUserById } from "@/lib/users/users";
-import { softDeleteUser } from "@/lib/users/soft-delete";
 
 /** Soft-deletes a user as the administrators' page does: sessions ended at once, restorable. */
 export const deleteUserCommand: CliCommand = (program, io) => {
@@ -15,6 +13,8 @@ export const deleteUserCommand: CliCommand = (program, io) => {
     .action(
       withServices(io, async (cli, id: string) => {
         const userId = parseUserId(id);
+        const { findUserById } = await import("@/lib/users/users");
+        const { softDeleteUser } = await import("@/lib/users/soft-delete");
         const { db } = cli.services.database;
         const user = await findUserById(db, userId, { withTrashed: true });
         if (!user) throw new CliError(`There is no user with id ${userId}.`);

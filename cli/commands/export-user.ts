@@ -1,8 +1,6 @@
 import "server-only";
 import { parseUserId } from "@/cli/commands/user-id";
 import { CliError, type CliCommand, withServices } from "@/cli/context";
-import { exportUserData } from "@/lib/users/export-data";
-import { findUserById } from "@/lib/users/users";
 
 /** Everything held about one user, as JSON on stdout (nothing else is printed there). */
 export const exportUserCommand: CliCommand = (program, io) => {
@@ -15,6 +13,8 @@ export const exportUserCommand: CliCommand = (program, io) => {
     .action(
       withServices(io, async (cli, id: string) => {
         const userId = parseUserId(id);
+        const { findUserById } = await import("@/lib/users/users");
+        const { exportUserData } = await import("@/lib/users/export-data");
         const { db } = cli.services.database;
         if (!(await findUserById(db, userId, { withTrashed: true })))
           throw new CliError(`There is no user with id ${userId}.`);

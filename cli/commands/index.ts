@@ -12,7 +12,11 @@ import { reencryptCommand } from "@/cli/commands/reencrypt";
 import { settingCommand } from "@/cli/commands/setting";
 import { whoamiCommand } from "@/cli/commands/whoami";
 
-/** Every command of `npm run auth`, one file each; a new command adds its line here. */
+/**
+ * Every command of `npm run auth`, one file each; a new command adds its line here. A command's
+ * file declares it with light imports only and imports what its action runs inside the action:
+ * the program is built whole before any command runs (test/cli/start-up.test.ts).
+ */
 export const COMMANDS: readonly CliCommand[] = [
   createUserCommand,
   pruneCommand,

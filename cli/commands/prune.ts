@@ -1,6 +1,5 @@
 import "server-only";
 import { type CliCommand, withServices } from "@/cli/context";
-import { prune } from "@/lib/runtime/pruning";
 
 /** Prunes now what the pruning task would (decision record 015), whoever holds the current window. */
 export const pruneCommand: CliCommand = (program, io) => {
@@ -11,6 +10,7 @@ export const pruneCommand: CliCommand = (program, io) => {
     )
     .action(
       withServices(io, async (cli) => {
+        const { prune } = await import("@/lib/runtime/pruning");
         const { db } = cli.services.database;
         const pruned = await prune({
           db,

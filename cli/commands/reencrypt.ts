@@ -1,6 +1,5 @@
 import "server-only";
 import { CliError, type CliCommand, withServices } from "@/cli/context";
-import { REENCRYPTORS } from "@/lib/runtime/reencryptors";
 
 /**
  * Re-encrypts every stored secret from the old SESSION_SECRET (in OLD_SESSION_SECRET, never on
@@ -24,6 +23,7 @@ export const reencryptCommand: CliCommand = (program, io) => {
           throw new CliError(
             "OLD_SESSION_SECRET is the current SESSION_SECRET: set SESSION_SECRET to the new secret first.",
           );
+        const { REENCRYPTORS } = await import("@/lib/runtime/reencryptors");
         let unreadable = 0;
         for (const reencryptor of REENCRYPTORS) {
           const result = await reencryptor.run(cli.services.database.db, {

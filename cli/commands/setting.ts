@@ -5,9 +5,7 @@ import {
   type CliContext,
   withServices,
 } from "@/cli/context";
-import { buildAuthConfig } from "@/lib/config/auth";
 import { flatten } from "@/lib/settings/keys";
-import { changeSetting, revertSetting } from "@/lib/settings/store";
 
 /** A value as typed: JSON when it parses (true, 10, ["a@b.c"]), else the text itself (/home). */
 function parseValue(text: string): unknown {
@@ -61,6 +59,7 @@ export const settingCommand: CliCommand = (program, io) => {
     .action(
       withServices(io, async (cli, key: string, value: string) => {
         const before = JSON.stringify(flatten(cli.services.config)[key]);
+        const { changeSetting } = await import("@/lib/settings/store");
         const state = await changeSetting(change(cli), key, parseValue(value));
         cli.print(
           `${key}: ${before} → ${JSON.stringify(flatten(state.config)[key])} (in force on every instance within seconds)`,
@@ -77,6 +76,8 @@ export const settingCommand: CliCommand = (program, io) => {
           cli.print(`${key} is not changed by a setting: nothing to do.`);
           return;
         }
+        const { revertSetting } = await import("@/lib/settings/store");
+        const { buildAuthConfig } = await import("@/lib/config/auth");
         const state = await revertSetting(change(cli), key);
         cli.print(
           `${key}: back to ${JSON.stringify(flatten(state.config)[key])} (start-up value ${JSON.stringify(flatten(buildAuthConfig(cli.services.env))[key])})`,
