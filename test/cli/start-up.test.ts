@@ -17,7 +17,8 @@ function loadedByTheProgram(): string[] {
 
 // `--help` and the commands that speak HTTP to a running server (login, whoami, logout) need
 // none of the server: a command loads what it runs when it runs (cli/context.ts, withServices).
-// Loaded at the top, the server is about a thousand modules, a second of CPU before every command.
+// Loaded at the top, the server is about a thousand modules, about two seconds of CPU on this
+// machine before every command (decision record 020, amendment of 2026-11-29).
 describe("npm run auth, before a command runs", { timeout: 60_000 }, () => {
   it("has loaded no part of the server: no services, database client, ORM or route table", () => {
     const loaded = loadedByTheProgram();
