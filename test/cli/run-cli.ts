@@ -10,6 +10,17 @@ import { TEST_SECRET } from "../support/app";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 
+/**
+ * How `npm run auth` runs a script of this repository: tsx with the react-server condition
+ * (package.json "auth"); the command-line tests run theirs the same way.
+ */
+export function tsxCommand(script: string, args: string[] = []) {
+  return {
+    file: TSX,
+    args: ["--conditions=react-server", script, ...args],
+  };
+}
+
 export type CliRun = { status: number | null; stdout: string; stderr: string };
 
 /**
@@ -72,20 +83,17 @@ export function startCli(
   args: string[],
   stdin = "",
 ): RunningCli {
-  const child = spawn(
-    TSX,
-    ["--conditions=react-server", "cli/auth.ts", ...args],
-    {
-      cwd: ROOT,
-      env: {
-        NODE_ENV: "test",
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? "",
-        ...env,
-      },
-      stdio: ["pipe", "pipe", "pipe"],
+  const command = tsxCommand("cli/auth.ts", args);
+  const child = spawn(command.file, command.args, {
+    cwd: ROOT,
+    env: {
+      NODE_ENV: "test",
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      ...env,
     },
-  );
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   const watchers = new Set<() => void>();

@@ -1,17 +1,17 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { tsxCommand } from "./run-cli";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 
 /** The module files the command line has loaded once its commands are declared, before one runs. */
 function loadedByTheProgram(): string[] {
-  const out = execFileSync(
-    TSX,
-    ["--conditions=react-server", "test/cli/loaded-modules.ts"],
-    { cwd: ROOT, encoding: "utf8" },
-  );
+  const command = tsxCommand("test/cli/loaded-modules.ts");
+  const out = execFileSync(command.file, command.args, {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
   return JSON.parse(out) as string[];
 }
 
