@@ -534,6 +534,30 @@ export const oauthClientSettings = pgTable("oauth_client_settings", {
   registeredAt: stamp("registered_at"),
 });
 
+/**
+ * What a user's approval of a client covered (decision record 050, amendment 2026-12-02): the
+ * client's redirect URIs when the user last approved it on the consent screen. A previous approval
+ * skips the consent only for these (lib/oauth/consents.ts); the row never lets anything in on its
+ * own, as the skip also needs a live token (Passport's rule).
+ */
+export const oauthConsents = pgTable(
+  "oauth_consents",
+  {
+    clientId: clientKey("client_id")
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: "cascade" }),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    redirectUris: text("redirect_uris").notNull(),
+    approvedAt: stamp("approved_at").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clientId, table.userId] }),
+    index("oauth_consents_user_id_index").on(table.userId),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type PersonalAccessToken = typeof personalAccessTokens.$inferSelect;

@@ -32,6 +32,7 @@ const TABLES = [
   "oauth_auth_codes",
   "oauth_device_codes",
   "oauth_client_settings",
+  "oauth_consents",
 ];
 
 /**
