@@ -4,14 +4,41 @@ import { useSearchParams } from "next/navigation";
 import { useEffect } from "react";
 import { OAuthFrame, Waiting } from "@/components/oauth/oauth-frame";
 import { AppRequest } from "@/components/oauth/app-request";
+import { Alert } from "@/components/ui/alert";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import {
   type AuthorizationRequest,
+  goToClient,
   useAnswerAuthorization,
   useAuthorizationRequest,
 } from "@/lib/client/use-oauth-consent";
+import { isAllowedRedirectUri } from "@/lib/policies/redirect-uri";
+
+/** Why the screen stops here: the server's error, or an address the redirect URI rule refuses. */
+function Unanswerable({ error }: { error: unknown }) {
+  const t = useT();
+  return (
+    <div className="space-y-4">
+      <h1 className="text-xl font-semibold text-zinc-900">
+        {t("This authorization request cannot be answered")}
+      </h1>
+      {error ? (
+        <ErrorAlert error={error} />
+      ) : (
+        <Alert tone="error">
+          {t(
+            "The app's redirect address is not allowed, so this page does not go there.",
+          )}
+        </Alert>
+      )}
+      <p className="text-sm text-zinc-500">
+        {t("Go back to the app and start again.")}
+      </p>
+    </div>
+  );
+}
 
 /** The host the browser goes to after the answer, so the user sees where the app lives. */
 function hostOf(uri: string): string {
@@ -30,7 +57,11 @@ function ConsentQuestion({
   const answer = useAnswerAuthorization();
   const app = request.client.name;
   if (answer.isSuccess)
-    return <Waiting label={t("Taking you back to :app…", { app })} />;
+    return isAllowedRedirectUri(answer.data.redirect) ? (
+      <Waiting label={t("Taking you back to :app…", { app })} />
+    ) : (
+      <Unanswerable error={null} />
+    );
   return (
     <AppRequest
       heading={t(":app wants to access your account", { app })}
@@ -58,23 +89,16 @@ function Consent({ user }: { user: User }) {
   const next = data && "redirect" in data ? data.redirect : null;
   // Nothing to ask (approved before, or an error for the client): straight back to the app.
   useEffect(() => {
-    if (next) window.location.assign(next);
+    if (next) goToClient(next);
   }, [next]);
-  if (request.isError)
-    return (
-      <div className="space-y-4">
-        <h1 className="text-xl font-semibold text-zinc-900">
-          {t("This authorization request cannot be answered")}
-        </h1>
-        <ErrorAlert error={request.error} />
-        <p className="text-sm text-zinc-500">
-          {t("Go back to the app and start again.")}
-        </p>
-      </div>
-    );
+  if (request.isError) return <Unanswerable error={request.error} />;
   if (!data) return <Waiting label={t("Loading…")} />;
   if ("redirect" in data)
-    return <Waiting label={t("Taking you back to the app…")} />;
+    return isAllowedRedirectUri(data.redirect) ? (
+      <Waiting label={t("Taking you back to the app…")} />
+    ) : (
+      <Unanswerable error={null} />
+    );
   return <ConsentQuestion request={data} user={user} />;
 }
 

@@ -3,6 +3,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
 import type { RouteOutput } from "@/lib/client/contract";
+import { isAllowedRedirectUri } from "@/lib/policies/redirect-uri";
 
 export type OAuthScope = RouteOutput<"passport.scopes.index">[number];
 /** GET /oauth/authorize's JSON form (decision record 050): what the consent screen shows and sends back. */
@@ -31,6 +32,17 @@ export function useAuthorizationRequest(query: string) {
   });
 }
 
+/**
+ * Sends the browser to the client with its answer, only where the redirect URI rule allows
+ * (lib/policies/redirect-uri.ts): the server refuses such a client already; the page keeps to the
+ * rule even so, and a `javascript:` address never runs here. False: the screen shows the refusal.
+ */
+export function goToClient(redirect: string): boolean {
+  if (!isAllowedRedirectUri(redirect)) return false;
+  window.location.assign(redirect);
+  return true;
+}
+
 /** Approves (POST) or denies (DELETE) with Passport's fields; the answer is where the browser goes next. */
 export function useAnswerAuthorization() {
   const api = useApi();
@@ -53,6 +65,8 @@ export function useAnswerAuthorization() {
         },
       ),
     // The client's redirect URI is another site: a full navigation, never the router.
-    onSuccess: ({ redirect }) => window.location.assign(redirect),
+    onSuccess: ({ redirect }) => {
+      goToClient(redirect);
+    },
   });
 }

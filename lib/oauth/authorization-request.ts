@@ -1,5 +1,6 @@
 import "server-only";
 import type { OAuthClient } from "@/db/schema";
+import { isAllowedRedirectUri } from "@/lib/policies/redirect-uri";
 import type { Context } from "@/lib/server/context";
 import {
   allowedScopes,
@@ -50,7 +51,8 @@ const optional = (value: string | null) =>
 
 /**
  * league's `validateAuthorizationRequest` with OAuth 2.1's rules: a known client allowed the
- * code grant, a redirect URI registered exactly (an unknown one is never redirected to), known
+ * code grant, a redirect URI registered exactly and within the redirect URI rule
+ * (lib/policies/redirect-uri.ts; neither an unknown one nor a forbidden one is redirected to), known
  * scopes within the client's list, PKCE — S256 and required for public clients — and RFC 8707's
  * `resource`s, this server's API only.
  */
@@ -74,6 +76,12 @@ export async function validateAuthorizationRequest(
       throw invalidRequest("redirect_uri");
     redirectUri = registered[0];
   }
+  // Stored before the rule, or by another application on the same tables: never followed.
+  if (!isAllowedRedirectUri(redirectUri))
+    throw invalidRequest(
+      "redirect_uri",
+      "The client's redirect URI breaks the redirect URI rule; its owner must change it",
+    );
   const state = query.get("state") ?? undefined;
   const fail = (error: OAuthError) =>
     new RedirectedError(error, redirectUri, state);

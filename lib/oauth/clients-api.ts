@@ -11,6 +11,10 @@ import {
 import { forbidden, notFound } from "@/lib/http/errors";
 import { json } from "@/lib/http/respond";
 import { isAdmin } from "@/lib/policies/admin";
+import {
+  REDIRECT_URI_MESSAGES,
+  redirectUriProblem,
+} from "@/lib/policies/redirect-uri";
 import type { Context } from "@/lib/server/context";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
@@ -23,16 +27,42 @@ import {
 } from "@/lib/oauth/clients";
 import { SCOPES } from "@/lib/oauth/scopes";
 
-const redirectUri = z
-  .string()
-  .max(2000)
-  .refine((value) => URL.canParse(value), "The redirect URI must be a URL.");
+/** Passport 12's `redirect`: URIs separated by commas. */
+const splitRedirect = (redirect: string | null | undefined): string[] =>
+  (redirect ?? "")
+    .split(",")
+    .map((uri) => uri.trim())
+    .filter((uri) => uri !== "");
+
+/** The redirect URI rule (lib/policies/redirect-uri.ts), its message on the field itself: the form shows it there. */
+function checkRedirects(uris: readonly string[], ctx: z.RefinementCtx) {
+  for (const uri of uris) {
+    const problem = redirectUriProblem(uri);
+    if (problem === null) continue;
+    ctx.addIssue({
+      code: "custom",
+      message: REDIRECT_URI_MESSAGES[problem],
+      params: { uri },
+    });
+    return;
+  }
+}
 
 /** Passport's client fields: 13's `redirect_uris`, or 12's comma-separated `redirect`. */
 const clientFields = {
   name: z.string().min(1).max(255),
-  redirect_uris: z.array(redirectUri).max(20).optional(),
-  redirect: z.string().max(20000).nullish(),
+  redirect_uris: z
+    .array(z.string().max(2000))
+    .max(20)
+    .superRefine(checkRedirects)
+    .optional(),
+  redirect: z
+    .string()
+    .max(20000)
+    .nullish()
+    .superRefine((redirect, ctx) =>
+      checkRedirects(splitRedirect(redirect), ctx),
+    ),
 };
 
 const createInput = z.strictObject({
@@ -49,11 +79,7 @@ function redirectsOf(input: {
   redirect_uris?: string[];
   redirect?: string | null;
 }): string[] {
-  if (input.redirect_uris) return input.redirect_uris;
-  return (input.redirect ?? "")
-    .split(",")
-    .map((uri) => uri.trim())
-    .filter((uri) => uri !== "" && URL.canParse(uri));
+  return input.redirect_uris ?? splitRedirect(input.redirect);
 }
 
 const DEFAULT_GRANTS: readonly GrantType[] = [

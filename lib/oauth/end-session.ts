@@ -2,6 +2,7 @@ import "server-only";
 import { compactVerify, errors as joseErrors } from "jose";
 import { signOutSession } from "@/lib/auth/sign-out";
 import { json, redirect } from "@/lib/http/respond";
+import { isAllowedRedirectUri } from "@/lib/policies/redirect-uri";
 import type { Context } from "@/lib/server/context";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { findClient, redirectUris } from "@/lib/oauth/clients";
@@ -80,7 +81,10 @@ export const endSessionEndpoint: Endpoint = defineEndpoint({
     if (!client)
       return fail(invalidRequest("id_token_hint", "The client is unknown"));
     const back = parameter(input.post_logout_redirect_uri);
-    if (back !== undefined && !redirectUris(client).includes(back))
+    if (
+      back !== undefined &&
+      (!redirectUris(client).includes(back) || !isAllowedRedirectUri(back))
+    )
       return fail(invalidRequest("post_logout_redirect_uri"));
 
     const user = await ctx.session.user();

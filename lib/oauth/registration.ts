@@ -1,6 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import { oauthClientSettings } from "@/db/schema";
+import {
+  isLoopbackHost,
+  REDIRECT_URI_MESSAGES,
+  redirectUriProblem,
+} from "@/lib/policies/redirect-uri";
 import type { Context } from "@/lib/server/context";
 import { createClient, type GrantType } from "@/lib/oauth/clients";
 import { OAuthError } from "@/lib/oauth/errors";
@@ -29,20 +34,6 @@ const metadata = z.object({
   scope: z.string().max(1000).optional(),
 });
 
-const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
-
-/** A URI with a scheme and a host (an app's custom scheme included), never a fragment (RFC 6749 §3.1.2). */
-function wellFormed(uri: string): URL | null {
-  if (!URL.canParse(uri)) return null;
-  const url = new URL(uri);
-  if (url.hash !== "" || uri.includes("#")) return null;
-  if (["javascript:", "data:", "file:", "vbscript:"].includes(url.protocol))
-    return null;
-  if (["http:", "https:"].includes(url.protocol) && url.hostname === "")
-    return null;
-  return url;
-}
-
 /**
  * Laravel MCP's `redirect_domains` rule: "*" allows any; else a URI must start with one of the
  * listed prefixes (a trailing slash added, so "https://a.example" does not admit
@@ -52,12 +43,12 @@ function wellFormed(uri: string): URL | null {
 function permitted(uri: URL, raw: string, domains: readonly string[]) {
   if (domains.includes("*")) return true;
   const loopbackListed = domains.some((domain) =>
-    LOOPBACK.includes(domain.replace(/^[a-z]+:\/\//i, "").replace(/\/+$/, "")),
+    isLoopbackHost(domain.replace(/^[a-z]+:\/\//i, "").replace(/\/+$/, "")),
   );
   if (
     loopbackListed &&
     uri.protocol === "http:" &&
-    LOOPBACK.includes(uri.host.replace(/:\d+$/, ""))
+    isLoopbackHost(uri.hostname)
   )
     return true;
   return domains.some((domain) =>
@@ -68,13 +59,13 @@ function permitted(uri: URL, raw: string, domains: readonly string[]) {
 function validRedirects(ctx: Context, uris: string[]): string[] {
   const domains = ctx.config.oauth["redirect-domains"];
   for (const raw of uris) {
-    const url = wellFormed(raw);
-    if (!url)
+    const problem = redirectUriProblem(raw);
+    if (problem !== null)
       throw metadataError(
         "invalid_redirect_uri",
-        `The redirect URI ${raw} is not a valid URI.`,
+        REDIRECT_URI_MESSAGES[problem].replace(":uri", raw),
       );
-    if (!permitted(url, raw, domains))
+    if (!permitted(new URL(raw), raw, domains))
       throw metadataError(
         "invalid_redirect_uri",
         `The redirect URI ${raw} is not a permitted redirect domain.`,
