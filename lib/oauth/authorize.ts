@@ -7,7 +7,7 @@ import { unauthenticated } from "@/lib/http/errors";
 import { json, redirect } from "@/lib/http/respond";
 import type { Context } from "@/lib/server/context";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
-import { findClient } from "@/lib/oauth/clients";
+import { findClient, redirectUris } from "@/lib/oauth/clients";
 import {
   accessDenied,
   errorRedirect,
@@ -21,6 +21,7 @@ import {
   validateAuthorizationRequest,
 } from "@/lib/oauth/authorization-request";
 import { approve, approvedBefore } from "@/lib/oauth/auth-codes";
+import { consentCovers, rememberConsent } from "@/lib/oauth/consents";
 import {
   consentPage,
   isPageNavigation,
@@ -99,9 +100,11 @@ function showAuthorization(ctx: Context): Promise<Response> {
         `/auth/login?redirect=${encodeURIComponent(authorizePath(ctx) + ctx.url.search)}`,
       );
     }
+    // Passport's skip, for the redirect URIs the user's last approval saw only (lib/oauth/consents.ts).
     if (
       !prompt.includes("consent") &&
-      (await approvedBefore(ctx, client.id, user.id, request.scopes))
+      (await approvedBefore(ctx, client.id, user.id, request.scopes)) &&
+      (await consentCovers(ctx, client.id, user.id, request.redirectUri))
     )
       return go(ctx, await approve(ctx, request, user.id));
     if (prompt.includes("none"))
@@ -169,6 +172,7 @@ async function consentedRequest(
   userId: number;
   user: User;
   clientName: string;
+  clientRedirectUris: string[];
 }> {
   if (!input.auth_token) throw invalidRequest("auth_token");
   const user = await ctx.session.user();
@@ -196,6 +200,7 @@ async function consentedRequest(
     userId: user.id,
     user,
     clientName: client.name,
+    clientRedirectUris: redirectUris(client),
   };
 }
 
@@ -226,10 +231,8 @@ export const authorizeEndpoint: Endpoint = defineEndpoint({
     if (ctx.request.method === "GET" || ctx.request.method === "HEAD")
       return showAuthorization(ctx);
     return answering(ctx, async () => {
-      const { request, userId, user, clientName } = await consentedRequest(
-        ctx,
-        input,
-      );
+      const { request, userId, user, clientName, clientRedirectUris } =
+        await consentedRequest(ctx, input);
       if (
         ctx.request.method === "DELETE" ||
         input._method?.toUpperCase() === "DELETE"
@@ -238,6 +241,7 @@ export const authorizeEndpoint: Endpoint = defineEndpoint({
       if (request.scopes.some((scope) => STEP_UP_SCOPES.includes(scope)))
         await requirePasswordConfirmation(ctx);
       const approved = await approve(ctx, request, userId);
+      await rememberConsent(ctx, request.clientId, userId, clientRedirectUris);
       ctx.credentialChange = { user, name: clientName };
       return go(ctx, approved);
     });
