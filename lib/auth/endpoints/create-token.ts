@@ -128,6 +128,8 @@ export const createToken = defineEndpoint({
       user,
       {
         name: input.name,
+        // Only a missing list is `*` (contract §2 Token); `[]` is a token that may only read
+        // (decision record 011, amendment 2026-12-02).
         abilities: input.abilities ?? ["*"],
         expiresAt: input.expires_at ?? input.expiration_date ?? null,
         prefix: ctx.config.tokens.prefix,
