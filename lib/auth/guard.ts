@@ -71,6 +71,7 @@ export async function resolveAuth(ctx: Context): Promise<AuthState> {
         via: "token",
         token: bearer.token,
         pendingEmail: bearer.pendingEmail,
+        replacedBy: bearer.settings?.replacedBy ?? null,
       }
     : { user: null, via: null, token: null };
   return ctx.auth;

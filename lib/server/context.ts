@@ -24,6 +24,8 @@ export type AuthState = {
   oauthToken?: { id: string; clientId: string; abilities: string | null };
   /** The user's address awaiting confirmation, when the guard read it (get-auth's one statement). */
   pendingEmail?: string | null;
+  /** The personal access token's successor once it was rolled (decision record 045), read with the token. */
+  replacedBy?: number | null;
 };
 
 /** Everything an endpoint or middleware may use. Built once per request by the pipeline. */

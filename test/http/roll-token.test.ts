@@ -102,18 +102,22 @@ describe("POST /auth/roll-token", () => {
     expect(response.body.previous_expires_at).toBe("2026-11-23T10:00:00.000Z");
   });
 
-  it("a token already rolled, another user's token or an unknown id is 422 on token_id; nothing is written", async () => {
+  it("from a session, a token already rolled, another user's token or an unknown id is 422 on token_id; nothing is written", async () => {
     const user = await app.createUser();
     const other = await app.createUser();
     const mine = await createToken(app, user.email);
     const theirs = await createToken(app, other.email);
+    const agent = await signIn(app, user);
+    await confirmPassword(agent);
+    const rollFromSession = (id: number) =>
+      agent.post("/auth/roll-token", { token_id: id });
     for (const id of [tokenId(theirs), 999]) {
-      const response = await roll(mine, { token_id: id });
+      const response = await rollFromSession(id);
       expect(response.status).toBe(422);
       expect(Object.keys(response.body.errors)).toEqual(["token_id"]);
     }
-    expect((await roll(mine, { token_id: tokenId(mine) })).status).toBe(200);
-    expect((await roll(mine, { token_id: tokenId(mine) })).status).toBe(422);
+    expect((await rollFromSession(tokenId(mine))).status).toBe(200);
+    expect((await rollFromSession(tokenId(mine))).status).toBe(422);
     expect(await list(theirs)).toHaveLength(1);
   });
 

@@ -3,15 +3,15 @@ import { z } from "zod";
 import { recordActivity } from "@/lib/audit/activity";
 import { rollToken as roll } from "@/lib/auth/token-roll";
 import { defineEndpoint } from "@/lib/server/endpoint";
-import { invalid } from "@/lib/http/errors";
+import { forbidden, invalid } from "@/lib/http/errors";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import { tokenIdInput } from "@/lib/auth/token-input";
 
 const DAY_SECONDS = 86_400;
 
 /**
- * A new secret for one of the caller's tokens (decision record 045); the old one works for
- * `grace_seconds` (default a day, 0: stops now, at most 30 days).
+ * A new secret for one of the caller's tokens, or from a token for itself only (decision record
+ * 045); the old one works for `grace_seconds` (default a day, 0: stops now, at most 30 days).
  */
 export const rollToken = defineEndpoint({
   input: () =>
@@ -26,6 +26,10 @@ export const rollToken = defineEndpoint({
     }),
   async run(ctx, input) {
     const user = ctx.requireUser();
+    // A token rotates its own key; choosing which of the owner's tokens to roll is the session's
+    // (decision record 045). An OAuth access token is none of them.
+    if (ctx.auth?.via === "token" && ctx.auth.token?.id !== input.token_id)
+      throw forbidden("A token can roll only itself.");
     const rolled = await roll(
       ctx.db,
       {

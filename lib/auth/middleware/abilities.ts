@@ -44,8 +44,9 @@ export async function ability(ctx: Context, anyOf: string[]): Promise<void> {
 
 /**
  * The route's declared ability, run by the pipeline after the guard (decision record 011): a
- * bearer token without it gets 403; sessions and guests pass (the guard and the endpoint decide
- * for them). Costs no statement after the guard: the caller is already resolved.
+ * bearer token without it gets 403, and so does a rolled token in its grace on a `tokens:write`
+ * route; sessions and guests pass (the guard and the endpoint decide for them). Costs no
+ * statement after the guard: the caller and its token's settings are already resolved.
  */
 export async function requireTokenAccess(
   ctx: Context,
@@ -59,6 +60,12 @@ export async function requireTokenAccess(
     );
   if (access.ability && !tokenCan(bearerAbilities(auth), access.ability))
     throw forbidden(MISSING_ABILITY);
+  // A rolled token's grace is for its deployments to move over, not for managing tokens: else
+  // whoever holds a leaked token rolls or revokes its successor and evicts the owner (record 045).
+  if (access.ability === "tokens:write" && auth.replacedBy)
+    throw forbidden(
+      "This token has been rolled: it can no longer manage tokens.",
+    );
   if (!access.sessionOnlyFields?.length) return;
   const input = await ctx.input();
   const field = access.sessionOnlyFields.find((name) =>
