@@ -1,16 +1,15 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { oauthClients, oauthClientSettings, users } from "@/db/schema";
+import { oauthClients, oauthClientSettings } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { recordActivity } from "@/lib/audit/activity";
-import { invalid, notFound } from "@/lib/http/errors";
+import { invalid } from "@/lib/http/errors";
 import { json } from "@/lib/http/respond";
-import { isAdmin } from "@/lib/policies/admin";
-import type { Context } from "@/lib/server/context";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
-import { findClient, presentClient, randomSecret } from "@/lib/oauth/clients";
+import { manageableClient } from "@/lib/oauth/client-access";
+import { presentClient, randomSecret } from "@/lib/oauth/clients";
 
 const DAY_SECONDS = 86_400;
 
@@ -23,28 +22,20 @@ const rotateInput = z.strictObject({
     .optional(),
 });
 
-/** The client's owner, or any administrator; everyone else is told the client does not exist. */
-async function rotatableClient(ctx: Context) {
-  const user = ctx.requireUser();
-  const client = await findClient(ctx.db, ctx.params.id);
-  if (!client || (client.userId !== user.id && !isAdmin(user, ctx.config)))
-    throw notFound();
-  return client;
-}
-
 /**
  * POST /oauth/clients/{id}/secret (decision record 051): a new secret, shown once, as the create
  * answer shows it (`plainSecret`, and `secret` for Passport 12's clients). The replaced one keeps
  * authenticating for `overlap_seconds` (0 to seven days, a day by default) so the client's
  * deployments can move over; a rotation during an overlap ends the older secret at once (one
- * previous secret at a time). Logged, and the owner told (credential class `rotates`).
+ * previous secret at a time). Who may: `manageableClient`, as for editing the client. Logged, and
+ * the owner told (credential class `rotates`).
  */
 export const rotateSecretEndpoint: Endpoint<typeof rotateInput> =
   defineEndpoint({
     input: () => rotateInput,
     nonJson: "json",
     async run(ctx, input) {
-      const client = await rotatableClient(ctx);
+      const client = await manageableClient(ctx, ctx.params.id ?? "");
       if (client.secret === null)
         throw invalid("client", "A public client has no secret to rotate.");
       const overlapSeconds = input.overlap_seconds ?? DAY_SECONDS;
@@ -86,16 +77,14 @@ export const rotateSecretEndpoint: Endpoint<typeof rotateInput> =
           "client",
           "The client's secret was changed meanwhile; try again.",
         );
+      // The shared rule leaves the actor's own clients and machine clients, which have no owner:
+      // the entry is about the actor, who is the one told.
       const actor = ctx.requireUser();
       await recordActivity(
         ctx.db,
         {
           event: "oauth-client-secret-rotated",
-          subjectId: client.userId ?? actor.id,
-          causerId:
-            client.userId !== null && client.userId !== actor.id
-              ? actor.id
-              : null,
+          subjectId: actor.id,
           ip: ctx.ip,
           properties: {
             client_id: client.id,
@@ -104,11 +93,7 @@ export const rotateSecretEndpoint: Endpoint<typeof rotateInput> =
         },
         ctx.now,
       );
-      const owner =
-        client.userId === null || client.userId === actor.id
-          ? actor
-          : await ownerOf(ctx, client.userId);
-      ctx.credentialChange = owner ? { user: owner, name: client.name } : null;
+      ctx.credentialChange = { user: actor, name: client.name };
       return json({
         ...presentClient(rotated.client, rotated.settings, ctx.now),
         plainSecret,
@@ -116,12 +101,3 @@ export const rotateSecretEndpoint: Endpoint<typeof rotateInput> =
       });
     },
   });
-
-async function ownerOf(ctx: Context, userId: number) {
-  const [owner] = await ctx.db
-    .select()
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return owner ?? null;
-}

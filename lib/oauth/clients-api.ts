@@ -2,23 +2,21 @@ import "server-only";
 import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { z } from "zod";
 import {
-  type OAuthClient,
   oauthAccessTokens,
   oauthClients,
   oauthClientSettings,
   oauthRefreshTokens,
 } from "@/db/schema";
-import { forbidden, notFound } from "@/lib/http/errors";
+import { forbidden } from "@/lib/http/errors";
 import { json } from "@/lib/http/respond";
 import { isAdmin } from "@/lib/policies/admin";
 import {
   REDIRECT_URI_MESSAGES,
   redirectUriProblem,
 } from "@/lib/policies/redirect-uri";
-import type { Context } from "@/lib/server/context";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
-import { clientKeyIs } from "@/lib/oauth/client-keys";
+import { manageableClient } from "@/lib/oauth/client-access";
 import {
   createClient,
   GRANT_TYPES,
@@ -86,29 +84,6 @@ const DEFAULT_GRANTS: readonly GrantType[] = [
   "authorization_code",
   "refresh_token",
 ];
-
-/**
- * The clients the user manages: their own, and for administrators the machine clients that
- * belong to no user.
- */
-async function manageableClient(
-  ctx: Context,
-  id: string,
-): Promise<OAuthClient> {
-  const user = ctx.requireUser();
-  const key = await clientKeyIs(ctx.db, id);
-  if (!key) throw notFound();
-  const [client] = await ctx.db
-    .select()
-    .from(oauthClients)
-    .where(and(key, eq(oauthClients.revoked, false)))
-    .limit(1);
-  if (!client) throw notFound();
-  const mine = client.userId === user.id;
-  if (!mine && !(client.userId === null && isAdmin(user, ctx.config)))
-    throw notFound();
-  return client;
-}
 
 /** GET|POST /oauth/clients (`passport.clients.index`, `.store`). */
 export const clientsEndpoint: Endpoint = defineEndpoint({
