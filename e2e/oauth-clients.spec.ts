@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { tokenRequest } from "./support/oauth";
 import { SPANISH_PHONE } from "./support/devices";
+import { confirmPasswordOf } from "./support/users";
 
 // Decision record 055: an administrator creates a machine client with an allowed scope, copies its
 // secret (shown once), and rotates it; both secrets work during the overlap. English on a desktop,
@@ -153,3 +154,35 @@ for (const variant of VARIANTS) {
     });
   });
 }
+
+test("a user's app may ask for any scope only when that box is checked; nothing chosen is an error", async ({
+  page,
+  users,
+}) => {
+  const admin = await users.admin();
+  // A recent confirmation, should creating a client ask for one: this test is about the scopes.
+  await confirmPasswordOf(admin);
+  await users.signIn(admin);
+  await page.goto("/admin/oauth-clients");
+  const form = page.getByRole("form", { name: "Create a client" });
+  const name = `Notes (any scope) ${Date.now().toString(36)}`;
+  await form.getByLabel("Name", { exact: true }).fill(name);
+  await form.getByLabel("Redirect URIs").fill("https://notes.example/callback");
+  const scopes = form.getByRole("group", { name: "Allowed scopes" });
+  const any = scopes.getByRole("checkbox", {
+    name: "Any scope the user consents to",
+  });
+  // Decision record 011, amendment 2026-12-02: nothing checked is never every scope.
+  await form.getByRole("button", { name: "Create client" }).click();
+  await expect(any).toBeFocused();
+  await expect(any).toHaveAccessibleDescription(
+    "Choose at least one scope, or any scope the user consents to.",
+  );
+  await any.check();
+  await expect(scopes.getByRole("checkbox")).toHaveCount(1);
+  await form.getByRole("button", { name: "Create client" }).click();
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: name }),
+  ).toContainText("any the user consents to");
+});

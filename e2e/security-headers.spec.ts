@@ -178,6 +178,7 @@ test.describe("security headers and the Content-Security-Policy (decision record
 
     expectScreenHeaders(await page.goto("/admin/account/tokens"));
     await page.getByLabel("Token name").fill("csp");
+    await page.getByLabel("All abilities (*)").check();
     await page.getByLabel("Current password").fill(user.password);
     await page.getByRole("button", { name: "Create token" }).click();
     await expect(page.getByLabel("New token")).toHaveText(

@@ -75,9 +75,25 @@ test("a user creates a token with the password asked once, copies it, uses it as
 
   guard.allow(/\/auth\/create-token$/, 422);
   await page.getByLabel("Token name").fill("CI deploy");
-  // Abilities from the declared list only, as checkboxes (decision record 045).
+  // Abilities from the declared list only, as checkboxes (decision record 045), and every
+  // ability as a box of its own: nothing checked is an error, never `*` (decision record 011).
   const abilities = page.getByRole("group", { name: "Abilities" });
-  await expect(abilities.getByRole("checkbox")).toHaveCount(3);
+  await expect(abilities.getByRole("checkbox")).toHaveCount(4);
+  const all = abilities.getByRole("checkbox", { name: "All abilities (*)" });
+  await expect(all).not.toBeChecked();
+  await page.getByLabel("Current password").fill(user.password);
+  await page.getByRole("button", { name: "Create token" }).click();
+  await expect(all).toBeFocused();
+  await expect(all).toHaveAccessibleDescription(
+    "Choose at least one ability, or all abilities.",
+  );
+  await expect(abilities).toHaveAccessibleDescription(
+    /Choose at least one ability, or all abilities\.$/,
+  );
+  await expect(page.getByText("No tokens yet")).toBeVisible();
+  await all.check();
+  await expect(abilities.getByRole("checkbox")).toHaveCount(1);
+  await all.uncheck();
   await abilities.getByRole("checkbox", { name: "user:write" }).check();
   await abilities.getByRole("checkbox", { name: "tokens:write" }).check();
   await expect(
@@ -172,6 +188,7 @@ test("revoke all removes every token of the user", async ({
   await page.goto("/admin/account/tokens");
   for (const name of ["first", "second"]) {
     await page.getByLabel("Token name").fill(name);
+    await page.getByLabel("All abilities (*)").check();
     await page.getByLabel("Current password").fill(user.password);
     await page.getByRole("button", { name: "Create token" }).click();
     await page.getByRole("button", { name: "Done" }).click();
@@ -198,6 +215,7 @@ test("a user rolls a token with a grace: both are listed, the new secret is show
   await users.signIn(user);
   await page.goto("/admin/account/tokens");
   await page.getByLabel("Token name").fill("nightly");
+  await page.getByLabel("All abilities (*)").check();
   await page.getByLabel("Current password").fill(user.password);
   await page.getByRole("button", { name: "Create token" }).click();
   await page.getByRole("button", { name: "Done" }).click();

@@ -1,9 +1,10 @@
 "use client";
 
 import { type FormEvent, useId, useRef, useState } from "react";
+import { allowedScopesInput } from "@/components/oauth/client-form-input";
 import { CLIENT_KINDS, type ClientKind } from "@/components/oauth/client-kinds";
+import { ScopesFieldset } from "@/components/oauth/scopes-fieldset";
 import { Button } from "@/components/ui/button";
-import { CheckboxField } from "@/components/ui/checkbox-field";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { INPUT_CLASSES, TextField } from "@/components/ui/text-field";
 import { formErrors } from "@/lib/client/form-errors";
@@ -76,14 +77,21 @@ export function ClientForm({
     ["name", "redirect_uris", "scopes"],
     locale,
   );
-  useFocusFirstError(form, create.error);
+  const [noScope, setNoScope] = useState<object | null>(null);
+  useFocusFirstError(form, create.error ?? noScope);
   const machine = kind === "machine";
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
     const data = new FormData(event.currentTarget);
-    const chosen = data.getAll("scopes").map(String);
+    const scopes = allowedScopesInput(data, machine);
+    if (!scopes) {
+      create.reset();
+      setNoScope({});
+      return;
+    }
+    setNoScope(null);
     const redirects = String(data.get("redirect_uris") ?? "")
       .split(/\s+/)
       .filter((uri) => uri !== "");
@@ -92,8 +100,7 @@ export function ClientForm({
       redirect_uris: machine ? [] : redirects,
       confidential: CLIENT_KINDS[kind].confidential,
       grant_types: CLIENT_KINDS[kind].grantTypes,
-      // A user's app with nothing checked may ask for any scope the user consents to; a machine gets only what is checked.
-      ...(machine || chosen.length > 0 ? { scopes: chosen } : {}),
+      ...scopes,
     });
   }
 
@@ -147,29 +154,19 @@ export function ClientForm({
           )}
         </div>
       )}
-      <fieldset aria-describedby={`${redirectsId}-scopes-hint`}>
-        <legend className="text-sm font-medium text-zinc-800">
-          {t("Allowed scopes")}
-        </legend>
-        <p
-          id={`${redirectsId}-scopes-hint`}
-          className="mt-1 text-xs text-zinc-500"
-        >
-          {machine
-            ? t("A machine gets only the scopes checked here.")
-            : t("Leave all unchecked to allow any scope the user consents to.")}
-        </p>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {scopes.map((scope) => (
-            <CheckboxField
-              key={scope.id}
-              name="scopes"
-              value={scope.id}
-              label={`${t(scope.description)} (${scope.id})`}
-            />
-          ))}
-        </div>
-      </fieldset>
+      <ScopesFieldset
+        scopes={scopes}
+        machine={machine}
+        error={
+          noScope
+            ? machine
+              ? t("Choose at least one scope.")
+              : t(
+                  "Choose at least one scope, or any scope the user consents to.",
+                )
+            : errors.fields.scopes
+        }
+      />
       <div className="flex justify-end">
         <Button type="submit" loading={create.isPending}>
           {t("Create client")}

@@ -4,11 +4,10 @@ import { type FormEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { CheckboxField } from "@/components/ui/checkbox-field";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
+import { AbilitiesFieldset } from "@/components/tokens/abilities-fieldset";
 import {
-  ABILITY_CHOICES,
   type ExpiryPreset,
   expiryPresets,
   tokenFormInput,
@@ -28,12 +27,6 @@ function dayAfter(from: number, days: number): string {
   const date = new Date(from + days * DAY_MS);
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
 }
-
-const ABILITY_HINTS: Record<(typeof ABILITY_CHOICES)[number], string> = {
-  "user:write": "Change the profile.",
-  "tokens:write": "Revoke and roll tokens.",
-  admin: "Administrators' actions, if the account is one.",
-};
 
 /**
  * POST create-token needs the account's credentials: the email of the session and the password,
@@ -69,13 +62,21 @@ export function CreateTokenForm({ email }: { email: string }) {
     locale,
   );
   const passwordError = errors.fields.password ?? errors.fields.email;
-  useFocusFirstError(form, create.error);
+  // Nothing checked is refused here: sent, it would be a token with no ability at all.
+  const [noAbility, setNoAbility] = useState<object | null>(null);
+  useFocusFirstError(form, create.error ?? noAbility);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
     const element = event.currentTarget;
     const input = tokenFormInput(new FormData(element), { email }, Date.now());
+    if (input.abilities?.length === 0) {
+      create.reset();
+      setNoAbility({});
+      return;
+    }
+    setNoAbility(null);
     create.mutate(input, { onSuccess: () => element.reset() });
   }
 
@@ -103,37 +104,13 @@ export function CreateTokenForm({ email }: { email: string }) {
               placeholder={t("e.g. Deploy script")}
               error={errors.fields.name}
             />
-            <fieldset>
-              <legend className="block text-sm font-medium text-zinc-800">
-                {t("Abilities")}
-              </legend>
-              <div className="mt-2 space-y-2">
-                {ABILITY_CHOICES.map((ability) => (
-                  <div key={ability}>
-                    <CheckboxField
-                      name="abilities"
-                      value={ability}
-                      label={ability}
-                      aria-describedby={`ability-hint-${ability}`}
-                    />
-                    <p
-                      id={`ability-hint-${ability}`}
-                      className="ml-6.5 text-xs text-zinc-500"
-                    >
-                      {t(ABILITY_HINTS[ability])}
-                    </p>
-                  </div>
-                ))}
-              </div>
-              <p className="mt-1.5 text-xs text-zinc-500">
-                {t("Any token can read. None checked: full access (*).")}
-              </p>
-              {errors.fields.abilities && (
-                <p className="mt-1.5 text-xs text-red-600">
-                  {errors.fields.abilities}
-                </p>
-              )}
-            </fieldset>
+            <AbilitiesFieldset
+              error={
+                noAbility
+                  ? t("Choose at least one ability, or all abilities.")
+                  : errors.fields.abilities
+              }
+            />
             <div className="space-y-3">
               <SelectField
                 label={t("Expires")}

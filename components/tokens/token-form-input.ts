@@ -30,8 +30,11 @@ export function expiryPresets(policy: FrontendSettings["tokens"]): {
   return { presets, initial: days.includes("30") ? "30" : (days[0] ?? "date") };
 }
 
-/** The abilities a token can be given: the declared list; none checked is full access. */
+/** The abilities a token can be given one by one: the declared list. */
 export const ABILITY_CHOICES = TOKEN_ABILITIES;
+
+/** Every ability, Sanctum's `*`: a box of its own on the form, checked on purpose. */
+export const ALL_ABILITIES = "*";
 
 const number = (data: FormData, name: string): number | undefined => {
   const value = String(data.get(name) ?? "").trim();
@@ -52,8 +55,10 @@ export function tokenFormInput(
     password: String(data.get("password") ?? ""),
     name: String(data.get("name") ?? ""),
   };
-  const abilities = data.getAll("abilities").map(String);
-  if (abilities.length > 0) input.abilities = abilities;
+  // Always sent, even empty: create-token reads a missing list as `["*"]` (contract §2 Token), so
+  // leaving it out would turn "nothing checked" into every ability. The form refuses an empty
+  // choice before sending (decision record 011, amendment 2026-12-02).
+  input.abilities = data.getAll("abilities").map(String);
   const preset = String(data.get("expiry") ?? "never");
   const date = String(data.get("expires_at") ?? "");
   if (preset === "date" && date)
