@@ -1,5 +1,5 @@
 import "server-only";
-import { inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { rateLimits } from "@/db/schema";
 import { sha256Hex } from "@/lib/crypto/secrets";
@@ -49,6 +49,20 @@ export async function hit(
   const [row] = await hitStatement(db, key, decaySeconds, now, amount);
   if (!row) throw new Error("rate limit upsert returned no row");
   return row;
+}
+
+/** The hits of the key's open window, without counting one (0 when none is open). */
+export async function hitsSoFar(db: Db, key: string, now: Date) {
+  const [row] = await db
+    .select({ hits: rateLimits.hits })
+    .from(rateLimits)
+    .where(
+      and(
+        eq(rateLimits.key, key),
+        gt(rateLimits.resetAt, sql`${now.toISOString()}::timestamp`),
+      ),
+    );
+  return row?.hits ?? 0;
 }
 
 /** The statement behind `clear` (several keys at once: one statement). */

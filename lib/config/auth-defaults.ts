@@ -140,6 +140,14 @@ export const AUTH_DEFAULTS = {
     "redirect-domains": ["*"],
     "registration-scopes": ["openid", "profile", "email", "user:write"],
     "registered-client-unused-days": 30,
+    /**
+     * OAuth 2.1 (decision record 081): PKCE with S256 for every client. false lets a confidential
+     * client of Passport's days omit it or use `plain`; a public client always needs S256.
+     */
+    "require-pkce-for-confidential-clients": true,
+    /** Lifetimes of the access and refresh tokens issued here (Passport's were a year each; record 081). */
+    "access-token-minutes": 60,
+    "refresh-token-days": 30,
   },
   /** Keys (or key prefixes) administrators may change at run time on the settings page. */
   "editable-settings": [

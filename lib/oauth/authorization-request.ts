@@ -46,6 +46,15 @@ export class RedirectedError extends Error {
 }
 
 const CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
+// league's hints name public clients; OAuth 2.1 asks the same of confidential ones.
+const MISSING_CHALLENGE = {
+  public: "Code challenge must be provided for public clients",
+  confidential: "Code challenge must be provided (OAuth 2.1: every client)",
+};
+const PLAIN_REFUSED = {
+  public: "Public clients must use the `S256` code challenge method",
+  confidential: "Clients must use the `S256` code challenge method",
+};
 const optional = (value: string | null) =>
   value === null || value === "" ? undefined : value;
 
@@ -53,8 +62,8 @@ const optional = (value: string | null) =>
  * league's `validateAuthorizationRequest` with OAuth 2.1's rules: a known client allowed the
  * code grant, a redirect URI registered exactly and within the redirect URI rule
  * (lib/policies/redirect-uri.ts; neither an unknown one nor a forbidden one is redirected to), known
- * scopes within the client's list, PKCE — S256 and required for public clients — and RFC 8707's
- * `resource`s, this server's API only.
+ * scopes within the client's list, PKCE — S256 and required of every client (decision record
+ * 081) — and RFC 8707's `resource`s, this server's API only.
  */
 export async function validateAuthorizationRequest(
   ctx: Context,
@@ -103,7 +112,7 @@ export async function validateAuthorizationRequest(
   );
   const codeChallenge = optional(query.get("code_challenge"));
   const codeChallengeMethod = checkedChallengeMethod(
-    client,
+    pkceRules(ctx, client),
     codeChallenge,
     optional(query.get("code_challenge_method")),
     fail,
@@ -136,22 +145,29 @@ function checkedOrRedirected<T>(
   }
 }
 
-/** PKCE's rules: S256 and required for public clients, `plain` (the default) allowed for confidential ones. */
+type PkceRules = "public" | "confidential" | "passport";
+
+function pkceRules(ctx: Context, client: OAuthClient): PkceRules {
+  if (!isConfidential(client)) return "public";
+  return ctx.config.oauth["require-pkce-for-confidential-clients"]
+    ? "confidential"
+    : "passport";
+}
+
+/**
+ * PKCE's rules (OAuth 2.1 §4.1.1): S256, required of every client. A confidential client under
+ * `oauth.require-pkce-for-confidential-clients: false` gets league's leniency (decision record
+ * 081): no challenge at all, or `plain` (the default method). A public client hears league's words.
+ */
 function checkedChallengeMethod(
-  client: OAuthClient,
+  rules: PkceRules,
   codeChallenge: string | undefined,
   method: string | undefined,
   fail: (error: OAuthError) => RedirectedError,
 ): "S256" | "plain" | undefined {
   if (codeChallenge === undefined) {
-    if (!isConfidential(client))
-      throw fail(
-        invalidRequest(
-          "code_challenge",
-          "Code challenge must be provided for public clients",
-        ),
-      );
-    return undefined;
+    if (rules === "passport") return undefined;
+    throw fail(invalidRequest("code_challenge", MISSING_CHALLENGE[rules]));
   }
   const codeChallengeMethod = method ?? "plain";
   if (codeChallengeMethod !== "S256" && codeChallengeMethod !== "plain")
@@ -161,13 +177,8 @@ function checkedChallengeMethod(
         "Code challenge method must be one of `S256`, `plain`",
       ),
     );
-  if (!isConfidential(client) && codeChallengeMethod !== "S256")
-    throw fail(
-      invalidRequest(
-        "code_challenge_method",
-        "Public clients must use the `S256` code challenge method",
-      ),
-    );
+  if (rules !== "passport" && codeChallengeMethod !== "S256")
+    throw fail(invalidRequest("code_challenge_method", PLAIN_REFUSED[rules]));
   if (!CHALLENGE.test(codeChallenge))
     throw fail(
       invalidRequest(

@@ -1,8 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
 import { SignJWT } from "jose";
-import type { Db } from "@/db/client";
 import {
   type OAuthClient,
   oauthAccessTokens,
@@ -12,11 +10,15 @@ import type { Context } from "@/lib/server/context";
 import { encryptPayload } from "@/lib/oauth/encryption";
 import { oauthKeys } from "@/lib/oauth/keys";
 import { audience, resourcesField } from "@/lib/oauth/resources";
+import { idInFamily } from "@/lib/oauth/token-families";
 
-/** Passport's defaults (`tokensExpireIn`, `refreshTokensExpireIn`: one year; codes ten minutes). */
+/**
+ * Lifetimes in seconds that no setting changes: codes ten minutes, and a personal access token
+ * a year (Passport's `personalAccessTokensExpireIn`). Access and refresh tokens of the grants
+ * live `oauth.access-token-minutes` and `oauth.refresh-token-days` (decision record 081).
+ */
 export const LIFETIMES = {
-  accessToken: 365 * 24 * 3600,
-  refreshToken: 365 * 24 * 3600,
+  personalAccessToken: 365 * 24 * 3600,
   authCode: 10 * 60,
   deviceCode: 10 * 60,
 } as const;
@@ -40,6 +42,10 @@ export type Grant = {
    * the whole grant's (decision record 074).
    */
   resources?: readonly string[];
+  /** The family its tokens join (lib/oauth/token-families.ts); none for a token that starts no chain. */
+  family?: string;
+  /** Seconds the access token lives, when not `oauth.access-token-minutes` (a personal access token). */
+  lifetimeSeconds?: number;
 };
 
 /**
@@ -50,12 +56,14 @@ export type Grant = {
  * resources were asked for (decision record 074).
  */
 export async function issueAccessToken(
-  ctx: Pick<Context, "db" | "env" | "now">,
+  ctx: Pick<Context, "db" | "env" | "now" | "config">,
   grant: Grant,
 ): Promise<{ id: string; jwt: string; expiresIn: number }> {
-  const id = newIdentifier();
+  const id = grant.family ? idInFamily(grant.family) : newIdentifier();
   const issuedAt = seconds(ctx.now);
-  const expiresAt = issuedAt + LIFETIMES.accessToken;
+  const expiresIn =
+    grant.lifetimeSeconds ?? ctx.config.oauth["access-token-minutes"] * 60;
+  const expiresAt = issuedAt + expiresIn;
   const keys = await oauthKeys(ctx.env);
   const jwt = await new SignJWT({
     aud: audience(grant.client.id, grant.resources),
@@ -79,7 +87,7 @@ export async function issueAccessToken(
     updatedAt: wholeSeconds(ctx.now),
     expiresAt: new Date(expiresAt * 1000),
   });
-  return { id, jwt, expiresIn: LIFETIMES.accessToken };
+  return { id, jwt, expiresIn };
 }
 
 /**
@@ -88,12 +96,13 @@ export async function issueAccessToken(
  * expire_time, and this server's `resources` when the grant named any) that the client holds.
  */
 export async function issueRefreshToken(
-  ctx: Pick<Context, "db" | "env" | "now">,
+  ctx: Pick<Context, "db" | "env" | "now" | "config">,
   grant: Grant & { userId: number },
   accessTokenId: string,
 ): Promise<string> {
   const id = newIdentifier();
-  const expireTime = seconds(ctx.now) + LIFETIMES.refreshToken;
+  const expireTime =
+    seconds(ctx.now) + ctx.config.oauth["refresh-token-days"] * 86_400;
   await ctx.db.insert(oauthRefreshTokens).values({
     id,
     accessTokenId,
@@ -109,38 +118,6 @@ export async function issueRefreshToken(
     expire_time: expireTime,
     ...resourcesField(grant.resources ?? []),
   });
-}
-
-/**
- * Reuse detection (decision record 050): Passport's tables link a refresh token to its access
- * token only, not to the grant it descends from, so the family of a replayed refresh token or
- * code is every token the client holds for that user — all revoked.
- */
-export async function revokeFamily(
-  db: Db,
-  clientId: string,
-  userId: number,
-): Promise<void> {
-  const revoked = await db
-    .update(oauthAccessTokens)
-    .set({ revoked: true })
-    .where(
-      and(
-        eq(oauthAccessTokens.clientId, clientId),
-        eq(oauthAccessTokens.userId, userId),
-      ),
-    )
-    .returning({ id: oauthAccessTokens.id });
-  if (revoked.length === 0) return;
-  await db
-    .update(oauthRefreshTokens)
-    .set({ revoked: true })
-    .where(
-      inArray(
-        oauthRefreshTokens.accessTokenId,
-        revoked.map((row) => row.id),
-      ),
-    );
 }
 
 /** The token endpoint's success (league's BearerTokenResponse): no caching, fields in its order. */

@@ -48,7 +48,12 @@ function authorizationServerMetadata(ctx: Context) {
       "client_secret_basic",
       "client_secret_post",
     ],
-    code_challenge_methods_supported: ["S256", "plain"],
+    // `plain` only for the confidential clients record 081's setting lets keep league's rules.
+    code_challenge_methods_supported: ctx.config.oauth[
+      "require-pkce-for-confidential-clients"
+    ]
+      ? ["S256"]
+      : ["S256", "plain"],
     authorization_response_iss_parameter_supported: true,
   };
 }

@@ -10,7 +10,7 @@ import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import { presentToken } from "@/lib/oauth/authorized-tokens";
 import { PERSONAL_ACCESS_GRANT } from "@/lib/oauth/clients";
 import { newClientKey } from "@/lib/oauth/client-keys";
-import { issueAccessToken } from "@/lib/oauth/issue";
+import { issueAccessToken, LIFETIMES } from "@/lib/oauth/issue";
 import { SCOPES } from "@/lib/oauth/scopes";
 
 /**
@@ -106,6 +106,7 @@ export const personalAccessTokensEndpoint: Endpoint = defineEndpoint({
       userId: user.id,
       scopes: fields.scopes ?? [],
       name: fields.name,
+      lifetimeSeconds: LIFETIMES.personalAccessToken,
     });
     const [token] = await ctx.db
       .select()

@@ -197,9 +197,10 @@ describe(
       });
       expect(kept.access_token).toMatch(/^ey/);
       expect(kept.refresh_token).toMatch(/^def50200/);
-      expect(Date.parse(kept.expires_at ?? "")).toBeGreaterThan(
-        Date.now() + 3600_000,
-      );
+      // The access token's hour (oauth.access-token-minutes, decision record 081).
+      const expiresAt = Date.parse(kept.expires_at ?? "");
+      expect(expiresAt).toBeGreaterThan(Date.now() + 1800_000);
+      expect(expiresAt).toBeLessThanOrEqual(Date.now() + 3600_000);
 
       const whoami = await cliRun({}, ["whoami", "--credentials", credentials])
         .exited;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DEVICE_AUTHORIZE_ROUTE, OAUTH_DEVICE_ROUTE } from "@/lib/oauth/routes";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
-import { startDeviceGrant, signedInAdmin } from "./support";
+import { clientOptions, startDeviceGrant, signedInAdmin } from "./support";
 
 const app = useTestApp();
 const deviceClient = (admin: Agent) => startDeviceGrant(app, admin);
@@ -51,7 +51,8 @@ describe("the device grant (RFC 8628), judged by oauth4webapi", () => {
     );
     expect(approved.body).toEqual({ approved: true });
 
-    app.advance(6);
+    // The slow_down made the interval ten seconds (RFC 8628 §3.5, decision record 081).
+    app.advance(10);
     const tokens = await oauth.processDeviceCodeResponse(
       as,
       client,
@@ -62,8 +63,43 @@ describe("the device grant (RFC 8628), judged by oauth4webapi", () => {
       bearer: tokens.access_token,
     });
     expect(me.body.user.email).toBe(user.email);
-    app.advance(6);
+    app.advance(10);
     expect(await errorOf(await poll())).toBe("invalid_grant");
+  });
+
+  it("each slow_down adds 5 s to the interval the server enforces, on every instance (RFC 8628 §3.5, decision record 081)", async () => {
+    const { agent: admin } = await signedInAdmin(app);
+    const { as, client, started, poll } = await deviceClient(admin);
+    const second = { services: app.instance() };
+    const pollSecond = () =>
+      oauth.deviceCodeGrantRequest(
+        as,
+        client,
+        oauth.None(),
+        started.device_code,
+        clientOptions(second),
+      );
+    // Whole seconds, as oauth_device_codes.last_polled_at keeps them.
+    app.setNow(new Date(Math.floor(Date.now() / 1000) * 1000));
+    expect(await errorOf(await poll())).toBe("authorization_pending");
+    app.advance(1);
+    expect(await errorOf(await poll())).toBe("slow_down");
+    // Enough for the five seconds the device was given, not for ten.
+    app.advance(6);
+    expect(await errorOf(await pollSecond())).toBe("slow_down");
+    app.advance(11);
+    expect(await errorOf(await poll())).toBe("slow_down");
+    // Twenty seconds now, whichever instance answers; another device code starts at five.
+    app.advance(19);
+    expect(await errorOf(await pollSecond())).toBe("slow_down");
+    app.advance(25);
+    expect(await errorOf(await pollSecond())).toBe("authorization_pending");
+    app.advance(25);
+    expect(await errorOf(await poll())).toBe("authorization_pending");
+    const other = await deviceClient(admin);
+    expect(await errorOf(await other.poll())).toBe("authorization_pending");
+    app.advance(6);
+    expect(await errorOf(await other.poll())).toBe("authorization_pending");
   });
 
   it("denied: access_denied; expired: expired_token", async () => {

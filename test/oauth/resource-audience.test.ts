@@ -62,7 +62,12 @@ describe("the bearer guard and RFC 8707 audiences (decision record 074)", () => 
     const mint = async (resources: string[]) =>
       (
         await issueAccessToken(
-          { db: app.database.db, env: app.services.env, now: new Date() },
+          {
+            db: app.database.db,
+            env: app.services.env,
+            config: app.services.config,
+            now: new Date(),
+          },
           {
             client,
             userId: user.id,

@@ -19,9 +19,9 @@ import {
 import {
   issueAccessToken,
   issueRefreshToken,
-  revokeFamily,
   tokenResponse,
 } from "@/lib/oauth/issue";
+import { familyOf, revokeFamily } from "@/lib/oauth/token-families";
 
 const stringList = (value: unknown): string[] =>
   Array.isArray(value)
@@ -32,7 +32,7 @@ const stringList = (value: unknown): string[] =>
  * `grant_type=authorization_code` (league's AuthCodeGrant::respondToAccessTokenRequest): the
  * code decrypts under APP_KEY, belongs to this client, has not expired, names the same redirect
  * URI, passes PKCE, asks for no resource outside the code's (RFC 8707), and is used once — a
- * second use revokes what the client holds for the user.
+ * second use revokes the tokens it issued, its family (decision record 081).
  */
 export async function authorizationCodeGrant(
   ctx: Context,
@@ -70,7 +70,8 @@ export async function authorizationCodeGrant(
   const resources = tokenResources(ctx, await bodyResources(ctx), granted);
   const userId = Number(payload.user_id);
   const codeId = payload.auth_code_id;
-  if (!Number.isSafeInteger(userId) || typeof codeId !== "string")
+  const family = typeof codeId === "string" ? familyOf(codeId) : null;
+  if (!Number.isSafeInteger(userId) || typeof codeId !== "string" || !family)
     throw invalidGrant("Cannot decrypt the authorization code");
   const claimed = await ctx.db
     .update(oauthAuthCodes)
@@ -81,11 +82,11 @@ export async function authorizationCodeGrant(
     .returning({ id: oauthAuthCodes.id });
   if (claimed.length === 0) {
     // Used before (or revoked): whatever it issued is revoked too (OAuth 2.1 §4.1.3).
-    await revokeFamily(ctx.db, client.id, userId);
+    await revokeFamily(ctx.db, client.id, userId, family);
     throw invalidGrant("Authorization code has been revoked");
   }
   const scopes = stringList(payload.scopes);
-  const grant = { client, userId, scopes };
+  const grant = { client, userId, scopes, family };
   const access = await issueAccessToken(ctx, { ...grant, resources });
   const refresh = hasGrant(client, "refresh_token")
     ? await issueRefreshToken(ctx, { ...grant, resources: granted }, access.id)

@@ -3,7 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { type OAuthClient, oauthDeviceCodes } from "@/db/schema";
 import type { Context } from "@/lib/server/context";
 import { hasGrant } from "@/lib/oauth/clients";
-import { DEVICE_INTERVAL_SECONDS } from "@/lib/oauth/device-codes";
+import {
+  pollingIntervalSeconds,
+  recordSlowDown,
+} from "@/lib/oauth/device-polling";
 import { decryptPayload } from "@/lib/oauth/encryption";
 import {
   accessDenied,
@@ -23,10 +26,12 @@ import {
   tokenResources,
 } from "@/lib/oauth/resources";
 import { readScopes } from "@/lib/oauth/scopes";
+import { familyOf } from "@/lib/oauth/token-families";
 
 /**
  * `grant_type=urn:ietf:params:oauth:grant-type:device_code` (RFC 8628 §3.4–3.5, league's
- * DeviceCodeGrant): polled until the user answers. Sooner than the interval: `slow_down`;
+ * DeviceCodeGrant): polled until the user answers. Sooner than the interval: `slow_down`, and
+ * the interval grows by five seconds for the rest of the code's life (decision record 081);
  * unanswered: `authorization_pending`; denied: `access_denied`; past its life: `expired_token`.
  * Approved, it is used once: tokens for the user who approved, for the resources the device code
  * was asked for (RFC 8707; the request may name some of them).
@@ -68,9 +73,12 @@ export async function deviceCodeGrant(
     .where(eq(oauthDeviceCodes.id, row.id));
   if (
     lastPolled !== undefined &&
-    ctx.now.getTime() - lastPolled < DEVICE_INTERVAL_SECONDS * 1000
-  )
+    ctx.now.getTime() - lastPolled <
+      (await pollingIntervalSeconds(ctx.db, row.id, ctx.now)) * 1000
+  ) {
+    await recordSlowDown(ctx.db, row.id, row.expiresAt, ctx.now);
     throw devicePolling("slow_down");
+  }
   if (row.userApprovedAt === null || row.userId === null)
     throw devicePolling("authorization_pending");
   const [claimed] = await ctx.db
@@ -81,7 +89,12 @@ export async function deviceCodeGrant(
     )
     .returning({ id: oauthDeviceCodes.id });
   if (!claimed) throw invalidGrant("Device code has been revoked");
-  const grant = { client, userId: row.userId, scopes: readScopes(row.scopes) };
+  const grant = {
+    client,
+    userId: row.userId,
+    scopes: readScopes(row.scopes),
+    family: familyOf(row.id) ?? undefined,
+  };
   const access = await issueAccessToken(ctx, { ...grant, resources });
   const refresh = hasGrant(client, "refresh_token")
     ? await issueRefreshToken(ctx, { ...grant, resources: granted }, access.id)

@@ -17,9 +17,9 @@ import {
 import {
   issueAccessToken,
   issueRefreshToken,
-  revokeFamily,
   tokenResponse,
 } from "@/lib/oauth/issue";
+import { familyOf, revokeFamily } from "@/lib/oauth/token-families";
 import {
   bodyResources,
   grantedResources,
@@ -31,7 +31,7 @@ import { parseScopes } from "@/lib/oauth/scopes";
  * `grant_type=refresh_token` (league's RefreshTokenGrant): the token decrypts under APP_KEY —
  * Passport's own included — belongs to this client and has not expired. It is rotated: the old
  * refresh and access tokens are revoked in the same step, and a revoked one presented again
- * revokes the family (decision record 050). The grant's RFC 8707 resources stay with the new
+ * revokes its grant's family, never the client's other grants (decision record 081). The grant's RFC 8707 resources stay with the new
  * refresh token; the access token gets those the request names, within them (decision record 074).
  */
 export async function refreshTokenGrant(
@@ -77,7 +77,11 @@ export async function refreshTokenGrant(
     )
     .returning({ accessTokenId: oauthRefreshTokens.accessTokenId });
   if (!rotated) {
-    await revokeFamily(ctx.db, client.id, userId);
+    const family =
+      typeof payload.access_token_id === "string"
+        ? familyOf(payload.access_token_id)
+        : null;
+    if (family) await revokeFamily(ctx.db, client.id, userId, family);
     throw invalidRefreshToken("Token has been revoked");
   }
   await ctx.db
@@ -88,6 +92,7 @@ export async function refreshTokenGrant(
     client,
     userId,
     scopes: requested.length > 0 ? requested : original,
+    family: familyOf(rotated.accessTokenId) ?? undefined,
   };
   const access = await issueAccessToken(ctx, { ...grant, resources });
   const refresh = await issueRefreshToken(
