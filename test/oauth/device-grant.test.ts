@@ -102,6 +102,17 @@ describe("the device grant (RFC 8628), judged by oauth4webapi", () => {
     expect(await errorOf(await other.poll())).toBe("authorization_pending");
   });
 
+  it("a device that waits exactly the interval is never slowed down by last_polled_at's whole seconds", async () => {
+    const { agent: admin } = await signedInAdmin(app);
+    const { poll } = await deviceClient(admin);
+    // 600 ms past a second: the column rounds the poll up to the next one.
+    app.setNow(new Date(Math.floor(Date.now() / 1000) * 1000 + 600));
+    for (let polls = 0; polls < 3; polls++) {
+      expect(await errorOf(await poll())).toBe("authorization_pending");
+      app.advance(5);
+    }
+  });
+
   it("denied: access_denied; expired: expired_token", async () => {
     const { agent: admin } = await signedInAdmin(app);
     const denied = await deviceClient(admin);

@@ -71,9 +71,12 @@ export async function deviceCodeGrant(
     .update(oauthDeviceCodes)
     .set({ lastPolledAt: ctx.now })
     .where(eq(oauthDeviceCodes.id, row.id));
+  // last_polled_at keeps whole seconds (timestamp(0) rounds): this poll is measured the same way,
+  // so a device that waits exactly the interval is never slowed down by the rounding.
+  const polledAt = Math.round(ctx.now.getTime() / 1000) * 1000;
   if (
     lastPolled !== undefined &&
-    ctx.now.getTime() - lastPolled <
+    polledAt - lastPolled <
       (await pollingIntervalSeconds(ctx.db, row.id, ctx.now)) * 1000
   ) {
     await recordSlowDown(ctx.db, row.id, row.expiresAt, ctx.now);
