@@ -7,7 +7,7 @@ export const deleteUserCommand: CliCommand = (program, io) => {
   program
     .command("delete-user")
     .description(
-      "delete a user (soft delete: their sessions and tokens end now; an administrator can restore the account)",
+      "delete a user (soft delete: their sessions, tokens and app grants end now; an administrator can restore the account)",
     )
     .argument("<id>", "the user's id")
     .action(
@@ -27,7 +27,8 @@ export const deleteUserCommand: CliCommand = (program, io) => {
             db,
             now: cli.now,
             ip: "cli",
-            userClass: cli.services.config["user-class"],
+            config: cli.services.config,
+            credentials: cli.services.application.credentials,
           },
           null,
           user,

@@ -1,20 +1,16 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import {
-  accountDeletions,
-  pendingUserEmails,
-  personalAccessTokens,
-  type User,
-  users,
-} from "@/db/schema";
+import { accountDeletions, type User, users } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/server/context";
-import { endImpersonationsBy } from "@/lib/audit/impersonation-end";
+import {
+  endCredentials,
+  requestEventDeps,
+} from "@/lib/server/credential-ledger";
 import { verifyPassword } from "@/lib/auth/passwords";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { mailQueueKey } from "@/lib/crypto/secrets";
-import { deleteUserSessions } from "@/lib/server/session-store";
 import { forbidden, invalid } from "@/lib/http/errors";
 import { enqueueMail } from "@/lib/mail/queue";
 import { accountDeletedMail } from "@/lib/mail/templates/account-deleted";
@@ -37,9 +33,10 @@ async function confirmStepUp(user: User, password: string): Promise<void> {
 }
 
 /**
- * Deletes the caller's own account: soft-deleted at once, every session (this one too) and every
- * token ended in the same transaction, the address's pending change dropped, the owner mailed, the
- * activity log told. The data is purged after the grace period unless an administrator restores
+ * Deletes the caller's own account: soft-deleted at once, and in the same transaction the
+ * credential ledger ends what a deletion ends (decision record 082: every session, this one too,
+ * every token and app grant, the address's pending change), the owner mailed, the activity log
+ * told. The data is purged after the grace period unless an administrator restores
  * the account first (decision record 021).
  */
 export async function deleteOwnAccount(
@@ -50,7 +47,6 @@ export async function deleteOwnAccount(
     ctx.now,
     ctx.config.retention["deleted-accounts-days"],
   );
-  const userClass = ctx.config["user-class"];
   await ctx.db.transaction(async (tx) => {
     const [deleted] = await tx
       .update(users)
@@ -59,24 +55,12 @@ export async function deleteOwnAccount(
       .returning({ id: users.id });
     // Deleted meanwhile (another request): the guard refuses this one's session from now on.
     if (!deleted) throw forbidden();
-    await tx
-      .delete(personalAccessTokens)
-      .where(
-        and(
-          eq(personalAccessTokens.tokenableId, user.id),
-          eq(personalAccessTokens.tokenableType, userClass),
-        ),
-      );
-    await deleteUserSessions(tx, user.id);
-    await endImpersonationsBy(tx, user.id, "original-gone", ctx);
-    await tx
-      .delete(pendingUserEmails)
-      .where(
-        and(
-          eq(pendingUserEmails.userId, user.id),
-          eq(pendingUserEmails.userType, userClass),
-        ),
-      );
+    const ended = await endCredentials(
+      tx,
+      requestEventDeps(ctx),
+      "account-deleted",
+      user,
+    );
     await tx
       .insert(accountDeletions)
       .values({ userId: user.id, requestedAt: ctx.now })
@@ -90,7 +74,7 @@ export async function deleteOwnAccount(
         event: "account-deleted",
         subjectId: user.id,
         ip: ctx.ip,
-        properties: { purge_at: purgeAt.toISOString() },
+        properties: { purge_at: purgeAt.toISOString(), ended },
       },
       ctx.now,
     );

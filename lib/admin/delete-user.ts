@@ -8,6 +8,7 @@ import {
   policyTarget,
 } from "@/lib/policies/authorize";
 import { softDeleteUser } from "@/lib/users/soft-delete";
+import { requestEventDeps } from "@/lib/server/credential-ledger";
 
 /** DELETE /api/admin/users/{id}: soft delete (policy delete; never one's own account nor another administrator's). */
 export const deleteUser = defineEndpoint({
@@ -16,7 +17,7 @@ export const deleteUser = defineEndpoint({
     const target = await routeUser(ctx, { withTrashed: false });
     authorize(userPolicy.delete(actor, policyTarget(ctx, target)));
     await softDeleteUser(
-      { ...ctx, userClass: ctx.config["user-class"] },
+      { db: ctx.db, ...requestEventDeps(ctx) },
       user,
       target,
     );

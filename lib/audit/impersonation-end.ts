@@ -31,19 +31,21 @@ export function endedEntry(
 
 /**
  * Ends, at once, every impersonation `requesterId` started (their password changed, their
- * account was deleted), each recorded like any other end. Runs in the caller's transaction.
+ * account was deleted), each recorded like any other end. Runs in the caller's transaction;
+ * answers how many ended.
  */
 export async function endImpersonationsBy(
   db: Pick<Db, "delete" | "insert">,
   requesterId: number,
   reason: ImpersonationEnd,
   at: { ip: string; now: Date },
-): Promise<void> {
-  for (const subjectId of await deleteImpersonationsBy(db, requesterId)) {
+): Promise<number> {
+  const subjects = await deleteImpersonationsBy(db, requesterId);
+  for (const subjectId of subjects)
     await recordActivity(
       db,
       endedEntry(at.ip, subjectId, requesterId, reason),
       at.now,
     );
-  }
+  return subjects.length;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { Endpoint } from "@/lib/server/endpoint";
 import { defineFeature } from "@/lib/server/feature";
 import { noticeCredentialChange } from "@/lib/auth/credential-notice";
+import { AUTH_CREDENTIALS } from "@/lib/auth/credentials";
 import { createToken } from "@/lib/auth/endpoints/create-token";
 import { emailVerificationNotification } from "@/lib/auth/endpoints/email-verification-notification";
 import { flushTokens } from "@/lib/auth/endpoints/flush-tokens";
@@ -42,6 +43,7 @@ import { twoFactorReencryptor } from "@/lib/auth/two-factor/reencrypt";
  */
 export const AUTH = defineFeature({
   name: "auth",
+  credentials: AUTH_CREDENTIALS,
   actions: {
     login,
     register: register as Endpoint,

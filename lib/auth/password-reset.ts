@@ -9,12 +9,13 @@ import {
   safeEqual,
   sha256Hex,
 } from "@/lib/crypto/secrets";
-import { deleteUserSessions } from "@/lib/server/session-store";
-import { endImpersonationsBy } from "@/lib/audit/impersonation-end";
 import { recordActivity } from "@/lib/audit/activity";
 import { queueCredentialNotice } from "@/lib/auth/credential-notice";
-import { removeUnprovenCredentials } from "@/lib/auth/takeover";
-import { flushTokens } from "@/lib/auth/tokens";
+import { takenBack as takenBackFrom } from "@/lib/auth/takeover";
+import {
+  endCredentials,
+  requestEventDeps,
+} from "@/lib/server/credential-ledger";
 import { enqueueCompose, enqueueMail } from "@/lib/mail/queue";
 import type { Composer } from "@/lib/mail/worker";
 import type { AuthConfig } from "@/lib/config/auth";
@@ -133,11 +134,12 @@ async function tokenMatches(stored: string, token: string): Promise<boolean> {
 
 /**
  * Sets a new password with a valid reset token: the token is consumed in the same transaction
- * (single use, even under concurrent requests), and every session and token of the account ends,
- * the impersonations it started included: a reset means the account may have been taken. An
- * account whose address was never proven is also taken back from whoever registered it (its
- * passkeys, second factor and pending address change go; decision record 028). The activity log
- * says what ended, and the owner is mailed.
+ * (single use, even under concurrent requests), and the credential ledger ends what a reset ends
+ * (decision record 082): every session and token, the impersonations it started: a reset means
+ * the account may have been taken. An account whose address was never proven is taken back from
+ * whoever registered it (the ledger's `address-claimed`: its passkeys, second factor, apps and
+ * pending address change go too; decision record 028). The activity log says what ended, and
+ * the owner is mailed.
  */
 export async function resetPassword(
   ctx: Context,
@@ -156,7 +158,6 @@ export async function resetPassword(
   if (!row || !fresh || !(await tokenMatches(row.token, token)))
     throw invalid("email", INVALID_TOKEN);
   const hash = await hashPassword(password, ctx.config.hashing.rounds);
-  const userClass = ctx.config["user-class"];
   const updated = await ctx.db.transaction(async (tx) => {
     const consumed = await tx
       .delete(passwordResetTokens)
@@ -170,29 +171,29 @@ export async function resetPassword(
     if (consumed.length === 0) throw invalid("email", INVALID_TOKEN);
     const [changed] = await tx
       .update(users)
-      .set({
-        password: hash,
-        rememberToken: randomToken(45).slice(0, 60),
-        updatedAt: ctx.now,
-      })
+      .set({ password: hash, updatedAt: ctx.now })
       .where(eq(users.id, user.id))
       .returning();
     if (!changed) throw invalid("email", INVALID_TOKEN);
-    await deleteUserSessions(tx, user.id);
-    await endImpersonationsBy(tx, user.id, "password-changed", ctx);
-    const takenBack =
-      changed.emailVerifiedAt === null
-        ? await removeUnprovenCredentials(tx, userClass, changed, ctx.now)
-        : null;
-    const tokens =
-      takenBack?.tokens ?? (await flushTokens(tx, userClass, user.id));
+    const claimed = changed.emailVerifiedAt === null;
+    const ended = await endCredentials(
+      tx,
+      requestEventDeps(ctx),
+      claimed ? "address-claimed" : "password-reset",
+      changed,
+    );
+    const takenBack = claimed ? takenBackFrom(ended) : null;
     await recordActivity(
       tx,
       {
         event: "password-reset",
         subjectId: user.id,
         ip: ctx.ip,
-        properties: { tokens, ...(takenBack && { taken_back: takenBack }) },
+        properties: {
+          tokens: ended["sanctum-tokens"] ?? 0,
+          ended,
+          ...(takenBack && { taken_back: takenBack }),
+        },
       },
       ctx.now,
     );

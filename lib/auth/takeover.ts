@@ -1,12 +1,6 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import type { Db } from "@/db/client";
-import { passkeys, type User } from "@/db/schema";
-import { flushTokens } from "@/lib/auth/tokens";
-import { clearTwoFactor } from "@/lib/auth/two-factor/account";
-import { deletePendingEmail } from "@/lib/users/pending-email";
-
-type Executor = Pick<Db, "select" | "insert" | "update" | "delete">;
+import type { User } from "@/db/schema";
+import type { Ended } from "@/lib/server/credential-ledger";
 
 /** What taking an account back removed, for the activity log and the owner's mail. */
 export type TakenBack = {
@@ -17,32 +11,16 @@ export type TakenBack = {
 };
 
 /**
- * Takes back an account whose address was never proven, inside the transaction that proves the
- * mailbox (a reset through it, a provider vouching for it): whoever registered it may not own the
- * mailbox, so every way in they could have added goes — passkeys, tokens, the second factor, an
- * address change waiting for its link (decision record 028). The callers end the sessions.
+ * What the claim of an address by its mailbox's owner took back (the ledger's `address-claimed`,
+ * decision records 028 and 082): whoever registered it may not own the mailbox, so every way in
+ * they could have added went, in the transaction that proved the mailbox.
  */
-export async function removeUnprovenCredentials(
-  tx: Executor,
-  userClass: string,
-  user: { id: number; twoFactorSecret: string | null },
-  now: Date,
-): Promise<TakenBack> {
-  const removedPasskeys = await tx
-    .delete(passkeys)
-    .where(eq(passkeys.userId, user.id))
-    .returning({ id: passkeys.id });
-  const tokens = await flushTokens(tx, userClass, user.id);
-  const twoFactor = user.twoFactorSecret !== null;
-  if (twoFactor) await clearTwoFactor(tx, user.id, now);
-  const pending = await deletePendingEmail(tx, userClass, user.id);
-  return {
-    passkeys: removedPasskeys.length,
-    tokens,
-    two_factor: twoFactor,
-    pending_email: pending !== null,
-  };
-}
+export const takenBack = (ended: Ended): TakenBack => ({
+  passkeys: ended.passkeys ?? 0,
+  tokens: ended["sanctum-tokens"] ?? 0,
+  two_factor: (ended["two-factor"] ?? 0) > 0,
+  pending_email: (ended["pending-email-changes"] ?? 0) > 0,
+});
 
 /** The account's row as it stands once its second factor was removed (for a caller that signs it in next). */
 export const withoutSecondFactor = (user: User): User => ({

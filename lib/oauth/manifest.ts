@@ -1,6 +1,7 @@
 import "server-only";
 import { defineFeature } from "@/lib/server/feature";
 import { oauthBearer } from "@/lib/oauth/bearer";
+import { OAUTH_CREDENTIALS } from "@/lib/oauth/credentials";
 import { pruneUnusedRegisteredClients } from "@/lib/oauth/registered-client-pruning";
 import { OAUTH_ROUTES } from "@/lib/oauth/routes";
 
@@ -8,6 +9,7 @@ import { OAUTH_ROUTES } from "@/lib/oauth/routes";
 export const OAUTH = defineFeature({
   name: "oauth",
   hostRoutes: OAUTH_ROUTES,
+  credentials: OAUTH_CREDENTIALS,
   // The guard of bearer tokens shaped as JWTs: its access tokens.
   requestHooks: { jwtBearer: oauthBearer },
   pruners: {

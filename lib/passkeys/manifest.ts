@@ -2,6 +2,7 @@ import "server-only";
 import type { Endpoint } from "@/lib/server/endpoint";
 import { defineFeature } from "@/lib/server/feature";
 import { pruneChallenges } from "@/lib/passkeys/challenges";
+import { PASSKEY_CREDENTIALS } from "@/lib/passkeys/credentials";
 import {
   passkeyConfirm,
   passkeyConfirmOptions,
@@ -21,6 +22,7 @@ import {
 /** Passkeys on laravel/passkeys-server's contract (decision records 025, 026). */
 export const PASSKEYS = defineFeature({
   name: "passkeys",
+  credentials: PASSKEY_CREDENTIALS,
   actions: {
     "passkey-login-options": passkeyLoginOptions,
     "passkey-login": passkeyLogin as Endpoint,

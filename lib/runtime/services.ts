@@ -11,6 +11,7 @@ import {
 } from "@/lib/server/services";
 import { ACTION_ENDPOINTS } from "@/lib/runtime/routes";
 import { collected } from "@/lib/runtime/features";
+import { credentialLedger } from "@/lib/server/credential-ledger";
 import { applyExtensions } from "@/lib/extensions";
 import { outboxMailer } from "@/lib/mail/outbox";
 import { resendMailer } from "@/lib/mail/resend";
@@ -67,6 +68,7 @@ function application(): Application {
     throw new Error("request hook noticeCredentialChange: no feature gives it");
   return {
     endpoints: ACTION_ENDPOINTS,
+    credentials: credentialLedger(collected("credentials").flat()),
     prepareContext: (ctx: Context) => prepareContext?.(ctx),
     noticeCredentialChange,
     jwtBearer: requestHook("jwtBearer"),

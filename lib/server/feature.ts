@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import type { AuthConfig } from "@/lib/config/auth";
 import type { ActionName } from "@/lib/config/auth-actions";
 import type { Reencryptor } from "@/lib/crypto/reencryption";
+import type { CredentialKind } from "@/lib/server/credential-ledger";
 import type { Env } from "@/lib/env";
 import type { Endpoint } from "@/lib/server/endpoint";
 import type { EventName, Listener } from "@/lib/server/events";
@@ -58,6 +59,8 @@ export type FeatureManifest = {
   composers?: Readonly<Record<string, (target: Services) => QueueComposer>>;
   /** What the pruning task deletes for it, by the name the run reports. */
   pruners?: Readonly<Record<string, Pruner>>;
+  /** The kinds of way into an account it stores: the credential ledger's (decision record 082). */
+  credentials?: readonly CredentialKind[];
   /** What it stores encrypted under a key derived from SESSION_SECRET (`npm run auth -- reencrypt`). */
   reencryptors?: readonly Reencryptor[];
   /** The configuration keys (or prefixes) of the editable settings it reads, by reference to lib/config. */

@@ -6,6 +6,7 @@ import type { ServicesConfig } from "@/lib/config/services";
 import type { Env } from "@/lib/env";
 import type { OriginPolicy } from "@/lib/http/stateful";
 import type { AuthState, Context } from "@/lib/server/context";
+import type { CredentialLedger } from "@/lib/server/credential-ledger";
 import type { Endpoint } from "@/lib/server/endpoint";
 import type { Mailer } from "@/lib/server/mailer";
 
@@ -16,6 +17,8 @@ import type { Mailer } from "@/lib/server/mailer";
  */
 export type Application = {
   endpoints: ActionMap<Endpoint>;
+  /** Every kind of way into an account, from the manifests: what each account event ends (decision record 082). */
+  credentials: CredentialLedger;
   /** Called once per request when its context is built (the impersonation watch over the session). */
   prepareContext(ctx: Context): void;
   /** Mails the owner what a route of a telling credential class changed (decision record 028). */

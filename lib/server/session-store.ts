@@ -209,19 +209,21 @@ export async function touchSession(
     .where(and(eq(sessions.id, id), lt(sessions.lastActivity, staleBefore)));
 }
 
-/** Ends every session of a user except `keepId` (none kept when absent). */
+/** Ends every session of a user except `keepId` (none kept when absent); answers how many ended. */
 export async function deleteUserSessions(
   db: Pick<Db, "delete">,
   userId: number,
   keepId?: string,
-): Promise<void> {
-  await db
+): Promise<number> {
+  const ended = await db
     .delete(sessions)
     .where(
       keepId
         ? and(eq(sessions.userId, userId), ne(sessions.id, keepId))
         : eq(sessions.userId, userId),
-    );
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 /** Ends every impersonation `requesterId` started; returns the impersonated users' ids, one per session ended. */

@@ -1,11 +1,15 @@
 import "server-only";
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { sessions, type User } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/server/context";
 import { emit } from "@/lib/server/events";
 import { notFound } from "@/lib/http/errors";
 import { listSessions } from "@/lib/sessions/list";
+import {
+  endCredentials,
+  requestEventDeps,
+} from "@/lib/server/credential-ledger";
 
 /**
  * Ends the user's session with this opaque handle (404 when none): its row is deleted, so every
@@ -40,28 +44,36 @@ export async function endSession(
   return entry.current;
 }
 
-/** Ends every session of the user but the caller's (Laravel's `logoutOtherDevices`); returns how many. */
+/**
+ * Ends every session of the user but the caller's (Laravel's `logoutOtherDevices`): the ledger's
+ * `signed-out-everywhere` (decision record 082), so the sign-ins waiting for a second factor and
+ * the impersonations the user started end with them; returns how many sessions ended.
+ */
 export async function endOtherSessions(
   ctx: Context,
   user: User,
 ): Promise<number> {
-  const keep = ctx.session.id;
-  const where = keep
-    ? and(eq(sessions.userId, user.id), ne(sessions.id, keep))
-    : eq(sessions.userId, user.id);
-  const ended = (
-    await ctx.db.delete(sessions).where(where).returning({ id: sessions.id })
-  ).length;
-  await recordActivity(
-    ctx.db,
-    {
-      event: "sessions-ended",
-      subjectId: user.id,
-      ip: ctx.ip,
-      properties: { count: ended },
-    },
-    ctx.now,
-  );
+  const ended = await ctx.db.transaction(async (tx) => {
+    const kinds = await endCredentials(
+      tx,
+      requestEventDeps(ctx),
+      "signed-out-everywhere",
+      user,
+      ctx.session.id ?? undefined,
+    );
+    const count = kinds["browser-sessions"] ?? 0;
+    await recordActivity(
+      tx,
+      {
+        event: "sessions-ended",
+        subjectId: user.id,
+        ip: ctx.ip,
+        properties: { count, ended: kinds },
+      },
+      ctx.now,
+    );
+    return count;
+  });
   await emit("OtherDeviceLogout", { user, sessions: ended });
   return ended;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { defineFeature } from "@/lib/server/feature";
+import { USER_CREDENTIALS } from "@/lib/users/credentials";
 import {
   composeConfirmationLink,
   CONFIRM_LINK_COMPOSER,
@@ -15,6 +16,7 @@ import {
 /** The profile: name, photo, address change by confirmation (decision record 012), and the purge of deleted accounts. */
 export const USERS = defineFeature({
   name: "users",
+  credentials: USER_CREDENTIALS,
   hostRoutes: [
     USER_UPDATE_ROUTE,
     EMAIL_CHANGE_CONFIRM_ROUTE,

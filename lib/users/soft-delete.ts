@@ -1,61 +1,53 @@
 import "server-only";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import {
-  accountDeletions,
-  personalAccessTokens,
-  type User,
-  users,
-} from "@/db/schema";
+import { accountDeletions, type User, users } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/server/context";
-import { deleteUserSessions } from "@/lib/server/session-store";
-import { endImpersonationsBy } from "@/lib/audit/impersonation-end";
+import {
+  endCredentials,
+  type EventDeps,
+  requestEventDeps,
+} from "@/lib/server/credential-ledger";
 
 /**
  * Soft-deletes a user (Laravel's SoftDeletes): the row stays, the guard refuses its sessions and
- * tokens. Sessions and tokens also end for good, so a later restore revives neither an old browser
- * nor an integration's token (decision record 028): the owner signs in again and makes new ones.
- * False if already deleted. `actor` is null for the command line.
+ * tokens. The credential ledger's `admin-deleted` also ends them for good (decision record 082),
+ * so a later restore revives neither an old browser nor an integration's token nor an app's grant
+ * (decision record 028): the owner signs in again and makes new ones. False if already deleted.
+ * `actor` is null for the command line.
  */
 export async function softDeleteUser(
-  ctx: Pick<Context, "db" | "now" | "ip"> & { userClass: string },
+  deps: EventDeps & { db: Context["db"] },
   actor: Pick<User, "id"> | null,
-  target: Pick<User, "id">,
+  target: Pick<User, "id" | "email">,
 ): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [deleted] = await tx
       .update(users)
-      .set({ deletedAt: ctx.now, updatedAt: ctx.now })
+      .set({ deletedAt: deps.now, updatedAt: deps.now })
       .where(and(eq(users.id, target.id), isNull(users.deletedAt)))
       .returning({ id: users.id });
     if (!deleted) return false;
-    await deleteUserSessions(tx, target.id);
-    const tokens = await tx
-      .delete(personalAccessTokens)
-      .where(
-        and(
-          eq(personalAccessTokens.tokenableType, ctx.userClass),
-          eq(personalAccessTokens.tokenableId, target.id),
-        ),
-      )
-      .returning({ id: personalAccessTokens.id });
-    await endImpersonationsBy(tx, target.id, "original-gone", ctx);
+    const ended = await endCredentials(tx, deps, "admin-deleted", target);
     await recordActivity(
       tx,
       {
         event: "user-deleted",
         subjectId: target.id,
         causerId: actor?.id ?? null,
-        ip: ctx.ip,
-        properties: { tokens: tokens.length },
+        ip: deps.ip,
+        properties: { tokens: ended["sanctum-tokens"] ?? 0, ended },
       },
-      ctx.now,
+      deps.now,
     );
     return true;
   });
 }
 
-/** Brings a soft-deleted user back. False if they were not deleted (nothing to do). */
+/**
+ * Brings a soft-deleted user back, with none of what the deletion ended (the ledger's `restored`
+ * ends nothing more, and revives nothing). False if they were not deleted (nothing to do).
+ */
 export async function restoreUser(
   ctx: Context,
   actor: User,
@@ -72,6 +64,12 @@ export async function restoreUser(
     await tx
       .delete(accountDeletions)
       .where(eq(accountDeletions.userId, target.id));
+    const ended = await endCredentials(
+      tx,
+      requestEventDeps(ctx),
+      "restored",
+      target,
+    );
     await recordActivity(
       tx,
       {
@@ -79,6 +77,7 @@ export async function restoreUser(
         subjectId: target.id,
         causerId: actor.id,
         ip: ctx.ip,
+        properties: { ended },
       },
       ctx.now,
     );

@@ -7,10 +7,11 @@ import { emit } from "@/lib/server/events";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { passwordFingerprint } from "@/lib/server/session-validity";
-import { deleteUserSessions } from "@/lib/server/session-store";
-import { endImpersonationsBy } from "@/lib/audit/impersonation-end";
+import {
+  endCredentials,
+  requestEventDeps,
+} from "@/lib/server/credential-ledger";
 import { invalid } from "@/lib/http/errors";
-import { flushTokens } from "@/lib/auth/tokens";
 import { withNewPassword } from "@/lib/validation/rules";
 
 export const updatePassword = defineEndpoint({
@@ -27,21 +28,23 @@ export const updatePassword = defineEndpoint({
         .set({ password: hash, updatedAt: ctx.now })
         .where(eq(users.id, user.id))
         .returning();
-      // Other browsers are signed out; this one stays (contract §3 Session, fixed in 6.0.3).
-      await deleteUserSessions(tx, user.id, ctx.session.id);
-      // …and so are the impersonations they started (decision record 008).
-      await endImpersonationsBy(tx, user.id, "password-changed", ctx);
-      // Sanctum keeps tokens on a change; `tokens.revoke-on-password-change` ends them (decision record 028).
-      const tokens = ctx.config.tokens["revoke-on-password-change"]
-        ? await flushTokens(tx, ctx.config["user-class"], user.id)
-        : 0;
+      // Other browsers are signed out, this one stays (contract §3 Session, fixed in 6.0.3), and
+      // the impersonations they started end (decision record 008); tokens follow
+      // `tokens.revoke-on-password-change` (decision record 028). The ledger says (082).
+      const ended = await endCredentials(
+        tx,
+        requestEventDeps(ctx),
+        "password-changed",
+        user,
+        ctx.session.id,
+      );
       await recordActivity(
         tx,
         {
           event: "password-changed",
           subjectId: user.id,
           ip: ctx.ip,
-          properties: { tokens },
+          properties: { tokens: ended["sanctum-tokens"] ?? 0, ended },
         },
         ctx.now,
       );

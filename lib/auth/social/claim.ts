@@ -5,10 +5,13 @@ import { recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/server/context";
 import { emit } from "@/lib/server/events";
 import { unusablePasswordHash } from "@/lib/auth/passwords";
-import { mailQueueKey, randomToken } from "@/lib/crypto/secrets";
-import { deleteUserSessions } from "@/lib/server/session-store";
+import { mailQueueKey } from "@/lib/crypto/secrets";
 import {
-  removeUnprovenCredentials,
+  endCredentials,
+  requestEventDeps,
+} from "@/lib/server/credential-ledger";
+import {
+  takenBack as takenBackFrom,
   withoutSecondFactor,
 } from "@/lib/auth/takeover";
 import { enqueueMail } from "@/lib/mail/queue";
@@ -21,9 +24,9 @@ const SET_PASSWORD_PATH = "/auth/forgot-password";
  * A provider vouches for the address of an account whose own address was never proven
  * (decision record 007): the account is the provider user's, but whoever registered it may
  * hold its password. In one transaction: the address becomes verified, the password is replaced
- * by one nobody knows, every session, token, passkey and second factor of the account ends, an
- * address change the squatter left pending is withdrawn (decision record 028), the activity log
- * says so, and the owner is mailed. Guarded on the address still being unverified, so two concurrent
+ * by one nobody knows, and the credential ledger's `address-claimed` ends every way in the
+ * squatter could have added — sessions, tokens, apps, passkeys, the second factor, a pending
+ * address change (decision records 028, 082) —, the activity log says so, and the owner is mailed. Guarded on the address still being unverified, so two concurrent
  * callbacks claim once; returns null when it was not (the caller reads the account again).
  */
 export async function claimUnprovenAccount(
@@ -38,7 +41,6 @@ export async function claimUnprovenAccount(
       .set({
         password,
         emailVerifiedAt: ctx.now,
-        rememberToken: randomToken(45).slice(0, 60),
         updatedAt: ctx.now,
       })
       .where(
@@ -50,15 +52,13 @@ export async function claimUnprovenAccount(
       )
       .returning();
     if (!user) return null;
-    await deleteUserSessions(tx, user.id);
-    // Every way in the squatter added goes: passkeys, tokens, the second factor, and the pending
-    // address change that could replace the owner's once its link is followed.
-    const takenBack = await removeUnprovenCredentials(
+    const ended = await endCredentials(
       tx,
-      ctx.config["user-class"],
+      requestEventDeps(ctx),
+      "address-claimed",
       user,
-      ctx.now,
     );
+    const takenBack = takenBackFrom(ended);
     await recordActivity(
       tx,
       {
@@ -68,6 +68,7 @@ export async function claimUnprovenAccount(
         properties: {
           provider,
           tokens: takenBack.tokens,
+          ended,
           taken_back: takenBack,
         },
       },

@@ -1,0 +1,210 @@
+import "server-only";
+import { and, eq, inArray, like, notLike, sql } from "drizzle-orm";
+import {
+  oauthAccessTokens,
+  oauthAuthCodes,
+  oauthClients,
+  oauthConsents,
+  oauthDeviceCodes,
+  oauthRefreshTokens,
+} from "@/db/schema";
+import type {
+  CredentialKind,
+  LedgerExecutor,
+  LedgerTarget,
+  Outcome,
+} from "@/lib/server/credential-ledger";
+import { PERSONAL_ACCESS_GRANT } from "@/lib/oauth/clients";
+
+// The OAuth server's ways into an account, in the credential ledger (decision record 082).
+// Passport's rows are revoked, as Passport's own revocations do, not deleted: a Laravel
+// application on the same database reads them as it would.
+
+const PERSONAL = `%"${PERSONAL_ACCESS_GRANT}"%`;
+
+/** A bearer token ends on the events that end Sanctum's (lib/auth/credentials.ts). */
+const BEARER_ENDS_ON = {
+  "password-reset": "ends",
+  "address-claimed": "ends",
+  "password-changed": (config) => config.tokens["revoke-on-password-change"],
+  "account-deleted": "ends",
+  "admin-deleted": "ends",
+} as const satisfies Record<string, Outcome>;
+
+const personalClients = (tx: LedgerExecutor) =>
+  tx
+    .select({ id: oauthClients.id })
+    .from(oauthClients)
+    .where(like(oauthClients.grantTypes, PERSONAL));
+
+async function revokeAccessTokens(
+  tx: LedgerExecutor,
+  target: LedgerTarget,
+  personal: boolean,
+): Promise<number> {
+  const clients = personalClients(tx);
+  const revoked = await tx
+    .update(oauthAccessTokens)
+    .set({ revoked: true, updatedAt: target.now })
+    .where(
+      and(
+        eq(oauthAccessTokens.userId, target.userId),
+        eq(oauthAccessTokens.revoked, false),
+        personal
+          ? inArray(oauthAccessTokens.clientId, clients)
+          : sql`${oauthAccessTokens.clientId} not in ${clients}`,
+      ),
+    )
+    .returning({ id: oauthAccessTokens.id });
+  return revoked.length;
+}
+
+/** Tokens third-party apps hold for the user (code, device, refresh grants); a live one is also the remembered consent (lib/oauth/auth-codes.ts approvedBefore). */
+const accessTokens: CredentialKind = {
+  name: "oauth-access-tokens",
+  stores: ["oauth_access_tokens"],
+  aliveCheck:
+    "the bearer guard joins the token to its user, not deleted, in one statement (lib/oauth/bearer.ts)",
+  endsOn: BEARER_ENDS_ON,
+  end: (tx, target) => revokeAccessTokens(tx, target, false),
+};
+
+/** Passport's personal access tokens: access tokens of the personal access client. */
+const personalAccessTokens: CredentialKind = {
+  name: "passport-personal-access-tokens",
+  stores: ["oauth_access_tokens"],
+  aliveCheck: "as oauth-access-tokens (lib/oauth/bearer.ts)",
+  endsOn: BEARER_ENDS_ON,
+  end: (tx, target) => revokeAccessTokens(tx, target, true),
+};
+
+const refreshTokens: CredentialKind = {
+  name: "oauth-refresh-tokens",
+  stores: ["oauth_refresh_tokens"],
+  aliveCheck:
+    "revoked with the account (this ledger); the refresh grant refuses a revoked token (lib/oauth/grants/refresh-token.ts)",
+  endsOn: BEARER_ENDS_ON,
+  async end(tx, target) {
+    const revoked = await tx
+      .update(oauthRefreshTokens)
+      .set({ revoked: true })
+      .where(
+        and(
+          eq(oauthRefreshTokens.revoked, false),
+          inArray(
+            oauthRefreshTokens.accessTokenId,
+            tx
+              .select({ id: oauthAccessTokens.id })
+              .from(oauthAccessTokens)
+              .where(eq(oauthAccessTokens.userId, target.userId)),
+          ),
+        ),
+      )
+      .returning({ id: oauthRefreshTokens.id });
+    return revoked.length;
+  },
+};
+
+const authCodes: CredentialKind = {
+  name: "oauth-auth-codes",
+  stores: ["oauth_auth_codes"],
+  aliveCheck:
+    "revoked with the account (this ledger); the code grant refuses a revoked code (lib/oauth/grants/authorization-code.ts)",
+  endsOn: BEARER_ENDS_ON,
+  async end(tx, target) {
+    const revoked = await tx
+      .update(oauthAuthCodes)
+      .set({ revoked: true })
+      .where(
+        and(
+          eq(oauthAuthCodes.userId, target.userId),
+          eq(oauthAuthCodes.revoked, false),
+        ),
+      )
+      .returning({ id: oauthAuthCodes.id });
+    return revoked.length;
+  },
+};
+
+const deviceCodes: CredentialKind = {
+  name: "oauth-device-codes",
+  stores: ["oauth_device_codes"],
+  aliveCheck:
+    "revoked with the account (this ledger); the device grant refuses a revoked code (lib/oauth/grants/device-code.ts)",
+  endsOn: BEARER_ENDS_ON,
+  async end(tx, target) {
+    const revoked = await tx
+      .update(oauthDeviceCodes)
+      .set({ revoked: true })
+      .where(
+        and(
+          eq(oauthDeviceCodes.userId, target.userId),
+          eq(oauthDeviceCodes.revoked, false),
+        ),
+      )
+      .returning({ id: oauthDeviceCodes.id });
+    return revoked.length;
+  },
+};
+
+/**
+ * The redirect URIs each approval covered (lib/oauth/consents.ts): with a live token, the consent
+ * a client's next request skips. They end with the tokens, so an app asks again afterwards.
+ */
+const consents: CredentialKind = {
+  name: "oauth-consents",
+  stores: ["oauth_consents"],
+  aliveCheck:
+    "read only by /oauth/authorize for the signed-in user (lib/oauth/authorize.ts)",
+  endsOn: BEARER_ENDS_ON,
+  async end(tx, target) {
+    const ended = await tx
+      .delete(oauthConsents)
+      .where(eq(oauthConsents.userId, target.userId))
+      .returning({ userId: oauthConsents.userId });
+    return ended.length;
+  },
+};
+
+/**
+ * The clients the user registered (their secrets are ways in for whoever holds them): revoked
+ * when the account was not the registrant's to begin with, and with the account itself (a
+ * restore does not bring them back: the owner registers anew). Their tokens were revoked by the
+ * kinds above, which ran first, for the user's own grants; a client's other users' grants end
+ * with the client (its revocation is read by every grant and guard).
+ */
+const clients: CredentialKind = {
+  name: "oauth-clients",
+  stores: ["oauth_clients", "oauth_client_settings"],
+  aliveCheck:
+    "revoked with the account (this ledger); the token endpoint and the bearer guard refuse a revoked client (lib/oauth/token-endpoint.ts, lib/oauth/bearer.ts)",
+  endsOn: {
+    "address-claimed": "ends",
+    "account-deleted": "ends",
+    "admin-deleted": "ends",
+  },
+  async end(tx, target) {
+    const revoked = await tx
+      .update(oauthClients)
+      .set({ revoked: true, updatedAt: target.now })
+      .where(
+        and(
+          eq(oauthClients.userId, target.userId),
+          eq(oauthClients.revoked, false),
+          notLike(oauthClients.grantTypes, PERSONAL),
+        ),
+      )
+      .returning({ id: oauthClients.id });
+    return revoked.length;
+  },
+};
+
+export const OAUTH_CREDENTIALS: readonly CredentialKind[] = [
+  accessTokens,
+  personalAccessTokens,
+  refreshTokens,
+  authCodes,
+  deviceCodes,
+  consents,
+  clients,
+];
