@@ -24,6 +24,11 @@ export const CREDENTIAL_NOTICES: Record<string, string | null> = {
     "A device signed in to the app “:name” with your account.",
   "passport.personal.tokens.store":
     "A personal access token named “:name” was created.",
+  "passport.clients.store": "The OAuth app “:name” was registered.",
+  "passport.clients.update":
+    "The OAuth app “:name” was changed (its name or redirect addresses).",
+  "passport.clients.destroy":
+    "The OAuth app “:name” was deleted, and every access it had ended.",
   "passport.clients.secret":
     "The OAuth client “:name” was given a new secret; the old one stops at the end of its overlap.",
   "roll-token":

@@ -69,7 +69,7 @@ export function useRotateClientSecret() {
 export function useRevokeOAuthClient() {
   const api = useApi();
   return useClientMutation(
-    (id: string) => api.call("passport.clients.update.delete", { id }),
+    (id: string) => api.call("passport.clients.destroy", { id }),
     "The client and its tokens have been revoked.",
   );
 }

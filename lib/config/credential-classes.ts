@@ -67,6 +67,18 @@ export const CREDENTIAL_CLASSES = {
     notice: "changed",
   },
   /**
+   * Changes a way in the account already has: an OAuth client's redirect URIs, grants or scopes
+   * (a new redirect URI would receive the codes of every user who approved the app; decision
+   * record 082).
+   */
+  changes: {
+    stepUp: true,
+    sessionOnly: true,
+    refusedWhileImpersonating: true,
+    needsProvenAddress: true,
+    notice: "changed",
+  },
+  /**
    * Replaces a token's secret with a new one (roll-token): a session confirms first, a token with
    * `tokens:write` may roll itself (an integration rotating its own key); the owner is told.
    */
@@ -78,12 +90,15 @@ export const CREDENTIAL_CLASSES = {
   },
   /**
    * Lets an app act for the account (OAuth consent, device login): never an administrator acting as
-   * the owner (its refresh token would outlive the impersonation); the owner is told. A scope that
-   * could change credentials asks for the step-up inside the endpoint (decision record 050).
+   * the owner (its refresh token would outlive the impersonation), never before the address is
+   * proven (nothing is added to an account before its owner is: decision record 082); the owner is
+   * told. A scope that could change credentials asks for the step-up inside the endpoint
+   * (decision record 050).
    */
   "authorizes-app": {
     ...NOTHING,
     refusedWhileImpersonating: true,
+    needsProvenAddress: true,
     notice: "added",
   },
   /** Revokes tokens: docs/contract.md lets a token with `tokens:write` do it (a token signs out by revoking itself). */

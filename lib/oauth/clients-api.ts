@@ -136,6 +136,7 @@ export const clientsEndpoint: Endpoint = defineEndpoint({
       confidential: machine || fields.confidential !== false,
       scopes: fields.scopes ?? null,
     });
+    ctx.credentialChange = { user, name: client.name };
     return json(
       { ...presentClient(client), plainSecret, secret: plainSecret },
       201,
@@ -152,6 +153,8 @@ export const clientEndpoint: Endpoint = defineEndpoint({
   nonJson: "json",
   async run(ctx, input) {
     const client = await manageableClient(ctx, ctx.params.id ?? "");
+    // The owner's notice (the `changes` and `removes` classes, decision record 082).
+    ctx.credentialChange = { user: ctx.requireUser(), name: client.name };
     if (ctx.request.method === "PUT") {
       const fields = input as z.output<typeof updateInput>;
       const [updated] = await ctx.db

@@ -26,10 +26,15 @@ export const OAUTH_CLIENTS_ROUTE: HostRoute = {
   endpoint: clientsEndpoint,
   middleware: ["auth:sanctum"],
   ability: null,
+  appScopes: ["tokens:read"],
   credential: "none",
 };
 
-/** Creating a client, as Passport's `passport.clients.store`: a signed-in session only. */
+/**
+ * Creating a client, as Passport's `passport.clients.store`: its secret and redirect URIs are a
+ * way into the accounts that approve it, so the `adds` class (a signed-in session with a recent
+ * confirmation and a proven address, never while impersonating, the owner told; record 082).
+ */
 export const OAUTH_CLIENT_STORE_ROUTE: HostRoute = {
   name: "passport.clients.store",
   path: "/oauth/clients",
@@ -37,17 +42,29 @@ export const OAUTH_CLIENT_STORE_ROUTE: HostRoute = {
   endpoint: clientsEndpoint,
   middleware: ["auth:sanctum"],
   ability: SESSION_ONLY,
-  credential: "none",
+  credential: "adds",
 };
 
+/** A client's new name, redirect URIs or grants: the `changes` class (decision record 082). */
 export const OAUTH_CLIENT_ROUTE: HostRoute = {
   name: "passport.clients.update",
   path: "/oauth/clients/{id}",
-  method: ["PUT", "DELETE"],
+  method: "PUT",
   endpoint: clientEndpoint,
   middleware: ["auth:sanctum"],
   ability: SESSION_ONLY,
-  credential: "none",
+  credential: "changes",
+};
+
+/** Deleting a client ends every grant it holds: the `removes` class (decision record 082). */
+export const OAUTH_CLIENT_DESTROY_ROUTE: HostRoute = {
+  name: "passport.clients.destroy",
+  path: "/oauth/clients/{id}",
+  method: "DELETE",
+  endpoint: clientEndpoint,
+  middleware: ["auth:sanctum"],
+  ability: SESSION_ONLY,
+  credential: "removes",
 };
 
 /**
@@ -82,6 +99,7 @@ export const OAUTH_TOKENS_ROUTE: HostRoute = {
   endpoint: authorizedTokensEndpoint,
   middleware: ["auth:sanctum"],
   ability: null,
+  appScopes: ["tokens:read"],
   credential: "none",
 };
 
@@ -102,6 +120,7 @@ export const PERSONAL_TOKENS_ROUTE: HostRoute = {
   endpoint: personalAccessTokensEndpoint,
   middleware: ["auth:sanctum"],
   ability: null,
+  appScopes: ["tokens:read"],
   credential: "none",
 };
 
@@ -134,6 +153,7 @@ export const OAUTH_JSON_API_ROUTES: readonly HostRoute[] = [
   OAUTH_CLIENTS_ROUTE,
   OAUTH_CLIENT_STORE_ROUTE,
   OAUTH_CLIENT_ROUTE,
+  OAUTH_CLIENT_DESTROY_ROUTE,
   OAUTH_CLIENT_SECRET_ROUTE,
   OAUTH_SCOPES_ROUTE,
   OAUTH_TOKENS_ROUTE,

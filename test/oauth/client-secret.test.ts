@@ -49,10 +49,12 @@ describe("client secret rotation with an overlap", () => {
     });
     const oldSecret = machine.plainSecret ?? "";
 
-    // A new way in from a session: the step-up first (the `rotates` class, decision record 028).
-    expect((await rotate(agent, machine.id)).status).toBe(423);
-    await confirmPassword(agent);
-    const rotated = await rotate(agent, machine.id, { overlap_seconds: 3600 });
+    // A new way in from a session: the step-up first (the `rotates` class, decision record 028),
+    // asked of a session that has not confirmed yet.
+    const later = await signIn(app, admin);
+    expect((await rotate(later, machine.id)).status).toBe(423);
+    await confirmPassword(later);
+    const rotated = await rotate(later, machine.id, { overlap_seconds: 3600 });
     expect(rotated.status, rotated.text).toBe(200);
     expect(rotated.body).toMatchObject({
       id: machine.id,

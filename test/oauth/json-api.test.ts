@@ -1,6 +1,7 @@
 import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
 import {
+  OAUTH_CLIENT_DESTROY_ROUTE,
   OAUTH_CLIENT_ROUTE,
   OAUTH_CLIENT_STORE_ROUTE,
   OAUTH_CLIENTS_ROUTE,
@@ -9,6 +10,7 @@ import {
   OAUTH_TOKENS_ROUTE,
 } from "@/lib/oauth/json-api-routes";
 import { signIn, useTestApp } from "../support/app";
+import { stepUp } from "../support/two-factor";
 import { clientOptions, registerClient, userAccessToken } from "./support";
 
 const app = useTestApp();
@@ -55,12 +57,15 @@ describe("Passport's JSON API", () => {
 
     // Someone else's client does not exist for this user.
     const other = await signIn(app, await app.createUser());
+    await stepUp(other);
     expect(
-      (await other.delete(path, { host: OAUTH_CLIENT_ROUTE, params })).status,
+      (await other.delete(path, { host: OAUTH_CLIENT_DESTROY_ROUTE, params }))
+        .status,
     ).toBe(404);
 
     expect(
-      (await agent.delete(path, { host: OAUTH_CLIENT_ROUTE, params })).status,
+      (await agent.delete(path, { host: OAUTH_CLIENT_DESTROY_ROUTE, params }))
+        .status,
     ).toBe(204);
     expect(
       (await agent.get("/oauth/clients", { host: OAUTH_CLIENTS_ROUTE })).body,
@@ -69,6 +74,7 @@ describe("Passport's JSON API", () => {
 
   it("lets only administrators choose grants and scopes; refuses bad input with 422", async () => {
     const agent = await signIn(app, await app.createUser());
+    await stepUp(agent);
     const refused = await agent.post(
       "/oauth/clients",
       { name: "Machine", grant_types: ["client_credentials"] },
@@ -98,6 +104,8 @@ describe("Passport's JSON API", () => {
       "user:write",
       "tokens:write",
       "admin",
+      "sessions:read",
+      "tokens:read",
       "openid",
       "profile",
       "email",

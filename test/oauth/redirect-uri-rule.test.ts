@@ -7,6 +7,7 @@ import {
   OAUTH_CLIENT_STORE_ROUTE,
 } from "@/lib/oauth/json-api-routes";
 import { signIn, useTestApp } from "../support/app";
+import { stepUp } from "../support/two-factor";
 import {
   AUTHORIZE,
   discover,
@@ -42,6 +43,7 @@ describe("the redirect URI rule at every door", () => {
     "the clients JSON API refuses %s on create and update: 422 on the field",
     async (uri) => {
       const agent = await signIn(app, await app.createUser());
+      await stepUp(agent);
       const created = await agent.post(
         "/oauth/clients",
         { name: "App", redirect_uris: [REDIRECT_URI, uri] },
@@ -101,6 +103,7 @@ describe("the redirect URI rule at every door", () => {
 
   it("the JSON API's message is translated", async () => {
     const agent = await signIn(app, await app.createUser());
+    await stepUp(agent);
     const created = await agent.post(
       "/oauth/clients",
       { name: "App", redirect_uris: ["javascript:alert(1)"] },

@@ -5,6 +5,7 @@ import { HOST_ROUTES } from "@/lib/runtime/routes";
 import { routeByPath } from "@/lib/runtime/next-adapter";
 import type { Agent } from "../support/agent";
 import { signIn, type TestApp } from "../support/app";
+import { stepUp } from "../support/two-factor";
 
 /**
  * Sends a request of a third-party client (no cookie) through the real pipeline, by its path as
@@ -56,11 +57,15 @@ export type RegisteredClient = {
   body: Record<string, unknown>;
 };
 
-/** Registers a client through POST /oauth/clients, as its owner would. */
+/**
+ * Registers a client through POST /oauth/clients, as its owner would: with a recent confirmation
+ * of the session (the `adds` class, decision record 082).
+ */
 export async function registerClient(
   agent: Agent,
   fields: Record<string, unknown>,
 ): Promise<RegisteredClient> {
+  await stepUp(agent);
   const response = await agent.post("/oauth/clients", fields, {
     host: OAUTH_CLIENT_STORE_ROUTE,
   });

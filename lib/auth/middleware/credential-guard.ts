@@ -3,6 +3,7 @@ import type { Context } from "@/lib/server/context";
 import type { CredentialRules } from "@/lib/config/credential-classes";
 import { forbidden } from "@/lib/http/errors";
 import { isVerified } from "@/lib/policies/verified";
+import { resolveAuth } from "@/lib/auth/guard";
 import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
 
 export const REFUSED_WHILE_IMPERSONATING =
@@ -26,7 +27,9 @@ export async function guardCredentialAction(
     (await ctx.session.impersonator()).id !== null
   )
     throw forbidden(REFUSED_WHILE_IMPERSONATING);
-  const user = ctx.auth?.user;
+  // A route without a guard of its own (the consent screen signs a guest in first) is asked of
+  // the caller all the same.
+  const user = ctx.auth?.user ?? (await resolveAuth(ctx)).user;
   if (rules.needsProvenAddress && user && !isVerified(ctx, user))
     throw forbidden(ADDRESS_NOT_PROVEN);
   if (rules.stepUp) await requirePasswordConfirmation(ctx);

@@ -104,7 +104,7 @@ export const OAUTH_CLIENT_SECRET = hostContract({
   output: clientWithSecret,
 });
 export const OAUTH_CLIENT_DESTROY = hostContract({
-  name: "passport.clients.update.delete",
+  name: "passport.clients.destroy",
   path: "/oauth/clients/{id}",
   method: "DELETE",
   output: noBody(204),
