@@ -30,7 +30,7 @@ export const ADMIN_USERS_ROUTE: HostRoute = {
   ...ADMIN_USERS,
   endpoint: listUsers,
   middleware: administrators,
-  ability: null,
+  ability: "admin",
   credential: "administers",
 };
 
@@ -57,7 +57,7 @@ export const ADMIN_USERS_EXPORT_ROUTE: HostRoute = {
   ...ADMIN_USERS_EXPORT,
   endpoint: exportUsers,
   middleware: administrators,
-  ability: null,
+  ability: "admin",
   credential: "administers",
 };
 
@@ -66,7 +66,7 @@ export const ADMIN_ACTIVITY_ROUTE: HostRoute = {
   ...ADMIN_ACTIVITY,
   endpoint: listActivity,
   middleware: administrators,
-  ability: null,
+  ability: "admin",
   credential: "administers",
 };
 
@@ -75,7 +75,7 @@ export const ADMIN_USER_SESSIONS_ROUTE: HostRoute = {
   ...ADMIN_USER_SESSIONS,
   endpoint: listUserSessions,
   middleware: administrators,
-  ability: null,
+  ability: "admin",
   credential: "administers",
 };
 

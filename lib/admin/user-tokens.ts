@@ -38,6 +38,6 @@ export const ADMIN_USER_TOKENS_ROUTE: HostRoute = {
   endpoint: listUserTokens,
   // Administrators only, before anything is looked up (the `admin` middleware, decision record 064).
   middleware: ["auth:sanctum", "admin"],
-  ability: null,
+  ability: "admin",
   credential: "administers",
 };

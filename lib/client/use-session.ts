@@ -15,8 +15,12 @@ export function sessionQuery(api: ApiClient) {
   return {
     queryKey: queryKeys.session,
     // contract §4 rule 7: loading the session is the one place a 401 is an answer, not an event.
-    queryFn: () =>
-      api.call("get-auth", undefined, { ignoreUnauthenticated: true }),
+    // A browser's cookie gets a session's view; an app token's view (decision record 082) never
+    // reaches the screens.
+    queryFn: async (): Promise<Session> =>
+      (await api.call("get-auth", undefined, {
+        ignoreUnauthenticated: true,
+      })) as Session,
     staleTime: 30_000,
   };
 }

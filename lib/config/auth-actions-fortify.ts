@@ -138,6 +138,7 @@ export const FORTIFY_ACTIONS = {
     name: "sessions.index",
     middleware: ["auth:sanctum"],
     ability: null,
+    appScopes: ["sessions:read"],
     credential: "none",
     redirect: "/admin/profile",
     output: browserSessionsSchema,

@@ -24,6 +24,8 @@ export type AuthAction = RouteContract & {
   name: string;
   middleware: readonly string[];
   ability: RouteAbility;
+  /** The scopes through which an app's token reaches it when `ability` is null (decision record 082). */
+  appScopes?: readonly string[];
   credential: CredentialClass;
   redirect: string;
   page?: true;

@@ -4,9 +4,10 @@ import { jwtVerify } from "jose";
 import type { Db } from "@/db/client";
 import { preparedPerDb } from "@/db/prepared";
 import { cachedRead } from "@/db/read-cache";
-import { oauthAccessTokens, users } from "@/db/schema";
+import { oauthAccessTokens, oauthClients, users } from "@/db/schema";
 import type { AuthState, Context } from "@/lib/server/context";
 import { noteClientUse } from "@/lib/oauth/client-usage";
+import { PERSONAL_ACCESS_GRANT } from "@/lib/oauth/clients";
 import { oauthKeys } from "@/lib/oauth/keys";
 import { isAudienceHere } from "@/lib/oauth/resources";
 import {
@@ -16,11 +17,26 @@ import {
   verifiedSignatures,
 } from "@/lib/oauth/verified-signatures";
 
-/** The token's row and its user (if any, and not soft-deleted), in one statement; prepared once. */
+/**
+ * The token's row, its user (if any, and not soft-deleted) and whether the owner made it (Passport's
+ * personal access client, or a password-grant client the user gave the password to), in one statement; a revoked client's tokens are refused with it, as
+ * Passport's guard does. Prepared once.
+ */
 const findTokenStatement = preparedPerDb((db: Db) =>
   db
-    .select({ token: oauthAccessTokens, user: users })
+    .select({
+      token: oauthAccessTokens,
+      user: users,
+      ownerMade: sql<boolean>`(${oauthClients.grantTypes} like ${PERSONAL_GRANT_PATTERN} or ${oauthClients.grantTypes} like ${PASSWORD_GRANT_PATTERN})`,
+    })
     .from(oauthAccessTokens)
+    .innerJoin(
+      oauthClients,
+      and(
+        eq(oauthClients.id, oauthAccessTokens.clientId),
+        eq(oauthClients.revoked, false),
+      ),
+    )
     .leftJoin(
       users,
       and(
@@ -37,6 +53,10 @@ const findTokenStatement = preparedPerDb((db: Db) =>
     .limit(1)
     .prepare("find_oauth_access_token"),
 );
+
+const PERSONAL_GRANT_PATTERN = `%"${PERSONAL_ACCESS_GRANT}"%`;
+/** Passport's password grant: the user typed the password into that (first-party) client. */
+const PASSWORD_GRANT_PATTERN = `%"password"%`;
 
 /** The token's claims: its signature verified with jose once per process, its time window every time. */
 async function verifiedClaims(
@@ -125,6 +145,7 @@ export async function oauthBearer(
       id: row.token.id,
       clientId: row.token.clientId,
       abilities: row.token.scopes,
+      app: !row.ownerMade,
     },
   };
 }

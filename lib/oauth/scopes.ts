@@ -18,6 +18,8 @@ export const SCOPES: Readonly<Record<string, string>> = {
       }[ability],
     ]),
   ) as Record<string, string>),
+  "sessions:read": "See where you are signed in",
+  "tokens:read": "See your API tokens and the apps you allowed",
   openid: "Sign you in (OpenID Connect)",
   profile: "Read your name",
   email: "Read your email address",

@@ -79,7 +79,7 @@ export const SHOW_MAIL: HostRoute = {
   ...SHOW_MAIL_CONTRACT,
   endpoint: showMail,
   middleware: ["auth:sanctum", "admin"],
-  ability: null,
+  ability: "admin",
   credential: "administers",
 };
 export const RETRY_MAIL: HostRoute = {

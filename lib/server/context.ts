@@ -21,7 +21,17 @@ export type AuthState = {
   via: "session" | "token" | null;
   token: PersonalAccessToken | null;
   /** The OAuth access token behind a JWT bearer (lib/oauth): its scopes are checked as abilities. */
-  oauthToken?: { id: string; clientId: string; abilities: string | null };
+  oauthToken?: {
+    id: string;
+    clientId: string;
+    abilities: string | null;
+    /**
+     * Held by a third-party app (any client but Passport's personal access and password-grant
+     * clients, which the owner made or typed the password into): it reaches a route only
+     * through a scope the route's row names, reads included (decision record 082).
+     */
+    app: boolean;
+  };
   /** The user's address awaiting confirmation, when the guard read it (get-auth's one statement). */
   pendingEmail?: string | null;
   /** The personal access token's successor once it was rolled (decision record 045), read with the token. */

@@ -3,6 +3,7 @@ import type { AuthConfig } from "@/lib/config/auth";
 import type { RouteContract } from "@/lib/config/route-contract";
 import {
   ACTION_NAMES,
+  type AuthAction,
   AUTH_ACTIONS,
   type HttpMethod,
 } from "@/lib/config/auth-actions";
@@ -36,6 +37,8 @@ export type HostRoute = Partial<RouteContract> & {
   ability: RouteAbility;
   /** What it does to the ways into an account, and so its rules (decision record 028). */
   credential: CredentialClass;
+  /** The scopes through which an app's token reaches it when `ability` is null (decision record 082). */
+  appScopes?: readonly string[];
   /** Fields only a session may send: a bearer token sending one gets 403 (e.g. a new `email`). */
   sessionOnlyFields?: readonly string[];
   /** Where a browser goes after success when it did not ask for JSON. */
@@ -60,7 +63,11 @@ export function hostRouteMiddleware(route: HostRoute): ResolvedMiddleware[] {
       route.middleware.map((spec, index) =>
         resolveMiddleware(spec, `host route ${route.name} middleware.${index}`),
       ),
-      { ability: route.ability, sessionOnlyFields: route.sessionOnlyFields },
+      {
+        ability: route.ability,
+        appScopes: route.appScopes,
+        sessionOnlyFields: route.sessionOnlyFields,
+      },
       route.credential,
     );
     hostMiddleware.set(route, middleware);
@@ -101,13 +108,19 @@ export function withRouteRules(
 ): ResolvedMiddleware[] {
   const rules = CREDENTIAL_CLASSES[credential];
   const ability = rules.sessionOnly ? SESSION_ONLY : access.ability;
+  // A route open to any token still asks an app's token for a scope (decision record 082) once
+  // it has a guard or declares one; a guest's route (sign-in, registration) has neither.
+  const guarded = steps.some((step) => step.name === "auth");
   const checked =
-    ability === null && !access.sessionOnlyFields?.length
+    ability === null &&
+    !access.sessionOnlyFields?.length &&
+    !guarded &&
+    !access.appScopes
       ? steps
       : insertStep(steps, TOKEN_ACCESS, { ...access, ability }, ["auth"]);
-  const guarded =
+  const classGuarded =
     rules.stepUp || rules.refusedWhileImpersonating || rules.needsProvenAddress;
-  return guarded
+  return classGuarded
     ? insertStep(checked, CREDENTIAL_GUARD, rules, ["auth", TOKEN_ACCESS])
     : checked;
 }
@@ -136,7 +149,10 @@ export function middlewareTable(
             `AUTH_CONFIG_JSON routes.middlewares.${action}.${index}`,
           ),
         ),
-        { ability: AUTH_ACTIONS[action].ability },
+        {
+          ability: AUTH_ACTIONS[action].ability,
+          appScopes: (AUTH_ACTIONS[action] as AuthAction).appScopes,
+        },
         AUTH_ACTIONS[action].credential,
       ),
     ]),

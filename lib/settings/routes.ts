@@ -18,7 +18,7 @@ export const SHOW_SETTINGS: HostRoute = {
   ...SHOW_SETTINGS_CONTRACT,
   endpoint: showSettings,
   middleware: admin,
-  ability: null,
+  ability: "admin",
   credential: "administers",
 };
 export const UPDATE_SETTING: HostRoute = {

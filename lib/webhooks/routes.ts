@@ -23,7 +23,7 @@ export const LIST_WEBHOOKS: HostRoute = {
   ...LIST_WEBHOOKS_CONTRACT,
   endpoint: listWebhooks,
   middleware: admin,
-  ability: null,
+  ability: "admin",
   credential: "administers",
 };
 export const CREATE_WEBHOOK: HostRoute = {
@@ -51,6 +51,6 @@ export const WEBHOOK_DELIVERIES: HostRoute = {
   ...WEBHOOK_DELIVERIES_CONTRACT,
   endpoint: listWebhookDeliveries,
   middleware: admin,
-  ability: null,
+  ability: "admin",
   credential: "administers",
 };

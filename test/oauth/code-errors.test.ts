@@ -45,7 +45,7 @@ async function authorize(
     response_type: "code",
     client_id: clientId,
     redirect_uri: REDIRECT_URI,
-    scope: "user:write",
+    scope: "user:write profile",
     state: "s1",
     code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
     code_challenge_method: "S256",

@@ -59,10 +59,11 @@ describe("the device grant (RFC 8628), judged by oauth4webapi", () => {
       await poll(),
     );
     expect(tokens.refresh_token).toMatch(/^def50200/);
+    // Its scope is `user:write`: the profile's update, no read of the user (decision record 082).
     const me = await app.agent().get("/auth/get-auth", {
       bearer: tokens.access_token,
     });
-    expect(me.body.user.email).toBe(user.email);
+    expect(me.status).toBe(403);
     app.advance(10);
     expect(await errorOf(await poll())).toBe("invalid_grant");
   });

@@ -46,7 +46,7 @@ async function authorize(setup: Setup, resources: string[]) {
     response_type: "code",
     client_id: setup.clientId,
     redirect_uri: REDIRECT_URI,
-    scope: "user:write",
+    scope: "user:write profile",
     state: "s",
     code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
     code_challenge_method: "S256",

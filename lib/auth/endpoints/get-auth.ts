@@ -1,6 +1,7 @@
 import "server-only";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { resolveAuth } from "@/lib/auth/guard";
+import { appView } from "@/lib/auth/app-view";
 import { getHooks } from "@/lib/server/hooks";
 import { isVerified } from "@/lib/policies/verified";
 import { isAdmin } from "@/lib/policies/admin";
@@ -13,20 +14,22 @@ import { mustEnrol } from "@/lib/auth/two-factor/policy";
  * contract §2 Get-auth response: one round trip (session row joined with its user, or the token's).
  * Decision record 023 adds `two_factor_enabled` (beside the contract's fields and on `user`, as Jetstream
  * appends it to the model) and `two_factor_required`: the user must enrol before anything else.
+ * A third-party app's token sees the user by its OpenID scopes (decision record 082).
  */
 export const getAuth = defineEndpoint({
   async run(ctx) {
-    const { user, via, pendingEmail } = await resolveAuth(ctx);
+    const auth = await resolveAuth(ctx);
+    const { user, via, pendingEmail } = auth;
     const custom = getHooks().getAuth;
     if (custom) return custom(user, ctx);
     const data = via === "session" ? await ctx.session.data() : null;
     const twoFactorEnabled = user ? hasTwoFactor(user) : false;
     return {
       user: user
-        ? {
+        ? appView(auth, {
             ...withPendingEmail(presentUser(user), pendingEmail ?? null),
             two_factor_enabled: twoFactorEnabled,
-          }
+          })
         : null,
       authenticated: user !== null,
       is_admin: user ? isAdmin(user, ctx.config) : false,

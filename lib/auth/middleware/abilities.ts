@@ -60,6 +60,16 @@ export async function requireTokenAccess(
     );
   if (access.ability && !tokenCan(bearerAbilities(auth), access.ability))
     throw forbidden(MISSING_ABILITY);
+  // A third-party app's token reaches only what its scopes name, reads included: Sanctum's "any
+  // token may read" is for tokens the owner made (decision record 082).
+  if (
+    !access.ability &&
+    auth.oauthToken?.app &&
+    !(access.appScopes ?? []).some((scope) =>
+      tokenCan(auth.oauthToken ?? null, scope),
+    )
+  )
+    throw forbidden(MISSING_ABILITY);
   // A rolled token's grace is for its deployments to move over, not for managing tokens: else
   // whoever holds a leaked token rolls or revokes its successor and evicts the owner (record 045).
   if (access.ability === "tokens:write" && auth.replacedBy)

@@ -43,6 +43,18 @@ export const sessionSchema = z.object({
 
 export type Session = z.output<typeof sessionSchema>;
 
+/**
+ * get-auth as a third-party app's token sees it (decision record 082): the user shaped by the
+ * token's OpenID scopes as userinfo shapes it — `id` always, `name` and the profile with
+ * `profile`, the address with `email`.
+ */
+export const appSessionSchema = sessionSchema.extend({
+  user: userSchema.partial().required({ id: true }),
+});
+
+/** get-auth's answer: a session's (or an owner's token's) view, or an app's. */
+export const getAuthOutput = z.union([sessionSchema, appSessionSchema]);
+
 export const forgotPasswordInput = z.object({ email: z.string() });
 
 export const resetPasswordInput = z.object({
