@@ -82,7 +82,7 @@ const refreshTokens: CredentialKind = {
   name: "oauth-refresh-tokens",
   stores: ["oauth_refresh_tokens"],
   aliveCheck:
-    "revoked with the account (this ledger); the refresh grant refuses a revoked token (lib/oauth/grants/refresh-token.ts)",
+    "revoked with the account (this ledger); the refresh grant rotates only while its user is alive (lib/oauth/grants/live-user.ts)",
   endsOn: BEARER_ENDS_ON,
   async end(tx, target) {
     const revoked = await tx
@@ -109,7 +109,7 @@ const authCodes: CredentialKind = {
   name: "oauth-auth-codes",
   stores: ["oauth_auth_codes"],
   aliveCheck:
-    "revoked with the account (this ledger); the code grant refuses a revoked code (lib/oauth/grants/authorization-code.ts)",
+    "revoked with the account (this ledger); the code grant claims a code only while its user is alive (lib/oauth/grants/live-user.ts)",
   endsOn: BEARER_ENDS_ON,
   async end(tx, target) {
     const revoked = await tx
@@ -130,7 +130,7 @@ const deviceCodes: CredentialKind = {
   name: "oauth-device-codes",
   stores: ["oauth_device_codes"],
   aliveCheck:
-    "revoked with the account (this ledger); the device grant refuses a revoked code (lib/oauth/grants/device-code.ts)",
+    "revoked with the account (this ledger); the device grant claims a code only while its user is alive (lib/oauth/grants/live-user.ts)",
   endsOn: BEARER_ENDS_ON,
   async end(tx, target) {
     const revoked = await tx

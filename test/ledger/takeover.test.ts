@@ -108,12 +108,10 @@ describe("an account event ends every app's grant (decision record 082)", () => 
     expect((await resetThroughMailbox(VICTIM)).status).toBe(200);
     const after = await getAuth(tokens.access_token);
     expect(after.body.authenticated ?? false, after.text).toBe(false);
-    const admin = await app
-      .agent()
-      .get("/api/admin/users", {
-        bearer: tokens.access_token,
-        host: ADMIN_USERS_ROUTE,
-      });
+    const admin = await app.agent().get("/api/admin/users", {
+      bearer: tokens.access_token,
+      host: ADMIN_USERS_ROUTE,
+    });
     expect(admin.status).toBe(401);
     const renewed = await refresh(clientId, tokens.refresh_token ?? "");
     expect(renewed.status).toBe(400);
@@ -151,6 +149,19 @@ describe("an account event ends every app's grant (decision record 082)", () => 
     expect(
       (await getAuth(tokens.access_token)).body.authenticated ?? false,
     ).toBe(false);
+    expect((await refresh(clientId, tokens.refresh_token ?? "")).status).toBe(
+      400,
+    );
+  });
+});
+
+describe("each grant asks that its user is alive (decision record 082)", () => {
+  it("the refresh grant refuses a user deleted by another writer (a Laravel app on the same tables)", async () => {
+    const { tokens, clientId, user } = await userAccessToken(app, "openid");
+    await app.database.db
+      .update(users)
+      .set({ deletedAt: new Date() })
+      .where(eq(users.id, user.id));
     expect((await refresh(clientId, tokens.refresh_token ?? "")).status).toBe(
       400,
     );

@@ -1,4 +1,5 @@
 import "server-only";
+import { userAlive } from "@/lib/oauth/grants/live-user";
 import { and, eq } from "drizzle-orm";
 import { type OAuthClient, oauthAuthCodes } from "@/db/schema";
 import type { Context } from "@/lib/server/context";
@@ -77,7 +78,11 @@ export async function authorizationCodeGrant(
     .update(oauthAuthCodes)
     .set({ revoked: true })
     .where(
-      and(eq(oauthAuthCodes.id, codeId), eq(oauthAuthCodes.revoked, false)),
+      and(
+        eq(oauthAuthCodes.id, codeId),
+        eq(oauthAuthCodes.revoked, false),
+        userAlive(userId),
+      ),
     )
     .returning({ id: oauthAuthCodes.id });
   if (claimed.length === 0) {

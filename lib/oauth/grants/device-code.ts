@@ -1,4 +1,5 @@
 import "server-only";
+import { userAlive } from "@/lib/oauth/grants/live-user";
 import { and, eq } from "drizzle-orm";
 import { type OAuthClient, oauthDeviceCodes } from "@/db/schema";
 import type { Context } from "@/lib/server/context";
@@ -88,7 +89,11 @@ export async function deviceCodeGrant(
     .update(oauthDeviceCodes)
     .set({ revoked: true })
     .where(
-      and(eq(oauthDeviceCodes.id, row.id), eq(oauthDeviceCodes.revoked, false)),
+      and(
+        eq(oauthDeviceCodes.id, row.id),
+        eq(oauthDeviceCodes.revoked, false),
+        userAlive(row.userId),
+      ),
     )
     .returning({ id: oauthDeviceCodes.id });
   if (!claimed) throw invalidGrant("Device code has been revoked");

@@ -26,6 +26,7 @@ import {
   tokenResources,
 } from "@/lib/oauth/resources";
 import { parseScopes } from "@/lib/oauth/scopes";
+import { userAlive } from "@/lib/oauth/grants/live-user";
 
 /**
  * `grant_type=refresh_token` (league's RefreshTokenGrant): the token decrypts under APP_KEY —
@@ -73,6 +74,7 @@ export async function refreshTokenGrant(
       and(
         eq(oauthRefreshTokens.id, tokenId),
         eq(oauthRefreshTokens.revoked, false),
+        userAlive(userId),
       ),
     )
     .returning({ accessTokenId: oauthRefreshTokens.accessTokenId });
