@@ -88,7 +88,13 @@ for (const variant of VARIANTS) {
       await form.getByLabel(variant.words.scope).check();
       await snap(`oauth-clients-form-${variant.slug}`);
       await expectAccessible(page, `clients form (${variant.name})`);
+      // A new way in: creating a client asks for the password first (credential class `adds`,
+      // decision record 082); the rotation below finds the confirmation recent.
+      guard.allow(/\/oauth\/clients$/, 423);
       await form.getByRole("button", { name: variant.words.create }).click();
+      const stepUp = page.getByRole("dialog", { name: variant.words.stepUp });
+      await stepUp.getByLabel(variant.words.password).fill(admin.password);
+      await stepUp.getByLabel(variant.words.password).press("Enter");
 
       const secretShown = page.getByLabel(variant.words.secret, {
         exact: true,
@@ -130,11 +136,6 @@ for (const variant of VARIANTS) {
         .getByRole("dialog")
         .getByRole("button", { name: variant.words.confirm })
         .click();
-      // A new way in: the rotation asks for the password first (credential class `rotates`).
-      guard.allow(/\/oauth\/clients\/[^/]+\/secret$/, 423);
-      const stepUp = page.getByRole("dialog", { name: variant.words.stepUp });
-      await stepUp.getByLabel(variant.words.password).fill(admin.password);
-      await stepUp.getByLabel(variant.words.password).press("Enter");
       const dialog = page.getByRole("dialog", {
         name: variant.words.newSecret,
       });

@@ -56,7 +56,7 @@ for (const variant of VARIANTS) {
 
     test.beforeEach(async ({ users }) => {
       const admin = await users.admin();
-      client = await createClient(admin.api, {
+      client = await createClient(admin, {
         name: `Notes (${variant.slug})`,
         redirect_uris: [APP_CALLBACK],
         confidential: false,
@@ -68,7 +68,10 @@ for (const variant of VARIANTS) {
       users,
       snap,
     }) => {
-      await users.signIn(await users.create(`deny-${variant.slug}`));
+      // An app is allowed only by an account whose address is proven (decision record 082).
+      await users.signIn(
+        await users.create(`deny-${variant.slug}`, { verified: true }),
+      );
       const reached = await catchCallback(page);
       const request = authorizationRequest(client.id, SCOPE);
       await page.goto(request.path);
@@ -94,6 +97,7 @@ for (const variant of VARIANTS) {
     }) => {
       const user = await users.create(`approve-${variant.slug}`, {
         name: "Olga Owner",
+        verified: true,
       });
       await users.signIn(user);
       const reached = await catchCallback(page);

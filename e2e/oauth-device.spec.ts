@@ -53,7 +53,7 @@ for (const variant of VARIANTS) {
       snap,
     }) => {
       const admin = await users.admin();
-      const client = await createClient(admin.api, {
+      const client = await createClient(admin, {
         name: `CLI (${variant.slug})`,
         confidential: false,
         grant_types: [DEVICE_GRANT, "refresh_token"],
@@ -71,7 +71,10 @@ for (const variant of VARIANTS) {
           verification_uri: string;
         };
 
-      await users.signIn(await users.create(`device-${variant.slug}`));
+      // A device is allowed only by an account whose address is proven (decision record 082).
+      await users.signIn(
+        await users.create(`device-${variant.slug}`, { verified: true }),
+      );
       await page.goto(new URL(verification_uri).pathname);
       await expect(page).toHaveURL(/\/device$/);
       await expect(

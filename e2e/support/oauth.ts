@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { postJson } from "./users";
+import { confirmPasswordOf, postJson, type TestUser } from "./users";
 
 /** The third-party app's redirect URI: the browser is stopped there (no such site exists). */
 export const APP_CALLBACK = "https://notes.example/callback";
@@ -11,12 +11,16 @@ export type CreatedClient = {
   plainSecret: string | null;
 };
 
-/** An administrator registers a client through Passport's JSON API (POST /oauth/clients). */
+/**
+ * An administrator registers a client through Passport's JSON API (POST /oauth/clients), after
+ * the step-up it asks for (credential class `adds`, decision record 082).
+ */
 export async function createClient(
-  admin: APIRequestContext,
+  admin: TestUser,
   fields: Record<string, unknown>,
 ): Promise<CreatedClient> {
-  const response = await postJson(admin, "/oauth/clients", fields);
+  await confirmPasswordOf(admin);
+  const response = await postJson(admin.api, "/oauth/clients", fields);
   if (response.status() !== 201)
     throw new Error(`client: ${response.status()} ${await response.text()}`);
   return (await response.json()) as CreatedClient;
