@@ -5,9 +5,10 @@ import { endImpersonationsBy } from "@/lib/audit/impersonation-end";
 import { flushTokens } from "@/lib/auth/tokens";
 import { clearTwoFactor } from "@/lib/auth/two-factor/account";
 import { randomToken } from "@/lib/crypto/secrets";
-import type {
-  AccountEvent,
-  CredentialKind,
+import {
+  type AccountEvent,
+  type CredentialKind,
+  ENDS_WITH_THE_SIGN_INS,
 } from "@/lib/server/credential-ledger";
 
 // Sign-in's own ways into an account, in the credential ledger (decision record 082).
@@ -77,14 +78,7 @@ const pendingSignIns: CredentialKind = {
   stores: ["two_factor_challenges"],
   aliveCheck:
     "the challenge loads its user alive before it signs in (lib/auth/two-factor/pending.ts)",
-  endsOn: {
-    "password-reset": "ends",
-    "address-claimed": "ends",
-    "password-changed": "ends",
-    "account-deleted": "ends",
-    "admin-deleted": "ends",
-    "signed-out-everywhere": "ends",
-  },
+  endsOn: ENDS_WITH_THE_SIGN_INS,
   async end(tx, target) {
     const ended = await tx
       .delete(twoFactorChallenges)
@@ -132,14 +126,7 @@ const impersonations: CredentialKind = {
   stores: ["sessions.impersonator_id"],
   aliveCheck:
     "the session guard joins the impersonator and ends the session when they are gone (lib/auth/impersonation-watch.ts)",
-  endsOn: {
-    "password-reset": "ends",
-    "address-claimed": "ends",
-    "password-changed": "ends",
-    "account-deleted": "ends",
-    "admin-deleted": "ends",
-    "signed-out-everywhere": "ends",
-  },
+  endsOn: ENDS_WITH_THE_SIGN_INS,
   end: (tx, target, event) =>
     endImpersonationsBy(tx, target.userId, IMPERSONATION_REASON[event], target),
 };

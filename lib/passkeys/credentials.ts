@@ -1,7 +1,10 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { passkeyChallenges, passkeys } from "@/db/schema";
-import type { CredentialKind } from "@/lib/server/credential-ledger";
+import {
+  type CredentialKind,
+  ENDS_WITH_THE_SIGN_INS,
+} from "@/lib/server/credential-ledger";
 
 /**
  * Passkeys, in the credential ledger (decision record 082): the owner's own devices, so they
@@ -29,14 +32,7 @@ const registrations: CredentialKind = {
   stores: ["passkey_challenges"],
   aliveCheck:
     "the registration is finished by a signed-in session of the account (lib/passkeys/endpoints/manage.ts)",
-  endsOn: {
-    "password-reset": "ends",
-    "address-claimed": "ends",
-    "password-changed": "ends",
-    "account-deleted": "ends",
-    "admin-deleted": "ends",
-    "signed-out-everywhere": "ends",
-  },
+  endsOn: ENDS_WITH_THE_SIGN_INS,
   async end(tx, target) {
     const ended = await tx
       .delete(passkeyChallenges)

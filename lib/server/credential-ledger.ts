@@ -50,6 +50,19 @@ export type LedgerTarget = {
 export type Outcome = "ends" | ((config: AuthConfig) => boolean);
 
 /**
+ * What lives only as long as the account's sign-ins (a session, a sign-in waiting for its second
+ * factor, a ceremony under way): it ends with every event but a restore.
+ */
+export const ENDS_WITH_THE_SIGN_INS = {
+  "password-reset": "ends",
+  "address-claimed": "ends",
+  "password-changed": "ends",
+  "account-deleted": "ends",
+  "admin-deleted": "ends",
+  "signed-out-everywhere": "ends",
+} as const satisfies { readonly [E in AccountEvent]?: Outcome };
+
+/**
  * One kind of way into an account, declared once by the feature that owns it (its manifest's
  * `credentials`): where it is stored, which events end all of a user's, and how.
  */

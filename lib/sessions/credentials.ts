@@ -1,5 +1,8 @@
 import "server-only";
-import type { CredentialKind } from "@/lib/server/credential-ledger";
+import {
+  type CredentialKind,
+  ENDS_WITH_THE_SIGN_INS,
+} from "@/lib/server/credential-ledger";
 import { deleteUserSessions } from "@/lib/server/session-store";
 
 /**
@@ -11,14 +14,7 @@ const browserSessions: CredentialKind = {
   stores: ["sessions"],
   aliveCheck:
     "the session guard loads the session's user, not deleted, with the session in one statement (lib/server/session-store.ts)",
-  endsOn: {
-    "password-reset": "ends",
-    "address-claimed": "ends",
-    "password-changed": "ends",
-    "account-deleted": "ends",
-    "admin-deleted": "ends",
-    "signed-out-everywhere": "ends",
-  },
+  endsOn: ENDS_WITH_THE_SIGN_INS,
   end: (tx, target) =>
     deleteUserSessions(tx, target.userId, target.keepSessionId),
 };
