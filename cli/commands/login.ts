@@ -71,6 +71,15 @@ async function awaitApproval(
  * `login`: signs this command line in to a running server with the device grant (RFC 8628), as
  * `gh auth login` does, and keeps the tokens in the credentials file (decision record 073).
  */
+/**
+ * The scopes a sign-in asks for: who the user is (`openid profile email`, what whoami reads from
+ * get-auth, decision record 082), and what the person asked for besides.
+ */
+const withIdentity = (scope?: string) =>
+  [...new Set(["openid", "profile", "email", ...(scope ?? "").split(" ")])]
+    .filter(Boolean)
+    .join(" ");
+
 export const loginCommand: CliCommand = (program, io) => {
   program
     .command("login")
@@ -84,7 +93,7 @@ export const loginCommand: CliCommand = (program, io) => {
     )
     .option(
       "--scope <scopes>",
-      'the scopes to ask for, space-separated ("user:write")',
+      'the scopes to ask for besides "openid profile email", which whoami reads, space-separated ("user:write")',
     )
     .option(...CREDENTIALS_OPTION)
     .action(
@@ -121,7 +130,7 @@ export const loginCommand: CliCommand = (program, io) => {
                 server.as,
                 client,
                 oauth.None(),
-                options.scope ? { scope: options.scope } : {},
+                { scope: withIdentity(options.scope) },
                 server.options,
               ),
             );
@@ -144,7 +153,11 @@ export const loginCommand: CliCommand = (program, io) => {
             file,
             credentialsFrom(
               answer,
-              { server: server.url, client_id: clientId, scope: options.scope },
+              {
+                server: server.url,
+                client_id: clientId,
+                scope: withIdentity(options.scope),
+              },
               new Date(),
             ),
           );

@@ -25,12 +25,8 @@ import {
   type LoopbackServer,
   serveOnLoopback,
 } from "../support/loopback-server";
-import {
-  REDIRECT_URI,
-  registerClient,
-  signedInAdmin,
-  userAccessToken,
-} from "../oauth/support";
+import { userAccessToken } from "../oauth/flows";
+import { REDIRECT_URI, registerClient, signedInAdmin } from "../oauth/support";
 import { type RunningCli, startCli } from "./run-cli";
 
 // `login`, `whoami` and `logout` (decision record 073) as processes of their own, talking HTTP to
@@ -142,9 +138,10 @@ const pollGaps = () =>
 
 /** A credentials file whose access token has just expired; its refresh token is good. */
 async function expiredCredentials() {
+  // What `login` asks for (cli/commands/login.ts): who the user is, and the scope asked.
   const { tokens, user } = await userAccessToken(
     app,
-    "user:write",
+    "openid profile email user:write",
     {},
     clientId,
   );
@@ -193,7 +190,7 @@ describe(
       expect(kept).toMatchObject({
         server: server.base,
         client_id: clientId,
-        scope: "user:write",
+        scope: "openid profile email user:write",
       });
       expect(kept.access_token).toMatch(/^ey/);
       expect(kept.refresh_token).toMatch(/^def50200/);
@@ -283,7 +280,12 @@ describe(
     });
 
     it("logout revokes the tokens at the server's revocation endpoint and deletes the file", async () => {
-      const { tokens } = await userAccessToken(app, "user:write", {}, clientId);
+      const { tokens } = await userAccessToken(
+        app,
+        "openid profile email user:write",
+        {},
+        clientId,
+      );
       mkdirFor(credentials);
       writeFileSync(
         credentials,

@@ -71,6 +71,11 @@ const writes = targets.filter(
 const reads = targets.filter(
   (target) => isTokenRoute(target) && !isWrite(target),
 );
+// An administrator's read asks `admin` of any bearer (decision record 082); the owner's reads nothing.
+const isAdministrators = (target: ApiTarget) =>
+  target.template.startsWith("/api/admin");
+const ownReads = reads.filter((target) => !isAdministrators(target));
+const administratorsReads = reads.filter(isAdministrators);
 const withAbility = writes.filter(
   (target) => target.ability !== null && target.ability !== SESSION_ONLY,
 );
@@ -144,10 +149,13 @@ describe("the routes' declarations", () => {
     );
   });
 
-  it("declares an ability (or session-only) on every route that changes something, and none on reads", () => {
+  it("declares an ability (or session-only) on every route that changes something, `admin` on an administrator's reads, and none on the others", () => {
     for (const target of writes)
       expect(target.ability, target.label).not.toBeNull();
-    for (const target of reads) expect(target.ability, target.label).toBeNull();
+    for (const target of ownReads)
+      expect(target.ability, target.label).toBeNull();
+    for (const target of administratorsReads)
+      expect(target.ability, target.label).toBe("admin");
     for (const target of withAbility)
       expect(TOKEN_ABILITIES, target.label).toContain(target.ability);
   });
@@ -227,7 +235,21 @@ describe.each(sessionOnly)(
   },
 );
 
-describe.each(reads)(
+describe.each(administratorsReads)(
+  "a token without abilities on the administrator's read $label",
+  (target) => {
+    it("is refused (403 Invalid ability provided.)", async () => {
+      const { subject, token } = await adminWithToken([]);
+      const response = await call(app.agent(), target, subject, {
+        bearer: token,
+      });
+      expect(response.status, response.text).toBe(403);
+      expect(response.body.message).toBe(MISSING_ABILITY);
+    });
+  },
+);
+
+describe.each(ownReads)(
   "a token without abilities on the read $label",
   (target) => {
     it("passes", async () => {
