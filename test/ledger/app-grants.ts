@@ -3,16 +3,12 @@ import { DEVICE_AUTHORIZE_ROUTE, OAUTH_DEVICE_ROUTE } from "@/lib/oauth/routes";
 import type { Agent } from "../support/agent";
 import type { TestApp } from "../support/app";
 import {
-  clientOptions,
-  consent,
-  discover,
-  REDIRECT_URI,
-  registerClient,
-  startDeviceGrant,
-} from "../oauth/support";
-
-/** A code the owner approved for an app, not yet exchanged (PKCE's verifier beside it). */
-type ApprovedCode = { params: URLSearchParams; verifier: string };
+  type ApprovedCode,
+  approveCode,
+  registerPublicApp,
+  tokenEndpoint,
+} from "../oauth/flows";
+import { discover, startDeviceGrant } from "../oauth/support";
 
 /** What third-party apps hold for the owner: tokens, a code and a device code, each once. */
 export type AppGrants = {
@@ -28,29 +24,8 @@ export type AppGrants = {
   pollDevice: () => Promise<Response>;
 };
 
-async function approveCode(
-  agent: Agent,
-  as: oauth.AuthorizationServer,
-  client: oauth.Client,
-): Promise<ApprovedCode> {
-  const verifier = oauth.generateRandomCodeVerifier();
-  const url = new URL(as.authorization_endpoint ?? "");
-  url.search = new URLSearchParams({
-    response_type: "code",
-    client_id: client.client_id,
-    redirect_uri: REDIRECT_URI,
-    // An app's token reads the account only through its profile scopes (get-auth's appScopes).
-    scope: "profile",
-    state: "s",
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-  }).toString();
-  const callback = await consent(agent, url);
-  return {
-    params: oauth.validateAuthResponse(as, client, callback, "s"),
-    verifier,
-  };
-}
+/** An app's token reads the account only through its profile scopes (get-auth's appScopes). */
+const PROFILE = { scope: "profile", state: "s" };
 
 /** The owner approves a device's user code from a signed-in browser (RFC 8628 §3.3). */
 async function approveDevice(agent: Agent, userCode: string): Promise<void> {
@@ -76,27 +51,12 @@ export async function seedAppGrants(
   owner: Agent,
 ): Promise<AppGrants> {
   const as = await discover(app);
-  const registered = await registerClient(admin, {
-    name: "Notes app",
-    redirect_uris: [REDIRECT_URI],
-    confidential: false,
-  });
+  const registered = await registerPublicApp(admin);
   const client: oauth.Client = { client_id: registered.id };
-  const first = await approveCode(owner, as, client);
-  const tokens = await oauth.processAuthorizationCodeResponse(
-    as,
-    client,
-    await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      first.params,
-      REDIRECT_URI,
-      first.verifier,
-      clientOptions(app),
-    ),
+  const tokens = await tokenEndpoint(app, as, client).redeem(
+    await approveCode(owner, as, client, PROFILE),
   );
-  const code = await approveCode(owner, as, client);
+  const code = await approveCode(owner, as, client, PROFILE);
   const device = await startDeviceGrant(app, admin);
   await approveDevice(owner, device.started.user_code);
   return {

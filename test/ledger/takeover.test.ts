@@ -7,13 +7,13 @@ import { OAUTH_CLIENT_STORE_ROUTE } from "@/lib/oauth/json-api-routes";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 import { linkIn } from "../support/session";
 import { stepUp } from "../support/two-factor";
+import { userAccessToken } from "../oauth/flows";
 import {
   AUTHORIZE,
   pipelineFetch,
   REDIRECT_URI,
   registerClient,
   signedInAdmin,
-  userAccessToken,
 } from "../oauth/support";
 
 // The findings that started the credential ledger (decision record 082), each through HTTP.

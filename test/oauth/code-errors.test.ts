@@ -3,8 +3,12 @@ import { describe, expect, it } from "vitest";
 import { USER_UPDATE_ROUTE } from "@/lib/users/routes";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 import {
+  authorizationUrlWithPkce,
+  registerPublicApp,
+  tokenEndpoint,
+} from "./flows";
+import {
   AUTHORIZE,
-  clientOptions,
   consent,
   discover,
   REDIRECT_URI,
@@ -17,12 +21,7 @@ const app = useTestApp();
 async function setup(fields: Record<string, unknown> = {}) {
   const as = await discover(app);
   const { agent } = await signedInAdmin(app);
-  const registered = await registerClient(agent, {
-    name: "Notes app",
-    redirect_uris: [REDIRECT_URI],
-    confidential: false,
-    ...fields,
-  });
+  const registered = await registerPublicApp(agent, fields);
   const user = await app.createUser();
   return {
     as,
@@ -34,40 +33,22 @@ async function setup(fields: Record<string, unknown> = {}) {
   };
 }
 
-async function authorize(
+const authorize = (
   as: oauth.AuthorizationServer,
   clientId: string,
   extra: Record<string, string> = {},
-) {
-  const verifier = oauth.generateRandomCodeVerifier();
-  const url = new URL(as.authorization_endpoint ?? "");
-  url.search = new URLSearchParams({
-    response_type: "code",
-    client_id: clientId,
-    redirect_uri: REDIRECT_URI,
-    scope: "user:write profile",
-    state: "s1",
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-    ...extra,
-  }).toString();
-  return { url, verifier };
-}
+) =>
+  authorizationUrlWithPkce(
+    as,
+    { clientId, scope: "user:write profile", state: "s1" },
+    extra,
+  );
 
 const exchange = (
   ctx: Awaited<ReturnType<typeof setup>>,
   params: URLSearchParams,
   verifier: string,
-) =>
-  oauth.authorizationCodeGrantRequest(
-    ctx.as,
-    ctx.client,
-    oauth.None(),
-    params,
-    REDIRECT_URI,
-    verifier,
-    clientOptions(app),
-  );
+) => tokenEndpoint(app, ctx.as, ctx.client).exchange({ params, verifier });
 
 const INVALID_GRANT =
   "The provided authorization grant (e.g., authorization code, resource owner credentials) or refresh token is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.";

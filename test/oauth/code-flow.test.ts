@@ -3,13 +3,17 @@ import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { signIn, useTestApp } from "../support/app";
 import {
+  authorizationUrlWithPkce,
+  registerPublicApp,
+  tokenEndpoint,
+} from "./flows";
+import {
   AUTHORIZE,
   clientOptions,
   consent,
   discover,
   pipelineFetch,
   REDIRECT_URI,
-  registerClient,
   signedInAdmin,
 } from "./support";
 
@@ -18,35 +22,22 @@ const app = useTestApp();
 /** A user's app through the JSON API, and that user signed in. */
 async function publicClientAndUser() {
   const { agent } = await signedInAdmin(app);
-  const registered = await registerClient(agent, {
-    name: "Notes app",
-    redirect_uris: [REDIRECT_URI],
-    confidential: false,
-  });
+  const registered = await registerPublicApp(agent);
   const user = await app.createUser({ name: "Ada", email: "ada@example.com" });
   return { registered, user, userAgent: await signIn(app, user) };
 }
 
-async function authorizationUrl(
+/** This file's request: OpenID's scopes and a nonce, with PKCE. */
+const authorizationUrl = (
   as: oauth.AuthorizationServer,
   clientId: string,
   extra: Record<string, string> = {},
-) {
-  const verifier = oauth.generateRandomCodeVerifier();
-  const url = new URL(as.authorization_endpoint ?? "");
-  url.search = new URLSearchParams({
-    response_type: "code",
-    client_id: clientId,
-    redirect_uri: REDIRECT_URI,
-    scope: "openid profile email",
-    state: "xyz-state",
-    nonce: "n-0S6_WzA2Mj",
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-    ...extra,
-  }).toString();
-  return { url, verifier };
-}
+) =>
+  authorizationUrlWithPkce(
+    as,
+    { clientId, scope: "openid profile email", state: "xyz-state" },
+    { nonce: "n-0S6_WzA2Mj", ...extra },
+  );
 
 describe("authorization code + PKCE through the consent, judged by oauth4webapi", () => {
   it("discovers, authorizes, exchanges, validates the id_token, reads userinfo, refreshes with rotation", async () => {
@@ -75,15 +66,8 @@ describe("authorization code + PKCE through the consent, judged by oauth4webapi"
       "xyz-state",
     );
 
-    const response = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      params,
-      REDIRECT_URI,
-      verifier,
-      clientOptions(app),
-    );
+    const endpoint = tokenEndpoint(app, as, client);
+    const response = await endpoint.exchange({ params, verifier });
     expect(response.headers.get("cache-control")).toBe("no-store");
     const tokens = await oauth.processAuthorizationCodeResponse(
       as,
@@ -123,17 +107,7 @@ describe("authorization code + PKCE through the consent, judged by oauth4webapi"
     expect(info).toMatchObject({ name: "Ada", email: "ada@example.com" });
 
     // Rotation: the new pair works, the old refresh token now revokes the family.
-    const refreshed = await oauth.processRefreshTokenResponse(
-      as,
-      client,
-      await oauth.refreshTokenGrantRequest(
-        as,
-        client,
-        oauth.None(),
-        tokens.refresh_token ?? "",
-        clientOptions(app),
-      ),
-    );
+    const refreshed = await endpoint.refresh(tokens.refresh_token ?? "");
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     const signedIn = await app.agent().get("/auth/get-auth", {
       bearer: refreshed.access_token,
@@ -145,13 +119,7 @@ describe("authorization code + PKCE through the consent, judged by oauth4webapi"
       bearer: tokens.access_token,
     });
     expect(rotatedOut.body.authenticated).toBe(false);
-    const replay = await oauth.refreshTokenGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      tokens.refresh_token ?? "",
-      clientOptions(app),
-    );
+    const replay = await endpoint.refreshRequest(tokens.refresh_token ?? "");
     expect(replay.status).toBe(400);
     expect(await replay.json()).toEqual({
       error: "invalid_grant",
@@ -159,12 +127,8 @@ describe("authorization code + PKCE through the consent, judged by oauth4webapi"
       hint: "Token has been revoked",
     });
     // The family is gone: the rotated refresh token and its access token too.
-    const afterReuse = await oauth.refreshTokenGrantRequest(
-      as,
-      client,
-      oauth.None(),
+    const afterReuse = await endpoint.refreshRequest(
       refreshed.refresh_token ?? "",
-      clientOptions(app),
     );
     expect(afterReuse.status).toBe(400);
     const me = await app.agent().get("/auth/get-auth", {
@@ -184,18 +148,8 @@ describe("authorization code + PKCE through the consent, judged by oauth4webapi"
       await consent(userAgent, first.url),
       "xyz-state",
     );
-    await oauth.processAuthorizationCodeResponse(
-      as,
-      client,
-      await oauth.authorizationCodeGrantRequest(
-        as,
-        client,
-        oauth.None(),
-        code,
-        REDIRECT_URI,
-        first.verifier,
-        clientOptions(app),
-      ),
+    await tokenEndpoint(app, as, client).redeem(
+      { params: code, verifier: first.verifier },
       { expectedNonce: "n-0S6_WzA2Mj" },
     );
     const again = await authorizationUrl(as, registered.id);

@@ -4,12 +4,16 @@ import { oauthConsents } from "@/db/schema";
 import { OAUTH_CLIENT_ROUTE } from "@/lib/oauth/json-api-routes";
 import { signIn, useTestApp } from "../support/app";
 import {
+  approveCode,
+  authorizationUrlWithPkce,
+  registerPublicApp,
+  tokenEndpoint,
+} from "./flows";
+import {
   AUTHORIZE,
-  clientOptions,
   consent,
   discover,
   REDIRECT_URI,
-  registerClient,
   signedInAdmin,
 } from "./support";
 
@@ -17,57 +21,23 @@ const app = useTestApp();
 
 const ADDED_URI = "https://elsewhere.example/callback";
 
-async function authorizationUrl(
-  as: oauth.AuthorizationServer,
-  clientId: string,
-  redirectUri: string,
-  extra: Record<string, string> = {},
-) {
-  const verifier = oauth.generateRandomCodeVerifier();
-  const url = new URL(as.authorization_endpoint ?? "");
-  url.search = new URLSearchParams({
-    response_type: "code",
-    client_id: clientId,
-    redirect_uri: redirectUri,
-    scope: "user:write",
-    state: "s1",
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-    ...extra,
-  }).toString();
-  return { url, verifier };
-}
+/** What this file's app asks for, returning to `redirectUri`. */
+const request = (redirectUri: string) => ({
+  scope: "user:write",
+  state: "s1",
+  redirectUri,
+});
 
 /** A user who approved the owner's app and holds its tokens; the owner's agent to change the app. */
 async function approvedApp() {
   const as = await discover(app);
   const { agent: owner } = await signedInAdmin(app);
-  const registered = await registerClient(owner, {
-    name: "Notes app",
-    redirect_uris: [REDIRECT_URI],
-    confidential: false,
-  });
+  const registered = await registerPublicApp(owner);
   const client: oauth.Client = { client_id: registered.id };
   const user = await signIn(app, await app.createUser());
-  const first = await authorizationUrl(as, registered.id, REDIRECT_URI);
-  const code = oauth.validateAuthResponse(
-    as,
-    client,
-    await consent(user, first.url),
-    "s1",
-  );
-  const tokens = await oauth.processAuthorizationCodeResponse(
-    as,
-    client,
-    await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      code,
-      REDIRECT_URI,
-      first.verifier,
-      clientOptions(app),
-    ),
+  const endpoint = tokenEndpoint(app, as, client);
+  const tokens = await endpoint.redeem(
+    await approveCode(user, as, client, request(REDIRECT_URI)),
   );
   const addUri = () =>
     owner.put(
@@ -77,10 +47,9 @@ async function approvedApp() {
     );
   /** What GET /oauth/authorize answers this user for the URI: a redirect, or the consent's fields. */
   const show = async (redirectUri: string, extra = {}) => {
-    const { url } = await authorizationUrl(
+    const { url } = await authorizationUrlWithPkce(
       as,
-      registered.id,
-      redirectUri,
+      { clientId: registered.id, ...request(redirectUri) },
       extra,
     );
     const shown = await user.get(url.pathname + url.search, {
@@ -89,7 +58,7 @@ async function approvedApp() {
     expect(shown.status).toBe(200);
     return shown.body as { redirect?: string; auth_token?: string };
   };
-  return { as, client, registered, user, tokens, addUri, show };
+  return { as, registered, user, endpoint, tokens, addUri, show };
 }
 
 describe("a consent covers the redirect URIs the client had when it was given (decision record 050, amendment 2026-12-02)", () => {
@@ -111,26 +80,19 @@ describe("a consent covers the redirect URIs the client had when it was given (d
     expect((await show(REDIRECT_URI)).redirect).toContain("code=def50200");
 
     // Once approved with the new URI among the client's, it skips there too.
-    const again = await authorizationUrl(as, registered.id, ADDED_URI);
+    const again = await authorizationUrlWithPkce(as, {
+      clientId: registered.id,
+      ...request(ADDED_URI),
+    });
     const callback = await consent(user, again.url);
     expect(callback.origin + callback.pathname).toBe(ADDED_URI);
     expect((await show(ADDED_URI)).redirect).toContain("code=def50200");
   });
 
   it("a token refreshed after the URI was added does not renew the old consent", async () => {
-    const { as, client, tokens, addUri, show } = await approvedApp();
+    const { endpoint, tokens, addUri, show } = await approvedApp();
     expect((await addUri()).status).toBe(200);
-    await oauth.processRefreshTokenResponse(
-      as,
-      client,
-      await oauth.refreshTokenGrantRequest(
-        as,
-        client,
-        oauth.None(),
-        tokens.refresh_token ?? "",
-        clientOptions(app),
-      ),
-    );
+    await endpoint.refresh(tokens.refresh_token ?? "");
     expect((await show(ADDED_URI)).auth_token).toEqual(expect.any(String));
   });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { PERSONAL_TOKEN_STORE_ROUTE } from "@/lib/oauth/json-api-routes";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
+import { authorizationUrl, registerPublicApp } from "./flows";
 import {
   AUTHORIZE,
   clientCredentials,
   discover,
-  REDIRECT_URI,
   registerClient,
   signedInAdmin,
 } from "./support";
@@ -46,25 +46,20 @@ describe("an empty list of scopes", () => {
     const { agent } = await signedInAdmin(app);
     // A recent confirmation, should creating a client ask for one: this test is about the scopes.
     await agent.post("/auth/user/confirm-password", { password: PASSWORD });
-    const userApp = await registerClient(agent, {
-      name: "Notes app",
-      redirect_uris: [REDIRECT_URI],
-      confidential: false,
+    const userApp = await registerPublicApp(agent, {
       grant_types: ["authorization_code", "refresh_token"],
       scopes: [],
     });
     expect(userApp.body.scopes).toEqual([]);
-    const url = new URL(as.authorization_endpoint ?? "");
-    url.search = new URLSearchParams({
-      response_type: "code",
-      client_id: userApp.id,
-      redirect_uri: REDIRECT_URI,
-      scope: "*",
-      state: "s1",
-      // RFC 7636 appendix B's challenge: refused before any code is made.
-      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
-      code_challenge_method: "S256",
-    }).toString();
+    const url = authorizationUrl(
+      as,
+      { clientId: userApp.id, scope: "*", state: "s1" },
+      {
+        // RFC 7636 appendix B's challenge: refused before any code is made.
+        code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+        code_challenge_method: "S256",
+      },
+    );
     const userAgent = await signIn(app, await app.createUser());
     const shown = await userAgent.get(url.pathname + url.search, {
       host: AUTHORIZE,

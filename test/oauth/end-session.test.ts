@@ -7,7 +7,8 @@ import { activityLog } from "@/db/schema";
 import { OAUTH_LOGOUT_ROUTE } from "@/lib/oauth/routes";
 import { signIn, useTestApp } from "../support/app";
 import type { Agent } from "../support/agent";
-import { pipelineFetch, REDIRECT_URI, userAccessToken } from "./support";
+import { userAccessToken } from "./flows";
+import { pipelineFetch, REDIRECT_URI } from "./support";
 
 const app = useTestApp();
 

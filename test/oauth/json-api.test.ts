@@ -11,7 +11,8 @@ import {
 } from "@/lib/oauth/json-api-routes";
 import { signIn, useTestApp } from "../support/app";
 import { stepUp } from "../support/two-factor";
-import { clientOptions, registerClient, userAccessToken } from "./support";
+import { userAccessToken } from "./flows";
+import { clientOptions, registerClient } from "./support";
 
 const app = useTestApp();
 

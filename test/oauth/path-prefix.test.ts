@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { frontendRoutes } from "@/lib/runtime/next-adapter";
 import { buildOpenApiDocument } from "@/lib/runtime/openapi/document";
 import { useTestApp } from "../support/app";
+import { userAccessToken } from "./flows";
 import {
   AUTHORIZE,
   clientCredentials,
@@ -13,7 +14,6 @@ import {
   registerClient,
   signedInAdmin,
   startDeviceGrant,
-  userAccessToken,
 } from "./support";
 
 // Passport's `passport.path`, here `oauth.path` (lib/oauth/path-prefix.ts): every request goes

@@ -1,9 +1,9 @@
 import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
 import { signIn, useTestApp } from "../support/app";
+import { authorizationUrl, registerPublicApp, tokenEndpoint } from "./flows";
 import {
   AUTHORIZE,
-  clientOptions,
   consent,
   discover,
   REDIRECT_URI,
@@ -19,17 +19,12 @@ const app = useTestApp();
  */
 async function clientsAndUser(oauthConfig: Record<string, unknown> = {}) {
   const { agent } = await signedInAdmin(app);
-  const fields = { redirect_uris: [REDIRECT_URI] };
   const web = await registerClient(agent, {
-    ...fields,
+    redirect_uris: [REDIRECT_URI],
     name: "Web app",
     confidential: true,
   });
-  const spa = await registerClient(agent, {
-    ...fields,
-    name: "Notes app",
-    confidential: false,
-  });
+  const spa = await registerPublicApp(agent);
   app.configure({
     env: { ADMIN_EMAILS: "admin@example.com" },
     auth: { oauth: oauthConfig },
@@ -39,22 +34,11 @@ async function clientsAndUser(oauthConfig: Record<string, unknown> = {}) {
 }
 
 /** The authorization URL with `pkce` in its query (none, plain or S256). */
-async function authorizationUrl(
+const openidUrl = (
   as: oauth.AuthorizationServer,
   clientId: string,
   pkce: Record<string, string>,
-) {
-  const url = new URL(as.authorization_endpoint ?? "");
-  url.search = new URLSearchParams({
-    response_type: "code",
-    client_id: clientId,
-    redirect_uri: REDIRECT_URI,
-    scope: "openid",
-    state: "s",
-    ...pkce,
-  }).toString();
-  return url;
-}
+) => authorizationUrl(as, { clientId, scope: "openid", state: "s" }, pkce);
 
 const verifier = oauth.generateRandomCodeVerifier();
 const S256 = async () => ({
@@ -85,23 +69,16 @@ async function codeFlow(
   codeVerifier: string | typeof oauth.nopkce,
 ) {
   const client: oauth.Client = { client_id: web.id };
-  const callback = await consent(
-    agent,
-    await authorizationUrl(as, web.id, pkce),
-  );
-  const tokens = await oauth.processAuthorizationCodeResponse(
+  const callback = await consent(agent, openidUrl(as, web.id, pkce));
+  const tokens = await tokenEndpoint(
+    app,
     as,
     client,
-    await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.ClientSecretBasic(web.plainSecret ?? ""),
-      oauth.validateAuthResponse(as, client, callback, "s"),
-      REDIRECT_URI,
-      codeVerifier,
-      clientOptions(app),
-    ),
-  );
+    oauth.ClientSecretBasic(web.plainSecret ?? ""),
+  ).redeem({
+    params: oauth.validateAuthResponse(as, client, callback, "s"),
+    verifier: codeVerifier,
+  });
   return tokens.access_token;
 }
 
@@ -110,16 +87,16 @@ describe("PKCE at /oauth/authorize (OAuth 2.1 §4.1.1, decision record 081)", ()
     const as = await discover(app);
     const { web, spa, userAgent } = await clientsAndUser();
     for (const client of [web, spa]) {
-      const missing = await authorizationUrl(as, client.id, {});
+      const missing = openidUrl(as, client.id, {});
       expect(await answerTo(userAgent, missing), client.id).toBe(
         "invalid_request",
       );
-      const plain = await authorizationUrl(as, client.id, PLAIN);
+      const plain = openidUrl(as, client.id, PLAIN);
       expect(await answerTo(userAgent, plain), client.id).toBe(
         "invalid_request",
       );
     }
-    const missing = await authorizationUrl(as, web.id, {});
+    const missing = openidUrl(as, web.id, {});
     const shown = await userAgent.get(missing.pathname + missing.search, {
       host: AUTHORIZE,
     });
@@ -141,8 +118,8 @@ describe("PKCE at /oauth/authorize (OAuth 2.1 §4.1.1, decision record 081)", ()
     expect(await codeFlow(as, web, userAgent, {}, oauth.nopkce)).toBeTruthy();
     expect(await codeFlow(as, web, userAgent, PLAIN, verifier)).toBeTruthy();
     for (const pkce of [{}, PLAIN])
-      expect(
-        await answerTo(userAgent, await authorizationUrl(as, spa.id, pkce)),
-      ).toBe("invalid_request");
+      expect(await answerTo(userAgent, openidUrl(as, spa.id, pkce))).toBe(
+        "invalid_request",
+      );
   });
 });

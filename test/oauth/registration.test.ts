@@ -5,6 +5,7 @@ import { oauthClients } from "@/db/schema";
 import { settleBackground } from "@/lib/server/background";
 import { useTestApp } from "../support/app";
 import { pruneNow } from "../support/prune";
+import { userAccessToken } from "./flows";
 import {
   clientOptions,
   discover,
@@ -12,7 +13,6 @@ import {
   REDIRECT_URI,
   registerClient,
   signedInAdmin,
-  userAccessToken,
 } from "./support";
 
 const app = useTestApp();

@@ -6,13 +6,13 @@ import { issueAccessToken } from "@/lib/oauth/issue";
 import { DEVICE_AUTHORIZE_ROUTE } from "@/lib/oauth/routes";
 import { USER_UPDATE_ROUTE } from "@/lib/users/routes";
 import { signIn, useTestApp } from "../support/app";
+import { userAccessToken } from "./flows";
 import {
   clientOptions,
   discover,
   pipelineFetch,
   registerClient,
   signedInAdmin,
-  userAccessToken,
 } from "./support";
 
 const app = useTestApp();

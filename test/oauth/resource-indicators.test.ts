@@ -2,6 +2,7 @@ import * as oauth from "oauth4webapi";
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import { signIn, useTestApp } from "../support/app";
+import { authorizationUrlWithPkce } from "./flows";
 import {
   clientOptions,
   consent,
@@ -40,19 +41,13 @@ const boundAud = (setup: Setup) => [setup.clientId, app.services.env.APP_URL];
 
 /** The authorization request with each of `resources` as a `resource` parameter; the callback. */
 async function authorize(setup: Setup, resources: string[]) {
-  const verifier = oauth.generateRandomCodeVerifier();
-  const url = new URL(setup.as.authorization_endpoint ?? "");
-  const query = new URLSearchParams({
-    response_type: "code",
-    client_id: setup.clientId,
-    redirect_uri: REDIRECT_URI,
+  const { url, verifier } = await authorizationUrlWithPkce(setup.as, {
+    clientId: setup.clientId,
     scope: "user:write profile",
     state: "s",
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
   });
-  for (const resource of resources) query.append("resource", resource);
-  url.search = query.toString();
+  for (const resource of resources)
+    url.searchParams.append("resource", resource);
   return { callback: await consent(setup.userAgent, url), verifier };
 }
 

@@ -156,57 +156,6 @@ export async function clientCredentials(
 }
 
 /**
- * A user's access token through the whole code flow (a public client of an administrator's,
- * the user's consent, PKCE), judged by oauth4webapi; `extra` goes into the authorization URL.
- */
-export async function userAccessToken(
-  app: TestApp,
-  scope: string,
-  extra: Record<string, string> = {},
-  clientId?: string,
-) {
-  const as = await discover(app);
-  const registered = clientId
-    ? { id: clientId }
-    : await registerClient((await signedInAdmin(app)).agent, {
-        name: "Notes app",
-        redirect_uris: [REDIRECT_URI],
-        confidential: false,
-      });
-  const user = await app.createUser({ email: "ada@example.com" });
-  const userAgent = await signIn(app, user);
-  const client: oauth.Client = { client_id: registered.id };
-  const verifier = oauth.generateRandomCodeVerifier();
-  const url = new URL(as.authorization_endpoint ?? "");
-  url.search = new URLSearchParams({
-    response_type: "code",
-    client_id: registered.id,
-    redirect_uri: REDIRECT_URI,
-    scope,
-    state: "s",
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-    ...extra,
-  }).toString();
-  const callback = await consent(userAgent, url);
-  const params = oauth.validateAuthResponse(as, client, callback, "s");
-  const tokens = await oauth.processAuthorizationCodeResponse(
-    as,
-    client,
-    await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      params,
-      REDIRECT_URI,
-      verifier,
-      clientOptions(app),
-    ),
-  );
-  return { as, tokens, clientId: registered.id, user, userAgent, verifier };
-}
-
-/**
  * A public client of the device grant, registered by `admin`, and its device authorization
  * (RFC 8628 §3.1) through the metadata's endpoint; `poll` asks the token endpoint once.
  */

@@ -2,13 +2,12 @@ import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
 import { signIn, useTestApp } from "../support/app";
 import {
-  clientOptions,
-  consent,
-  discover,
-  REDIRECT_URI,
-  registerClient,
-  signedInAdmin,
-} from "./support";
+  approveCode,
+  authenticates,
+  registerPublicApp,
+  tokenEndpoint,
+} from "./flows";
+import { clientOptions, discover, signedInAdmin } from "./support";
 
 const app = useTestApp();
 
@@ -18,73 +17,43 @@ const app = useTestApp();
  */
 async function clientAndUser() {
   const as = await discover(app);
-  const registered = await registerClient((await signedInAdmin(app)).agent, {
-    name: "Notes app",
-    redirect_uris: [REDIRECT_URI],
-    confidential: false,
-  });
+  const registered = await registerPublicApp((await signedInAdmin(app)).agent);
   const client: oauth.Client = { client_id: registered.id };
   const userAgent = await signIn(app, await app.createUser());
-  const options = clientOptions(app);
-  const exchange = (params: URLSearchParams, verifier: string) =>
-    oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      params,
-      REDIRECT_URI,
-      verifier,
-      options,
-    );
+  const endpoint = tokenEndpoint(app, as, client);
   const authorize = async () => {
-    const verifier = oauth.generateRandomCodeVerifier();
-    const url = new URL(as.authorization_endpoint ?? "");
-    url.search = new URLSearchParams({
-      response_type: "code",
-      client_id: registered.id,
-      redirect_uri: REDIRECT_URI,
+    const code = await approveCode(userAgent, as, client, {
       scope: "user:write",
       state: "s",
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: "S256",
-    }).toString();
-    const params = oauth.validateAuthResponse(
-      as,
-      client,
-      await consent(userAgent, url),
-      "s",
-    );
-    const tokens = await oauth.processAuthorizationCodeResponse(
-      as,
-      client,
-      await exchange(params, verifier),
-    );
+    });
+    const tokens = await endpoint.redeem(code);
     return {
       access: tokens.access_token,
       refresh: tokens.refresh_token ?? "",
-      replayCode: () => exchange(params, verifier),
+      replayCode: () => endpoint.exchange(code),
     };
   };
-  const refreshRequest = (token: string) =>
-    oauth.refreshTokenGrantRequest(as, client, oauth.None(), token, options);
   const refresh = async (token: string) => {
-    const tokens = await oauth.processRefreshTokenResponse(
-      as,
-      client,
-      await refreshRequest(token),
-    );
+    const tokens = await endpoint.refresh(token);
     return { access: tokens.access_token, refresh: tokens.refresh_token ?? "" };
   };
   const revoke = async (token: string) =>
     oauth.processRevocationResponse(
-      await oauth.revocationRequest(as, client, oauth.None(), token, options),
+      await oauth.revocationRequest(
+        as,
+        client,
+        oauth.None(),
+        token,
+        clientOptions(app),
+      ),
     );
-  return { authorize, refresh, refreshRequest, revoke };
+  return {
+    authorize,
+    refresh,
+    refreshRequest: endpoint.refreshRequest,
+    revoke,
+  };
 }
-
-const authenticates = async (accessToken: string) =>
-  (await app.agent().get("/auth/get-auth", { bearer: accessToken })).body
-    .authenticated === true;
 
 const refusal = async (response: Response) => ({
   status: response.status,
@@ -105,13 +74,13 @@ describe("reuse detection revokes the grant's own family (RFC 9700 §4.14.2, dec
       error: "invalid_grant",
     });
     // Two rotations on, the chain's live pair is revoked with it…
-    expect(await authenticates(rotated.access)).toBe(false);
+    expect(await authenticates(app, rotated.access)).toBe(false);
     expect((await refreshRequest(rotated.refresh)).status).toBe(400);
     // …and the same user's other grant of the same client is left alone.
-    expect(await authenticates(other.access)).toBe(true);
-    expect(await authenticates((await refresh(other.refresh)).access)).toBe(
-      true,
-    );
+    expect(await authenticates(app, other.access)).toBe(true);
+    expect(
+      await authenticates(app, (await refresh(other.refresh)).access),
+    ).toBe(true);
   });
 
   it("a refresh token the client revoked itself (RFC 7009) is invalid_grant later and revokes nothing else", async () => {
@@ -122,14 +91,14 @@ describe("reuse detection revokes the grant's own family (RFC 9700 §4.14.2, dec
     const other = await authorize();
 
     await revoke(rotated.refresh);
-    expect(await authenticates(rotated.access)).toBe(false);
+    expect(await authenticates(app, rotated.access)).toBe(false);
     expect(await refusal(await refreshRequest(rotated.refresh))).toEqual({
       status: 400,
       error: "invalid_grant",
     });
-    expect(await authenticates(other.access)).toBe(true);
+    expect(await authenticates(app, other.access)).toBe(true);
     const renewed = await refresh(other.refresh);
-    expect(await authenticates(renewed.access)).toBe(true);
+    expect(await authenticates(app, renewed.access)).toBe(true);
   });
 
   it("a code used twice revokes the tokens it issued, not the client's other grants (OAuth 2.1 §4.1.3)", async () => {
@@ -142,7 +111,7 @@ describe("reuse detection revokes the grant's own family (RFC 9700 §4.14.2, dec
       status: 400,
       error: "invalid_grant",
     });
-    expect(await authenticates(rotated.access)).toBe(false);
-    expect(await authenticates(other.access)).toBe(true);
+    expect(await authenticates(app, rotated.access)).toBe(false);
+    expect(await authenticates(app, other.access)).toBe(true);
   });
 });

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app";
-import { clientOptions, userAccessToken } from "./support";
+import { userAccessToken } from "./flows";
+import { clientOptions } from "./support";
 
 // The bearer guard verifies an access token's signature once per process (decision record
 // 077): what it remembers must never outlive the token's time window, its row or its bytes.

@@ -4,7 +4,7 @@ import { activityLog } from "@/db/schema";
 import { USER_UPDATE_ROUTE } from "@/lib/users/routes";
 import { useTestApp } from "../support/app";
 import { sample, scrape } from "../support/metrics-text";
-import { userAccessToken } from "./support";
+import { userAccessToken } from "./flows";
 
 const app = useTestApp();
 

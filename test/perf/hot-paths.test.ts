@@ -3,7 +3,7 @@ import { settleBackground } from "@/lib/server/background";
 import { Agent } from "../support/agent";
 import { PASSWORD, useTestApp } from "../support/app";
 import { insertUser } from "../support/services";
-import { userAccessToken } from "../oauth/support";
+import { userAccessToken } from "../oauth/flows";
 
 // Decision record 010: the hot paths — get-auth with a session cookie and any request with a bearer token —
 // make at most one database round trip and no write per request; a guest's get-auth none.
