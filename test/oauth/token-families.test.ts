@@ -23,7 +23,7 @@ async function clientAndUser() {
   const endpoint = tokenEndpoint(app, as, client);
   const authorize = async () => {
     const code = await approveCode(userAgent, as, client, {
-      scope: "user:write",
+      scope: "user:write profile",
       state: "s",
     });
     const tokens = await endpoint.redeem(code);

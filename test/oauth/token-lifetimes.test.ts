@@ -38,7 +38,7 @@ async function refreshLifeSeconds(accessToken: string, now: Date) {
 /** A user's tokens of the client, issued with the clock set to `now`. */
 async function tokensIssuedAt(clientId: string, now: Date) {
   app.setNow(now);
-  return userAccessToken(app, "user:write", {}, clientId);
+  return userAccessToken(app, "user:write profile", {}, clientId);
 }
 
 const inWholeSeconds = (date: Date) =>
