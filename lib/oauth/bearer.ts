@@ -18,9 +18,10 @@ import {
 } from "@/lib/oauth/verified-signatures";
 
 /**
- * The token's row, its user (if any, and not soft-deleted) and whether the owner made it (Passport's
- * personal access client, or a password-grant client the user gave the password to), in one statement; a revoked client's tokens are refused with it, as
- * Passport's guard does. Prepared once.
+ * The token's row, its user (if any, and not soft-deleted) and whether the owner made it
+ * (Passport's personal access client, or a password-grant client the user gave the password to),
+ * in one statement; a revoked client's tokens are refused with it, as Passport's guard does.
+ * Prepared once.
  */
 const findTokenStatement = preparedPerDb((db: Db) =>
   db
