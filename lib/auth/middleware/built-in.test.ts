@@ -92,7 +92,11 @@ describe("middlewareTable", () => {
       "credential-class",
       "throttle",
     ]);
-    expect(table.get("tokens")?.map((step) => step.name)).toEqual(["auth"]);
+    // A read open to any token still asks an app's token for a scope (decision record 082).
+    expect(table.get("tokens")?.map((step) => step.name)).toEqual([
+      "auth",
+      "token-ability",
+    ]);
     expect(table.get("create-token")?.map((step) => step.name)).toEqual([
       "credential-class",
       "throttle",
