@@ -50,6 +50,9 @@ const envSchema = z.object({
   // Laravel Passport's signing keys, PEM (decision record 050); else DATA_DIR/oauth-*.key.
   PASSPORT_PRIVATE_KEY: z.string().optional(),
   PASSPORT_PUBLIC_KEY: z.string().optional(),
+  // The key a rotation replaced, still published in the JWKS and accepted on tokens it signed
+  // until they expire (decision record 092); else DATA_DIR/oauth-public.previous.key.
+  PASSPORT_PREVIOUS_PUBLIC_KEY: z.string().optional(),
   SESSION_COOKIE: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)

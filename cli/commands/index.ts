@@ -7,6 +7,7 @@ import { exportUserCommand } from "@/cli/commands/export-user";
 import { loginCommand } from "@/cli/commands/login";
 import { logoutCommand } from "@/cli/commands/logout";
 import { migrateCommand } from "@/cli/commands/migrate";
+import { oauthKeysCommand } from "@/cli/commands/oauth-keys";
 import { pruneCommand } from "@/cli/commands/prune";
 import { reencryptCommand } from "@/cli/commands/reencrypt";
 import { settingCommand } from "@/cli/commands/setting";
@@ -26,6 +27,7 @@ export const COMMANDS: readonly CliCommand[] = [
   settingCommand,
   migrateCommand,
   backupCommands,
+  oauthKeysCommand,
   loginCommand,
   whoamiCommand,
   logoutCommand,

@@ -8,7 +8,7 @@ import { oauthAccessTokens, oauthClients, users } from "@/db/schema";
 import type { AuthState, Context } from "@/lib/server/context";
 import { noteClientUse } from "@/lib/oauth/client-usage";
 import { PERSONAL_ACCESS_GRANT } from "@/lib/oauth/clients";
-import { oauthKeys } from "@/lib/oauth/keys";
+import { oauthKeys, verificationKey } from "@/lib/oauth/keys";
 import { isAudienceHere } from "@/lib/oauth/resources";
 import {
   isCurrent,
@@ -66,15 +66,16 @@ async function verifiedClaims(
 ): Promise<VerifiedClaims | null> {
   try {
     // Without keys (none configured yet) no token verifies, and its bearer is a guest.
-    const { publicKey } = await oauthKeys(ctx.env);
-    const verified = verifiedSignatures(publicKey);
+    const keys = await oauthKeys(ctx.env);
+    const verified = verifiedSignatures(keys);
     const known = verified.get(jwt);
     if (known) {
       if (isCurrent(known, ctx.now)) return known;
       verified.delete(jwt);
       return null;
     }
-    const { payload } = await jwtVerify(jwt, publicKey, {
+    // The key its kid names, during a rotation the previous one (decision record 092).
+    const { payload } = await jwtVerify(jwt, verificationKey(keys), {
       algorithms: ["RS256"],
       currentDate: ctx.now,
     });

@@ -12,7 +12,7 @@ import {
   oauthErrorResponse,
 } from "@/lib/oauth/errors";
 import { issuer } from "@/lib/oauth/id-token";
-import { oauthKeys } from "@/lib/oauth/keys";
+import { oauthKeys, verificationKey } from "@/lib/oauth/keys";
 
 /** Where a browser goes when the client named no address of its own. */
 const SIGNED_OUT_SCREEN = "/auth/login";
@@ -26,11 +26,11 @@ async function readHint(
   ctx: Context,
   idToken: string,
 ): Promise<{ sub: string; aud: string } | null> {
-  const { publicKey } = await oauthKeys(ctx.env);
+  const keys = await oauthKeys(ctx.env);
   try {
     const { payload, protectedHeader } = await compactVerify(
       idToken,
-      publicKey,
+      verificationKey(keys),
       { algorithms: ["RS256"] },
     );
     if (protectedHeader.typ !== undefined && protectedHeader.typ !== "JWT")

@@ -74,7 +74,8 @@ export async function issueAccessToken(
     sub: grant.userId === null ? grant.client.id : String(grant.userId),
     scopes: grant.scopes,
   })
-    .setProtectedHeader({ typ: "JWT", alg: "RS256" })
+    // The kid picks the key from the JWKS while a rotation publishes two (decision record 092).
+    .setProtectedHeader({ typ: "JWT", alg: "RS256", kid: keys.jwk.kid })
     .sign(keys.privateKey);
   await ctx.db.insert(oauthAccessTokens).values({
     id,

@@ -3,43 +3,48 @@ import {
   createHash,
   createPrivateKey,
   createPublicKey,
-  generateKeyPairSync,
   type KeyObject,
 } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { exportJWK, type JWK } from "jose";
+import { errors as joseErrors, exportJWK, type JWK } from "jose";
 import type { Env } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
 import { log } from "@/lib/observability/request-scope";
+import { KEY_FILES, makeKeyPair, writeKeyFiles } from "@/lib/oauth/key-files";
 
-export type OAuthKeys = {
-  privateKey: KeyObject;
+export { KEY_FILES } from "@/lib/oauth/key-files";
+
+type PublishedKey = {
   publicKey: KeyObject;
   /** The public key as a JWK with its `kid` (the JWKS document). */
   jwk: JWK & { kid: string };
 };
 
+export type OAuthKeys = PublishedKey & {
+  privateKey: KeyObject;
+  /** The key a rotation replaced, while it is still configured: tokens it signed still verify. */
+  previous: PublishedKey | null;
+};
+
 type KeyEnv = Pick<
   Env,
-  "PASSPORT_PRIVATE_KEY" | "PASSPORT_PUBLIC_KEY" | "DATA_DIR" | "isProduction"
+  | "PASSPORT_PRIVATE_KEY"
+  | "PASSPORT_PUBLIC_KEY"
+  | "PASSPORT_PREVIOUS_PUBLIC_KEY"
+  | "DATA_DIR"
+  | "isProduction"
 >;
 
 /** A PEM from the environment: `.env` files often carry it on one line with literal `\n`. */
 const pem = (value: string) => value.replace(/\\n/g, "\n");
-
-/** Passport's `passport:keys` file names, in DATA_DIR (its `storage/`). */
-export const KEY_FILES = {
-  private: "oauth-private.key",
-  public: "oauth-public.key",
-} as const;
 
 /**
  * A production server without its keys: OAuth's routes answer a precise 503 (never a 500), and
  * the operator reads what to set once in the log; the rest of the application keeps working.
  */
 export class OAuthKeysMissing extends HttpError {
-  readonly detail = `OAuth needs its keys: set PASSPORT_PRIVATE_KEY and PASSPORT_PUBLIC_KEY, or put ${KEY_FILES.private} and ${KEY_FILES.public} in DATA_DIR (README "OAuth and OpenID Connect")`;
+  readonly detail = `OAuth needs its keys: set PASSPORT_PRIVATE_KEY and PASSPORT_PUBLIC_KEY, or run \`npm run auth -- oauth:keys\` to put ${KEY_FILES.private} and ${KEY_FILES.public} in DATA_DIR (docs: OAuth and OpenID Connect)`;
 
   constructor() {
     super(503, "The OAuth server is not configured.");
@@ -63,15 +68,9 @@ function readPair(env: KeyEnv): { privatePem: string; publicPem: string } {
     };
   if (env.isProduction) throw new OAuthKeysMissing();
   // Development: made once, as `php artisan passport:keys` would (2048 bits, to start fast).
-  const pair = generateKeyPairSync("rsa", {
-    modulusLength: 2048,
-    privateKeyEncoding: { type: "pkcs8", format: "pem" },
-    publicKeyEncoding: { type: "spki", format: "pem" },
-  });
-  mkdirSync(env.DATA_DIR, { recursive: true });
+  const pair = makeKeyPair(2048);
   try {
-    writeFileSync(privateFile, pair.privateKey, { mode: 0o600, flag: "wx" });
-    writeFileSync(publicFile, pair.publicKey, { mode: 0o644, flag: "wx" });
+    writeKeyFiles(env.DATA_DIR, pair, { exclusive: true });
   } catch {
     // Another process wrote them first: use theirs.
     return readPair(env);
@@ -79,20 +78,53 @@ function readPair(env: KeyEnv): { privatePem: string; publicPem: string } {
   return { privatePem: pair.privateKey, publicPem: pair.publicKey };
 }
 
-async function load(env: KeyEnv): Promise<OAuthKeys> {
-  const { privatePem, publicPem } = readPair(env);
-  const privateKey = createPrivateKey(privatePem);
-  const publicKey = createPublicKey(publicPem);
+/** The replaced public key, from the environment or beside the pair; null when none is kept. */
+function readPrevious(env: KeyEnv): string | null {
+  if (env.PASSPORT_PREVIOUS_PUBLIC_KEY)
+    return pem(env.PASSPORT_PREVIOUS_PUBLIC_KEY);
+  if (env.PASSPORT_PRIVATE_KEY) return null;
+  const file = path.join(env.DATA_DIR, KEY_FILES.previousPublic);
+  return existsSync(file) ? readFileSync(file, "utf8") : null;
+}
+
+async function published(publicKey: KeyObject): Promise<PublishedKey> {
   const exported = await exportJWK(publicKey);
   // RFC 7638-like: a stable id from the modulus, so a rotated key gets a new one.
   const kid = createHash("sha256")
     .update(exported.n ?? "")
     .digest("base64url")
     .slice(0, 16);
+  return { publicKey, jwk: { ...exported, kid, alg: "RS256", use: "sig" } };
+}
+
+async function load(env: KeyEnv): Promise<OAuthKeys> {
+  const { privatePem, publicPem } = readPair(env);
+  const previousPem = readPrevious(env);
   return {
-    privateKey,
-    publicKey,
-    jwk: { ...exported, kid, alg: "RS256", use: "sig" },
+    privateKey: createPrivateKey(privatePem),
+    ...(await published(createPublicKey(publicPem))),
+    previous: previousPem
+      ? await published(createPublicKey(previousPem))
+      : null,
+  };
+}
+
+/** Every key a token of ours may be signed with, the current first: the JWKS document's keys. */
+export function publishedKeys(keys: OAuthKeys): PublishedKey[] {
+  return keys.previous ? [keys, keys.previous] : [keys];
+}
+
+/**
+ * The key to verify a JWS of ours with, for jose: the one its `kid` names, or the current key for
+ * a token with none (Passport's own tokens carry none); jose's "no matching key" for a `kid`
+ * that is not ours.
+ */
+export function verificationKey(keys: OAuthKeys) {
+  return ({ kid }: { kid?: string }): KeyObject => {
+    if (kid === undefined) return keys.publicKey;
+    const key = publishedKeys(keys).find(({ jwk }) => jwk.kid === kid);
+    if (!key) throw new joseErrors.JWKSNoMatchingKey();
+    return key.publicKey;
   };
 }
 

@@ -3,7 +3,7 @@ import type { Context } from "@/lib/server/context";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { GRANT_TYPES } from "@/lib/oauth/clients";
 import { issuer } from "@/lib/oauth/id-token";
-import { oauthKeys } from "@/lib/oauth/keys";
+import { oauthKeys, publishedKeys } from "@/lib/oauth/keys";
 import { DEVICE_PATHS, OAUTH_PATHS } from "@/lib/oauth/paths";
 import { toPublicPath } from "@/lib/oauth/path-prefix";
 import { protectedResource } from "@/lib/oauth/resources";
@@ -92,11 +92,18 @@ export const openidConfigurationEndpoint: Endpoint = defineEndpoint({
     ),
 });
 
-/** GET /oauth/jwks: Passport's public key as a JSON Web Key Set. */
+/**
+ * GET /oauth/jwks: Passport's public key as a JSON Web Key Set, and during a rotation the key it
+ * replaced, until the tokens that key signed have expired (decision record 092).
+ */
 export const jwksEndpoint: Endpoint = defineEndpoint({
   nonJson: "json",
   run: async (ctx) =>
-    cached(Response.json({ keys: [(await oauthKeys(ctx.env)).jwk] })),
+    cached(
+      Response.json({
+        keys: publishedKeys(await oauthKeys(ctx.env)).map((key) => key.jwk),
+      }),
+    ),
 });
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import type { HostRoute } from "@/lib/server/pipeline";
 import { OAUTH_JSON_API_ROUTES } from "@/lib/oauth/json-api-routes";
+import { oauthKeys } from "@/lib/oauth/keys";
 import { authorizeEndpoint } from "@/lib/oauth/authorize";
 import {
   authorizationServerEndpoint,
@@ -175,6 +176,25 @@ export const OAUTH_LOGOUT_ROUTE: HostRoute = {
 };
 
 /**
+ * A route of the OAuth server, which answers the same 503 on every route (discovery included)
+ * while the server has no signing keys (lib/oauth/keys.ts), whatever the route would need of them:
+ * an operator sees one cause, and no client learns half a server (decision record 092).
+ */
+function needingKeys(route: HostRoute): HostRoute {
+  const { endpoint } = route;
+  return {
+    ...route,
+    endpoint: {
+      ...endpoint,
+      async run(ctx, input) {
+        await oauthKeys(ctx.env);
+        return endpoint.run(ctx, input);
+      },
+    },
+  };
+}
+
+/**
  * The OAuth 2.1 / OpenID Connect server on Laravel Passport's routes (decision record 050), served
  * by the catch-all app/oauth/[...path] (decision record 060). The protocol's endpoints that clients call with
  * their own credentials are outside the CSRF check (`csrf: false`), as Passport registers them
@@ -196,4 +216,4 @@ export const OAUTH_ROUTES: readonly HostRoute[] = [
   PROTECTED_RESOURCE_ROUTE,
   OAUTH_REGISTER_ROUTE,
   OAUTH_LOGOUT_ROUTE,
-];
+].map(needingKeys);

@@ -18,18 +18,16 @@ const MAX_ENTRIES = 10_000;
 const byKey = new WeakMap<object, Map<string, VerifiedClaims>>();
 
 /**
- * Access tokens whose RS256 signature this process already verified under `publicKey`, with
+ * Access tokens whose RS256 signature this process already verified under `keys`, with
  * their claims (decision record 077): a token is the same bytes on every request, so its
  * signature, the most costly step of the bearer guard, is checked once. Its time window is
  * checked on every request (`isCurrent`), and the row (revoked or not) is always read.
  */
-export function verifiedSignatures(
-  publicKey: object,
-): Map<string, VerifiedClaims> {
-  let cache = byKey.get(publicKey);
+export function verifiedSignatures(keys: object): Map<string, VerifiedClaims> {
+  let cache = byKey.get(keys);
   if (!cache) {
     cache = new Map();
-    byKey.set(publicKey, cache);
+    byKey.set(keys, cache);
   }
   return cache;
 }

@@ -1,0 +1,62 @@
+import { generateKeyPairSync } from "node:crypto";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  renameSync,
+  writeFileSync,
+} from "node:fs";
+import path from "node:path";
+
+/** Passport's `passport:keys` file names, in DATA_DIR (its `storage/`), and the key a rotation replaced. */
+export const KEY_FILES = {
+  private: "oauth-private.key",
+  public: "oauth-public.key",
+  previousPublic: "oauth-public.previous.key",
+} as const;
+
+/** Passport's `--length` default: `passport:keys` makes 4096-bit RSA keys. */
+export const DEFAULT_KEY_BITS = 4096;
+
+export type KeyPair = { privateKey: string; publicKey: string };
+
+/** A new RSA pair in PEM (PKCS#8 and SPKI, which Passport's own `passport:keys` also reads). */
+export function makeKeyPair(bits: number = DEFAULT_KEY_BITS): KeyPair {
+  return generateKeyPairSync("rsa", {
+    modulusLength: bits,
+    privateKeyEncoding: { type: "pkcs8", format: "pem" },
+    publicKeyEncoding: { type: "spki", format: "pem" },
+  });
+}
+
+/** Both files of the pair in `dir`, by what `passport:keys` checks: either one exists. */
+export function keyFilesExist(dir: string): boolean {
+  return (
+    existsSync(path.join(dir, KEY_FILES.private)) ||
+    existsSync(path.join(dir, KEY_FILES.public))
+  );
+}
+
+/**
+ * Writes the pair at mode 0600 (the server reads them as its own user; nobody else needs them).
+ * `exclusive`: fails when a file exists, so two processes making keys at once keep one pair.
+ * `rotate`: the current public key first becomes the previous one, published beside the new
+ * key until the tokens it signed have expired (decision record 092).
+ */
+export function writeKeyFiles(
+  dir: string,
+  pair: KeyPair,
+  options: { exclusive?: boolean; rotate?: boolean } = {},
+): void {
+  mkdirSync(dir, { recursive: true });
+  const file = (name: keyof typeof KEY_FILES) =>
+    path.join(dir, KEY_FILES[name]);
+  if (options.rotate && existsSync(file("public")))
+    renameSync(file("public"), file("previousPublic"));
+  const flag = options.exclusive ? "wx" : "w";
+  writeFileSync(file("private"), pair.privateKey, { mode: 0o600, flag });
+  writeFileSync(file("public"), pair.publicKey, { mode: 0o600, flag });
+  // An overwritten file keeps its old mode: set it whatever was there.
+  chmodSync(file("private"), 0o600);
+  chmodSync(file("public"), 0o600);
+}

@@ -1,0 +1,184 @@
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { decodeProtectedHeader } from "jose";
+import * as oauth from "oauth4webapi";
+import type { CommanderError } from "commander";
+import { afterEach, describe, expect, it } from "vitest";
+import { buildProgram } from "@/cli/program";
+import { KEY_FILES } from "@/lib/oauth/key-files";
+import { OAUTH_ROUTES } from "@/lib/oauth/routes";
+import { signIn, useTestApp } from "../support/app";
+import { confirmPassword } from "../support/two-factor";
+import { authenticates, userAccessToken } from "./flows";
+import { clientOptions } from "./support";
+
+// `oauth:keys` (Passport's passport:keys) and what the server does with its keys (decision
+// record 092): made and refused as Passport does, rotated with both keys published, and without
+// keys one answer on every OAuth route.
+const app = useTestApp();
+const ADMINS = { env: { ADMIN_EMAILS: "admin@example.com" } };
+const A_CLIENT = {
+  name: "An app",
+  redirect_uris: ["https://app.example/callback"],
+};
+const BODIES: Record<string, unknown> = {
+  "POST /oauth/clients": A_CLIENT,
+  "PUT /oauth/clients/{id}": A_CLIENT,
+  "POST /oauth/personal-access-tokens": { name: "A token" },
+};
+
+/** The real command, in this process: its output and exit code. */
+async function oauthKeys(dataDir: string, ...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const program = buildProgram({
+    environment: { NODE_ENV: "test", DATA_DIR: dataDir },
+    stdout: (text) => void out.push(text),
+    stderr: (text) => void err.push(text),
+    stdin: async () => "",
+  });
+  // Commander exits the process on a refused option: here it throws its error instead.
+  program.exitOverride();
+  for (const command of program.commands) command.exitOverride();
+  process.exitCode = 0;
+  const refused = await program
+    .parseAsync(["oauth:keys", "--length", "2048", ...args], { from: "user" })
+    .then(() => null)
+    .catch((error: CommanderError) => error);
+  const status = refused?.exitCode ?? process.exitCode;
+  process.exitCode = 0;
+  return { status, stdout: out.join(""), stderr: err.join("") };
+}
+
+const dataDir = () => app.services.env.DATA_DIR;
+const file = (name: keyof typeof KEY_FILES) =>
+  path.join(dataDir(), KEY_FILES[name]);
+const route = (name: string) => {
+  const found = OAUTH_ROUTES.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`no route ${name}`);
+  return found;
+};
+const jwks = async () =>
+  (await app.agent().get("/oauth/jwks", { host: route("passport.jwks") }))
+    .body as { keys: { kid: string }[] };
+afterEach(() => rmSync(file("previousPublic"), { force: true }));
+
+describe("npm run auth -- oauth:keys", () => {
+  it("writes the pair at 0600, refuses to overwrite it without --force, and prints one for a secret store", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "oauth-keys-cli-"));
+    try {
+      const made = await oauthKeys(dir);
+      expect(made).toEqual({
+        status: 0,
+        stdout: "Encryption keys generated successfully.\n",
+        stderr: "",
+      });
+      const privateFile = path.join(dir, KEY_FILES.private);
+      for (const name of [KEY_FILES.private, KEY_FILES.public])
+        expect(statSync(path.join(dir, name)).mode & 0o777).toBe(0o600);
+      const before = readFileSync(privateFile, "utf8");
+
+      const refused = await oauthKeys(dir);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(/^Encryption keys already exist\./);
+      expect(readFileSync(privateFile, "utf8")).toBe(before);
+
+      expect((await oauthKeys(dir, "--force")).status).toBe(0);
+      expect(readFileSync(privateFile, "utf8")).not.toBe(before);
+      expect(existsSync(path.join(dir, KEY_FILES.previousPublic))).toBe(false);
+
+      const printed = await oauthKeys(dir, "--print");
+      expect(printed.stdout).toMatch(
+        /^PASSPORT_PRIVATE_KEY="-----BEGIN PRIVATE KEY-----\\n[^\n]+"\nPASSPORT_PUBLIC_KEY="-----BEGIN PUBLIC KEY-----\\n[^\n]+"\n$/,
+      );
+      expect((await oauthKeys(dir, "--length", "1024")).status).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a key rotation", () => {
+  it("publishes both keys until the old one is removed: tokens it signed keep working until then, new ones name the new key", async () => {
+    const before = await userAccessToken(app, "openid profile");
+    const [oldKey] = (await jwks()).keys;
+    expect(decodeProtectedHeader(before.tokens.access_token).kid).toBe(
+      oldKey?.kid,
+    );
+
+    const rotated = await oauthKeys(dataDir(), "--rotate");
+    expect(rotated.status).toBe(0);
+    app.configure(ADMINS);
+    const published = (await jwks()).keys.map((key) => key.kid);
+    expect(published).toHaveLength(2);
+    expect(published[1]).toBe(oldKey?.kid);
+    expect(await authenticates(app, before.tokens.access_token)).toBe(true);
+
+    // The overlap ends: the old key leaves the JWKS, and the tokens it signed stop working.
+    rmSync(file("previousPublic"));
+    app.configure(ADMINS);
+    expect((await jwks()).keys.map((key) => key.kid)).toEqual([published[0]]);
+    expect(await authenticates(app, before.tokens.access_token)).toBe(false);
+
+    // The refresh token (encrypted, not signed) still renews: the new token names the new key.
+    const as = before.as;
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      { client_id: before.clientId },
+      await oauth.refreshTokenGrantRequest(
+        as,
+        { client_id: before.clientId },
+        oauth.None(),
+        before.tokens.refresh_token ?? "",
+        clientOptions(app),
+      ),
+    );
+    expect(decodeProtectedHeader(refreshed.access_token).kid).toBe(
+      published[0],
+    );
+    expect(await authenticates(app, refreshed.access_token)).toBe(true);
+  });
+});
+
+describe("a server without keys", () => {
+  it("answers the same 503 on every OAuth route, discovery included", async () => {
+    app.configure({
+      env: {
+        NODE_ENV: "production",
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "no-keys-")),
+        SESSION_SECURE_COOKIE: "false",
+      },
+    });
+    // A signed-in user who confirmed the password: the clients' JSON API refuses a guest (401)
+    // and asks for the password (423) before anything else, keys or not.
+    const agent = await signIn(app, await app.createUser());
+    await confirmPassword(agent);
+    const answers = new Map<string, string>();
+    for (const route of OAUTH_ROUTES) {
+      const method = [route.method].flat()[0] ?? "GET";
+      const names = [...route.path.matchAll(/\{(\w+)\}/g)].map(
+        ([, name]) => name ?? "",
+      );
+      const response = await agent.request(method, route.path, {
+        // Enough for the JSON API's schemas, which judge the input before the endpoint runs.
+        json: BODIES[`${method} ${route.path}`],
+        host: route,
+        params: Object.fromEntries(names.map((name) => [name, "1"])),
+      });
+      answers.set(
+        `${method} ${route.path}`,
+        `${response.status} ${JSON.stringify(response.body)}`,
+      );
+    }
+    const expected = `503 ${JSON.stringify({ message: "The OAuth server is not configured." })}`;
+    const others = [...answers].filter(([, answer]) => answer !== expected);
+    expect(others).toEqual([]);
+  });
+});
