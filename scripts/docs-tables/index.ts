@@ -1,5 +1,7 @@
+import { commandsTable } from "./commands";
 import { configurationTable } from "./configuration";
 import { decisionsTable } from "./decisions";
+import { metricsTable } from "./metrics";
 import { authActionsTable, hostRoutesTable } from "./routes";
 
 /**
@@ -18,6 +20,8 @@ export const DOC_TABLES: {
     name: "configuration",
     render: configurationTable,
   },
+  { file: "docs/operating.md", name: "metrics", render: metricsTable },
+  { file: "docs/operating.md", name: "commands", render: commandsTable },
   {
     file: "docs/decisions/README.md",
     name: "decisions",

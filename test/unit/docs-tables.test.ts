@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { buildProgram } from "@/cli/program";
+import { metrics } from "@/lib/observability/metrics";
 import { DOC_TABLES } from "@/scripts/docs-tables/index";
 import { readGenerated, writeGenerated } from "@/scripts/docs-tables/markers";
 
@@ -29,5 +31,49 @@ describe("the guides' generated tables", () => {
       true,
     );
     expect(readGenerated("no markers", "t")).toBeNull();
+  });
+
+  // Beside the generated tables, a hand-written one says more of each metric and command: the
+  // names it gives must still be the code's.
+  it("names in docs/operating.md only metrics the registry declares", () => {
+    const guide = readFileSync(path.join(ROOT, "docs/operating.md"), "utf8");
+    const declared = new Set(
+      metrics()
+        .registry.getMetricsAsArray()
+        .map((metric) => metric.name),
+    );
+    const named = [...guide.matchAll(/`(auth_[a-z_]+)`/g)].map((m) => m[1]);
+    expect(named.length).toBeGreaterThan(10);
+    expect(named.filter((name) => !declared.has(name ?? ""))).toEqual([]);
+  });
+
+  it("describes in docs/operating.md only the commands the program has", () => {
+    const guide = readFileSync(path.join(ROOT, "docs/operating.md"), "utf8");
+    const program = buildProgram({
+      environment: {},
+      stdout: () => {},
+      stderr: () => {},
+      stdin: async () => "",
+    });
+    const commands = new Set(
+      program.commands.flatMap((command) =>
+        command.commands.length
+          ? command.commands.map((sub) => `${command.name()} ${sub.name()}`)
+          : [command.name()],
+      ),
+    );
+    const table = guide.slice(guide.indexOf("| command | does |"));
+    const described = (table.split("\n\n")[0] ?? "")
+      .split("\n")
+      .slice(2)
+      .flatMap((row) =>
+        [...(row.split(" | ")[0] ?? "").matchAll(/`([^`]+)`/g)].map(
+          (m) => m[1],
+        ),
+      );
+    expect(described.filter((name) => !commands.has(name ?? ""))).toEqual([]);
+    expect([...commands].filter((name) => !described.includes(name))).toEqual(
+      [],
+    );
   });
 });
