@@ -76,4 +76,41 @@ describe("the guides' generated tables", () => {
       [],
     );
   });
+
+  it("explains in docs/configuration.md only keys the configuration has", () => {
+    const guide = readFileSync(
+      path.join(ROOT, "docs/configuration.md"),
+      "utf8",
+    );
+    const keys = [
+      ...(readGenerated(guide, "configuration") ?? "").matchAll(
+        /^\| `([^`]+)`/gm,
+      ),
+    ].map((m) => m[1] ?? "");
+    const table = guide.slice(guide.indexOf("| key | default | meaning |"));
+    const explained = (table.split("\n\n")[0] ?? "")
+      .split("\n")
+      .slice(2)
+      .flatMap((row) => {
+        // `password.length`, `.uppercase`: a key after the first may name its parent's sibling.
+        let parent = "";
+        return [...(row.split(" | ")[0] ?? "").matchAll(/`([^`]+)`/g)].map(
+          (m) => {
+            const written = (m[1] ?? "").replace(/\.(\*|<name>)$/, "");
+            const key = written.startsWith(".")
+              ? `${parent}${written}`
+              : written;
+            parent = key.slice(0, key.lastIndexOf("."));
+            return key;
+          },
+        );
+      });
+    expect(explained.length).toBeGreaterThan(40);
+    expect(
+      explained.filter(
+        (key) =>
+          !keys.some((known) => known === key || known.startsWith(`${key}.`)),
+      ),
+    ).toEqual([]);
+  });
 });
