@@ -3,6 +3,7 @@ import { configurationTable } from "./configuration";
 import { decisionsTable } from "./decisions";
 import { metricsTable } from "./metrics";
 import { authActionsTable, hostRoutesTable } from "./routes";
+import { settingsTable } from "./settings";
 
 /**
  * The reference tables of the guides that the code holds: each is written between its markers
@@ -20,6 +21,7 @@ export const DOC_TABLES: {
     name: "configuration",
     render: configurationTable,
   },
+  { file: "docs/administration.md", name: "settings", render: settingsTable },
   { file: "docs/operating.md", name: "metrics", render: metricsTable },
   { file: "docs/operating.md", name: "commands", render: commandsTable },
   {
