@@ -3,17 +3,24 @@ import os from "node:os";
 import { Worker } from "node:worker_threads";
 
 /**
- * Nice value of the hashing threads. Linux keeps a nice value per thread, so only these threads
- * yield: under a login storm the event loop (nice 0) still gets a core for everything else,
- * and when nothing else runs, bcrypt has every core to itself (decision record 010).
+ * How far below the event loop the hashing threads run. Linux keeps a nice value per thread, so
+ * only these threads yield: under a login storm the event loop still gets a core for everything
+ * else, and when nothing else runs, bcrypt has every core to itself (decision record 010). It is
+ * relative to the thread that starts them (which a thread inherits), so a server started under
+ * `nice` keeps the same distance, up to Linux's lowest priority, 19.
  */
 export const HASHING_NICE = 10;
+/** Linux's lowest scheduling priority: a nice value above it is clamped to it. */
+export const LOWEST_PRIORITY = 19;
 
 // CommonJS, evaluated in each worker thread: bcrypt's synchronous calls, on this thread only.
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const bcrypt = require("bcrypt");
-try { require("node:os").setPriority(0, ${HASHING_NICE}); } catch {}
+try {
+  const os = require("node:os");
+  os.setPriority(0, Math.min(${LOWEST_PRIORITY}, os.getPriority(0) + ${HASHING_NICE}));
+} catch {}
 parentPort.on("message", ({ op, plain, salt }) => {
   try {
     parentPort.postMessage({ result: op === "hash" ? bcrypt.hashSync(plain, salt) : bcrypt.compareSync(plain, salt) });

@@ -1,5 +1,18 @@
+import { beforeEach } from "vitest";
 import { createLogger, setRootLogger } from "@/lib/observability/logger";
 
-// One JSON line per request would bury the test report: tests see warnings and errors only,
-// and capture the rest when they check it (test/support/logs.ts).
-setRootLogger(createLogger("warn"));
+// A passing run prints its results, not the application's log lines (issue 51): the lines a test
+// makes (warnings and errors) are kept in memory and printed only when that test fails, where
+// they tell why. Tests that check a line capture their own (test/support/logs.ts).
+const lines: string[] = [];
+setRootLogger(createLogger("warn", { write: (line) => void lines.push(line) }));
+
+beforeEach(({ onTestFailed }) => {
+  lines.length = 0;
+  onTestFailed(() => {
+    if (lines.length > 0)
+      console.error(
+        `the application's warnings and errors during this test:\n${lines.join("")}`,
+      );
+  });
+});

@@ -1,0 +1,80 @@
+// Where each test file runs (decision record 083). Every file is in a lane, which
+// test/unit/test-lanes.test.ts checks against the files on disk:
+// - `pglite`: `npm test`, every unit and integration file, on the embedded database;
+// - `postgres`: `npm run test:postgres`, the files whose outcome depends on the database server
+//   (run on PGlite too): each entry says why;
+// - `scale`: `npm run test:scale`, production servers from the build on one PostgreSQL;
+// - `browser`: `npm run test:e2e`, Playwright against the built server.
+// The rest of the contract (validation, routing, headers, screens' schemas) is the same SQL on
+// the same engine, and runs once.
+
+/** Unit and integration files, run on PGlite by `npm test`. */
+export const PGLITE: { include: string[]; exclude: string[] } = {
+  include: ["test/**/*.test.ts", "lib/**/*.test.ts"],
+  exclude: ["test/scale/**"],
+};
+
+/**
+ * The files that run on PostgreSQL as well: PGlite is one connection in one process, so what
+ * crosses connections (a race, a lock, a pool, a lost connection), what the driver sends and
+ * what another application's tables hold is proven only against the server.
+ */
+export const POSTGRES: Record<string, string[]> = {
+  "the driver, its pool and lost connections": [
+    "test/faults/concurrency.test.ts",
+    "test/faults/database-connection-lost.test.ts",
+    "test/faults/database-unreachable.test.ts",
+    "test/perf/database-pool-queue.test.ts",
+    "test/perf/hot-paths.test.ts",
+    "test/perf/read-cache.test.ts",
+    "test/observability/health.test.ts",
+  ],
+  "what the server accepts in a value (NUL bytes, odd Unicode, lengths at the limits)":
+    ["test/faults/hostile-content.test.ts"],
+  "migrations, the catalogue and tables another application wrote": [
+    "test/unit/migration-journal.test.ts",
+    "test/ledger/catalogue.test.ts",
+    "test/oauth/passport-database.test.ts",
+    "test/oauth/passport-fixtures.test.ts",
+    "test/cli/commands.test.ts",
+  ],
+  "requests that race for one row (locks, single use, counters)": [
+    "test/http/admin-user-delete-restore.test.ts",
+    "test/http/delete-account.test.ts",
+    "test/http/email-change.test.ts",
+    "test/http/forgot-password.test.ts",
+    "test/http/impersonation-lifecycle.test.ts",
+    "test/http/login.test.ts",
+    "test/http/passkey-registration.test.ts",
+    "test/http/register.test.ts",
+    "test/http/roll-token.test.ts",
+    "test/http/rolled-token.test.ts",
+    "test/http/sensitive-actions.test.ts",
+    "test/http/socialite-callback.test.ts",
+    "test/http/token-limits.test.ts",
+    "test/http/token-use.test.ts",
+    "test/http/two-factor-challenge.test.ts",
+    "test/http/upload-quota.test.ts",
+    "test/http/user-update.test.ts",
+    "test/oauth/client-secret.test.ts",
+    "test/oauth/token-families.test.ts",
+    "test/oauth/device-grant.test.ts",
+  ],
+  "queues and deletes in bulk (SKIP LOCKED, time arithmetic in SQL)": [
+    "test/mail/queue.test.ts",
+    "test/retention/*.test.ts",
+    "test/webhooks/*.test.ts",
+  ],
+  "every account event against every kind of credential": [
+    "test/ledger/event-walk.test.ts",
+  ],
+};
+
+/** The PostgreSQL lane's files, as Vitest's `include`. */
+export const POSTGRES_INCLUDE = Object.values(POSTGRES).flat();
+
+/** Production servers from the build, on one PostgreSQL (vitest.scale.config.mts). */
+export const SCALE = { include: ["test/scale/**/*.test.ts"] };
+
+/** Playwright's specs (playwright.config.ts). */
+export const BROWSER = { include: ["e2e/**/*.spec.ts"] };
