@@ -62,7 +62,7 @@ export function withServices<A extends unknown[]>(
     let services: Services | undefined;
     try {
       // Loaded here, not at the top: the whole server is a thousand modules, which `--help` and
-      // the commands that only speak HTTP (login, whoami, logout) never need (README "Operating it",
+      // the commands that only speak HTTP (login, whoami, logout) never need (docs/operating.md,
       // "Command line").
       const { createServices, refreshSettings } =
         await import("@/lib/runtime/services");

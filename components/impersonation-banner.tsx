@@ -6,7 +6,7 @@ import type { User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { useRevertImpersonation } from "@/lib/client/use-impersonation";
 
-/** Shown on every signed-in screen while get-auth says `impersonating` (README "Impersonation"); it sits in the sticky header, so it stays in view. */
+/** Shown on every signed-in screen while get-auth says `impersonating` (docs/api.md "Choices where the contract is silent"); it sits in the sticky header, so it stays in view. */
 export function ImpersonationBanner({ user }: { user: User }) {
   const t = useT();
   const revert = useRevertImpersonation();

@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { showScheme } from "./support/color-scheme";
 
-// README's gallery: four screens in the light and the dark scheme, the size of a laptop's
-// window, written to test-results/gallery/ for scripts/readme-gallery.mjs to copy.
+// The gallery of docs/getting-started.md: four screens in the light and the dark scheme, the size of a laptop's
+// window, written to test-results/gallery/ for scripts/screenshot-gallery.mjs to copy.
 
 async function shoot(page: Page, name: string) {
   for (const colorScheme of ["light", "dark"] as const) {
@@ -16,7 +16,7 @@ async function shoot(page: Page, name: string) {
   await showScheme(page, "light");
 }
 
-test("README's gallery: sign-in, security settings, tokens, users", async ({
+test("the screenshot gallery: sign-in, security settings, tokens, users", async ({
   page,
   users,
 }) => {

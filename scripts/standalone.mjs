@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The second half of `npm run build`: completes Next's .next/standalone into a folder that runs
-// on its own (README "Deployment"): Next's static files, the start script with the graceful
+// on its own (docs/deployment.md): Next's static files, the start script with the graceful
 // shutdown (decision record 040), the command line bundled into one file, and nothing of the
 // sources. Prints the folder's size.
 import { execFileSync } from "node:child_process";

@@ -6,7 +6,7 @@ import { CliError, type CliCommand, withEnvironment } from "@/cli/context";
 import { backupSocketPath } from "@/lib/runtime/backup-socket";
 
 const POSTGRES_TOOLS =
-  'DATABASE_URL is set: back up PostgreSQL with its own tools (pg_dump -Fc, pg_restore; README "Deployment").';
+  "DATABASE_URL is set: back up PostgreSQL with its own tools (pg_dump -Fc, pg_restore; docs/deployment.md).";
 
 /** The dump a running server hands out on DATA_DIR's socket, or null when no server listens there. */
 function dumpFromServer(dataDir: string): Promise<Uint8Array | null> {

@@ -10,7 +10,7 @@ export type ExpiryPreset = `${(typeof PRESET_DAYS)[number]}` | "date" | "never";
 
 /**
  * The create form's expiry choices under `tokens.require-expiry` and `tokens.max-lifetime-days`
- * (README "Tokens"): the day presets within the maximum, a chosen date, and "never" only when a
+ * (docs/tokens.md "Personal access tokens"): the day presets within the maximum, a chosen date, and "never" only when a
  * token may live for ever. The server checks the same bounds (422 on `expires_at`).
  */
 export function expiryPresets(policy: FrontendSettings["tokens"]): {
@@ -42,7 +42,7 @@ const number = (data: FormData, name: string): number | undefined => {
 };
 
 /**
- * The create form's fields as create-token's input (README "Tokens"): the server validates each
+ * The create form's fields as create-token's input (docs/tokens.md "Personal access tokens"): the server validates each
  * of them and answers 422 on the field; this only shapes what was typed.
  */
 export function tokenFormInput(

@@ -4,7 +4,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { useT } from "@/lib/client/i18n";
 
-/** The optional counts of create-token (README "Tokens"), each a whole number from 1. */
+/** The optional counts of create-token (docs/tokens.md "Personal access tokens"), each a whole number from 1. */
 const COUNT_FIELDS = [
   { name: "rate_limit", label: "Requests per minute", hint: "Optional." },
   { name: "quota", label: "Quota (requests)", hint: "Optional." },

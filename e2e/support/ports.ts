@@ -1,6 +1,6 @@
 // The ports of the suite's server and of the stand-ins its specs start beside it. These sit at a
 // fixed distance from the server, so two runs on two server ports (a second run beside CI's,
-// README "Commands") never ask for the same one: keep E2E_PORTs at least ten apart.
+// docs/getting-started.md "Commands") never ask for the same one: keep E2E_PORTs at least ten apart.
 export const SERVER_PORT = Number(process.env.E2E_PORT ?? 3200);
 
 /** A SPA's origin the server treats as stateful (SANCTUM_STATEFUL_DOMAINS). */

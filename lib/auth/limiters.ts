@@ -9,7 +9,7 @@ import { tooManyRequests } from "@/lib/http/errors";
  * Named rate limiters (Laravel's `RateLimiter::for`), used as `throttle:<name>` in
  * `routes.middlewares`. Each rule counts requests per client address, per target email (the
  * request's `email` field) or per signed-in user, in the database, so every instance shares the
- * counts. Defaults and their reasons: README "Limits".
+ * counts. Defaults and their reasons: docs/configuration.md "Limits".
  */
 export type LimiterRule = AuthConfig["limiters"][string][number];
 

@@ -17,7 +17,7 @@ export type FrontendSettings = {
   allowImpersonate: boolean;
   /** Largest photo the upload accepts, in kilobytes. */
   uploadMaxKilobytes: number;
-  /** create-token's expiry bounds (README "Tokens"): the screen offers only presets they allow. */
+  /** create-token's expiry bounds (docs/tokens.md "Personal access tokens"): the screen offers only presets they allow. */
   tokens: { requireExpiry: boolean; maxLifetimeDays: number };
   /** The relying party id the server's ceremonies use: the screens offer passkeys only on its domain. */
   passkeys: { relyingPartyId: string };

@@ -29,7 +29,7 @@ export const AUTH_DEFAULTS = {
     redirects: actionColumn("redirect"),
   },
   /**
-   * Named limiters for `throttle:<name>` (README "Limits" says why each default): per client
+   * Named limiters for `throttle:<name>` (docs/configuration.md "Limits" says why each default): per client
    * address, per target email, or per signed-in user. A rule with `valid-only` counts only the
    * requests whose input passed validation, so typos do not use up a person's own address
    * (decision record 069); the per-address rules count everything.
@@ -87,7 +87,7 @@ export const AUTH_DEFAULTS = {
   /** What an authenticator's passkey prompt names this site; null: the relying party id, APP_URL's host (decision record 070). */
   passkeys: { "relying-party-name": null as string | null },
   hashing: { rounds: 12 },
-  /** Per user: one photo, and room to try a few before one is set (README, configuration table). */
+  /** Per user: one photo, and room to try a few before one is set (docs/configuration.md, the configuration table). */
   uploads: {
     "max-kilobytes": 5120,
     "max-files": 10,

@@ -3,7 +3,7 @@
  * (`AUTH_ACTIONS`, `HOST_ROUTES`). The rules of each class are applied by the pipeline around
  * the row's own middleware (lib/server/pipeline.ts), so neither an endpoint nor a configured
  * middleware list can leave one out; test/unit/credential-classes.test.ts walks every row.
- * Why each class has its rules: decision record 028; README "Sensitive actions".
+ * Why each class has its rules: decision record 028; docs/api.md "Sensitive actions".
  */
 export type CredentialRules = {
   /** A recent confirmation of this session (password or passkey) first, else 423 (`password.confirm`). */

@@ -44,7 +44,7 @@ const pem = (value: string) => value.replace(/\\n/g, "\n");
  * the operator reads what to set once in the log; the rest of the application keeps working.
  */
 export class OAuthKeysMissing extends HttpError {
-  readonly detail = `OAuth needs its keys: set PASSPORT_PRIVATE_KEY and PASSPORT_PUBLIC_KEY, or run \`npm run auth -- oauth:keys\` to put ${KEY_FILES.private} and ${KEY_FILES.public} in DATA_DIR (docs: OAuth and OpenID Connect)`;
+  readonly detail = `OAuth needs its keys: set PASSPORT_PRIVATE_KEY and PASSPORT_PUBLIC_KEY, or run \`npm run auth -- oauth:keys\` to put ${KEY_FILES.private} and ${KEY_FILES.public} in DATA_DIR (docs/oauth-and-openid-connect.md)`;
 
   constructor() {
     super(503, "The OAuth server is not configured.");

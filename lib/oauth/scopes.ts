@@ -2,7 +2,7 @@ import { parseAbilities } from "@/lib/auth/tokens";
 import { TOKEN_ABILITIES } from "@/lib/config/token-abilities";
 
 /**
- * The scopes this server grants: the product's token abilities (README "Token abilities",
+ * The scopes this server grants: the product's token abilities (docs/tokens.md "Token abilities",
  * decision record 011) — an access token's scopes are checked exactly as a personal access
  * token's abilities — plus OpenID Connect's. `*` is Passport's "every scope".
  */

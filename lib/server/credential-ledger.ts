@@ -74,7 +74,7 @@ export type CredentialKind = {
    * test/ledger/catalogue.test.ts reads the database's catalogue against these.
    */
   stores: readonly string[];
-  /** How each use refuses a deleted account (README "Sensitive actions"): a sentence, with its file. */
+  /** How each use refuses a deleted account (docs/api.md "Sensitive actions"): a sentence, with its file. */
   aliveCheck: string;
   /** The events that end every one of a user's; an event not named here leaves them be. */
   endsOn: { readonly [E in AccountEvent]?: Outcome };

@@ -5,7 +5,7 @@ import { describeError } from "@/lib/observability/logger";
 /**
  * contract §6: the four framework events and what listeners receive; then Laravel Fortify's
  * second-factor events, `TwoFactorLockout` (the account refusing codes for a while) and Laravel's
- * `OtherDeviceLogout` (decision records 023–024; README "Events"); then the passkeys' (decision
+ * `OtherDeviceLogout` (decision records 023–024; docs/second-factor-and-passkeys.md "Events"); then the passkeys' (decision
  * record 026).
  */
 export type AuthEvents = {

@@ -33,7 +33,7 @@ export type HostRoute = Partial<RouteContract> & {
   endpoint: Endpoint;
   /** Middleware specs, as in `routes.middlewares` (e.g. `auth:sanctum`, `throttle:60,1`). */
   middleware: string[];
-  /** What a bearer token needs to call it (lib/config/token-abilities.ts; README "Token abilities"). */
+  /** What a bearer token needs to call it (lib/config/token-abilities.ts; docs/tokens.md "Token abilities"). */
   ability: RouteAbility;
   /** What it does to the ways into an account, and so its rules (decision record 028). */
   credential: CredentialClass;

@@ -21,7 +21,7 @@ export type SessionData = {
    * without unsealing the token (decision record 008).
    */
   impersonation?: { at: number; fingerprint: string };
-  /** How this session was signed into (README "Browser sessions"; decision record 024). */
+  /** How this session was signed into (docs/second-factor-and-passkeys.md; decision record 024). */
   method?: SignInMethod;
   /** When it was signed into (Unix seconds). */
   signed_in_at?: number;

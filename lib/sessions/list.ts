@@ -7,7 +7,7 @@ import { deriveKey, hmacHex } from "@/lib/crypto/secrets";
 import { isLive } from "@/lib/server/session-validity";
 import { parsePayload, type SignInMethod } from "@/lib/server/session-store";
 
-/** A row of `GET user/sessions` (README "Browser sessions"; decision record 024). */
+/** A row of `GET user/sessions` (docs/second-factor-and-passkeys.md; decision record 024). */
 type BrowserSession = {
   /** Opaque: an HMAC of the row's key, never the session id or its hash. */
   id: string;

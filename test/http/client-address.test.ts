@@ -9,7 +9,7 @@ import { dispatch } from "@/lib/server/pipeline";
 import { csrfCookie } from "@/lib/server/csrf-cookie";
 import { useTestApp } from "../support/app";
 
-// TRUST_PROXY counts hops (README "Environment"). The server appends its socket's peer to
+// TRUST_PROXY counts hops (docs/configuration.md "Environment"). The server appends its socket's peer to
 // X-Forwarded-For (lib/http/client-address.ts); the in-process agent sends that last entry itself.
 const app = useTestApp();
 const LOCKED = /Too many login attempts/;

@@ -8,7 +8,7 @@ import { HttpClient } from "../support/http-client";
 import { scratchDatabase } from "../support/scratch-database";
 import { copyStandalone, sizeInMegabytes } from "../support/standalone-copy";
 
-// README "Deployment": the standalone folder runs on its own. A copy of it, in an empty temporary
+// docs/deployment.md: the standalone folder runs on its own. A copy of it, in an empty temporary
 // folder, migrates with its bundled command line, starts on PGlite and on PostgreSQL, serves the
 // contract, and stops cleanly on SIGTERM (decision record 040).
 const PASSWORD = "password123";

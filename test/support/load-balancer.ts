@@ -15,7 +15,7 @@ export type LoadBalancer = {
 
 /**
  * A small round-robin load balancer on loopback, as an operator would put in front of the
- * instances (README "Deployment"): it probes each instance's /up and sends requests only to the
+ * instances (docs/deployment.md): it probes each instance's /up and sends requests only to the
  * healthy ones; a connection an instance refuses (it never accepted the request) is retried on
  * another. Anything else that goes wrong upstream is answered 502, which the client counts.
  * It appends the client's address to X-Forwarded-For, as the instances' TRUST_PROXY expects.

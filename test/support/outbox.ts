@@ -3,7 +3,7 @@ import path from "node:path";
 
 export type OutboxMail = { to: string[]; subject: string; text: string };
 
-/** The outbox driver's messages in sending order (README "Mail outbox"); none while the folder is missing. */
+/** The outbox driver's messages in sending order (docs/getting-started.md "Quick start"); none while the folder is missing. */
 export function readOutbox<Mail = OutboxMail>(outbox: string): Mail[] {
   if (!existsSync(outbox)) return [];
   return readdirSync(outbox)

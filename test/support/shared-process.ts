@@ -29,7 +29,7 @@ const watched = (): Record<string, unknown> => ({
   ).AsyncLocalStorage,
   "unhandledRejection listeners": process.listenerCount("unhandledRejection"),
   "uncaughtException listeners": process.listenerCount("uncaughtException"),
-  // The application's hooks and abilities (README "Extending") live in process-wide slots: a
+  // The application's hooks and abilities (docs/configuration.md "Extending") live in process-wide slots: a
   // hook or an ability one file set would replace a rule (isAdmin, the registration rules, who
   // may impersonate) in every file after it.
   "hooks set": Object.keys(getHooks()).sort().join(", "),

@@ -6,7 +6,7 @@ import path from "node:path";
 const BUILT = path.resolve(import.meta.dirname, "../../.next/standalone");
 
 /**
- * Copies the build's standalone folder (README "Deployment") into an empty temporary folder,
+ * Copies the build's standalone folder (docs/deployment.md) into an empty temporary folder,
  * nowhere near the repository, so nothing can be found there by walking up to its node_modules.
  */
 export function copyStandalone(label: string): string {

@@ -9,7 +9,7 @@ import {
 import { SCOPES } from "@/lib/oauth/scopes";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
 
-// Decision record 082: what an app's token may reach is declared on the rows, and README says it.
+// Decision record 082: what an app's token may reach is declared on the rows, and docs/tokens.md says it.
 type Row = {
   label: string;
   ability: string | null;
@@ -48,15 +48,15 @@ describe("the scopes an app's token needs, on the rows (decision record 082)", (
     expect(unknown).toEqual([]);
   });
 
-  it('is the table README "Token abilities" shows', () => {
-    const readme = readFileSync(
-      path.resolve(import.meta.dirname, "../../README.md"),
+  it('is the table docs/tokens.md "Token abilities" shows', () => {
+    const guide = readFileSync(
+      path.resolve(import.meta.dirname, "../../docs/tokens.md"),
       "utf8",
     );
-    const start = readme.indexOf(
+    const start = guide.indexOf(
       "| scope | routes an app's token may read with it |",
     );
-    const table = readme.slice(start).split("\n\n")[0] ?? "";
+    const table = guide.slice(start).split("\n\n")[0] ?? "";
     const listed = new Map<string, string[]>();
     for (const line of table.split("\n").slice(2)) {
       const [scopes = "", routes = ""] = line.split(" | ");

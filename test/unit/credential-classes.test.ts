@@ -98,7 +98,7 @@ describe("credential classes over every route of both tables", () => {
     }
   });
 
-  it("declares the ability a session-only class means, so the API description and README say it", () => {
+  it("declares the ability a session-only class means, so the API description and docs/api.md say it", () => {
     for (const row of rows(defaults))
       if (CREDENTIAL_CLASSES[row.credential].sessionOnly)
         expect(row.ability, row.key).toBe(SESSION_ONLY);
@@ -110,9 +110,9 @@ describe("credential classes over every route of both tables", () => {
         expect(Object.keys(CREDENTIAL_NOTICES), row.key).toContain(row.key);
   });
 
-  it('is the table README "Sensitive actions" shows', () => {
-    const readme = readFileSync(
-      path.resolve(import.meta.dirname, "../../README.md"),
+  it('is the table docs/api.md "Sensitive actions" shows', () => {
+    const guide = readFileSync(
+      path.resolve(import.meta.dirname, "../../docs/api.md"),
       "utf8",
     );
     const label = (key: string) => {
@@ -125,7 +125,7 @@ describe("credential classes over every route of both tables", () => {
     };
     for (const name of CREDENTIAL_CLASS_NAMES) {
       if (name === "none") continue;
-      const line = readme
+      const line = guide
         .split("\n")
         .find((candidate) => candidate.startsWith(`| \`${name}\` |`));
       const listed = [...(line?.split(" | ")[2] ?? "").matchAll(/`([^`]+)`/g)]

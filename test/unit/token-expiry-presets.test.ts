@@ -4,7 +4,7 @@ import {
   tokenFormInput,
 } from "@/components/tokens/token-form-input";
 
-// README "Tokens": the create screen offers only what tokens.require-expiry and
+// docs/tokens.md "Personal access tokens": the create screen offers only what tokens.require-expiry and
 // tokens.max-lifetime-days let create-token accept.
 describe("the create screen's expiry presets", () => {
   it("offers 7, 30, 90 and 365 days, a date and no expiry when tokens may live for ever", () => {

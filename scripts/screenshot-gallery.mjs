@@ -1,6 +1,7 @@
 // Copies the gallery the e2e run took (e2e/gallery.spec.ts → test-results/gallery/) to
-// docs/screenshots/ and rewrites README's gallery between its two markers.
-// Usage: npx playwright test e2e/gallery.spec.ts && node scripts/readme-gallery.mjs
+// docs/screenshots/ and rewrites the gallery of docs/getting-started.md between its two markers
+// (README shows one of the screenshots, by its path).
+// Usage: npx playwright test e2e/gallery.spec.ts && node scripts/screenshot-gallery.mjs
 import {
   copyFileSync,
   existsSync,
@@ -15,6 +16,7 @@ const SCREENS = [
   ["tokens", "API tokens"],
   ["admin-users", "Administration: users"],
 ];
+const GUIDE = "docs/getting-started.md";
 const START = "<!-- gallery:start -->";
 const END = "<!-- gallery:end -->";
 
@@ -28,7 +30,7 @@ for (const [name, caption] of SCREENS) {
       throw new Error(`${from} is missing: run e2e/gallery.spec.ts first`);
     copyFileSync(from, `docs/screenshots/${name}-${scheme}.png`);
     cells.push(
-      `<img src="docs/screenshots/${name}-${scheme}.png" alt="${caption}, ${scheme}" width="400">`,
+      `<img src="screenshots/${name}-${scheme}.png" alt="${caption}, ${scheme}" width="400">`,
     );
   }
   rows.push(`| ${caption} | ${cells.join(" | ")} |`);
@@ -36,15 +38,15 @@ for (const [name, caption] of SCREENS) {
 const table = ["| Screen | Light | Dark |", "|---|---|---|", ...rows].join(
   "\n",
 );
-const readme = readFileSync("README.md", "utf8");
-const start = readme.indexOf(START);
-const end = readme.indexOf(END);
+const guide = readFileSync(GUIDE, "utf8");
+const start = guide.indexOf(START);
+const end = guide.indexOf(END);
 if (start < 0 || end < start)
-  throw new Error(`README.md has no ${START} … ${END}`);
+  throw new Error(`${GUIDE} has no ${START} … ${END}`);
 writeFileSync(
-  "README.md",
-  `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`,
+  GUIDE,
+  `${guide.slice(0, start + START.length)}\n${table}\n${guide.slice(end)}`,
 );
 console.log(
-  `gallery: ${SCREENS.length * 2} screenshots copied, README updated`,
+  `gallery: ${SCREENS.length * 2} screenshots copied, ${GUIDE} updated`,
 );
