@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { Outcome } from "../support/fresh-connection";
+import { type Outcome, outcomeOf } from "../support/fresh-connection";
 
 // Clients that go on sending while a server shuts down (test/scale/shutdown.test.ts, decision
 // record 040): some on keep-alive connections, some on a fresh connection per request, each
@@ -61,49 +61,29 @@ export function send(
 ): Promise<{ reused: boolean; outcome: Outcome }> {
   const payload =
     options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve) => {
-    const request = http.request(`${base}${options.path}`, {
-      method: options.method,
-      agent,
-      headers: {
-        accept: "application/json",
-        ...(payload
-          ? {
-              "content-type": "application/json",
-              "content-length": String(Buffer.byteLength(payload)),
-            }
-          : {}),
-        ...options.headers,
-      },
-    });
-    const done = (outcome: Outcome) =>
-      resolve({ reused: request.reusedSocket, outcome });
-    request.on("response", (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        done({
-          kind: "answered",
-          status: response.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString("utf8"),
-          headers: response.headers,
-        }),
-      );
-      response.on("error", (error) =>
-        done({ kind: "failed", error: String(error) }),
-      );
-    });
-    request.on("error", (error: NodeJS.ErrnoException) =>
-      done(
-        error.code === "ECONNREFUSED"
-          ? { kind: "refused" }
-          : { kind: "failed", error: `${error.code ?? ""} ${error.message}` },
-      ),
-    );
-    if (!payload) return void request.end();
+  const request = http.request(`${base}${options.path}`, {
+    method: options.method,
+    agent,
+    headers: {
+      accept: "application/json",
+      ...(payload
+        ? {
+            "content-type": "application/json",
+            "content-length": String(Buffer.byteLength(payload)),
+          }
+        : {}),
+      ...options.headers,
+    },
+  });
+  const outcome = outcomeOf(request);
+  if (payload) {
     request.flushHeaders();
     setTimeout(() => request.end(payload), 5);
-  });
+  } else request.end();
+  return outcome.then((settled) => ({
+    reused: request.reusedSocket,
+    outcome: settled,
+  }));
 }
 
 /**
