@@ -27,34 +27,38 @@ export function requestOnce(
 ): Promise<Outcome> {
   const payload =
     options.body === undefined ? undefined : JSON.stringify(options.body);
+  const request = http.request(`${base}${options.path}`, {
+    method: options.method ?? "GET",
+    agent: false,
+    headers: {
+      accept: "application/json",
+      ...(payload ? { "content-type": "application/json" } : {}),
+      ...options.headers,
+    },
+  });
+  const outcome = outcomeOf(request);
+  request.end(payload);
+  return outcome;
+}
+
+/** What became of `request`: its whole answer, a refused connection, or any other failure. */
+export function outcomeOf(request: http.ClientRequest): Promise<Outcome> {
   return new Promise((resolve) => {
-    const request = http.request(
-      `${base}${options.path}`,
-      {
-        method: options.method ?? "GET",
-        agent: false,
-        headers: {
-          accept: "application/json",
-          ...(payload ? { "content-type": "application/json" } : {}),
-          ...options.headers,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            kind: "answered",
-            status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString("utf8"),
-            headers: response.headers,
-          }),
-        );
-        response.on("error", (error) =>
-          resolve({ kind: "failed", error: String(error) }),
-        );
-      },
-    );
+    request.on("response", (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          kind: "answered",
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString("utf8"),
+          headers: response.headers,
+        }),
+      );
+      response.on("error", (error) =>
+        resolve({ kind: "failed", error: String(error) }),
+      );
+    });
     request.on("error", (error: NodeJS.ErrnoException) =>
       resolve(
         error.code === "ECONNREFUSED"
@@ -62,7 +66,6 @@ export function requestOnce(
           : { kind: "failed", error: `${error.code ?? ""} ${error.message}` },
       ),
     );
-    request.end(payload);
   });
 }
 
