@@ -91,10 +91,6 @@ describe("dynamic client registration (RFC 7591, Laravel MCP's shape)", () => {
         { redirect_uris: [REDIRECT_URI], grant_types: ["client_credentials"] },
         "invalid_client_metadata",
       ],
-      [
-        { redirect_uris: [REDIRECT_URI], scope: "openid admin" },
-        "invalid_client_metadata",
-      ],
     ] as const) {
       const answer = await register(metadata, "10.0.0.1");
       expect(answer.status, JSON.stringify(metadata)).toBe(400);
