@@ -5,10 +5,10 @@ import { oauthClients } from "@/db/schema";
 import { signIn, useTestApp } from "../support/app";
 import { approveCode, authenticates, tokenEndpoint } from "./flows";
 import {
-  clientOptions,
   discover,
   pipelineFetch,
   REDIRECT_URI,
+  registerItself,
 } from "./support";
 
 // Decision record 085: what an MCP 2025-11-25 client meets at dynamic registration (RFC 7591) —
@@ -105,20 +105,10 @@ describe("dynamic registration for MCP clients (MCP 2025-11-25, RFC 7591)", () =
     const prm = await resourceMetadata();
     const scope = prm.scopes_supported.join(" ");
     const as = await discover(app);
-    const registered = await oauth.processDynamicClientRegistrationResponse(
-      await oauth.dynamicClientRegistrationRequest(
-        as,
-        {
-          redirect_uris: [REDIRECT_URI],
-          client_name: "MCP host",
-          token_endpoint_auth_method: "none",
-          grant_types: ["authorization_code", "refresh_token"],
-          response_types: ["code"],
-          scope,
-        },
-        clientOptions(app),
-      ),
-    );
+    const registered = await registerItself(app, {
+      client_name: "MCP host",
+      scope,
+    });
     expect(registered.scope).toBe(scope);
     const client: oauth.Client = { client_id: registered.client_id };
     const agent = await signIn(app, await app.createUser());
