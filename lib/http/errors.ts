@@ -9,6 +9,9 @@ export type Message = { key: string; replacements?: Replacements };
 const HTTP_ERROR = Symbol.for("next-laravel-auth.HttpError");
 const VALIDATION_ERROR = Symbol.for("next-laravel-auth.ValidationError");
 const UNAVAILABLE_ERROR = Symbol.for("next-laravel-auth.UnavailableError");
+const INSUFFICIENT_SCOPE = Symbol.for(
+  "next-laravel-auth.InsufficientScopeError",
+);
 
 /** Whether `value` carries `brand` (set by the constructor of any copy of the class). */
 export function hasBrand(value: unknown, brand: symbol): boolean {
@@ -62,6 +65,25 @@ export class UnavailableError extends HttpError {
     });
     this.name = "UnavailableError";
     brand(this, UNAVAILABLE_ERROR);
+  }
+}
+
+/**
+ * 403 for a bearer token that lacks what a route asks: `scopes` would let it through, and its
+ * challenge names them (RFC 6750 §3.1 `insufficient_scope`, decision record 085).
+ */
+export class InsufficientScopeError extends HttpError {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, INSUFFICIENT_SCOPE);
+  }
+
+  constructor(
+    messageKey: string,
+    readonly scopes: readonly string[],
+  ) {
+    super(403, messageKey);
+    this.name = "InsufficientScopeError";
+    brand(this, INSUFFICIENT_SCOPE);
   }
 }
 

@@ -19,8 +19,17 @@ export type InputValue =
   | { [key: string]: InputValue };
 export type Input = Record<string, unknown>;
 
-/** contract §1 rule 1: JSON when asked for (Laravel's expectsJson), otherwise a redirect. */
+/** The Authorization header names a bearer token (RFC 6750 §2.1), valid or not. */
+export const sendsBearer = (request: Request): boolean =>
+  /^Bearer(\s|$)/i.test(request.headers.get("authorization") ?? "");
+
+/**
+ * contract §1 rule 1: JSON when asked for (Laravel's expectsJson), otherwise a redirect. A
+ * request carrying a bearer token is an API client's whatever it accepts: answered in JSON,
+ * never sent to a page (decision record 085).
+ */
 export function wantsJson(request: Request): boolean {
+  if (sendsBearer(request)) return true;
   const accept = request.headers.get("accept") ?? "";
   if (/\/json|\+json/i.test(accept)) return true;
   const ajax = request.headers.get("x-requested-with") === "XMLHttpRequest";

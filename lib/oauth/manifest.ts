@@ -3,6 +3,7 @@ import { defineFeature } from "@/lib/server/feature";
 import { oauthBearer } from "@/lib/oauth/bearer";
 import { OAUTH_CREDENTIALS } from "@/lib/oauth/credentials";
 import { pruneUnusedRegisteredClients } from "@/lib/oauth/registered-client-pruning";
+import { resourceMetadataUrl } from "@/lib/oauth/resources";
 import { OAUTH_ROUTES } from "@/lib/oauth/routes";
 
 /** The OAuth 2.1 and OpenID Connect server on Laravel Passport's contract (decision record 050). */
@@ -10,8 +11,9 @@ export const OAUTH = defineFeature({
   name: "oauth",
   hostRoutes: OAUTH_ROUTES,
   credentials: OAUTH_CREDENTIALS,
-  // The guard of bearer tokens shaped as JWTs: its access tokens.
-  requestHooks: { jwtBearer: oauthBearer },
+  // The guard of bearer tokens shaped as JWTs (its access tokens), and where the challenge of a
+  // refused bearer points its client (decision record 085).
+  requestHooks: { jwtBearer: oauthBearer, resourceMetadataUrl },
   pruners: {
     // Clients that registered themselves and went unused (decision record 052).
     registered_oauth_clients: (deps) =>

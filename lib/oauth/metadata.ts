@@ -7,7 +7,7 @@ import { oauthKeys, publishedKeys } from "@/lib/oauth/keys";
 import { DEVICE_PATHS, OAUTH_PATHS } from "@/lib/oauth/paths";
 import { toPublicPath } from "@/lib/oauth/path-prefix";
 import { protectedResource } from "@/lib/oauth/resources";
-import { SCOPES } from "@/lib/oauth/scopes";
+import { registrableScopes, SCOPES } from "@/lib/oauth/scopes";
 
 const cached = (response: Response) => {
   response.headers.set("Cache-Control", "public, max-age=300");
@@ -118,7 +118,9 @@ export const protectedResourceEndpoint: Endpoint = defineEndpoint({
       Response.json({
         resource: protectedResource(ctx),
         authorization_servers: [issuer(ctx)],
-        scopes_supported: Object.keys(SCOPES),
+        // What a client may ask: MCP 2025-11-25's clients ask every scope listed here, and one
+        // that registered itself may ask only these (decision record 085).
+        scopes_supported: registrableScopes(ctx.config),
         bearer_methods_supported: ["header"],
         resource_signing_alg_values_supported: ["RS256"],
       }),

@@ -19,3 +19,6 @@ export const DEVICE_PATHS = {
   entry: "/oauth/device",
   authorize: "/oauth/device/authorize",
 } as const;
+
+/** RFC 9728's protected-resource metadata of this API, at the root whatever `oauth.path` says. */
+export const PROTECTED_RESOURCE_PATH = "/.well-known/oauth-protected-resource";

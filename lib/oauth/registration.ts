@@ -4,13 +4,13 @@ import { oauthClientSettings } from "@/db/schema";
 import {
   isLoopbackHost,
   REDIRECT_URI_MESSAGES,
-  redirectUriProblem,
+  selfRegisteredRedirectUriProblem,
 } from "@/lib/policies/redirect-uri";
 import type { Context } from "@/lib/server/context";
 import { createClient, type GrantType } from "@/lib/oauth/clients";
 import { OAuthError } from "@/lib/oauth/errors";
 import { oauthEndpoint } from "@/lib/oauth/protocol-endpoint";
-import { SCOPES } from "@/lib/oauth/scopes";
+import { parseScopes, registrableScopes } from "@/lib/oauth/scopes";
 
 /** RFC 7591 §3.2.2's error: `invalid_redirect_uri` or `invalid_client_metadata`, 400. */
 const metadataError = (
@@ -59,7 +59,7 @@ function permitted(uri: URL, raw: string, domains: readonly string[]) {
 function validRedirects(ctx: Context, uris: string[]): string[] {
   const domains = ctx.config.oauth["redirect-domains"];
   for (const raw of uris) {
-    const problem = redirectUriProblem(raw);
+    const problem = selfRegisteredRedirectUriProblem(raw);
     if (problem !== null)
       throw metadataError(
         "invalid_redirect_uri",
@@ -74,11 +74,17 @@ function validRedirects(ctx: Context, uris: string[]): string[] {
   return uris;
 }
 
-/** The scopes a registered client may ask for: the configured ones this server knows. */
-function registrationScopes(ctx: Context): string[] {
-  return ctx.config.oauth["registration-scopes"].filter((scope) =>
-    Object.hasOwn(SCOPES, scope),
+/**
+ * The scopes a client is registered with: what it asked that may be registered, the rest dropped
+ * (RFC 7591 §2: the server may replace a requested value, and the answer says what was granted);
+ * asked for none of them, or nothing, every registrable scope, as an MCP client's default asks.
+ */
+function grantedScopes(ctx: Context, requested: string | undefined): string[] {
+  const registrable = registrableScopes(ctx.config);
+  const kept = parseScopes(requested).filter((scope) =>
+    registrable.includes(scope),
   );
+  return kept.length > 0 ? kept : registrable;
 }
 
 /**
@@ -104,15 +110,7 @@ export const registrationEndpoint = oauthEndpoint(async (ctx, input) => {
   }
   const fields = parsed.data;
   const redirectUris = validRedirects(ctx, fields.redirect_uris);
-  const allowed = registrationScopes(ctx);
-  const asked = fields.scope?.split(" ").filter((scope) => scope !== "");
-  const unknown = asked?.find((scope) => !allowed.includes(scope));
-  if (unknown !== undefined)
-    throw metadataError(
-      "invalid_client_metadata",
-      `The scope ${unknown} may not be registered.`,
-    );
-  const scopes = asked ?? allowed;
+  const scopes = grantedScopes(ctx, fields.scope);
   const grantTypes: GrantType[] = ["authorization_code", "refresh_token"];
   const name =
     (fields.client_name ?? (typeof input.name === "string" ? input.name : ""))

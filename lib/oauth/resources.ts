@@ -3,12 +3,17 @@ import { allValues } from "@/lib/http/request";
 import type { Context } from "@/lib/server/context";
 import { invalidTarget } from "@/lib/oauth/errors";
 import { issuer } from "@/lib/oauth/id-token";
+import { PROTECTED_RESOURCE_PATH } from "@/lib/oauth/paths";
 
 /**
  * RFC 8707 resource indicators (decision record 074). This server protects one resource, its
  * own API, named in the RFC 9728 metadata by `resource`: APP_URL.
  */
 export const protectedResource = (ctx: Pick<Context, "env">) => issuer(ctx);
+
+/** Where its RFC 9728 metadata is: what every bearer challenge names as `resource_metadata` (RFC 9728 §5.1). */
+export const resourceMetadataUrl = (ctx: Pick<Context, "env">) =>
+  protectedResource(ctx).replace(/\/$/, "") + PROTECTED_RESOURCE_PATH;
 
 // RFC 3986 §4.3's absolute-URI: a scheme, then anything but a fragment, whitespace or controls.
 const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s#\p{Cc}]*$/u;

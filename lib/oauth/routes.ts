@@ -17,6 +17,7 @@ import { registrationEndpoint } from "@/lib/oauth/registration";
 import { endSessionEndpoint } from "@/lib/oauth/end-session";
 import { tokenEndpoint } from "@/lib/oauth/token-endpoint";
 import { userinfoEndpoint } from "@/lib/oauth/userinfo";
+import { PROTECTED_RESOURCE_PATH } from "@/lib/oauth/paths";
 import { deviceCodeEndpoint } from "@/lib/oauth/device-codes";
 import {
   deviceAuthorizeEndpoint,
@@ -140,7 +141,7 @@ export const DEVICE_AUTHORIZE_ROUTE: HostRoute = {
 
 export const PROTECTED_RESOURCE_ROUTE: HostRoute = {
   name: "oauth.protected-resource",
-  path: "/.well-known/oauth-protected-resource",
+  path: PROTECTED_RESOURCE_PATH,
   method: "GET",
   endpoint: protectedResourceEndpoint,
   middleware: [],

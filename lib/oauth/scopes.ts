@@ -1,4 +1,5 @@
 import { parseAbilities } from "@/lib/auth/tokens";
+import type { AuthConfig } from "@/lib/config/auth";
 import { TOKEN_ABILITIES } from "@/lib/config/token-abilities";
 
 /**
@@ -53,3 +54,13 @@ export function refusedScope(
 
 /** Passport's JSON array of scope ids in the `scopes` columns, read as Sanctum's abilities are. */
 export const readScopes = parseAbilities;
+
+/**
+ * What a client that registers itself may ask for (`oauth.registration-scopes`, the ones this
+ * server knows): given at registration, trimmed to at registration (decision record 085), and the
+ * protected-resource metadata's `scopes_supported`, which MCP clients ask for in full.
+ */
+export const registrableScopes = (config: AuthConfig): string[] =>
+  config.oauth["registration-scopes"].filter((scope) =>
+    Object.hasOwn(SCOPES, scope),
+  );

@@ -2,25 +2,40 @@ import "server-only";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { verifyApiAccessToken } from "@/lib/oauth/bearer";
 import { readScopes } from "@/lib/oauth/scopes";
+import { resourceMetadataUrl } from "@/lib/oauth/resources";
+import {
+  type BearerRefusal,
+  bearerChallenge,
+} from "@/lib/server/bearer-challenge";
+import type { Context } from "@/lib/server/context";
+import { sendsBearer } from "@/lib/http/request";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** RFC 6750 §3.1: the token is missing, bad, expired or revoked. */
-const invalidToken = () =>
-  new Response(
-    JSON.stringify({
-      error: "invalid_token",
-      error_description: "The access token is invalid.",
-    }),
+/**
+ * RFC 6750 §3's refusal, with the challenge every bearer refusal carries (decision record 085):
+ * 401 `invalid_token` for a bad, expired or revoked token, 401 without an error when none was
+ * sent (§3.1), 403 `insufficient_scope` naming `openid`.
+ */
+function refusal(ctx: Context, refused: BearerRefusal): Response {
+  const status = refused.error === "insufficient_scope" ? 403 : 401;
+  const description = {
+    invalid_token: "The access token is invalid.",
+    insufficient_scope: "The access token does not carry the openid scope.",
+  };
+  return Response.json(
+    refused.error
+      ? { error: refused.error, error_description: description[refused.error] }
+      : { message: ctx.t("Unauthenticated.") },
     {
-      status: 401,
+      status,
       headers: {
-        "Content-Type": "application/json",
-        "WWW-Authenticate": 'Bearer error="invalid_token"',
+        "WWW-Authenticate": bearerChallenge(refused, resourceMetadataUrl(ctx)),
         "Cache-Control": "no-store",
       },
     },
   );
+}
 
 /**
  * GET|POST /oauth/userinfo (OpenID Connect Core §5.3): the claims of the token's user that its
@@ -33,25 +48,12 @@ export const userinfoEndpoint: Endpoint = defineEndpoint({
     const jwt = BEARER.exec(
       ctx.request.headers.get("authorization") ?? "",
     )?.[1];
+    if (!sendsBearer(ctx.request)) return refusal(ctx, {});
     const row = jwt ? await verifyApiAccessToken(ctx, jwt) : null;
-    if (!row?.user) return invalidToken();
+    if (!row?.user) return refusal(ctx, { error: "invalid_token" });
     const scopes = readScopes(row.token.scopes);
     if (!scopes.includes("openid") && !scopes.includes("*"))
-      return new Response(
-        JSON.stringify({
-          error: "insufficient_scope",
-          error_description:
-            "The access token does not carry the openid scope.",
-        }),
-        {
-          status: 403,
-          headers: {
-            "Content-Type": "application/json",
-            "WWW-Authenticate":
-              'Bearer error="insufficient_scope", scope="openid"',
-          },
-        },
-      );
+      return refusal(ctx, { error: "insufficient_scope", scopes: ["openid"] });
     const user = row.user;
     const all = scopes.includes("*");
     return Response.json(

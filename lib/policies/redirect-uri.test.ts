@@ -3,6 +3,7 @@ import {
   isAllowedRedirectUri,
   isLoopbackHost,
   redirectUriProblem,
+  selfRegisteredRedirectUriProblem,
 } from "@/lib/policies/redirect-uri";
 
 describe("the redirect URI rule (decision record 050, amendment 2026-12-02)", () => {
@@ -61,4 +62,19 @@ describe("the redirect URI rule (decision record 050, amendment 2026-12-02)", ()
     expect(isLoopbackHost("127.0.0.1.evil.example")).toBe(false);
     expect(isLoopbackHost("[::2]")).toBe(false);
   });
+
+  it.each([
+    ["https://claude.ai/api/mcp/auth_callback", null],
+    ["http://localhost:53682/callback", null],
+    ["http://127.0.0.1:33418/cb", null],
+    ["http://[::1]:8080/cb", null],
+    ["com.example.app:/callback", "self-registered-scheme"],
+    ["http://attacker.example/cb", "scheme"],
+    ["javascript:alert(1)", "scheme"],
+  ])(
+    "for a client that registers itself, localhost or HTTPS only (decision record 085): %s",
+    (uri, problem) => {
+      expect(selfRegisteredRedirectUriProblem(uri)).toBe(problem);
+    },
+  );
 });

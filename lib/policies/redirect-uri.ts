@@ -12,7 +12,8 @@
  * browser could come back to. Pure: the browser imports it too.
  */
 
-export type RedirectUriProblem = "malformed" | "fragment" | "scheme";
+export type RedirectUriProblem =
+  "malformed" | "fragment" | "scheme" | "self-registered-scheme";
 
 /** The message of each problem, an English key with `:uri` (messages/es.json translates them). */
 export const REDIRECT_URI_MESSAGES: Record<RedirectUriProblem, string> = {
@@ -20,6 +21,8 @@ export const REDIRECT_URI_MESSAGES: Record<RedirectUriProblem, string> = {
   fragment: "The redirect URI :uri must not contain a fragment.",
   scheme:
     "The redirect URI :uri must use https, http on a loopback address, or an app's own reverse-domain scheme.",
+  "self-registered-scheme":
+    "The redirect URI :uri of a client that registers itself must use https or http on a loopback address.",
 };
 
 /** A scheme with at least one dot: `com.example.app`, never `javascript` or `ws`. */
@@ -50,3 +53,20 @@ export function redirectUriProblem(uri: string): RedirectUriProblem | null {
 
 export const isAllowedRedirectUri = (uri: string): boolean =>
   redirectUriProblem(uri) === null;
+
+/**
+ * The stricter rule for a client that registers itself (RFC 7591, decision record 085): MCP
+ * 2025-11-25's "all redirect URIs MUST be either localhost or use HTTPS" and OAuth 2.1 §1.5 —
+ * `https:`, or `http:` on a loopback host. An app's own scheme is for clients a person made: any
+ * app on a device may claim one, and nobody vetted a client that registered itself.
+ */
+export function selfRegisteredRedirectUriProblem(
+  uri: string,
+): RedirectUriProblem | null {
+  const problem = redirectUriProblem(uri);
+  if (problem !== null) return problem;
+  const { protocol } = new URL(uri);
+  return protocol === "https:" || protocol === "http:"
+    ? null
+    : "self-registered-scheme";
+}

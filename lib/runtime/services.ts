@@ -59,7 +59,8 @@ function requestHook<K extends keyof Application>(
 /**
  * What the features give the framework, from their manifests: the auth actions' endpoints, the
  * impersonation watch of every request, the owner's notice after a sensitive action (decision
- * record 028), and the guard of OAuth access tokens (decision record 050).
+ * record 028), the guard of OAuth access tokens (decision record 050) and the address of their
+ * resource's metadata for bearer challenges (decision record 085).
  */
 function application(): Application {
   const prepareContext = requestHook("prepareContext");
@@ -72,6 +73,7 @@ function application(): Application {
     prepareContext: (ctx: Context) => prepareContext?.(ctx),
     noticeCredentialChange,
     jwtBearer: requestHook("jwtBearer"),
+    resourceMetadataUrl: requestHook("resourceMetadataUrl"),
   };
 }
 

@@ -14,6 +14,10 @@ import {
 } from "@/lib/server/match";
 import type { Endpoint } from "@/lib/server/endpoint";
 import { respond } from "@/lib/server/respond";
+import {
+  bearerDemand,
+  withBearerChallenge,
+} from "@/lib/server/bearer-challenge";
 import { Session } from "@/lib/server/session";
 import { toErrorResponse } from "@/lib/server/error-response";
 import { methodNotAllowed, notFound } from "@/lib/http/errors";
@@ -125,6 +129,8 @@ function handle(
       return finish(services, request, preflight(services.cors, request));
     let ctx: Context | null = null;
     let response: Response;
+    let demand: ReturnType<typeof bearerDemand> = null;
+    let thrown: unknown = null;
     try {
       const session = await openSession(request, services);
       ctx = scope.context = createContext(
@@ -134,10 +140,20 @@ function handle(
         bodyLimit,
       );
       const { endpoint, middleware, credential, csrf } = select(ctx);
+      demand = bearerDemand(middleware);
       response = await runEndpoint(ctx, endpoint, middleware, credential, csrf);
     } catch (error) {
+      thrown = error;
       response = toErrorResponse(error, ctx, scope.id);
     }
+    // A refused bearer learns why and where this API's metadata is (decision record 085).
+    response = withBearerChallenge(response, {
+      request,
+      auth: ctx?.auth,
+      demand,
+      error: thrown,
+      resourceMetadata: services.application.resourceMetadataUrl?.(services),
+    });
     if (ctx) {
       try {
         response = await withSessionCookies(

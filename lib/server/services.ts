@@ -31,6 +31,11 @@ export type Application = {
    * their shape, so a personal access token never reaches it. Null when it is not a valid one.
    */
   jwtBearer?: (ctx: Context, jwt: string) => Promise<AuthState | null>;
+  /**
+   * The URL of this API's RFC 9728 protected-resource metadata (lib/oauth), named by every bearer
+   * challenge as `resource_metadata` (decision record 085).
+   */
+  resourceMetadataUrl?: (services: Pick<Services, "env">) => string;
 };
 
 /** Everything a request needs from the process: configuration, database, mail, clock. */

@@ -195,3 +195,26 @@ export async function startDeviceGrant(
     );
   return { as, client, started, poll };
 }
+
+/**
+ * A public client of the code flow registering itself (RFC 7591) as an MCP host does, judged by
+ * oauth4webapi; `metadata` adds to or overrides what such a host sends.
+ */
+export async function registerItself(
+  app: Pick<TestApp, "services">,
+  metadata: Record<string, unknown>,
+) {
+  return oauth.processDynamicClientRegistrationResponse(
+    await oauth.dynamicClientRegistrationRequest(
+      await discover(app),
+      {
+        redirect_uris: [REDIRECT_URI],
+        token_endpoint_auth_method: "none",
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        ...metadata,
+      },
+      clientOptions(app),
+    ),
+  );
+}

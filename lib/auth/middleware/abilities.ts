@@ -4,7 +4,12 @@ import { resolveAuth } from "@/lib/auth/guard";
 import { SESSION_ONLY } from "@/lib/config/token-abilities";
 import type { TokenAccess } from "@/lib/server/token-access";
 import { tokenCan } from "@/lib/auth/tokens";
-import { forbidden, HttpError, unauthenticated } from "@/lib/http/errors";
+import {
+  forbidden,
+  HttpError,
+  InsufficientScopeError,
+  unauthenticated,
+} from "@/lib/http/errors";
 
 // Sanctum's MissingAbilityException.
 const MISSING_ABILITY = "Invalid ability provided.";
@@ -32,14 +37,14 @@ export async function abilities(
 ): Promise<void> {
   const token = await currentToken(ctx);
   if (!required.every((name) => tokenCan(token, name)))
-    throw forbidden(MISSING_ABILITY);
+    throw new InsufficientScopeError(MISSING_ABILITY, required);
 }
 
 /** Sanctum's `ability:a,b`: the token must have at least one of them. */
 export async function ability(ctx: Context, anyOf: string[]): Promise<void> {
   const token = await currentToken(ctx);
   if (!anyOf.some((name) => tokenCan(token, name)))
-    throw forbidden(MISSING_ABILITY);
+    throw new InsufficientScopeError(MISSING_ABILITY, anyOf);
 }
 
 /**
@@ -59,17 +64,16 @@ export async function requireTokenAccess(
       "This action needs a signed-in session: a token cannot do it.",
     );
   if (access.ability && !tokenCan(bearerAbilities(auth), access.ability))
-    throw forbidden(MISSING_ABILITY);
+    throw new InsufficientScopeError(MISSING_ABILITY, [access.ability]);
   // A third-party app's token reaches only what its scopes name, reads included: Sanctum's "any
   // token may read" is for tokens the owner made (decision record 082).
+  const appScopes = access.appScopes ?? [];
   if (
     !access.ability &&
     auth.oauthToken?.app &&
-    !(access.appScopes ?? []).some((scope) =>
-      tokenCan(auth.oauthToken ?? null, scope),
-    )
+    !appScopes.some((scope) => tokenCan(auth.oauthToken ?? null, scope))
   )
-    throw forbidden(MISSING_ABILITY);
+    throw new InsufficientScopeError(MISSING_ABILITY, appScopes);
   // A rolled token's grace is for its deployments to move over, not for managing tokens: else
   // whoever holds a leaked token rolls or revokes its successor and evicts the owner (record 045).
   if (access.ability === "tokens:write" && auth.replacedBy)
