@@ -2,6 +2,7 @@ import "server-only";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { verifyApiAccessToken } from "@/lib/oauth/bearer";
 import { readScopes } from "@/lib/oauth/scopes";
+import { userClaims } from "@/lib/oauth/user-claims";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -24,7 +25,7 @@ const invalidToken = () =>
 
 /**
  * GET|POST /oauth/userinfo (OpenID Connect Core §5.3): the claims of the token's user that its
- * scopes allow — `sub` always, `name` with `profile`, `email` with `email`. A token without
+ * scopes allow — `sub` always, the rest by scope (lib/oauth/user-claims.ts). A token without
  * `openid` gets 403 insufficient_scope.
  */
 export const userinfoEndpoint: Endpoint = defineEndpoint({
@@ -52,15 +53,10 @@ export const userinfoEndpoint: Endpoint = defineEndpoint({
           },
         },
       );
-    const user = row.user;
-    const all = scopes.includes("*");
     return Response.json(
       {
-        sub: String(user.id),
-        ...(all || scopes.includes("profile") ? { name: user.name } : {}),
-        ...(all || scopes.includes("email")
-          ? { email: user.email, email_verified: user.emailVerifiedAt !== null }
-          : {}),
+        sub: String(row.user.id),
+        ...userClaims(row.user, scopes, ctx.env.APP_URL),
       },
       { headers: { "Cache-Control": "no-store" } },
     );
