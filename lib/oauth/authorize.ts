@@ -7,6 +7,7 @@ import { unauthenticated } from "@/lib/http/errors";
 import { json, redirect } from "@/lib/http/respond";
 import type { Context } from "@/lib/server/context";
 import { verifyCsrf } from "@/lib/server/csrf";
+import { postedRequest } from "@/lib/oauth/form-post-request";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { findClient, redirectUris } from "@/lib/oauth/clients";
 import {
@@ -87,8 +88,8 @@ async function answering(
 async function showAuthorization(
   ctx: Context,
   params: URLSearchParams,
+  search = `?${params.toString()}`,
 ): Promise<Response> {
-  const search = `?${params.toString()}`;
   const prompt = promptValues(params);
   const session = await ctx.session.data();
   if (
@@ -249,23 +250,6 @@ async function deny(ctx: Context, request: AuthorizationRequest) {
 }
 
 /**
- * An authorization request sent by form POST (OpenID Connect Core §3.1.2.1): form-encoded, with
- * a `response_type` and no consent's `auth_token`. Its fields, as GET's query would carry them.
- */
-async function postedRequest(ctx: Context): Promise<URLSearchParams | null> {
-  if (ctx.request.method !== "POST") return null;
-  const type = ctx.request.headers.get("content-type") ?? "";
-  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) return null;
-  const input = await ctx.input();
-  if (input.response_type === undefined || input.auth_token !== undefined)
-    return null;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(input))
-    if (typeof value === "string") params.append(key, value);
-  return params;
-}
-
-/**
  * /oauth/authorize, Passport's three routes on one path: GET shows the consent
  * (`passport.authorizations.authorize`), POST approves (`…approve`), DELETE denies (`…deny`;
  * an HTML form sends POST with `_method=DELETE`, Laravel's method spoofing). A form POST of an
@@ -281,7 +265,7 @@ export const authorizeEndpoint: Endpoint = defineEndpoint({
     // screen, a denial, or a client approved before.
     ctx.credentialChange = null;
     if (ctx.request.method === "GET" || ctx.request.method === "HEAD")
-      return showAuthorization(ctx, ctx.url.searchParams);
+      return showAuthorization(ctx, ctx.url.searchParams, ctx.url.search);
     const posted = await postedRequest(ctx);
     if (posted) return showAuthorization(ctx, posted);
     await verifyCsrf(ctx);
