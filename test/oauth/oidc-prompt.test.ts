@@ -10,7 +10,7 @@ import { enrol, startSignIn, totpCode } from "../support/two-factor";
 import { registerPublicApp } from "./flows";
 import {
   AUTHORIZE,
-  pipelineFetch,
+  openidConfig,
   REDIRECT_URI,
   signedInAdmin,
 } from "./support";
@@ -28,26 +28,14 @@ const NAVIGATION = {
   "sec-fetch-dest": "document",
 };
 
-/** openid-client's configuration for a public client, through the real pipeline. */
-async function clientConfig(clientId: string): Promise<openid.Configuration> {
-  return openid.discovery(
-    new URL(app.services.env.APP_URL),
-    clientId,
-    undefined,
-    openid.None(),
-    {
-      execute: [openid.allowInsecureRequests],
-      [openid.customFetch]: (url, options) =>
-        pipelineFetch(app)(url, options as RequestInit),
-    },
-  );
-}
-
 /** A user's app (a public client of an administrator's) and its openid-client configuration. */
 async function registeredApp() {
   const { agent } = await signedInAdmin(app);
   const registered = await registerPublicApp(agent);
-  return { clientId: registered.id, config: await clientConfig(registered.id) };
+  return {
+    clientId: registered.id,
+    config: await openidConfig(app, registered.id),
+  };
 }
 
 /** An authorization request as openid-client builds it, with PKCE and a state to check. */
