@@ -24,12 +24,20 @@ const STATUS_MESSAGES: Record<string, string> = {
     "Your account has been deleted. We have sent you an email about it.",
 };
 
+const FRESH_SIGN_IN_MESSAGE =
+  "The app you came from asked you to sign in again. Sign in to continue.";
+
 type Props = {
   redirect: string | null;
   status: string | null;
   flashedError?: string | null;
   /** An address to start from (`?email=`, from the register form's "Already registered?"). */
   email?: string | null;
+  /**
+   * An app asked for a fresh sign-in (`?prompt=login`, decision record 086): the screen says so and
+   * stays, even for a browser already signed in; the sign-in replaces that session.
+   */
+  freshSignIn?: boolean;
 };
 
 export function LoginForm({
@@ -37,10 +45,11 @@ export function LoginForm({
   status,
   flashedError = null,
   email = null,
+  freshSignIn = false,
 }: Props) {
   const t = useT();
   const { allowRegistration } = useSettings();
-  const login = useLogin(redirect);
+  const login = useLogin(redirect, freshSignIn);
   const form = useRef<HTMLFormElement>(null);
   const { errors, check } = useFormChecks(form, login.error, [
     "email",
@@ -80,8 +89,9 @@ export function LoginForm({
         )
       }
     >
-      <RedirectIfSignedIn redirect={redirect} />
+      {!freshSignIn && <RedirectIfSignedIn redirect={redirect} />}
       <form ref={form} onSubmit={submit} noValidate className="space-y-5">
+        {freshSignIn && <Alert tone="info">{t(FRESH_SIGN_IN_MESSAGE)}</Alert>}
         {statusMessage && <Alert tone="success">{t(statusMessage)}</Alert>}
         {flashedError && !login.error && (
           <Alert tone="error">{flashedError}</Alert>
@@ -122,7 +132,7 @@ export function LoginForm({
           {t("Sign in")}
         </Button>
       </form>
-      <PasskeySignIn redirect={redirect} />
+      <PasskeySignIn redirect={redirect} freshSignIn={freshSignIn} />
       <SocialSignIn />
     </AuthCard>
   );

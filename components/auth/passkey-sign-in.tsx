@@ -14,15 +14,22 @@ import { useSession } from "@/lib/client/use-session";
  * guest's, and only where passkeys can work: a browser with WebAuthn, on the relying party's
  * domain (decision record 070).
  */
-export function PasskeySignIn({ redirect }: { redirect: string | null }) {
+export function PasskeySignIn(props: Props) {
   const usable = usePasskeysUsable();
-  return usable ? <PasskeyButton redirect={redirect} /> : null;
+  return usable ? <PasskeyButton {...props} /> : null;
 }
 
-function PasskeyButton({ redirect }: { redirect: string | null }) {
+type Props = {
+  redirect: string | null;
+  /** An app asked a signed-in browser to sign in again (decision record 086): it may, as a guest. */
+  freshSignIn?: boolean;
+};
+
+function PasskeyButton({ redirect, freshSignIn = false }: Props) {
   const t = useT();
   const session = useSession();
-  const isGuest = session.isSuccess && !session.data.authenticated;
+  const isGuest =
+    session.isSuccess && (!session.data.authenticated || freshSignIn);
   const passkey = usePasskeySignIn(redirect, isGuest);
   return (
     <div className="mt-6 space-y-3">

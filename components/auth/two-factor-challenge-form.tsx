@@ -12,6 +12,7 @@ import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/client/api";
 import { useT } from "@/lib/client/i18n";
 import { useFormChecks } from "@/lib/client/use-form-checks";
+import { signInQuery } from "@/lib/client/use-login";
 import { useTwoFactorChallenge } from "@/lib/client/use-two-factor";
 
 /**
@@ -46,8 +47,11 @@ const NO_PENDING_SIGN_IN =
  */
 export function TwoFactorChallengeForm({
   redirect,
+  freshSignIn = false,
 }: {
   redirect: string | null;
+  /** The sign-in an app asked for while signed in (decision record 086): no redirect away. */
+  freshSignIn?: boolean;
 }) {
   const t = useT();
   const [mode, setMode] = useState<Mode>("code");
@@ -61,9 +65,7 @@ export function TwoFactorChallengeForm({
     ["code", "recovery_code"],
     { select: true },
   );
-  const keepRedirect = redirect
-    ? `?redirect=${encodeURIComponent(redirect)}`
-    : "";
+  const keepRedirect = signInQuery(redirect, freshSignIn);
   const isExpired =
     challenge.error instanceof ApiError &&
     Object.values(challenge.error.errors)
@@ -98,7 +100,7 @@ export function TwoFactorChallengeForm({
         </Link>
       }
     >
-      <RedirectIfSignedIn redirect={redirect} />
+      {!freshSignIn && <RedirectIfSignedIn redirect={redirect} />}
       {isExpired ? (
         <Alert tone="warning">
           <p>{t(NO_PENDING_SIGN_IN)}</p>

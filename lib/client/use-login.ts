@@ -11,11 +11,27 @@ import { useReloadSession } from "@/lib/client/use-session";
 
 export const TWO_FACTOR_CHALLENGE_PAGE = "/auth/two-factor-challenge";
 
-/** The challenge screen, carrying the `redirect` the sign-in was given. */
-export function challengePathFor(redirect: string | null): string {
-  return redirect
-    ? `${TWO_FACTOR_CHALLENGE_PAGE}?redirect=${encodeURIComponent(redirect)}`
-    : TWO_FACTOR_CHALLENGE_PAGE;
+/**
+ * The query a sign-in screen passes on: its `redirect`, and `prompt=login` while an app asked for
+ * a fresh sign-in (OpenID `prompt=login`, `max_age`; decision record 086).
+ */
+export function signInQuery(
+  redirect: string | null,
+  freshSignIn = false,
+): string {
+  const query = new URLSearchParams();
+  if (redirect) query.set("redirect", redirect);
+  if (freshSignIn) query.set("prompt", "login");
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The challenge screen, carrying the `redirect` (and fresh sign-in) the sign-in was given. */
+export function challengePathFor(
+  redirect: string | null,
+  freshSignIn = false,
+): string {
+  return TWO_FACTOR_CHALLENGE_PAGE + signInQuery(redirect, freshSignIn);
 }
 
 /**
@@ -26,6 +42,7 @@ export function challengePathFor(redirect: string | null): string {
 function useSignIn<A extends "login" | "register">(
   action: A,
   redirect: string | null,
+  freshSignIn = false,
 ) {
   const api = useApi();
   const router = useRouter();
@@ -38,7 +55,7 @@ function useSignIn<A extends "login" | "register">(
     },
     onSuccess: async (result) => {
       if ("two_factor" in result && result.two_factor)
-        return router.push(challengePathFor(redirect));
+        return router.push(challengePathFor(redirect, freshSignIn));
       if (action === "login") markPasswordSignIn();
       await reload();
       goTo(safeRedirect(redirect));
@@ -46,8 +63,8 @@ function useSignIn<A extends "login" | "register">(
   });
 }
 
-export function useLogin(redirect: string | null) {
-  return useSignIn("login", redirect);
+export function useLogin(redirect: string | null, freshSignIn = false) {
+  return useSignIn("login", redirect, freshSignIn);
 }
 
 export function useRegister(redirect: string | null) {

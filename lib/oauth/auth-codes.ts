@@ -3,7 +3,8 @@ import { and, eq, gt } from "drizzle-orm";
 import { oauthAccessTokens, oauthAuthCodes } from "@/db/schema";
 import type { Context } from "@/lib/server/context";
 import { encryptPayload } from "@/lib/oauth/encryption";
-import { authenticationMethods, issuer } from "@/lib/oauth/id-token";
+import { authenticationLevel, issuer } from "@/lib/oauth/id-token";
+import { provenSignIn } from "@/lib/oauth/fresh-sign-in";
 import { LIFETIMES, newIdentifier } from "@/lib/oauth/issue";
 import type { AuthorizationRequest } from "@/lib/oauth/authorization-request";
 import { resourcesField } from "@/lib/oauth/resources";
@@ -56,7 +57,7 @@ export async function approve(
     revoked: false,
     expiresAt: new Date(expireTime * 1000),
   });
-  const session = await ctx.session.data();
+  const proven = provenSignIn(await ctx.session.data());
   const code = await encryptPayload(ctx.env, {
     client_id: request.clientId,
     redirect_uri: request.requestedRedirectUri,
@@ -67,10 +68,14 @@ export async function approve(
     code_challenge: request.codeChallenge ?? null,
     code_challenge_method: request.codeChallengeMethod ?? null,
     ...(request.nonce === undefined ? {} : { nonce: request.nonce }),
-    ...(session?.signed_in_at === undefined
+    // The session's proven sign-in only (decision record 086): an impersonation claims none.
+    ...(proven === null
       ? {}
-      : { auth_time: session.signed_in_at }),
-    amr: authenticationMethods(session?.method),
+      : {
+          auth_time: proven.authTime,
+          amr: proven.amr,
+          acr: authenticationLevel(proven.amr),
+        }),
     ...resourcesField(request.resources ?? []),
   });
   const url = new URL(request.redirectUri);

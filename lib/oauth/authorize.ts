@@ -6,6 +6,8 @@ import { sealValue, unsealValue } from "@/lib/crypto/sealed";
 import { unauthenticated } from "@/lib/http/errors";
 import { json, redirect } from "@/lib/http/respond";
 import type { Context } from "@/lib/server/context";
+import { verifyCsrf } from "@/lib/server/csrf";
+import { postedRequest } from "@/lib/oauth/form-post-request";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { findClient, redirectUris } from "@/lib/oauth/clients";
 import {
@@ -28,6 +30,12 @@ import {
   OAUTH_SCREENS,
 } from "@/lib/oauth/consent-page";
 import { issuer } from "@/lib/oauth/id-token";
+import {
+  askForFreshSignIn,
+  needsFreshSignIn,
+  promptValues,
+  provenSignIn,
+} from "@/lib/oauth/fresh-sign-in";
 import { OAUTH_PATHS } from "@/lib/oauth/paths";
 import { toPublicPath } from "@/lib/oauth/path-prefix";
 import { SCOPES, STEP_UP_SCOPES } from "@/lib/oauth/scopes";
@@ -71,23 +79,43 @@ async function answering(
 }
 
 /**
- * GET /oauth/authorize (`passport.authorizations.authorize`): needs a signed-in session — one
- * past its second factor, as only such a session has a user. A client already approved for
- * these scopes gets its code at once; otherwise the consent screen, or its fields as JSON.
+ * GET /oauth/authorize (`passport.authorizations.authorize`), and OpenID's form POST of the same
+ * request (`params`: the query or the form): needs a signed-in session — one past its second
+ * factor, as only such a session has a user — and, when asked, a fresh sign-in. A client already
+ * approved for these scopes gets its code at once; otherwise the consent screen, or its fields as
+ * JSON. `prompt=none` shows no screen at all: every answer goes back to the client.
  */
-function showAuthorization(ctx: Context): Promise<Response> {
-  if (!ctx.wantsJson && isPageNavigation(ctx.request))
-    return Promise.resolve(redirect(OAUTH_SCREENS.consent + ctx.url.search));
+async function showAuthorization(
+  ctx: Context,
+  params: URLSearchParams,
+  search = `?${params.toString()}`,
+): Promise<Response> {
+  const prompt = promptValues(params);
+  const session = await ctx.session.data();
+  if (
+    !ctx.wantsJson &&
+    isPageNavigation(ctx.request) &&
+    !prompt.includes("none")
+  ) {
+    if (
+      (await ctx.session.user()) &&
+      (await needsFreshSignIn(ctx, params, provenSignIn(session)))
+    )
+      return redirect(await askForFreshSignIn(ctx, params, authorizePath(ctx)));
+    return redirect(OAUTH_SCREENS.consent + search);
+  }
   return answering(ctx, async () => {
-    const { client, request } = await validateAuthorizationRequest(
-      ctx,
-      ctx.url.searchParams,
-    );
-    // OpenID Connect Core §3.1.2.1: `none` shows nothing, `consent` always asks.
-    const prompt = (ctx.url.searchParams.get("prompt") ?? "").split(" ");
+    const { client, request } = await validateAuthorizationRequest(ctx, params);
     const silent = (error: string, description: string) =>
       new RedirectedError(
         new OAuthError(error, description, 400),
+        request.redirectUri,
+        request.state,
+      );
+    // OpenID Connect Core §3.1.2.1: `none` shows nothing (and comes alone), `consent` always asks.
+    if (prompt.includes("none") && prompt.length > 1)
+      throw new RedirectedError(
+        invalidRequest("prompt", "The prompt none may not be combined"),
         request.redirectUri,
         request.state,
       );
@@ -97,8 +125,13 @@ function showAuthorization(ctx: Context): Promise<Response> {
         throw silent("login_required", "The user is not signed in.");
       if (ctx.wantsJson) throw unauthenticated();
       return redirect(
-        `/auth/login?redirect=${encodeURIComponent(authorizePath(ctx) + ctx.url.search)}`,
+        `/auth/login?redirect=${encodeURIComponent(authorizePath(ctx) + search)}`,
       );
+    }
+    if (await needsFreshSignIn(ctx, params, provenSignIn(session))) {
+      if (prompt.includes("none"))
+        throw silent("login_required", "The user must sign in again.");
+      return go(ctx, await askForFreshSignIn(ctx, params, authorizePath(ctx)));
     }
     // Passport's skip, for the redirect URIs the user's last approval saw only (lib/oauth/consents.ts).
     if (
@@ -219,17 +252,23 @@ async function deny(ctx: Context, request: AuthorizationRequest) {
 /**
  * /oauth/authorize, Passport's three routes on one path: GET shows the consent
  * (`passport.authorizations.authorize`), POST approves (`…approve`), DELETE denies (`…deny`;
- * an HTML form sends POST with `_method=DELETE`, Laravel's method spoofing).
+ * an HTML form sends POST with `_method=DELETE`, Laravel's method spoofing). A form POST of an
+ * authorization request is answered as its GET: it comes from the client's site without a CSRF
+ * token, so only an approval or a denial — which carry the consent's `auth_token` — is held to
+ * the session's token here (the route is outside the pipeline's check; decision record 086).
  */
 export const authorizeEndpoint: Endpoint = defineEndpoint({
   input: () => decisionInput,
   nonJson: "json",
-  run(ctx, input) {
+  async run(ctx, input) {
     // Its class tells the owner of a new approval only (decision record 028): not of a consent
     // screen, a denial, or a client approved before.
     ctx.credentialChange = null;
     if (ctx.request.method === "GET" || ctx.request.method === "HEAD")
-      return showAuthorization(ctx);
+      return showAuthorization(ctx, ctx.url.searchParams, ctx.url.search);
+    const posted = await postedRequest(ctx);
+    if (posted) return showAuthorization(ctx, posted);
+    await verifyCsrf(ctx);
     return answering(ctx, async () => {
       const { request, userId, user, clientName, clientRedirectUris } =
         await consentedRequest(ctx, input);

@@ -1,29 +1,21 @@
 import "server-only";
 import { SignJWT } from "jose";
 import type { OAuthClient } from "@/db/schema";
-import type { SignInMethod } from "@/lib/server/session-store";
 import type { Context } from "@/lib/server/context";
 import { oauthKeys } from "@/lib/oauth/keys";
 
 /** An ID token lives an hour: it proves a sign-in, it is not a credential. */
 const ID_TOKEN_LIFETIME = 3600;
 
-/** RFC 8176's `amr` values for how the session was signed into. */
-export function authenticationMethods(
-  method: SignInMethod | undefined,
-): string[] {
-  switch (method) {
-    case "password":
-    case "registration":
-    case "password-reset":
-      return ["pwd"];
-    case "two-factor":
-      return ["pwd", "otp", "mfa"];
-    case "passkey":
-      return ["hwk", "user"];
-    default:
-      return [];
-  }
+/**
+ * OpenID's `acr` values: "2" for a sign-in that proved two factors (RFC 8176 `mfa`: a second
+ * factor, or a passkey with its user verified), "1" for one (decision record 086).
+ */
+export const ACR_VALUES = ["1", "2"] as const;
+
+/** The `acr` of a sign-in that proved `amr`. */
+export function authenticationLevel(amr: readonly string[]): string {
+  return amr.includes("mfa") ? "2" : "1";
 }
 
 /** The issuer of every ID token and of the metadata documents: APP_URL. */
@@ -38,14 +30,19 @@ export async function issueIdToken(
     nonce?: string;
     authTime?: number;
     amr: string[];
+    acr?: string;
+    /** The user's claims the scopes allow (lib/oauth/user-claims.ts). */
+    claims: Record<string, string | number | boolean>;
   },
 ): Promise<string> {
   const keys = await oauthKeys(ctx.env);
   const issuedAt = Math.floor(ctx.now.getTime() / 1000);
   return new SignJWT({
+    ...facts.claims,
     ...(facts.nonce === undefined ? {} : { nonce: facts.nonce }),
     ...(facts.authTime === undefined ? {} : { auth_time: facts.authTime }),
     ...(facts.amr.length > 0 ? { amr: facts.amr } : {}),
+    ...(facts.acr === undefined ? {} : { acr: facts.acr }),
   })
     .setProtectedHeader({ typ: "JWT", alg: "RS256", kid: keys.jwk.kid })
     .setIssuer(issuer(ctx))

@@ -2,12 +2,13 @@ import "server-only";
 import type { Context } from "@/lib/server/context";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { GRANT_TYPES } from "@/lib/oauth/clients";
-import { issuer } from "@/lib/oauth/id-token";
+import { ACR_VALUES, issuer } from "@/lib/oauth/id-token";
 import { oauthKeys, publishedKeys } from "@/lib/oauth/keys";
 import { DEVICE_PATHS, OAUTH_PATHS } from "@/lib/oauth/paths";
 import { toPublicPath } from "@/lib/oauth/path-prefix";
 import { protectedResource } from "@/lib/oauth/resources";
 import { registrableScopes, SCOPES } from "@/lib/oauth/scopes";
+import { SCOPE_CLAIMS } from "@/lib/oauth/user-claims";
 
 const cached = (response: Response) => {
   response.headers.set("Cache-Control", "public, max-age=300");
@@ -84,10 +85,13 @@ export const openidConfigurationEndpoint: Endpoint = defineEndpoint({
           "auth_time",
           "nonce",
           "amr",
-          "name",
-          "email",
-          "email_verified",
+          "acr",
+          ...SCOPE_CLAIMS.profile,
+          ...SCOPE_CLAIMS.email,
         ],
+        acr_values_supported: ACR_VALUES,
+        // OpenID Connect Core §3.1.2.1: `prompt` and `max_age` are honoured (decision record 086).
+        prompt_values_supported: ["none", "login", "consent"],
       }),
     ),
 });

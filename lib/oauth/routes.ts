@@ -35,6 +35,10 @@ export const OAUTH_TOKEN_ROUTE: HostRoute = {
   csrf: false,
 };
 
+/**
+ * Outside the pipeline's CSRF check only because OpenID lets a client send its authorization
+ * request by form POST: the endpoint holds an approval or a denial to the token itself.
+ */
 export const OAUTH_AUTHORIZE_ROUTE: HostRoute = {
   name: "passport.authorizations.authorize",
   path: "/oauth/authorize",
@@ -43,6 +47,7 @@ export const OAUTH_AUTHORIZE_ROUTE: HostRoute = {
   middleware: [],
   ability: null,
   credential: "authorizes-app",
+  csrf: false,
 };
 
 export const OAUTH_JWKS_ROUTE: HostRoute = {

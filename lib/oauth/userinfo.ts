@@ -3,6 +3,7 @@ import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { verifyApiAccessToken } from "@/lib/oauth/bearer";
 import { readScopes } from "@/lib/oauth/scopes";
 import { resourceMetadataUrl } from "@/lib/oauth/resources";
+import { userClaims } from "@/lib/oauth/user-claims";
 import {
   type BearerRefusal,
   bearerChallenge,
@@ -39,7 +40,7 @@ function refusal(ctx: Context, refused: BearerRefusal): Response {
 
 /**
  * GET|POST /oauth/userinfo (OpenID Connect Core §5.3): the claims of the token's user that its
- * scopes allow — `sub` always, `name` with `profile`, `email` with `email`. A token without
+ * scopes allow — `sub` always, the rest by scope (lib/oauth/user-claims.ts). A token without
  * `openid` gets 403 insufficient_scope.
  */
 export const userinfoEndpoint: Endpoint = defineEndpoint({
@@ -54,15 +55,10 @@ export const userinfoEndpoint: Endpoint = defineEndpoint({
     const scopes = readScopes(row.token.scopes);
     if (!scopes.includes("openid") && !scopes.includes("*"))
       return refusal(ctx, { error: "insufficient_scope", scopes: ["openid"] });
-    const user = row.user;
-    const all = scopes.includes("*");
     return Response.json(
       {
-        sub: String(user.id),
-        ...(all || scopes.includes("profile") ? { name: user.name } : {}),
-        ...(all || scopes.includes("email")
-          ? { email: user.email, email_verified: user.emailVerifiedAt !== null }
-          : {}),
+        sub: String(row.user.id),
+        ...userClaims(row.user, scopes, ctx.env.APP_URL),
       },
       { headers: { "Cache-Control": "no-store" } },
     );

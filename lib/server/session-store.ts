@@ -25,9 +25,32 @@ export type SessionData = {
   method?: SignInMethod;
   /** When it was signed into (Unix seconds). */
   signed_in_at?: number;
+  /**
+   * RFC 8176's methods the sign-in proved (`pwd`, `otp`, `hwk`, `mfa`…), written by a sign-in
+   * whose every factor was given and by no impersonation: with it, `signed_in_at` is a proven
+   * sign-in, OpenID's `auth_time` (decision record 086).
+   */
+  amr?: string[];
+  /**
+   * When an application asked this session's user for a fresh sign-in (OpenID `prompt=login`,
+   * `max_age`; Unix seconds): until then the sign-in routes take it as a guest (decision record 086).
+   */
+  fresh_sign_in_asked_at?: number;
   /** Laravel's `auth.password_confirmed_at` (Unix seconds): the last step-up (decision record 024). */
   password_confirmed_at?: number;
 };
+
+/** How long an application's request for a fresh sign-in lets a signed-in session sign in again. */
+export const FRESH_SIGN_IN_SECONDS = 600;
+
+/** Whether an application asked this session's user to sign in again, recently enough. */
+export function isAskedToSignInAgain(
+  data: SessionData | null,
+  nowSeconds: number,
+): boolean {
+  const asked = data?.fresh_sign_in_asked_at;
+  return asked !== undefined && nowSeconds - asked <= FRESH_SIGN_IN_SECONDS;
+}
 
 /** How a session was signed into: the first factor, or `two-factor` when a second one followed. */
 export const SIGN_IN_METHODS = [
@@ -45,6 +68,10 @@ const isSignInMethod = (value: unknown): value is SignInMethod =>
   SIGN_IN_METHODS.includes(value as SignInMethod);
 const seconds = (value: unknown) =>
   typeof value === "number" && Number.isFinite(value) ? value : undefined;
+const strings = (value: unknown) =>
+  Array.isArray(value) && value.every((item) => typeof item === "string")
+    ? (value as string[])
+    : undefined;
 
 export type SessionRecord = {
   data: SessionData;
@@ -139,6 +166,8 @@ export function parsePayload(payload: string): SessionData {
       impersonation: parseImpersonation(data.impersonation),
       method: isSignInMethod(data.method) ? data.method : undefined,
       signed_in_at: seconds(data.signed_in_at),
+      amr: strings(data.amr),
+      fresh_sign_in_asked_at: seconds(data.fresh_sign_in_asked_at),
       password_confirmed_at: seconds(data.password_confirmed_at),
     };
   } catch {

@@ -234,6 +234,8 @@ export class Session {
     options: {
       remember: boolean;
       method?: SignInMethod;
+      /** RFC 8176's methods the sign-in proved; left out by an impersonation, which proves none. */
+      amr?: string[];
       impersonating?: Impersonating;
       alongside?: SQLWrapper[];
     },
@@ -246,6 +248,7 @@ export class Session {
       remember: options.remember,
       method: options.method,
       signed_in_at: now,
+      ...(options.amr === undefined ? {} : { amr: options.amr }),
     };
     const { impersonating } = options;
     if (impersonating) {

@@ -8,7 +8,7 @@ import { OAUTH_LOGOUT_ROUTE } from "@/lib/oauth/routes";
 import { signIn, useTestApp } from "../support/app";
 import type { Agent } from "../support/agent";
 import { userAccessToken } from "./flows";
-import { pipelineFetch, REDIRECT_URI } from "./support";
+import { openidConfig, REDIRECT_URI } from "./support";
 
 const app = useTestApp();
 
@@ -17,18 +17,10 @@ async function endSessionUrl(
   clientId: string,
   parameters: Record<string, string>,
 ): Promise<URL> {
-  const config = await openid.discovery(
-    new URL(app.services.env.APP_URL),
-    clientId,
-    undefined,
-    openid.None(),
-    {
-      execute: [openid.allowInsecureRequests],
-      [openid.customFetch]: (url, options) =>
-        pipelineFetch(app)(url, options as RequestInit),
-    },
+  return openid.buildEndSessionUrl(
+    await openidConfig(app, clientId),
+    parameters,
   );
-  return openid.buildEndSessionUrl(config, parameters);
 }
 
 const follow = (agent: Agent, url: URL) =>

@@ -1,4 +1,5 @@
 import * as oauth from "oauth4webapi";
+import * as openid from "openid-client";
 import type { User } from "@/db/schema";
 import { OAUTH_CLIENT_STORE_ROUTE } from "@/lib/oauth/json-api-routes";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
@@ -27,6 +28,24 @@ export function clientOptions(app: Pick<TestApp, "services">) {
     [oauth.customFetch]: pipelineFetch(app),
     [oauth.allowInsecureRequests]: true,
   };
+}
+
+/** openid-client's configuration of a public client, discovered through the real pipeline. */
+export function openidConfig(
+  app: Pick<TestApp, "services">,
+  clientId: string,
+): Promise<openid.Configuration> {
+  return openid.discovery(
+    new URL(app.services.env.APP_URL),
+    clientId,
+    undefined,
+    openid.None(),
+    {
+      execute: [openid.allowInsecureRequests],
+      [openid.customFetch]: (url, options) =>
+        pipelineFetch(app)(url, options as RequestInit),
+    },
+  );
 }
 
 export async function discover(

@@ -24,6 +24,7 @@ export default async function LoginPage({ searchParams }: Props) {
       redirect={redirect}
       status={status}
       email={email}
+      freshSignIn={params.prompt === "login"}
       flashedError={await flashedMessage("error")}
     />
   );

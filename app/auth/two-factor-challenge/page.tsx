@@ -16,6 +16,7 @@ export default async function TwoFactorChallengePage({ searchParams }: Props) {
   return (
     <TwoFactorChallengeForm
       redirect={typeof params.redirect === "string" ? params.redirect : null}
+      freshSignIn={params.prompt === "login"}
     />
   );
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { firstFactorMethods } from "@/lib/auth/authentication-methods";
 import { z } from "zod";
 import { attemptLogin } from "@/lib/auth/login";
 import { defineEndpoint } from "@/lib/server/endpoint";
@@ -35,6 +36,7 @@ export const login = defineEndpoint({
     await completeSignIn(ctx, user, {
       remember,
       method: "password",
+      amr: firstFactorMethods("password"),
       alongside: writes,
     });
     return { success: true, user: presentUser(user) };

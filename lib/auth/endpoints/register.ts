@@ -1,4 +1,5 @@
 import "server-only";
+import { firstFactorMethods } from "@/lib/auth/authentication-methods";
 import { z } from "zod";
 import { users } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
@@ -98,6 +99,7 @@ export const register = defineEndpoint({
     await ctx.session.login(user, {
       remember: input.remember === true,
       method: "registration",
+      amr: firstFactorMethods("password"),
     });
     return { success: true, user: presentUser(user) };
   },

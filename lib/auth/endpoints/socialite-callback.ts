@@ -1,4 +1,5 @@
 import "server-only";
+import { firstFactorMethods } from "@/lib/auth/authentication-methods";
 import type { User } from "@/db/schema";
 import type { Context } from "@/lib/server/context";
 import { getHooks } from "@/lib/server/hooks";
@@ -121,6 +122,7 @@ async function signIn(ctx: Context, provider: string, user: User) {
   await completeSignIn(ctx, user, {
     remember: false,
     method: "social",
+    amr: firstFactorMethods("social"),
     properties: { provider },
   });
   return { success: true, user: presentUser(user) };

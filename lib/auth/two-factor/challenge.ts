@@ -1,4 +1,5 @@
 import "server-only";
+import { withSecondFactor } from "@/lib/auth/authentication-methods";
 import type { User } from "@/db/schema";
 import { activityStatement, recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/server/context";
@@ -174,6 +175,7 @@ export async function passChallenge(
   await completeSignIn(ctx, user, {
     remember: pending.remember,
     method: "two-factor",
+    amr: withSecondFactor(pending.method),
     properties: {
       first_factor: pending.method,
       second_factor: field === "code" ? "totp" : "recovery-code",

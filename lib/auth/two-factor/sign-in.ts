@@ -19,6 +19,8 @@ const TWO_FACTOR_CHALLENGE_PAGE = "/auth/two-factor-challenge";
 type SignInOptions = {
   remember: boolean;
   method: SignInMethod;
+  /** RFC 8176's methods the factors proved (lib/auth/authentication-methods.ts). */
+  amr: string[];
   alongside?: SQLWrapper[];
   properties?: Record<string, unknown>;
 };
@@ -47,6 +49,7 @@ export async function completeSignIn(
   await ctx.session.login(user, {
     remember: options.remember,
     method: options.method,
+    amr: options.amr,
     alongside: [
       ...(options.alongside ?? []),
       ...(forget ? [forget] : []),

@@ -12,6 +12,8 @@ import {
 } from "@/lib/oauth/errors";
 import { verifyPkce } from "@/lib/oauth/grants/pkce";
 import { issueIdToken } from "@/lib/oauth/id-token";
+import { userClaims } from "@/lib/oauth/user-claims";
+import { findUserById } from "@/lib/users/users";
 import {
   bodyResources,
   grantedResources,
@@ -28,6 +30,14 @@ const stringList = (value: unknown): string[] =>
   Array.isArray(value)
     ? value.filter((item): item is string => typeof item === "string")
     : [];
+
+/** The user's claims for the ID token, read only when a scope reveals any. */
+async function claimsOf(ctx: Context, userId: number, scopes: string[]) {
+  const revealing = ["profile", "email", "*"];
+  if (!scopes.some((scope) => revealing.includes(scope))) return {};
+  const user = await findUserById(ctx.db, userId);
+  return user ? userClaims(user, scopes, ctx.env.APP_URL) : {};
+}
 
 /**
  * `grant_type=authorization_code` (league's AuthCodeGrant::respondToAccessTokenRequest): the
@@ -104,6 +114,8 @@ export async function authorizationCodeGrant(
         authTime:
           typeof payload.auth_time === "number" ? payload.auth_time : undefined,
         amr: stringList(payload.amr),
+        acr: typeof payload.acr === "string" ? payload.acr : undefined,
+        claims: await claimsOf(ctx, userId, scopes),
       })
     : undefined;
   return tokenResponse({

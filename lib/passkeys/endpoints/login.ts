@@ -1,4 +1,5 @@
 import "server-only";
+import { passkeyMethods } from "@/lib/auth/authentication-methods";
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { completeSignIn } from "@/lib/auth/two-factor/sign-in";
@@ -39,6 +40,7 @@ export const passkeyLogin = defineEndpoint({
     await completeSignIn(ctx, owner, {
       remember: input.remember === true,
       method: "passkey",
+      amr: passkeyMethods(passkey.credential),
       properties: { passkey_id: passkey.id },
     });
     return {
