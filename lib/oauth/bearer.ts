@@ -8,7 +8,7 @@ import { oauthAccessTokens, oauthClients, users } from "@/db/schema";
 import type { AuthState, Context } from "@/lib/server/context";
 import { noteClientUse } from "@/lib/oauth/client-usage";
 import { PERSONAL_ACCESS_GRANT } from "@/lib/oauth/clients";
-import { oauthKeys, verificationKey } from "@/lib/oauth/keys";
+import { oauthKeys, withOurKey } from "@/lib/oauth/keys";
 import { isAudienceHere } from "@/lib/oauth/resources";
 import {
   isCurrent,
@@ -74,11 +74,10 @@ async function verifiedClaims(
       verified.delete(jwt);
       return null;
     }
-    // The key its kid names, during a rotation the previous one (decision record 092).
-    const { payload } = await jwtVerify(jwt, verificationKey(keys), {
-      algorithms: ["RS256"],
-      currentDate: ctx.now,
-    });
+    // The key its kid names, or each published one (decision record 092).
+    const { payload } = await withOurKey(keys, jwt, (key) =>
+      jwtVerify(jwt, key, { algorithms: ["RS256"], currentDate: ctx.now }),
+    );
     const claims = {
       jti: payload.jti,
       aud: payload.aud,

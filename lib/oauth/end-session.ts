@@ -12,7 +12,7 @@ import {
   oauthErrorResponse,
 } from "@/lib/oauth/errors";
 import { issuer } from "@/lib/oauth/id-token";
-import { oauthKeys, verificationKey } from "@/lib/oauth/keys";
+import { oauthKeys, withOurKey } from "@/lib/oauth/keys";
 
 /** Where a browser goes when the client named no address of its own. */
 const SIGNED_OUT_SCREEN = "/auth/login";
@@ -28,10 +28,10 @@ async function readHint(
 ): Promise<{ sub: string; aud: string } | null> {
   const keys = await oauthKeys(ctx.env);
   try {
-    const { payload, protectedHeader } = await compactVerify(
+    const { payload, protectedHeader } = await withOurKey(
+      keys,
       idToken,
-      verificationKey(keys),
-      { algorithms: ["RS256"] },
+      (key) => compactVerify(idToken, key, { algorithms: ["RS256"] }),
     );
     if (protectedHeader.typ !== undefined && protectedHeader.typ !== "JWT")
       return null;

@@ -8,7 +8,7 @@ import {
 } from "@/db/schema";
 import type { Context } from "@/lib/server/context";
 import { encryptPayload } from "@/lib/oauth/encryption";
-import { oauthKeys } from "@/lib/oauth/keys";
+import { oauthKeys, signingKid } from "@/lib/oauth/keys";
 import { audience, resourcesField } from "@/lib/oauth/resources";
 import { idInFamily } from "@/lib/oauth/token-families";
 
@@ -74,8 +74,8 @@ export async function issueAccessToken(
     sub: grant.userId === null ? grant.client.id : String(grant.userId),
     scopes: grant.scopes,
   })
-    // The kid picks the key from the JWKS while a rotation publishes two (decision record 092).
-    .setProtectedHeader({ typ: "JWT", alg: "RS256", kid: keys.jwk.kid })
+    // Passport's header; a kid only while a rotation publishes two keys (decision record 092).
+    .setProtectedHeader({ typ: "JWT", alg: "RS256", ...signingKid(keys) })
     .sign(keys.privateKey);
   await ctx.db.insert(oauthAccessTokens).values({
     id,

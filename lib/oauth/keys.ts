@@ -7,7 +7,12 @@ import {
 } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { errors as joseErrors, exportJWK, type JWK } from "jose";
+import {
+  decodeProtectedHeader,
+  errors as joseErrors,
+  exportJWK,
+  type JWK,
+} from "jose";
 import type { Env } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
 import { log } from "@/lib/observability/request-scope";
@@ -115,18 +120,38 @@ export function publishedKeys(keys: OAuthKeys): PublishedKey[] {
 }
 
 /**
- * The key to verify a JWS of ours with, for jose: the one its `kid` names, or the current key for
- * a token with none (Passport's own tokens carry none); jose's "no matching key" for a `kid`
- * that is not ours.
+ * Verifies a JWS of ours with the key its `kid` names, or, for a token with none (Passport's
+ * format, and ours outside a rotation), with each published key in turn, the current first.
+ * jose's "no matching key" for a `kid` that is not ours.
  */
-export function verificationKey(keys: OAuthKeys) {
-  return ({ kid }: { kid?: string }): KeyObject => {
-    if (kid === undefined) return keys.publicKey;
-    const key = publishedKeys(keys).find(({ jwk }) => jwk.kid === kid);
-    if (!key) throw new joseErrors.JWKSNoMatchingKey();
-    return key.publicKey;
-  };
+export async function withOurKey<T>(
+  keys: OAuthKeys,
+  jws: string,
+  verify: (key: KeyObject) => Promise<T>,
+): Promise<T> {
+  const { kid } = decodeProtectedHeader(jws);
+  const candidates = publishedKeys(keys).filter(
+    ({ jwk }) => kid === undefined || jwk.kid === kid,
+  );
+  if (candidates.length === 0) throw new joseErrors.JWKSNoMatchingKey();
+  let failure: unknown;
+  for (const { publicKey } of candidates) {
+    try {
+      return await verify(publicKey);
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
 }
+
+/**
+ * The `kid` our tokens carry: none while one key is published, so that they stay Passport's
+ * format (`{typ, alg}`), and the signing key's during a rotation, when a verifier holding the
+ * JWKS must pick one of two (decision record 092).
+ */
+export const signingKid = (keys: OAuthKeys) =>
+  keys.previous ? { kid: keys.jwk.kid } : {};
 
 const loaded = new WeakMap<KeyEnv, Promise<OAuthKeys>>();
 

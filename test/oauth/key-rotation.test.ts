@@ -16,7 +16,12 @@ import { KEY_FILES } from "@/lib/oauth/key-files";
 import { OAUTH_ROUTES } from "@/lib/oauth/routes";
 import { signIn, useTestApp } from "../support/app";
 import { confirmPassword } from "../support/two-factor";
-import { authenticates, userAccessToken } from "./flows";
+import {
+  approveCode,
+  authenticates,
+  tokenEndpoint,
+  userAccessToken,
+} from "./flows";
 import { clientOptions } from "./support";
 
 // `oauth:keys` (Passport's passport:keys) and what the server does with its keys (decision
@@ -108,10 +113,20 @@ describe("npm run auth -- oauth:keys", () => {
 describe("a key rotation", () => {
   it("publishes both keys until the old one is removed: tokens it signed keep working until then, new ones name the new key", async () => {
     const before = await userAccessToken(app, "openid profile");
-    const [oldKey] = (await jwks()).keys;
-    expect(decodeProtectedHeader(before.tokens.access_token).kid).toBe(
-      oldKey?.kid,
+    // A second grant of the same user, which the refresh below leaves alone.
+    const client = { client_id: before.clientId };
+    const secondBefore = await tokenEndpoint(app, before.as, client).redeem(
+      await approveCode(before.userAgent, before.as, client, {
+        scope: "openid profile",
+        state: "second",
+      }),
     );
+    const [oldKey] = (await jwks()).keys;
+    // One key published: Passport's header, without a kid.
+    expect(decodeProtectedHeader(before.tokens.access_token)).toEqual({
+      typ: "JWT",
+      alg: "RS256",
+    });
 
     const rotated = await oauthKeys(dataDir(), "--rotate");
     expect(rotated.status).toBe(0);
@@ -120,14 +135,10 @@ describe("a key rotation", () => {
     expect(published).toHaveLength(2);
     expect(published[1]).toBe(oldKey?.kid);
     expect(await authenticates(app, before.tokens.access_token)).toBe(true);
+    expect(await authenticates(app, secondBefore.access_token)).toBe(true);
 
-    // The overlap ends: the old key leaves the JWKS, and the tokens it signed stop working.
-    rmSync(file("previousPublic"));
-    app.configure(ADMINS);
-    expect((await jwks()).keys.map((key) => key.kid)).toEqual([published[0]]);
-    expect(await authenticates(app, before.tokens.access_token)).toBe(false);
-
-    // The refresh token (encrypted, not signed) still renews: the new token names the new key.
+    // During the overlap a new token names the new key. The refresh token is encrypted, not
+    // signed: it renews across the rotation.
     const as = before.as;
     const refreshed = await oauth.processRefreshTokenResponse(
       as,
@@ -144,6 +155,13 @@ describe("a key rotation", () => {
       published[0],
     );
     expect(await authenticates(app, refreshed.access_token)).toBe(true);
+
+    // The overlap ends: the old key leaves the JWKS, and a token it signed stops working.
+    rmSync(file("previousPublic"));
+    app.configure(ADMINS);
+    expect((await jwks()).keys.map((key) => key.kid)).toEqual([published[0]]);
+    expect(await authenticates(app, refreshed.access_token)).toBe(true);
+    expect(await authenticates(app, secondBefore.access_token)).toBe(false);
   });
 });
 
