@@ -30,6 +30,8 @@ type Props = {
   flashedError?: string | null;
   /** An address to start from (`?email=`, from the register form's "Already registered?"). */
   email?: string | null;
+  /** The OAuth app this sign-in is on the way to (its consent screen is the redirect), or null. */
+  appName?: string | null;
 };
 
 export function LoginForm({
@@ -37,6 +39,7 @@ export function LoginForm({
   status,
   flashedError = null,
   email = null,
+  appName = null,
 }: Props) {
   const t = useT();
   const { allowRegistration } = useSettings();
@@ -64,8 +67,18 @@ export function LoginForm({
 
   return (
     <AuthCard
-      title={t("Sign in to your account")}
-      description={t("Welcome back. Enter your details to continue.")}
+      title={
+        appName
+          ? t("Sign in to continue to :app", { app: appName })
+          : t("Sign in to your account")
+      }
+      description={
+        appName
+          ? t("You will then be asked whether :app may use your account.", {
+              app: appName,
+            })
+          : t("Welcome back. Enter your details to continue.")
+      }
       footer={
         allowRegistration && (
           <>

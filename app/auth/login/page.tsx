@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { LoginForm } from "@/components/auth/login-form";
 import {
+  appNameAwaitingSignIn,
   flashedMessage,
   translateForRequest,
 } from "@/lib/runtime/next-adapter";
@@ -24,6 +25,7 @@ export default async function LoginPage({ searchParams }: Props) {
       redirect={redirect}
       status={status}
       email={email}
+      appName={await appNameAwaitingSignIn(redirect)}
       flashedError={await flashedMessage("error")}
     />
   );
