@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RESET_LINK_CHECK_ROUTE } from "@/lib/auth/routes";
 import { useTestApp } from "../support/app";
 import { linkIn } from "../support/session";
 
@@ -28,7 +29,9 @@ async function requestLink(
 }
 
 const check = async (fields: { token: string; email: string }) =>
-  (await guest()).post("/api/auth/reset-link", fields);
+  (await guest()).post("/api/auth/reset-link", fields, {
+    host: RESET_LINK_CHECK_ROUTE,
+  });
 
 describe("POST /api/auth/reset-link", () => {
   it("says a fresh link works without consuming it; once used, or past passwords.expire, it does not", async () => {
