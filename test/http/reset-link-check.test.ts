@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RESET_LINK_CHECK_ROUTE } from "@/lib/auth/routes";
 import { useTestApp } from "../support/app";
-import { linkIn } from "../support/session";
+import { requestResetLink } from "../support/reset-links";
 
 // Decision record 090: the reset screen asks whether its link works before showing the form.
 const app = useTestApp();
@@ -13,21 +13,6 @@ async function guest() {
   return agent;
 }
 
-async function requestLink(
-  email: string,
-): Promise<{ token: string; email: string }> {
-  await (await guest()).post("/auth/forgot-password", { email });
-  const [token = "", encodedEmail = ""] = linkIn(
-    (await app.lastMailTo(email)).text,
-  )
-    .pathname.split("/")
-    .slice(-2);
-  return {
-    token: decodeURIComponent(token),
-    email: decodeURIComponent(encodedEmail),
-  };
-}
-
 const check = async (fields: { token: string; email: string }) =>
   (await guest()).post("/api/auth/reset-link", fields, {
     host: RESET_LINK_CHECK_ROUTE,
@@ -37,7 +22,7 @@ describe("POST /api/auth/reset-link", () => {
   it("says a fresh link works without consuming it; once used, or past passwords.expire, it does not", async () => {
     app.setNow(new Date("2026-12-02T10:00:00Z"));
     const user = await app.createUser();
-    const link = await requestLink(user.email);
+    const link = await requestResetLink(app, user.email);
     expect((await check(link)).body).toEqual({ valid: true });
     expect((await check(link)).body).toEqual({ valid: true });
     const reset = await (
@@ -51,14 +36,14 @@ describe("POST /api/auth/reset-link", () => {
     expect((await check(link)).body).toEqual({ valid: false });
 
     app.advance(120);
-    const later = await requestLink(user.email);
+    const later = await requestResetLink(app, user.email);
     app.advance(app.services.config.passwords.expire * 60 + 1);
     expect((await check(later)).body).toEqual({ valid: false });
   });
 
   it("answers an unknown address as it answers a wrong token, and a malformed one with 422", async () => {
     const user = await app.createUser();
-    const link = await requestLink(user.email);
+    const link = await requestResetLink(app, user.email);
     const wrong = await check({ ...link, token: "0".repeat(64) });
     const unknown = await check({ ...link, email: "nobody@example.com" });
     expect([wrong.status, wrong.body]).toEqual([200, { valid: false }]);
