@@ -1,28 +1,13 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
-import { SPANISH_PHONE } from "./support/devices";
+import { LANGUAGE_VARIANTS } from "./support/devices";
 import { translator } from "./support/translator";
 import { enrolThroughApi } from "./support/two-factor";
 
 // Decision record 090: while an administrator acts as a user, the screens offer only what the
 // server allows then (the route rows' credential classes, carried by the route manifest), and
 // the account menu's way out is "Return to my account" alone.
-const VARIANTS = [
-  {
-    name: "English, desktop",
-    slug: "en",
-    locale: "en",
-    use: { locale: "en-US", viewport: { width: 1280, height: 860 } },
-  },
-  {
-    name: "Spanish, phone",
-    slug: "es-phone",
-    locale: "es",
-    use: SPANISH_PHONE,
-  },
-] as const;
-
-for (const variant of VARIANTS) {
+for (const variant of LANGUAGE_VARIANTS) {
   test.describe(`Acting as a user (${variant.name})`, () => {
     test.use(variant.use);
     test.describe.configure({ timeout: 180_000 });

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
-import { SPANISH_PHONE } from "./support/devices";
+import { LANGUAGE_VARIANTS } from "./support/devices";
 import {
   APP_CALLBACK,
   authorizationRequest,
@@ -11,22 +11,7 @@ import { translator } from "./support/translator";
 
 // Decision record 090: signing in on the way to an app names the app, and its consent card shows
 // the app and "Not you?", which signs out and comes back to the same authorization request.
-const VARIANTS = [
-  {
-    name: "English, desktop",
-    slug: "en",
-    locale: "en",
-    use: { locale: "en-US", viewport: { width: 1280, height: 860 } },
-  },
-  {
-    name: "Spanish, phone",
-    slug: "es-phone",
-    locale: "es",
-    use: SPANISH_PHONE,
-  },
-] as const;
-
-for (const variant of VARIANTS) {
+for (const variant of LANGUAGE_VARIANTS) {
   test.describe(`Signing in for an app (${variant.name})`, () => {
     test.use(variant.use);
     test.describe.configure({ timeout: 180_000 });

@@ -1,28 +1,13 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
-import { SPANISH_PHONE } from "./support/devices";
+import { LANGUAGE_VARIANTS } from "./support/devices";
 import { linkIn, waitForMail } from "./support/outbox";
 import { translator } from "./support/translator";
 import { postJson } from "./support/users";
 
 // Decision record 090: the reset screen checks its link when it opens; a used one says so at once,
 // offers a new link instead of the form, and never puts the error on the read-only address.
-const VARIANTS = [
-  {
-    name: "English, desktop",
-    slug: "en",
-    locale: "en",
-    use: { locale: "en-US", viewport: { width: 1280, height: 860 } },
-  },
-  {
-    name: "Spanish, phone",
-    slug: "es-phone",
-    locale: "es",
-    use: SPANISH_PHONE,
-  },
-] as const;
-
-for (const variant of VARIANTS) {
+for (const variant of LANGUAGE_VARIANTS) {
   test.describe(`A used reset link (${variant.name})`, () => {
     test.use(variant.use);
     test.describe.configure({ timeout: 180_000 });

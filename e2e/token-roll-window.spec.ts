@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
-import { SPANISH_PHONE } from "./support/devices";
+import { LANGUAGE_VARIANTS } from "./support/devices";
 import { translator } from "./support/translator";
 import { postJson } from "./support/users";
 
@@ -9,22 +9,7 @@ const TOKEN_SHAPE = /^\d+\|nla_[A-Za-z0-9]{40}[0-9a-f]{8}$/;
 // Decision record 090: rolling a token asks for the password only when the server's confirmation
 // window has run out, and then in the roll dialog itself, never in a dialog stacked on it; the
 // password typed to create a token opens that window. The new secret's dialog has no empty footer.
-const VARIANTS = [
-  {
-    name: "English, desktop",
-    slug: "en",
-    locale: "en",
-    use: { locale: "en-US", viewport: { width: 1280, height: 860 } },
-  },
-  {
-    name: "Spanish, phone",
-    slug: "es-phone",
-    locale: "es",
-    use: SPANISH_PHONE,
-  },
-] as const;
-
-for (const variant of VARIANTS) {
+for (const variant of LANGUAGE_VARIANTS) {
   test.describe(`Rolling a token (${variant.name})`, () => {
     test.use(variant.use);
     test.describe.configure({ timeout: 180_000 });
