@@ -38,6 +38,8 @@ type Props = {
    * stays, even for a browser already signed in; the sign-in replaces that session.
    */
   freshSignIn?: boolean;
+  /** The OAuth app this sign-in is on the way to (its consent screen is the redirect), or null. */
+  appName?: string | null;
 };
 
 export function LoginForm({
@@ -46,6 +48,7 @@ export function LoginForm({
   flashedError = null,
   email = null,
   freshSignIn = false,
+  appName = null,
 }: Props) {
   const t = useT();
   const { allowRegistration } = useSettings();
@@ -73,8 +76,18 @@ export function LoginForm({
 
   return (
     <AuthCard
-      title={t("Sign in to your account")}
-      description={t("Welcome back. Enter your details to continue.")}
+      title={
+        appName
+          ? t("Sign in to continue to :app", { app: appName })
+          : t("Sign in to your account")
+      }
+      description={
+        appName
+          ? t("You will then be asked whether :app may use your account.", {
+              app: appName,
+            })
+          : t("Welcome back. Enter your details to continue.")
+      }
       footer={
         allowRegistration && (
           <>

@@ -4,13 +4,19 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useRef } from "react";
 import { AuthCard, LINK_CLASSES } from "@/components/auth/auth-card";
+import { ExpiredResetLink } from "@/components/auth/expired-reset-link";
 import { NewPasswordFields } from "@/components/auth/new-password-fields";
+import { ApiError } from "@/lib/client/api";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { LoadingRows } from "@/components/ui/skeleton";
 import { TextField } from "@/components/ui/text-field";
 import { useT } from "@/lib/client/i18n";
 import { useFormChecks } from "@/lib/client/use-form-checks";
-import { useResetPassword } from "@/lib/client/use-password-reset";
+import {
+  useResetLinkCheck,
+  useResetPassword,
+} from "@/lib/client/use-password-reset";
 
 const FORGOT_PASSWORD_SCREEN = "/auth/forgot-password";
 
@@ -25,13 +31,17 @@ export function ResetPasswordForm({
   const t = useT();
   const router = useRouter();
   const reset = useResetPassword();
+  const link = useResetLinkCheck(token, email);
   const form = useRef<HTMLFormElement>(null);
-  // An invalid or used token is a 422 on `email` (contract §7): shown beside the address.
   const { errors, check } = useFormChecks(form, reset.error, [
-    "email",
     "password",
     "password_confirmation",
   ]);
+  // An invalid or used token is a 422 on `email` (contract §7): the read-only address is not
+  // what went wrong, the link is; a link used meanwhile ends on the same screen as one used before.
+  const isLinkDead =
+    link.data === false ||
+    (reset.error instanceof ApiError && reset.error.errors.email !== undefined);
   // The token is read (it is in the props): take it out of the address bar, the history and
   // bookmarks. A reload lands on the screen that asks for a new link (decision record 013).
   useEffect(
@@ -59,6 +69,13 @@ export function ResetPasswordForm({
     );
   }
 
+  if (isLinkDead) return <ExpiredResetLink email={email} />;
+  if (link.isPending)
+    return (
+      <AuthCard title={t("Choose a new password")}>
+        <LoadingRows label={t("Checking your link…")} rows={2} />
+      </AuthCard>
+    );
   return (
     <AuthCard
       title={t("Choose a new password")}
@@ -76,7 +93,6 @@ export function ResetPasswordForm({
           type="email"
           value={email}
           readOnly
-          error={errors.fields.email}
         />
         <NewPasswordFields errors={errors.fields} replacing autoFocus />
         <Button

@@ -1,6 +1,7 @@
 "use client";
 
 import { type ReactNode, useId } from "react";
+import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Icon } from "@/components/ui/icon";
@@ -39,14 +40,43 @@ export function ScopeList({ scopes }: { scopes: OAuthScope[] }) {
 }
 
 /** The account an app would act for: the decision is this user's, so the screen says who that is. */
-function AccountLine({ name, email }: { name: string; email: string }) {
+function AccountLine({
+  name,
+  email,
+  switching,
+  onSwitch,
+}: {
+  name: string;
+  email: string;
+  switching: boolean;
+  onSwitch?: () => void;
+}) {
   const t = useT();
   return (
-    <div className="flex items-center gap-3 rounded-lg bg-zinc-50 px-3 py-2.5 ring-1 ring-zinc-200">
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-zinc-50 px-3 py-2.5 ring-1 ring-zinc-200">
       <Icon name="user" className="size-5 shrink-0 text-zinc-500" />
-      <p className="min-w-0 text-sm wrap-break-word text-zinc-700">
+      <p className="min-w-0 flex-1 text-sm wrap-break-word text-zinc-700">
         {t("Signed in as :name (:email)", { name, email })}
       </p>
+      {onSwitch && (
+        <Button
+          variant="ghost"
+          size="sm"
+          loading={switching}
+          onClick={onSwitch}
+        >
+          {t("Not you?")}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The app's mark on its question: its initials, so the card is the app's, not the product's. */
+function AppMark({ name }: { name: string }) {
+  return (
+    <div className="flex justify-center">
+      <Avatar name={name} src={null} size="lg" />
     </div>
   );
 }
@@ -56,17 +86,23 @@ function AccountLine({ name, email }: { name: string; email: string }) {
  * the account, the scopes in words, then Deny and Allow; the pending answer shows on its button.
  */
 export function AppRequest({
+  app,
   heading,
   lead,
   user,
+  switchAccount,
   scopes,
   answer,
   onAnswer,
   children,
 }: {
+  /** The app's name, shown as its mark above the question. */
+  app?: string;
   heading: string;
   lead: ReactNode;
   user: User;
+  /** "Not you?": signs this user out and comes back to the same request (decision record 090). */
+  switchAccount?: { isPending: boolean; mutate: () => void };
   scopes: OAuthScope[];
   /** The answer's mutation: pending, failed, and which button was pressed. */
   answer: {
@@ -82,13 +118,19 @@ export function AppRequest({
   const approving = answer.isPending ? answer.variables?.approve : null;
   return (
     <div className="space-y-6">
+      {app && <AppMark name={app} />}
       <div className="text-center">
         <h1 className="text-2xl font-semibold tracking-tight wrap-break-word text-zinc-900">
           {heading}
         </h1>
         <p className="mt-2 text-sm text-zinc-500">{lead}</p>
       </div>
-      <AccountLine name={user.name} email={user.email} />
+      <AccountLine
+        name={user.name}
+        email={user.email}
+        switching={switchAccount?.isPending ?? false}
+        onSwitch={switchAccount && (() => switchAccount.mutate())}
+      />
       <section aria-labelledby={scopesId}>
         <h2 id={scopesId} className="mb-3 text-sm font-semibold text-zinc-900">
           {t("It will be able to:")}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
 import { OAuthFrame, Waiting } from "@/components/oauth/oauth-frame";
 import { AppRequest } from "@/components/oauth/app-request";
@@ -15,6 +15,8 @@ import {
   useAuthorizationRequest,
 } from "@/lib/client/use-oauth-consent";
 import { isAllowedRedirectUri } from "@/lib/policies/redirect-uri";
+import { loginPathFor } from "@/lib/http/safe-redirect";
+import { useLogout } from "@/lib/client/use-logout";
 
 /** Why the screen stops here: the server's error, or an address the redirect URI rule refuses. */
 function Unanswerable({ error }: { error: unknown }) {
@@ -56,6 +58,12 @@ function ConsentQuestion({
   const t = useT();
   const answer = useAnswerAuthorization();
   const app = request.client.name;
+  // "Not you?": signed out, the same authorization request asks whoever signs in next.
+  const query = useSearchParams().toString();
+  const pathname = usePathname();
+  const switchAccount = useLogout(
+    loginPathFor(`${pathname}${query ? `?${query}` : ""}`),
+  );
   if (answer.isSuccess)
     return isAllowedRedirectUri(answer.data.redirect) ? (
       <Waiting label={t("Taking you back to :app…", { app })} />
@@ -64,6 +72,8 @@ function ConsentQuestion({
     );
   return (
     <AppRequest
+      app={app}
+      switchAccount={switchAccount}
       heading={t(":app wants to access your account", { app })}
       lead={t("Allow it only if you trust this app.")}
       user={user}

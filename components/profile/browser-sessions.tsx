@@ -8,6 +8,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { LoadingRows } from "@/components/ui/skeleton";
 import { SessionList } from "@/components/profile/session-list";
 import { useT } from "@/lib/client/i18n";
+import { useRouteAllowed } from "@/lib/client/use-route-allowed";
 import {
   useBrowserSessions,
   useEndOtherSessions,
@@ -21,6 +22,7 @@ export function BrowserSessions() {
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
   const [confirming, setConfirming] = useState(false);
+  const allowed = useRouteAllowed();
   const others = (sessions.data ?? []).filter(
     (session) => !session.current,
   ).length;
@@ -32,7 +34,8 @@ export function BrowserSessions() {
         "Where your account is signed in. Sign out of any browser you do not recognise.",
       )}
       actions={
-        others > 0 && (
+        others > 0 &&
+        allowed("other-browser-sessions") && (
           <Button
             variant="secondary"
             size="sm"
@@ -58,7 +61,11 @@ export function BrowserSessions() {
             <SessionList
               sessions={sessions.data}
               ending={endOne.isPending ? endOne.variables : null}
-              onEnd={(session) => endOne.mutate(session.id)}
+              onEnd={
+                allowed("session-destroy")
+                  ? (session) => endOne.mutate(session.id)
+                  : undefined
+              }
               label={t("Browser sessions")}
             />
           )

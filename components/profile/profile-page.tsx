@@ -10,6 +10,7 @@ import { ProfileForm } from "@/components/profile/profile-form";
 import { TwoFactorCard } from "@/components/profile/two-factor/two-factor-card";
 import { Alert } from "@/components/ui/alert";
 import { useT } from "@/lib/client/i18n";
+import { useRouteAllowed } from "@/lib/client/use-route-allowed";
 import { useSession } from "@/lib/client/use-session";
 
 /** The account's settings, one section per address (decision record 067). */
@@ -33,6 +34,7 @@ export function ProfileSection({
 export function SecuritySection() {
   const t = useT();
   const session = useSession().data;
+  const allowed = useRouteAllowed();
   const user = session?.user;
   if (!user) return null;
   // The policy wants a second factor first: every other call answers 403 until it is set up.
@@ -49,7 +51,14 @@ export function SecuritySection() {
           )}
         </Alert>
       )}
-      {!mustEnrol && <PasswordForm />}
+      {session.impersonating && (
+        <Alert tone="info">
+          {t(
+            "You are acting as this user: changing how they sign in is theirs alone, so those actions are not offered here.",
+          )}
+        </Alert>
+      )}
+      {!mustEnrol && allowed("update-password") && <PasswordForm />}
       <TwoFactorCard user={user} />
       {!mustEnrol && <PasskeysCard />}
       {!mustEnrol && <BrowserSessions />}
@@ -60,9 +69,10 @@ export function SecuritySection() {
 export function DataSection() {
   const t = useT();
   const session = useSession().data;
+  const allowed = useRouteAllowed();
   if (!session?.user) return null;
   // The owner's own choices: an administrator acting as the user is refused them (decision record 021).
-  if (session.impersonating)
+  if (!allowed("api.app.user.export") && !allowed("api.app.user.destroy"))
     return (
       <Alert tone="info">
         {t(
@@ -72,8 +82,8 @@ export function DataSection() {
     );
   return (
     <>
-      <DownloadData />
-      <DeleteAccount />
+      {allowed("api.app.user.export") && <DownloadData />}
+      {allowed("api.app.user.destroy") && <DeleteAccount />}
     </>
   );
 }

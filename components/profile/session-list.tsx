@@ -37,7 +37,8 @@ type Props = {
   label: string;
   /** The id of the session being ended, if any. */
   ending: string | null;
-  onEnd: (session: BrowserSession) => void;
+  /** Absent: ending a session is not offered (the server would refuse it now). */
+  onEnd?: (session: BrowserSession) => void;
 };
 
 /** Signed-in browsers, this one first: device, address, last activity (relative, localised), and an end button. */
@@ -98,7 +99,7 @@ export function SessionList({ sessions, label, ending, onEnd }: Props) {
                 </p>
               )}
             </div>
-            {!session.current && (
+            {!session.current && onEnd && (
               <Button
                 variant="ghost-danger"
                 size="sm"

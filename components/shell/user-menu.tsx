@@ -129,18 +129,22 @@ export function UserMenu({
             />
             <ThemeChoice />
           </div>
-          <div className="border-t border-zinc-100 pt-1.5">
-            <Button
-              variant="ghost"
-              size="sm"
-              className="w-full justify-start! px-3! py-2!"
-              loading={logout.isPending}
-              icon={<Icon name="logout" className="size-4.5 text-zinc-500" />}
-              onClick={() => logout.mutate()}
-            >
-              {t("Sign out")}
-            </Button>
-          </div>
+          {/* While acting as someone, the one way out is "Return to my account": signing out
+              there would end the administrator's own session too (lib/auth/sign-out.ts). */}
+          {!impersonating && (
+            <div className="border-t border-zinc-100 pt-1.5">
+              <Button
+                variant="ghost"
+                size="sm"
+                className="w-full justify-start! px-3! py-2!"
+                loading={logout.isPending}
+                icon={<Icon name="logout" className="size-4.5 text-zinc-500" />}
+                onClick={() => logout.mutate()}
+              >
+                {t("Sign out")}
+              </Button>
+            </div>
+          )}
         </div>
       )}
     </div>

@@ -1,18 +1,28 @@
 "use client";
 
-import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useRef, useState } from "react";
 import { NewTokenPanel } from "@/components/tokens/new-token-panel";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { SelectField } from "@/components/ui/select-field";
+import { TextField } from "@/components/ui/text-field";
 import type { Token } from "@/lib/client/contract";
-import { useT } from "@/lib/client/i18n";
+import { formErrors } from "@/lib/client/form-errors";
+import { useLocale, useT } from "@/lib/client/i18n";
+import { queryKeys } from "@/lib/client/queries";
+import { useConfirmationNeeded } from "@/lib/client/use-confirmation-needed";
 import { useRollToken } from "@/lib/client/use-tokens";
+import { useConfirmPassword } from "@/lib/client/use-two-factor";
 
 const GRACES = ["0", "3600", "86400", "604800"] as const;
 
-/** Rolls a token (decision record 045): the grace chosen, then the new secret shown once. */
+/**
+ * Rolls a token (decision record 045): the grace chosen, then the new secret shown once. When the
+ * server's confirmation window has run out, the password is asked in this same form (decision
+ * record 090), never in a dialog stacked on it; inside the window nothing is asked.
+ */
 export function RollTokenDialog({
   token,
   onClose,
@@ -21,10 +31,18 @@ export function RollTokenDialog({
   onClose: () => void;
 }) {
   const t = useT();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
   const roll = useRollToken();
+  const confirm = useConfirmPassword();
+  const needsPassword = useConfirmationNeeded("roll-token", token !== null);
+  const password = useRef<HTMLInputElement>(null);
   const [grace, setGrace] = useState<string>("86400");
+  const busy = roll.isPending || confirm.isPending;
+  const errors = formErrors(confirm.error, ["password"], locale);
   const close = () => {
     roll.reset();
+    confirm.reset();
     onClose();
   };
   const labels: Record<(typeof GRACES)[number], string> = {
@@ -33,6 +51,24 @@ export function RollTokenDialog({
     "86400": t("1 day"),
     "604800": t("7 days"),
   };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!token || busy) return;
+    const rollIt = () =>
+      roll.mutate({ token_id: token.id, grace_seconds: Number(grace) });
+    if (!needsPassword) return rollIt();
+    confirm.mutate(password.current?.value ?? "", {
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({
+          queryKey: queryKeys.passwordConfirmation,
+        });
+        rollIt();
+      },
+      onError: () => password.current?.focus(),
+    });
+  }
+
   if (roll.isSuccess)
     return (
       <Dialog open title={t("Token rolled")} onClose={close} actions={null}>
@@ -40,32 +76,45 @@ export function RollTokenDialog({
       </Dialog>
     );
   return (
-    <ConfirmDialog
+    <Dialog
       open={token !== null}
       title={t("Roll “:name”?", { name: token?.name ?? "" })}
-      confirmLabel={t("Roll token")}
-      tone="primary"
-      loading={roll.isPending}
+      description={t(
+        "A new secret with the same name, abilities and limits. The old one keeps working for the time you choose.",
+      )}
+      busy={busy}
       onClose={close}
-      onConfirm={() =>
-        token &&
-        roll.mutate({ token_id: token.id, grace_seconds: Number(grace) })
+      onSubmit={submit}
+      actions={
+        <>
+          <Button variant="secondary" onClick={close} disabled={busy}>
+            {t("Cancel")}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t("Roll token")}
+          </Button>
+        </>
       }
     >
-      <div className="space-y-3">
-        <p>
-          {t(
-            "A new secret with the same name, abilities and limits. The old one keeps working for the time you choose.",
-          )}
-        </p>
-        <SelectField
-          label={t("The old secret keeps working")}
-          value={grace}
-          onChange={(event) => setGrace(event.target.value)}
-          options={GRACES.map((value) => ({ value, label: labels[value] }))}
+      <SelectField
+        label={t("The old secret keeps working")}
+        value={grace}
+        onChange={(event) => setGrace(event.target.value)}
+        options={GRACES.map((value) => ({ value, label: labels[value] }))}
+      />
+      {needsPassword && (
+        <TextField
+          ref={password}
+          label={t("Current password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          hint={t("Rolling a token is a sensitive action: confirm it is you.")}
+          error={errors.fields.password}
         />
-        <ErrorAlert error={roll.error} />
-      </div>
-    </ConfirmDialog>
+      )}
+      <ErrorAlert error={errors.general ?? roll.error} />
+    </Dialog>
   );
 }

@@ -9,6 +9,7 @@ import { RollTokenDialog } from "@/components/tokens/roll-token-dialog";
 import { isExpired, TokenCard } from "@/components/tokens/token-card";
 import type { Token } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
+import { useRouteAllowed } from "@/lib/client/use-route-allowed";
 import { useRevokeToken } from "@/lib/client/use-tokens";
 
 /** The caller's tokens as cards (no sideways scrolling on a phone), each with roll and revoke. */
@@ -17,6 +18,7 @@ export function TokenList({ tokens, now }: { tokens: Token[]; now: number }) {
   const revoke = useRevokeToken();
   const [pending, setPending] = useState<Token | null>(null);
   const [rolling, setRolling] = useState<Token | null>(null);
+  const allowed = useRouteAllowed();
   if (tokens.length === 0)
     return (
       <EmptyState title={t("No tokens yet")}>
@@ -34,24 +36,28 @@ export function TokenList({ tokens, now }: { tokens: Token[]; now: number }) {
               now={now}
               actions={
                 <>
-                  {token.replaced_by === null && !isExpired(token, now) && (
+                  {allowed("roll-token") &&
+                    token.replaced_by === null &&
+                    !isExpired(token, now) && (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setRolling(token)}
+                        aria-label={t("Roll :name", { name: token.name })}
+                      >
+                        {t("Roll")}
+                      </Button>
+                    )}
+                  {allowed("revoke-token") && (
                     <Button
-                      variant="secondary"
+                      variant="secondary-danger"
                       size="sm"
-                      onClick={() => setRolling(token)}
-                      aria-label={t("Roll :name", { name: token.name })}
+                      onClick={() => setPending(token)}
+                      aria-label={t("Revoke :name", { name: token.name })}
                     >
-                      {t("Roll")}
+                      {t("Revoke")}
                     </Button>
                   )}
-                  <Button
-                    variant="secondary-danger"
-                    size="sm"
-                    onClick={() => setPending(token)}
-                    aria-label={t("Revoke :name", { name: token.name })}
-                  >
-                    {t("Revoke")}
-                  </Button>
                 </>
               }
             />

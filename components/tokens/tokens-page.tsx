@@ -10,6 +10,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingRows } from "@/components/ui/skeleton";
 import { useT } from "@/lib/client/i18n";
+import { useRouteAllowed } from "@/lib/client/use-route-allowed";
 import { useSession } from "@/lib/client/use-session";
 import { useFlushTokens, useTokens } from "@/lib/client/use-tokens";
 
@@ -20,6 +21,7 @@ export function TokensPage() {
   const tokens = useTokens();
   const flush = useFlushTokens();
   const [isConfirming, setConfirming] = useState(false);
+  const allowed = useRouteAllowed();
   const count = tokens.data?.length ?? 0;
   if (!user) return null;
   return (
@@ -32,12 +34,13 @@ export function TokensPage() {
         )}
       />
       <div className="space-y-6">
-        <CreateTokenForm email={user.email} />
+        {allowed("create-token") && <CreateTokenForm email={user.email} />}
         <Card
           title={t("Your tokens")}
           actions={
             // Offered only when there is something to revoke (no greyed button beside an empty list).
-            count > 0 && (
+            count > 0 &&
+            allowed("flush-tokens") && (
               <Button
                 variant="secondary-danger"
                 size="sm"

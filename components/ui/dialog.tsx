@@ -21,7 +21,7 @@ type Props = {
   onOpen?: () => void;
   /** Makes the body and the buttons one form (Enter submits). */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
-  /** The buttons of its footer. */
+  /** The buttons of its footer; null: no footer. */
   actions: ReactNode;
   children?: ReactNode;
 };
@@ -77,9 +77,12 @@ export function Dialog({
         </div>
         {children}
       </div>
-      <div className="flex justify-end gap-3 bg-zinc-50 px-5 py-3 sm:px-6">
-        {actions}
-      </div>
+      {/* No footer strip for a dialog whose content carries its own buttons (a new secret's Done). */}
+      {actions != null && actions !== false && (
+        <div className="flex justify-end gap-3 bg-zinc-50 px-5 py-3 sm:px-6">
+          {actions}
+        </div>
+      )}
     </>
   );
   return (

@@ -29,6 +29,7 @@ import {
   RESET_LINK_COMPOSER,
 } from "@/lib/auth/password-reset";
 import { pruneAuthTables } from "@/lib/auth/prune";
+import { RESET_LINK_CHECK_ROUTE } from "@/lib/auth/routes";
 import {
   notifyExpiringTokens,
   revokeUnusedTokens,
@@ -67,6 +68,7 @@ export const AUTH = defineFeature({
     ...TWO_FACTOR_ACTIONS,
   },
   middleware: AUTH_MIDDLEWARE,
+  hostRoutes: [RESET_LINK_CHECK_ROUTE],
   // Read at run time through `target`: settings change the configuration, and the worker's wake-up is set after start.
   composers: {
     [RESET_LINK_COMPOSER]: (target) => (data) =>

@@ -133,6 +133,26 @@ async function tokenMatches(stored: string, token: string): Promise<boolean> {
 }
 
 /**
+ * The stored reset row of `email` when `token` is its link's and it has not expired (the
+ * `passwords.expire` minutes); null otherwise. Reads only: the reset consumes it.
+ */
+export async function validResetRow(
+  ctx: Context,
+  email: string,
+  token: string,
+): Promise<typeof passwordResetTokens.$inferSelect | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.email, email));
+  const fresh =
+    row?.createdAt &&
+    ctx.now.getTime() - row.createdAt.getTime() <=
+      ctx.config.passwords.expire * 60_000;
+  return row && fresh && (await tokenMatches(row.token, token)) ? row : null;
+}
+
+/**
  * Sets a new password with a valid reset token: the token is consumed in the same transaction
  * (single use, even under concurrent requests), and the credential ledger ends what a reset ends
  * (decision record 082): every session and token, the impersonations it started: a reset means
@@ -147,16 +167,8 @@ export async function resetPassword(
   token: string,
   password: string,
 ): Promise<User> {
-  const [row] = await ctx.db
-    .select()
-    .from(passwordResetTokens)
-    .where(eq(passwordResetTokens.email, user.email));
-  const fresh =
-    row?.createdAt &&
-    ctx.now.getTime() - row.createdAt.getTime() <=
-      ctx.config.passwords.expire * 60_000;
-  if (!row || !fresh || !(await tokenMatches(row.token, token)))
-    throw invalid("email", INVALID_TOKEN);
+  const row = await validResetRow(ctx, user.email, token);
+  if (!row) throw invalid("email", INVALID_TOKEN);
   const hash = await hashPassword(password, ctx.config.hashing.rounds);
   const updated = await ctx.db.transaction(async (tx) => {
     const consumed = await tx

@@ -4,6 +4,7 @@ import type * as Admin from "@/lib/admin/schemas/routes";
 import type * as OAuth from "@/lib/oauth/schemas/routes";
 import type * as Operations from "@/lib/operations/schemas/routes";
 import type * as Providers from "@/lib/auth/schemas/providers";
+import type * as ResetLink from "@/lib/auth/schemas/reset-link";
 import type * as Settings from "@/lib/settings/schemas/routes";
 import type * as Uploads from "@/lib/uploads/schemas/routes";
 import type * as Users from "@/lib/users/schemas/routes";
@@ -25,6 +26,7 @@ type HostContracts = ContractsOf<
   | typeof OAuth
   | typeof Operations
   | typeof Providers
+  | typeof ResetLink
   | typeof Settings
   | typeof Uploads
   | typeof Users

@@ -1,7 +1,15 @@
-/** Route name → method and path template, as lib/server/url.ts `routeManifest` builds it. */
+/**
+ * Route name → method, path template and the rules of its credential class a screen needs
+ * (refused while impersonating, behind the step-up), as lib/server/url.ts `routeManifest` builds it.
+ */
 export type RouteManifest = Record<
   string,
-  { method: string; template: string }
+  {
+    method: string;
+    template: string;
+    refusedWhileImpersonating?: true;
+    stepUp?: true;
+  }
 >;
 
 export type Locale = "en" | "es";

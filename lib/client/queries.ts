@@ -18,6 +18,7 @@ export const queryKeys = {
   session: ["session"] as const,
   providers: ["providers"] as const,
   tokens: ["tokens"] as const,
+  passwordConfirmation: ["password-confirmation"] as const,
   passkeys: ["passkeys"] as const,
   adminUsers: ["admin-users"] as const,
   adminUserPage: (filters: AdminUserFilters) =>

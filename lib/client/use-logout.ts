@@ -5,8 +5,11 @@ import { useRouter } from "next/navigation";
 import { GUEST_SESSION, useApi } from "@/lib/client/api-context";
 import { queryKeys } from "@/lib/client/queries";
 
-/** contract §4 rule 7: the local session is cleared even when the request fails. */
-export function useLogout() {
+/**
+ * contract §4 rule 7: the local session is cleared even when the request fails; then the login
+ * screen, or `next` (the consent screen's "Not you?" comes back to the same request).
+ */
+export function useLogout(next = "/auth/login") {
   const api = useApi();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -18,7 +21,7 @@ export function useLogout() {
     onSettled: () => {
       queryClient.removeQueries();
       queryClient.setQueryData(queryKeys.session, GUEST_SESSION);
-      router.replace("/auth/login");
+      router.replace(next);
     },
   });
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
 import type { RouteInput } from "@/lib/client/contract";
 
@@ -21,5 +21,22 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (input: ResetPasswordInput) =>
       api.call("reset-password", input),
+  });
+}
+
+/**
+ * Whether the reset link still works, asked once when its screen opens (decision record 090):
+ * a read that consumes nothing; a failed check (a limit, the network) leaves the form to the reset.
+ */
+export function useResetLinkCheck(token: string, email: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ["reset-link", token, email],
+    queryFn: ({ signal }) =>
+      api
+        .call("api.auth.reset-link", { token, email }, { signal })
+        .then((answer) => answer.valid),
+    staleTime: Infinity,
+    retry: false,
   });
 }

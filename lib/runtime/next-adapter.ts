@@ -11,6 +11,7 @@ import { HOST_ROUTES } from "@/lib/runtime/routes";
 import { PROVIDERS } from "@/lib/auth/schemas/providers";
 import { toInternalPath, withPublicPaths } from "@/lib/oauth/path-prefix";
 import { relyingPartyIdFor } from "@/lib/passkeys/relying-party";
+import { appAwaitingSignIn } from "@/lib/oauth/app-awaiting-sign-in";
 import {
   isLocale,
   type Locale,
@@ -148,6 +149,14 @@ export async function frontendSettings(): Promise<FrontendSettings> {
     passkeys: { relyingPartyId: relyingPartyIdFor(env.APP_URL) },
     locale,
   };
+}
+
+/** The name of the OAuth app the login screen's `redirect` leads to, or null (decision record 090). */
+export async function appNameAwaitingSignIn(
+  redirect: string | null,
+): Promise<string | null> {
+  const { database, config } = await services();
+  return appAwaitingSignIn(database.db, config, redirect);
 }
 
 /** A message in the request's language, for server components (page titles, the 404 page). */

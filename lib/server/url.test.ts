@@ -73,4 +73,32 @@ describe("routePath (Laravel's route(name))", () => {
     expect(() => routePath(config, "auth.login")).toThrow();
     expect(routeManifest(config)).not.toHaveProperty("login");
   });
+
+  it("carries each route's class rules for the screens: refused while impersonating, step-up (decision record 090)", () => {
+    const manifest = routeManifest(defaults, [
+      {
+        name: "api.app.user.export",
+        path: "/api/app/user/export",
+        method: "GET",
+        credential: "reveals",
+      },
+    ]);
+    expect(manifest["two-factor-disable"]).toMatchObject({
+      refusedWhileImpersonating: true,
+      stepUp: true,
+    });
+    expect(manifest["update-password"]).toEqual({
+      method: "POST",
+      template: "/auth/update-password",
+      refusedWhileImpersonating: true,
+    });
+    expect(manifest["api.app.user.export"]).toMatchObject({
+      refusedWhileImpersonating: true,
+      stepUp: true,
+    });
+    expect(manifest.logout).toEqual({
+      method: "POST",
+      template: "/auth/logout",
+    });
+  });
 });

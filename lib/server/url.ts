@@ -1,4 +1,9 @@
 import type { AuthConfig } from "@/lib/config/auth";
+import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import {
+  CREDENTIAL_CLASSES,
+  type CredentialClass,
+} from "@/lib/config/credential-classes";
 import { compileRoutes } from "@/lib/server/match";
 
 /** A route at a fixed path (the host's: lib/runtime/routes.ts), as route() and the manifest see it. */
@@ -6,6 +11,8 @@ export type FixedRoute = {
   name: string;
   path: string;
   method: string | readonly string[];
+  /** Its credential class (a host route's row): the manifest tells the screens its rules. */
+  credential?: CredentialClass;
 };
 
 export type RouteParams = Record<string, string | number>;
@@ -61,12 +68,33 @@ export function routeUrl(
   return `${appUrl}${routePath(config, name, params)}`;
 }
 
-export type RouteManifest = Record<
-  string,
-  { method: string; template: string }
->;
+/**
+ * One route as the front end sees it: method, path template, and the rules of its credential
+ * class a screen must know to offer only what the server allows (decision record 090): refused
+ * while an administrator acts as the account, and behind the step-up.
+ */
+export type ManifestEntry = {
+  method: string;
+  template: string;
+  refusedWhileImpersonating?: true;
+  stepUp?: true;
+};
 
-/** Action (or host route name) → method and path template, for the front end's API client. */
+export type RouteManifest = Record<string, ManifestEntry>;
+
+/** The rules of a credential class that the manifest carries, present only when they apply. */
+function rulesOf(credential: CredentialClass | undefined) {
+  if (!credential) return {};
+  const rules = CREDENTIAL_CLASSES[credential];
+  return {
+    ...(rules.refusedWhileImpersonating && {
+      refusedWhileImpersonating: true as const,
+    }),
+    ...(rules.stepUp && { stepUp: true as const }),
+  };
+}
+
+/** Action (or host route name) → method, path template and class rules, for the front end's API client. */
 export function routeManifest(
   config: AuthConfig,
   fixed: readonly FixedRoute[] = [],
@@ -78,6 +106,7 @@ export function routeManifest(
     manifest[route.name] = {
       method: methods[0] ?? "GET",
       template: route.path,
+      ...rulesOf(route.credential),
     };
     // A route on several methods is also named per method, as its OpenAPI operations are.
     if (methods.length > 1)
@@ -85,10 +114,15 @@ export function routeManifest(
         manifest[`${route.name}.${method.toLowerCase()}`] = {
           method,
           template: route.path,
+          ...rulesOf(route.credential),
         };
   }
   for (const route of compileRoutes(config.routes))
-    manifest[route.action] = { method: route.method, template: route.template };
+    manifest[route.action] = {
+      method: route.method,
+      template: route.template,
+      ...rulesOf(AUTH_ACTIONS[route.action].credential),
+    };
   return manifest;
 }
 

@@ -30,10 +30,13 @@ export async function sessionConfirmed(
 
 /**
  * Marks this session's password as just confirmed (`auth.password_confirmed_at`). Called after
- * `POST user/confirm-password`, and by any other proof of presence that counts as one (a passkey).
+ * `POST user/confirm-password`, and by any other proof of presence that counts as one (a passkey,
+ * the password create-token checked for the session's own user).
  */
-export async function markPasswordConfirmed(ctx: Context): Promise<void> {
-  const user = ctx.requireUser();
+export async function markPasswordConfirmed(
+  ctx: Context,
+  user = ctx.requireUser(),
+): Promise<void> {
   await ctx.session.update({ password_confirmed_at: nowSeconds(ctx.now) });
   await recordActivity(
     ctx.db,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activityLog } from "@/db/schema";
 import { prune } from "@/lib/runtime/pruning";
-import { signIn, useTestApp } from "../support/app";
+import { PASSWORD, signIn, useTestApp } from "../support/app";
 import { createToken, tokenId } from "../support/tokens";
 import { confirmPassword } from "../support/two-factor";
 
@@ -152,6 +152,35 @@ describe("POST /auth/roll-token", () => {
       (await agent.post("/auth/roll-token", { token_id: tokenId(reader) }))
         .status,
     ).toBe(200);
+  });
+
+  it("create-token from the account's own session starts its confirmation window, as confirm-password does (decision record 090); another account's password does not", async () => {
+    app.setNow(T0);
+    const user = await app.createUser();
+    const other = await app.createUser();
+    const agent = await signIn(app, user);
+    const status = async () =>
+      (await agent.get("/auth/user/confirmed-password-status")).body
+        .confirmed as boolean;
+    const created = await agent.post("/auth/create-token", {
+      email: other.email,
+      password: PASSWORD,
+      name: "theirs",
+    });
+    expect(created.status).toBe(200);
+    expect(await status()).toBe(false);
+    const own = await agent.post("/auth/create-token", {
+      email: user.email,
+      password: PASSWORD,
+      name: "deploy",
+    });
+    expect(own.status).toBe(200);
+    expect(await status()).toBe(true);
+    app.advance(60);
+    const rolled = await agent.post("/auth/roll-token", {
+      token_id: tokenId(own.body.token as string),
+    });
+    expect(rolled.status).toBe(200);
   });
 
   it("a rolled token's grace never gets the expiry notice; its successor does", async () => {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { LoginForm } from "@/components/auth/login-form";
 import {
+  appNameAwaitingSignIn,
   flashedMessage,
   translateForRequest,
 } from "@/lib/runtime/next-adapter";
@@ -25,6 +26,7 @@ export default async function LoginPage({ searchParams }: Props) {
       status={status}
       email={email}
       freshSignIn={params.prompt === "login"}
+      appName={await appNameAwaitingSignIn(redirect)}
       flashedError={await flashedMessage("error")}
     />
   );

@@ -9,7 +9,8 @@ import { useFormatDate, useT } from "@/lib/client/i18n";
 type Props = {
   passkeys: Passkey[];
   onRename: (passkey: Passkey) => void;
-  onDelete: (passkey: Passkey) => void;
+  /** Absent: deleting is not offered (the server would refuse it now). */
+  onDelete?: (passkey: Passkey) => void;
 };
 
 /** The caller's passkeys: name, authenticator, synced or not, added and last used; rename and delete. */
@@ -62,14 +63,16 @@ export function PasskeyList({ passkeys, onRename, onDelete }: Props) {
             >
               {t("Rename")}
             </Button>
-            <Button
-              variant="ghost-danger"
-              size="sm"
-              onClick={() => onDelete(passkey)}
-              aria-label={t("Delete :name", { name: passkey.name })}
-            >
-              {t("Delete")}
-            </Button>
+            {onDelete && (
+              <Button
+                variant="ghost-danger"
+                size="sm"
+                onClick={() => onDelete(passkey)}
+                aria-label={t("Delete :name", { name: passkey.name })}
+              >
+                {t("Delete")}
+              </Button>
+            )}
           </div>
         </li>
       ))}

@@ -12,6 +12,7 @@ import { LoadingRows } from "@/components/ui/skeleton";
 import type { Passkey } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { usePasskeysUsable } from "@/lib/client/use-passkeys-usable";
+import { useRouteAllowed } from "@/lib/client/use-route-allowed";
 import {
   useAddPasskey,
   useDeletePasskey,
@@ -28,7 +29,10 @@ export function PasskeysCard() {
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [deleting, setDeleting] = useState<Passkey | null>(null);
   // Listed, renamed and deleted anywhere; created only where a ceremony can work (record 070).
-  const canAdd = usePasskeysUsable();
+  const canCeremony = usePasskeysUsable();
+  const allowed = useRouteAllowed();
+  const mayAdd = allowed("passkey-store");
+  const canAdd = canCeremony && mayAdd;
 
   return (
     <Card
@@ -53,7 +57,7 @@ export function PasskeysCard() {
       }
     >
       <div className="space-y-4">
-        {!canAdd && (
+        {mayAdd && !canCeremony && (
           <p className="text-sm text-zinc-500">
             {t("Passkeys cannot be added from this browser or address.")}
           </p>
@@ -75,7 +79,11 @@ export function PasskeysCard() {
             <PasskeyList
               passkeys={passkeys.data}
               onRename={setRenaming}
-              onDelete={(passkey) => (remove.reset(), setDeleting(passkey))}
+              onDelete={
+                allowed("passkey-destroy")
+                  ? (passkey) => (remove.reset(), setDeleting(passkey))
+                  : undefined
+              }
             />
           )
         )}

@@ -11,6 +11,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { useToast } from "@/components/ui/toaster";
 import type { TwoFactorSetup as Setup, User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
+import { useRouteAllowed } from "@/lib/client/use-route-allowed";
 import {
   useDisableTwoFactor,
   useEnableTwoFactor,
@@ -35,6 +36,7 @@ export function TwoFactorCard({ user }: { user: User }) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<Codes | null>(null);
   const [confirmingOff, setConfirmingOff] = useState(false);
+  const allowed = useRouteAllowed();
   const isEnabled = user.two_factor_enabled === true;
   // A panel that goes away (codes seen, set-up cancelled, turned off) hands the keyboard to the card's first button.
   const content = useRef<HTMLDivElement>(null);
@@ -92,35 +94,41 @@ export function TwoFactorCard({ user }: { user: User }) {
             "Signing in asks for a code from your authenticator app. Recovery codes let you in if you lose your phone.",
           )}
         </p>
-        <div className="flex flex-wrap gap-3">
-          <Button
-            variant="secondary"
-            loading={show.isPending}
-            onClick={() =>
-              show.mutate(undefined, {
-                onSuccess: (list) => setCodes({ list, fresh: false }),
-              })
-            }
-          >
-            {t("Show recovery codes")}
-          </Button>
-          <Button
-            variant="secondary"
-            loading={regenerate.isPending}
-            onClick={() =>
-              regenerate.mutate(undefined, {
-                onSuccess: (list) => setCodes({ list, fresh: true }),
-              })
-            }
-          >
-            {t("Regenerate recovery codes")}
-          </Button>
-          <Button
-            variant="secondary-danger"
-            onClick={() => setConfirmingOff(true)}
-          >
-            {t("Turn off")}
-          </Button>
+        <div className="flex flex-wrap gap-3 empty:hidden">
+          {allowed("two-factor-recovery-codes") && (
+            <Button
+              variant="secondary"
+              loading={show.isPending}
+              onClick={() =>
+                show.mutate(undefined, {
+                  onSuccess: (list) => setCodes({ list, fresh: false }),
+                })
+              }
+            >
+              {t("Show recovery codes")}
+            </Button>
+          )}
+          {allowed("two-factor-regenerate-recovery-codes") && (
+            <Button
+              variant="secondary"
+              loading={regenerate.isPending}
+              onClick={() =>
+                regenerate.mutate(undefined, {
+                  onSuccess: (list) => setCodes({ list, fresh: true }),
+                })
+              }
+            >
+              {t("Regenerate recovery codes")}
+            </Button>
+          )}
+          {allowed("two-factor-disable") && (
+            <Button
+              variant="secondary-danger"
+              onClick={() => setConfirmingOff(true)}
+            >
+              {t("Turn off")}
+            </Button>
+          )}
         </div>
       </div>
     );
@@ -132,12 +140,14 @@ export function TwoFactorCard({ user }: { user: User }) {
             "When it is on, signing in also asks for a code from an authenticator app on your phone, so a stolen password is not enough.",
           )}
         </p>
-        <Button
-          loading={enable.isPending}
-          onClick={() => enable.mutate(undefined, { onSuccess: setSetup })}
-        >
-          {t("Set up two-factor authentication")}
-        </Button>
+        {allowed("two-factor-enable") && (
+          <Button
+            loading={enable.isPending}
+            onClick={() => enable.mutate(undefined, { onSuccess: setSetup })}
+          >
+            {t("Set up two-factor authentication")}
+          </Button>
+        )}
       </div>
     );
   }

@@ -17,6 +17,7 @@ import { invalid } from "@/lib/http/errors";
 import { findUserByEmail } from "@/lib/users/users";
 import { email, IGNORED_FIELDS } from "@/lib/validation/rules";
 import { requireSecondFactor } from "@/lib/auth/two-factor/token-factor";
+import { markPasswordConfirmed } from "@/lib/sessions/step-up";
 
 const AFTER_NOW = "The :attribute field must be a date after now.";
 
@@ -162,6 +163,11 @@ export const createToken = defineEndpoint({
       ctx.now,
     );
     await writeInOneStatement(ctx.db, audit, rehash?.statements);
+    // From the account's own signed-in browser the password just checked is a step-up as
+    // confirm-password's is: the session's confirmation window starts now, so rolling the new
+    // token next is not asked for the password again (decision record 090).
+    if ((await ctx.session.user())?.id === user.id)
+      await markPasswordConfirmed(ctx, user);
     // The owner is told of the new token (its class, decision record 028): the caller may have no session.
     ctx.credentialChange = { user, name: token.name };
     return { token: plainTextToken };
