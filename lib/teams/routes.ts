@@ -28,9 +28,10 @@ import {
 } from "@/lib/teams/invitation-endpoints";
 
 // Jetstream's team routes at the site root (decision record 087): behind its `auth` and
-// `verified`, and `teams` (404 while `teams.enabled` is off). A token changes a team with
-// `user:write`; the invitation link is a browser's, signed as Laravel signs it.
-const team = ["teams", "auth:sanctum", "verified"];
+// `verified`, then `teams` (404 while `teams.enabled` is off; after the guard, so a token's
+// ability is checked as on every route). A token changes a team with `user:write`; the
+// invitation link is a browser's, signed as Laravel signs it.
+const team = ["auth:sanctum", "verified", "teams"];
 const writes = { ability: "user:write", credential: "none" } as const;
 
 export const CREATE_TEAM: HostRoute = {
