@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { appView } from "@/lib/auth/app-view";
 import { buildAuthConfig } from "@/lib/config/auth";
 import {
   hasTeamPermission,
@@ -51,5 +52,19 @@ describe("team permissions", () => {
     expect(TEAM_POLICY.addTeamMember(editor)).toBe(false);
     expect(TEAM_POLICY.addTeamMember(owner)).toBe(true);
     expect(TEAM_POLICY.view(stranger)).toBe(false);
+  });
+});
+
+describe("get-auth's team fields through an app's token", () => {
+  it("are never shown to a third-party app, whatever its scopes; the owner's own view keeps them", () => {
+    const user = { id: 1, name: "Ada", current_team_id: 3, all_teams: [] };
+    const app = {
+      user: null,
+      via: "token" as const,
+      token: null,
+      oauthToken: { id: "t", clientId: "c", abilities: '["*"]', app: true },
+    };
+    expect(appView(app, user)).toEqual({ id: 1, name: "Ada" });
+    expect(appView({ ...app, oauthToken: undefined }, user)).toEqual(user);
   });
 });
