@@ -45,14 +45,12 @@ beforeAll(async () => {
   );
   const password = await hashPassword(PASSWORD, 4);
   for (const email of ["taylor@example.com", "dries@example.com"])
-    await database.db
-      .insert(users)
-      .values({
-        name: "Jetstream User",
-        email,
-        password,
-        emailVerifiedAt: new Date(),
-      });
+    await database.db.insert(users).values({
+      name: "Jetstream User",
+      email,
+      password,
+      emailVerifiedAt: new Date(),
+    });
 });
 afterAll(async () => {
   await database?.close();
