@@ -2,10 +2,10 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { teamInvitations, teamUser } from "@/db/schema";
 import { defineEndpoint } from "@/lib/server/endpoint";
-import { forbidden, notFound } from "@/lib/http/errors";
+import { forbidden } from "@/lib/http/errors";
 import { TEAM_POLICY } from "@/lib/policies/teams";
 import { back, toHome } from "@/lib/teams/answer";
-import { invitationExpired } from "@/lib/teams/invitations";
+import { invitationExpired, lockInvitation } from "@/lib/teams/invitations";
 import { audit } from "@/lib/teams/member-endpoints";
 import {
   findTeam,
@@ -35,12 +35,7 @@ export const acceptInvitation = defineEndpoint({
       );
     const id = routeKey(ctx.params.invitation);
     const team = await ctx.db.transaction(async (tx) => {
-      const [invitation] = await tx
-        .select()
-        .from(teamInvitations)
-        .where(eq(teamInvitations.id, id))
-        .for("update");
-      if (!invitation) throw notFound();
+      const invitation = await lockInvitation(tx, id);
       if (
         user.emailVerifiedAt === null ||
         invitation.email.toLowerCase() !== user.email.toLowerCase()
@@ -103,12 +98,7 @@ export const cancelInvitation = defineEndpoint({
     const user = ctx.requireUser();
     const id = routeKey(ctx.params.invitation);
     await ctx.db.transaction(async (tx) => {
-      const [invitation] = await tx
-        .select()
-        .from(teamInvitations)
-        .where(eq(teamInvitations.id, id))
-        .for("update");
-      if (!invitation) throw notFound();
+      const invitation = await lockInvitation(tx, id);
       const team = await findTeam(tx, invitation.teamId);
       if (!TEAM_POLICY.removeTeamMember(await standingIn(tx, team, user.id)))
         throw forbidden();

@@ -5,6 +5,7 @@ import { type Team, type TeamInvitation, teamInvitations } from "@/db/schema";
 import type { Context } from "@/lib/server/context";
 import { enqueueMail } from "@/lib/mail/queue";
 import { mailQueueKey } from "@/lib/crypto/secrets";
+import { notFound } from "@/lib/http/errors";
 import { signLaravelUrl } from "@/lib/crypto/laravel-signed-urls";
 import { teamInvitationMail } from "@/lib/teams/invitation-mail";
 
@@ -29,6 +30,20 @@ export function invitationExpired(
 ): boolean {
   const made = invitation.createdAt?.getTime() ?? 0;
   return made + days * 86_400_000 <= now.getTime();
+}
+
+/** `TeamInvitation::whereKey(…)->firstOrFail()`, its row locked for the transaction (404 when gone). */
+export async function lockInvitation(
+  tx: Pick<Db, "select">,
+  id: number,
+): Promise<TeamInvitation> {
+  const [invitation] = await tx
+    .select()
+    .from(teamInvitations)
+    .where(eq(teamInvitations.id, id))
+    .for("update");
+  if (!invitation) throw notFound();
+  return invitation;
 }
 
 /** The team's pending invitation to `email`, whatever its case. */
