@@ -19,6 +19,8 @@ const FEATURES = [
   // Browser sessions and the step-up (decision record 024): the profile update asks for it.
   ["lib/sessions"],
   ["lib/users"],
+  // Teams on Jetstream's tables (decision record 087): get-auth and registration read them.
+  ["lib/teams"],
   ["lib/auth"],
   [
     "lib/admin",

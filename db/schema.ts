@@ -21,6 +21,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
@@ -58,6 +59,8 @@ export const users = pgTable(
     twoFactorConfirmedAt: stamp("two_factor_confirmed_at"),
     /** The last TOTP time step accepted (RFC 6238 counter): a step at or before it is a replay. */
     twoFactorLastStep: bigint("two_factor_last_step", { mode: "number" }),
+    // Jetstream's column (decision record 087): the team the account works in; no constraint, as Jetstream has none.
+    currentTeamId: bigint("current_team_id", { mode: "number" }),
   },
   // Emails are unique case-insensitively; the index makes concurrent registrations safe.
   (table) => [
@@ -558,7 +561,66 @@ export const oauthConsents = pgTable(
   ],
 );
 
+/**
+ * Laravel Jetstream's three team tables, column for column as its migrations make them (decision
+ * record 087): `teams.user_id` is the owner, who has no `team_user` row; `team_user.role` is a key
+ * of the configured roles; an invitation is its address and role, and lives `teams.invitation-days`.
+ * Jetstream declares no constraint but the invitations' team, so neither does this schema.
+ */
+export const teams = pgTable(
+  "teams",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    name: varchar("name", { length: 255 }).notNull(),
+    personalTeam: boolean("personal_team").notNull(),
+    createdAt: stamp("created_at"),
+    updatedAt: stamp("updated_at"),
+  },
+  (table) => [index("teams_user_id_index").on(table.userId)],
+);
+
+export const teamUser = pgTable(
+  "team_user",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    teamId: bigint("team_id", { mode: "number" }).notNull(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    role: varchar("role", { length: 255 }),
+    createdAt: stamp("created_at"),
+    updatedAt: stamp("updated_at"),
+  },
+  (table) => [
+    unique("team_user_team_id_user_id_unique").on(table.teamId, table.userId),
+  ],
+);
+
+export const teamInvitations = pgTable(
+  "team_invitations",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    teamId: bigint("team_id", { mode: "number" }).notNull(),
+    email: varchar("email", { length: 255 }).notNull(),
+    role: varchar("role", { length: 255 }),
+    createdAt: stamp("created_at"),
+    updatedAt: stamp("updated_at"),
+  },
+  (table) => [
+    unique("team_invitations_team_id_email_unique").on(
+      table.teamId,
+      table.email,
+    ),
+    foreignKey({
+      name: "team_invitations_team_id_foreign",
+      columns: [table.teamId],
+      foreignColumns: [teams.id],
+    }).onDelete("cascade"),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
+export type Team = typeof teams.$inferSelect;
+export type TeamInvitation = typeof teamInvitations.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type PersonalAccessToken = typeof personalAccessTokens.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

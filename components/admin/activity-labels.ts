@@ -36,6 +36,16 @@ export const ACTIVITY_EVENTS: Record<
   "setting-changed": { label: "Setting changed", tone: "gray" },
   "account-deleted": { label: "Account deleted by its owner", tone: "red" },
   "account-purged": { label: "Account erased", tone: "red" },
+  "team-created": { label: "Team created", tone: "indigo" },
+  "team-deleted": { label: "Team deleted", tone: "red" },
+  "team-member-invited": { label: "Invited to a team", tone: "indigo" },
+  "team-member-added": { label: "Joined a team", tone: "green" },
+  "team-member-updated": { label: "Team role changed", tone: "amber" },
+  "team-member-removed": { label: "Left or removed from a team", tone: "gray" },
+  "team-invitation-cancelled": {
+    label: "Team invitation cancelled",
+    tone: "gray",
+  },
   "webhook-created": { label: "Webhook added", tone: "indigo" },
   "webhook-deleted": { label: "Webhook removed", tone: "gray" },
   "two-factor-enabled": {

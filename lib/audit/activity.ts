@@ -51,6 +51,13 @@ export const ACTIVITY_EVENT_NAMES = [
   "passkey-deleted",
   "passkey-refused",
   "oauth-client-secret-rotated",
+  "team-created",
+  "team-deleted",
+  "team-member-invited",
+  "team-member-added",
+  "team-member-updated",
+  "team-member-removed",
+  "team-invitation-cancelled",
 ] as const;
 
 export type ActivityEvent = (typeof ACTIVITY_EVENT_NAMES)[number];

@@ -16,9 +16,15 @@ export function appView<U extends { id: number }>(
   const profile = tokenCan(token, "profile");
   const email = tokenCan(token, "email");
   const shown = Object.entries(user).filter(([field]) =>
-    EMAIL_FIELDS.has(field) ? email : field === "id" || profile,
+    TEAM_FIELDS.has(field)
+      ? false
+      : EMAIL_FIELDS.has(field)
+        ? email
+        : field === "id" || profile,
   );
   return Object.fromEntries(shown) as Partial<U> & { id: number };
 }
 
 const EMAIL_FIELDS = new Set(["email", "email_verified_at", "pending_email"]);
+/** The account's teams (decision record 087): no OpenID scope covers them, so an app never sees them. */
+const TEAM_FIELDS = new Set(["current_team_id", "all_teams"]);

@@ -53,6 +53,11 @@ export const AUTH_DEFAULTS = {
       { by: "ip", max: 10, minutes: 1 },
       { by: "ip", max: 100, minutes: 1440 },
     ],
+    // Invitations mail strangers: a few a minute, and a day's worth, per inviting account (record 087).
+    "team-invitations": [
+      { by: "user", max: 10, minutes: 1 },
+      { by: "user", max: 100, minutes: 1440 },
+    ],
   } as Record<
     string,
     {
@@ -148,6 +153,34 @@ export const AUTH_DEFAULTS = {
     /** Lifetimes of the access and refresh tokens issued here (Passport's were a year each; record 081). */
     "access-token-minutes": 60,
     "refresh-token-days": 30,
+  },
+  /**
+   * Teams on Jetstream's tables (decision record 087): off until enabled; the roles are the ones
+   * Jetstream's stub service provider declares; a member cap and a pending-invitation cap per
+   * team; an invitation link opens for `invitation-days` after it was made.
+   */
+  teams: {
+    enabled: false,
+    personal: true,
+    invitations: true,
+    roles: [
+      {
+        key: "admin",
+        name: "Administrator",
+        permissions: ["create", "read", "update", "delete"],
+        description: "Administrator users can perform any action.",
+      },
+      {
+        key: "editor",
+        name: "Editor",
+        permissions: ["read", "create", "update"],
+        description:
+          "Editor users have the ability to read, create, and update.",
+      },
+    ],
+    "max-members": 100,
+    "max-pending-invitations": 50,
+    "invitation-days": 7,
   },
   /** Keys (or key prefixes) administrators may change at run time on the settings page. */
   "editable-settings": [

@@ -175,6 +175,33 @@ export const authConfigSchema = z.strictObject({
     "access-token-minutes": z.int().min(1).max(525_600),
     "refresh-token-days": z.int().min(1).max(3650),
   }),
+  // Teams on Laravel Jetstream's tables (decision record 087; docs/teams.md).
+  teams: z.strictObject({
+    // Jetstream's `Features::teams()`: the team routes and get-auth's team fields.
+    enabled: z.boolean(),
+    // A personal team ("<first name>'s Team") made at registration, never deletable.
+    personal: z.boolean(),
+    // Jetstream's `['invitations' => true]`: adding a member mails an invitation; false adds at once.
+    invitations: z.boolean(),
+    // `Jetstream::role(key, name, permissions)`, declared once; a member's role is one of these keys.
+    roles: z
+      .array(
+        z.strictObject({
+          key: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/),
+          name: z.string().min(1).max(100),
+          permissions: z.array(z.string().min(1).max(100)).max(100),
+          description: z.string().max(500),
+        }),
+      )
+      .max(50)
+      .refine(
+        (roles) => new Set(roles.map((role) => role.key)).size === roles.length,
+        "each role's key must be unique",
+      ),
+    "max-members": z.int().min(1).max(100_000),
+    "max-pending-invitations": z.int().min(1).max(10_000),
+    "invitation-days": z.int().min(1).max(365),
+  }),
   "editable-settings": z.array(
     z
       .string()

@@ -10,6 +10,7 @@ import { OPERATIONS } from "@/lib/operations/manifest";
 import { PASSKEYS } from "@/lib/passkeys/manifest";
 import { SESSIONS } from "@/lib/sessions/manifest";
 import { SETTINGS } from "@/lib/settings/manifest";
+import { TEAMS } from "@/lib/teams/manifest";
 import { UPLOADS } from "@/lib/uploads/manifest";
 import { USERS } from "@/lib/users/manifest";
 import { WEBHOOKS } from "@/lib/webhooks/manifest";
@@ -27,6 +28,7 @@ export const FEATURES = [
   PASSKEYS,
   MAIL,
   USERS,
+  TEAMS,
   ACCOUNT,
   ADMIN,
   SETTINGS,

@@ -46,8 +46,10 @@ const READING_POSTS = new Set(["auth.tokens"]);
 // GETs that change something: the signed verification link, the impersonation sign-in; and those
 // that show a second factor's secrets, which only the owner's session may see (decision record 023);
 // and the passkey ceremonies' options, which keep a challenge for a session (decision record 025);
-// and "download my data", which reveals the account (decision record 028).
+// and "download my data", which reveals the account (decision record 028); and Jetstream's signed
+// invitation link, which adds the signed-in account to a team (decision record 087).
 const WRITING_GETS = new Set([
+  "team-invitations.accept",
   "api.app.user.export",
   "auth.verification.verify",
   "auth.impersonate.token",

@@ -33,6 +33,9 @@ const TABLES = [
   "oauth_device_codes",
   "oauth_client_settings",
   "oauth_consents",
+  "teams",
+  "team_user",
+  "team_invitations",
 ];
 
 /**

@@ -9,6 +9,7 @@ import { presentUser } from "@/lib/users/users";
 import { withPendingEmail } from "@/lib/users/pending-email";
 import { hasTwoFactor } from "@/lib/auth/two-factor/account";
 import { mustEnrol } from "@/lib/auth/two-factor/policy";
+import { teamFields } from "@/lib/teams/current-team";
 
 /**
  * contract §2 Get-auth response: one round trip (session row joined with its user, or the token's).
@@ -29,6 +30,7 @@ export const getAuth = defineEndpoint({
         ? appView(auth, {
             ...withPendingEmail(presentUser(user), pendingEmail ?? null),
             two_factor_enabled: twoFactorEnabled,
+            ...(await teamFields(ctx, user)),
           })
         : null,
       authenticated: user !== null,

@@ -17,6 +17,7 @@ import {
 import { booleanish, email, withNewPassword } from "@/lib/validation/rules";
 import type { AuthConfig } from "@/lib/config/auth";
 import { payloadInput } from "@/lib/users/payload";
+import { createPersonalTeam } from "@/lib/teams/personal-team";
 
 const TAKEN = "The :attribute has already been taken.";
 // contract §4 rule 1: never stored, whatever the fillable list says.
@@ -80,6 +81,12 @@ export const register = defineEndpoint({
           })
           .returning();
         if (!created) throw new Error("user insert returned no row");
+        const withTeam = await createPersonalTeam(
+          tx,
+          ctx.config,
+          created,
+          ctx.now,
+        );
         if (ctx.config["must-verify-email"])
           await queueVerificationMail(ctx, created, tx);
         await recordActivity(
@@ -87,7 +94,7 @@ export const register = defineEndpoint({
           { event: "registered", subjectId: created.id, ip: ctx.ip },
           ctx.now,
         );
-        return created;
+        return withTeam;
       });
     } catch (error) {
       // A concurrent registration of the same email won the race (unique index on lower(email)).

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { teamSchema } from "@/lib/teams/schemas/team";
 
 /** An ISO 8601 time, or null when unset. */
 export const stamp = z.string().nullable();
@@ -19,6 +20,9 @@ export const userSchema = z.object({
   updated_at: stamp,
   pending_email: z.string().nullable().optional(),
   two_factor_enabled: z.boolean().optional(),
+  // With teams on, get-auth's user as Jetstream shares it (decision record 087).
+  current_team_id: z.int().nullable().optional(),
+  all_teams: z.array(teamSchema).optional(),
 });
 
 export type User = z.output<typeof userSchema>;

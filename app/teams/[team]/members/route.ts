@@ -1,0 +1,5 @@
+import { ADD_MEMBER } from "@/lib/teams/routes";
+import { routeHandlers } from "@/lib/runtime/next-adapter";
+
+export const dynamic = "force-dynamic";
+export const { POST } = routeHandlers(ADD_MEMBER);
