@@ -11,7 +11,17 @@ export const AUTH_DEFAULTS = {
   "allow-impersonate": true,
   "must-verify-email": true,
   admins: [] as string[],
-  password: { length: 8, uppercase: false, number: false },
+  password: {
+    length: 8,
+    uppercase: false,
+    number: false,
+    uncompromised: false,
+  },
+  /** The Pwned Passwords range API `password.uncompromised` asks (decision record 089). */
+  "pwned-passwords": {
+    url: "https://api.pwnedpasswords.com",
+    "timeout-ms": 3000,
+  },
   frontend: { "reset-password": "auth/reset-password/{token}/{email}" },
   routes: {
     active: true,
