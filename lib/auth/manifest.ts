@@ -29,6 +29,12 @@ import {
   RESET_LINK_COMPOSER,
 } from "@/lib/auth/password-reset";
 import { pruneAuthTables } from "@/lib/auth/prune";
+import { passwordlessRequest } from "@/lib/auth/endpoints/passwordless-request";
+import { passwordlessVerify } from "@/lib/auth/endpoints/passwordless-verify";
+import {
+  composeSignInLink,
+  SIGN_IN_LINK_COMPOSER,
+} from "@/lib/auth/passwordless/links";
 import {
   notifyExpiringTokens,
   revokeUnusedTokens,
@@ -65,12 +71,21 @@ export const AUTH = defineFeature({
     "impersonate-token": impersonateToken,
     "revert-impersonate": revertImpersonate,
     ...TWO_FACTOR_ACTIONS,
+    "passwordless-request": passwordlessRequest,
+    "passwordless-verify": passwordlessVerify as Endpoint,
   },
   middleware: AUTH_MIDDLEWARE,
   // Read at run time through `target`: settings change the configuration, and the worker's wake-up is set after start.
   composers: {
     [RESET_LINK_COMPOSER]: (target) => (data) =>
       composeResetLink({
+        db: target.database.db,
+        config: target.config,
+        env: target.env,
+        wakeMailWorker: () => target.wakeMailWorker(),
+      })(data),
+    [SIGN_IN_LINK_COMPOSER]: (target) => (data) =>
+      composeSignInLink({
         db: target.database.db,
         config: target.config,
         env: target.env,

@@ -104,6 +104,15 @@ export const authConfigSchema = z.strictObject({
     "impersonation-max-duration": z.int().min(1).max(86_400),
   }),
   verification: z.strictObject({ expire: z.int().min(1).max(10_080) }),
+  // Capabilities off until an operator turns them on (decision record 088).
+  features: z.strictObject({ passwordless: z.boolean() }),
+  // Minutes a mailed sign-in link and its code last; the account's lockout after wrong codes
+  // (decision record 088).
+  passwordless: z.strictObject({
+    expire: z.int().min(1).max(60),
+    "lockout-failures": z.int().min(1).max(100),
+    "lockout-minutes": z.int().min(1).max(1440),
+  }),
   passwords: z.strictObject({
     expire: z.int().min(1).max(1440),
     "confirm-timeout": z.int().min(1).max(604_800),
