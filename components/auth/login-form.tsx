@@ -39,7 +39,7 @@ export function LoginForm({
   email = null,
 }: Props) {
   const t = useT();
-  const { allowRegistration } = useSettings();
+  const { allowRegistration, passwordless } = useSettings();
   const login = useLogin(redirect);
   const form = useRef<HTMLFormElement>(null);
   const { errors, check } = useFormChecks(form, login.error, [
@@ -122,6 +122,14 @@ export function LoginForm({
           {t("Sign in")}
         </Button>
       </form>
+      {passwordless && (
+        <Link
+          href={`/auth/passwordless${keepRedirect}`}
+          className={`mt-4 block text-center text-sm ${LINK_CLASSES}`}
+        >
+          {t("Email me a sign-in link")}
+        </Link>
+      )}
       <PasskeySignIn redirect={redirect} />
       <SocialSignIn />
     </AuthCard>
