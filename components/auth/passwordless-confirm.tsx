@@ -1,10 +1,10 @@
 "use client";
 
 import { type FormEvent, useRef } from "react";
+import { SignInCodeField } from "@/components/auth/sign-in-code-field";
 import { AuthCard } from "@/components/auth/auth-card";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { TextField } from "@/components/ui/text-field";
 import { useT } from "@/lib/client/i18n";
 import { useFormChecks } from "@/lib/client/use-form-checks";
 import { useVerifySignInLink } from "@/lib/client/use-passwordless";
@@ -37,15 +37,7 @@ export function PasswordlessConfirm({ token }: { token: string }) {
     >
       <form ref={form} onSubmit={submit} noValidate className="space-y-5">
         <ErrorAlert error={errors.general} />
-        <TextField
-          label={t("Sign-in code")}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          maxLength={6}
-          error={errors.fields.code}
-        />
+        <SignInCodeField error={errors.fields.code} />
         <Button
           type="submit"
           className="w-full"

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { type FormEvent, useRef, useState } from "react";
+import { SignInCodeField } from "@/components/auth/sign-in-code-field";
 import { AuthCard, LINK_CLASSES } from "@/components/auth/auth-card";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -68,17 +69,7 @@ export function PasswordlessForm({ redirect }: { redirect: string | null }) {
           {/* The same answer whether or not the account exists, so it can be shown as is. */}
           <Alert tone="success">{request.data.message}</Alert>
           <ErrorAlert error={codeChecks.errors.general} />
-          <TextField
-            label={t("Sign-in code")}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
-            autoFocus
-            error={codeChecks.errors.fields.code}
-          />
+          <SignInCodeField required error={codeChecks.errors.fields.code} />
           <Button
             type="submit"
             className="w-full"
