@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { passwordlessLinks } from "@/db/schema";
 import type { Agent } from "../support/agent";
 import { useTestApp } from "../support/app";
+import { pruneAuthTables } from "@/lib/auth/prune";
 import { linkIn } from "../support/session";
 import { enrol, totpCode } from "../support/two-factor";
 
@@ -161,6 +162,13 @@ describe("sign-in by an emailed link or code (decision record 088)", () => {
     });
     expect(lateCode.status).toBe(422);
     expect(await signedInAs(browser)).toBeUndefined();
+    const pruned = await pruneAuthTables(
+      app.database.db,
+      app.services.config,
+      app.services.env.SESSION_LIFETIME,
+      app.services.now(),
+    );
+    expect(pruned.passwordless_links).toBe(1);
   });
 
   it("locks the account's codes after five wrong ones, and ends the link", async () => {
