@@ -633,3 +633,28 @@ export type Passkey = typeof passkeys.$inferSelect;
 export type OAuthClient = typeof oauthClients.$inferSelect;
 export type OAuthAccessToken = typeof oauthAccessTokens.$inferSelect;
 export type OAuthClientSettings = typeof oauthClientSettings.$inferSelect;
+
+/**
+ * Sign-in links and codes in flight (decision record 088): one row per mailed message, keyed by
+ * the link's SHA-256; the six-digit code as an HMAC under the session secret (a plain hash of six
+ * digits is a million guesses away); `browser_hash` the SHA-256 of the nonce the asking browser
+ * keeps in its session cookie, so that browser alone signs in from the link without the code.
+ * Deleted when used, and with the account's other credentials (lib/auth/credentials.ts).
+ */
+export const passwordlessLinks = pgTable(
+  "passwordless_links",
+  {
+    id: varchar("id", { length: 64 }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    codeHash: varchar("code_hash", { length: 64 }).notNull(),
+    browserHash: varchar("browser_hash", { length: 64 }).notNull(),
+    remember: boolean("remember").notNull(),
+    createdAt: stamp("created_at").notNull(),
+    expiresAt: stamp("expires_at").notNull(),
+  },
+  (table) => [
+    index("passwordless_links_user_id_index").on(table.userId),
+    index("passwordless_links_expires_at_index").on(table.expiresAt),
+  ],
+);
+export type PasswordlessLink = typeof passwordlessLinks.$inferSelect;

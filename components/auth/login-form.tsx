@@ -51,7 +51,7 @@ export function LoginForm({
   appName = null,
 }: Props) {
   const t = useT();
-  const { allowRegistration } = useSettings();
+  const { allowRegistration, passwordless } = useSettings();
   const login = useLogin(redirect, freshSignIn);
   const form = useRef<HTMLFormElement>(null);
   const { errors, check } = useFormChecks(form, login.error, [
@@ -145,6 +145,14 @@ export function LoginForm({
           {t("Sign in")}
         </Button>
       </form>
+      {passwordless && (
+        <Link
+          href={`/auth/passwordless${keepRedirect}`}
+          className={`mt-4 block text-center text-sm ${LINK_CLASSES}`}
+        >
+          {t("Email me a sign-in link")}
+        </Link>
+      )}
       <PasskeySignIn redirect={redirect} freshSignIn={freshSignIn} />
       <SocialSignIn />
     </AuthCard>

@@ -1,6 +1,11 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { passwordResetTokens, twoFactorChallenges, users } from "@/db/schema";
+import {
+  passwordlessLinks,
+  passwordResetTokens,
+  twoFactorChallenges,
+  users,
+} from "@/db/schema";
 import { endImpersonationsBy } from "@/lib/audit/impersonation-end";
 import { flushTokens } from "@/lib/auth/tokens";
 import { clearTwoFactor } from "@/lib/auth/two-factor/account";
@@ -109,6 +114,25 @@ const resetLinks: CredentialKind = {
   },
 };
 
+/**
+ * Sign-in links and codes in flight (decision record 088): mailed as reset links are, so they end
+ * on the events that end reset links.
+ */
+const signInLinks: CredentialKind = {
+  name: "passwordless-links",
+  stores: ["passwordless_links"],
+  aliveCheck:
+    "a link loads its account alive before it signs in (lib/auth/passwordless/verify.ts)",
+  endsOn: resetLinks.endsOn,
+  async end(tx, target) {
+    const ended = await tx
+      .delete(passwordlessLinks)
+      .where(eq(passwordlessLinks.userId, target.userId))
+      .returning({ id: passwordlessLinks.id });
+    return ended.length;
+  },
+};
+
 /** Why an impersonation the user started ends, in its activity entry (lib/audit/impersonation-end.ts). */
 const IMPERSONATION_REASON = {
   "password-reset": "password-changed",
@@ -137,5 +161,6 @@ export const AUTH_CREDENTIALS: readonly CredentialKind[] = [
   twoFactor,
   pendingSignIns,
   resetLinks,
+  signInLinks,
   impersonations,
 ];

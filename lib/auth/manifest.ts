@@ -30,6 +30,12 @@ import {
 } from "@/lib/auth/password-reset";
 import { pruneAuthTables } from "@/lib/auth/prune";
 import { RESET_LINK_CHECK_ROUTE } from "@/lib/auth/routes";
+import { passwordlessRequest } from "@/lib/auth/endpoints/passwordless-request";
+import { passwordlessVerify } from "@/lib/auth/endpoints/passwordless-verify";
+import {
+  composeSignInLink,
+  SIGN_IN_LINK_COMPOSER,
+} from "@/lib/auth/passwordless/links";
 import {
   notifyExpiringTokens,
   revokeUnusedTokens,
@@ -66,6 +72,8 @@ export const AUTH = defineFeature({
     "impersonate-token": impersonateToken,
     "revert-impersonate": revertImpersonate,
     ...TWO_FACTOR_ACTIONS,
+    "passwordless-request": passwordlessRequest,
+    "passwordless-verify": passwordlessVerify as Endpoint,
   },
   middleware: AUTH_MIDDLEWARE,
   hostRoutes: [RESET_LINK_CHECK_ROUTE],
@@ -73,6 +81,13 @@ export const AUTH = defineFeature({
   composers: {
     [RESET_LINK_COMPOSER]: (target) => (data) =>
       composeResetLink({
+        db: target.database.db,
+        config: target.config,
+        env: target.env,
+        wakeMailWorker: () => target.wakeMailWorker(),
+      })(data),
+    [SIGN_IN_LINK_COMPOSER]: (target) => (data) =>
+      composeSignInLink({
         db: target.database.db,
         config: target.config,
         env: target.env,

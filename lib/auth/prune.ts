@@ -2,6 +2,7 @@ import "server-only";
 import { and, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
+  passwordlessLinks,
   passwordResetTokens,
   personalAccessTokens,
   rateLimits,
@@ -102,6 +103,13 @@ export async function pruneAuthTables(
         .delete(twoFactorChallenges)
         .where(lt(twoFactorChallenges.expiresAt, now))
         .returning({ id: twoFactorChallenges.id }),
+    ),
+    // Sign-in links and codes past their minutes (decision record 088).
+    passwordless_links: count(
+      await db
+        .delete(passwordlessLinks)
+        .where(lt(passwordlessLinks.expiresAt, now))
+        .returning({ id: passwordlessLinks.id }),
     ),
   };
 }

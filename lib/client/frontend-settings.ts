@@ -23,6 +23,8 @@ export type FrontendSettings = {
   password: { length: number; uppercase: boolean; number: boolean };
   allowRegistration: boolean;
   allowImpersonate: boolean;
+  /** Sign-in by an emailed link or code is on (`features.passwordless`, decision record 088). */
+  passwordless: boolean;
   /** Largest photo the upload accepts, in kilobytes. */
   uploadMaxKilobytes: number;
   /** create-token's expiry bounds (docs/tokens.md "Personal access tokens"): the screen offers only presets they allow. */

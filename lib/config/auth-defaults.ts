@@ -11,7 +11,17 @@ export const AUTH_DEFAULTS = {
   "allow-impersonate": true,
   "must-verify-email": true,
   admins: [] as string[],
-  password: { length: 8, uppercase: false, number: false },
+  password: {
+    length: 8,
+    uppercase: false,
+    number: false,
+    uncompromised: false,
+  },
+  /** The Pwned Passwords range API `password.uncompromised` asks (decision record 089). */
+  "pwned-passwords": {
+    url: "https://api.pwnedpasswords.com",
+    "timeout-ms": 3000,
+  },
   frontend: { "reset-password": "auth/reset-password/{token}/{email}" },
   routes: {
     active: true,
@@ -45,6 +55,13 @@ export const AUTH_DEFAULTS = {
       { by: "email", max: 3, minutes: 15, "valid-only": true },
     ],
     password: [{ by: "user", max: 6, minutes: 1 }],
+    // Sign-in links asked for, as forgot-password's; codes and links tried, beside the account's
+    // lockout (decision record 088).
+    passwordless: [
+      { by: "ip", max: 5, minutes: 1 },
+      { by: "email", max: 3, minutes: 15, "valid-only": true },
+    ],
+    "passwordless-verify": [{ by: "ip", max: 20, minutes: 1 }],
     credentials: [{ by: "email", max: 10, minutes: 10, "valid-only": true }],
     // Beside the 5 attempts per pending sign-in and the account's lockout (decision record 023).
     "two-factor": [{ by: "ip", max: 20, minutes: 1 }],
@@ -76,6 +93,13 @@ export const AUTH_DEFAULTS = {
     "impersonation-max-duration": 7200,
   },
   verification: { expire: 60 },
+  /** Sign-in by an emailed link or code (decision record 088): off until turned on. */
+  features: { passwordless: false },
+  /**
+   * Minutes a sign-in link and its six-digit code last; after `lockout-failures` wrong codes the
+   * account takes none for `lockout-minutes` and its link in flight ends.
+   */
+  passwordless: { expire: 10, "lockout-failures": 5, "lockout-minutes": 15 },
   /** `confirm-timeout`: seconds a password confirmation lasts (Laravel's `auth.password_timeout`; decision record 024). */
   passwords: { expire: 60, "confirm-timeout": 10_800 },
   /**

@@ -12,6 +12,7 @@ describe("buildAuthConfig (config through AUTH_CONFIG_JSON)", () => {
       length: 8,
       uppercase: false,
       number: false,
+      uncompromised: false,
     });
     expect(config.frontend["reset-password"]).toBe(
       "auth/reset-password/{token}/{email}",
@@ -45,6 +46,7 @@ describe("buildAuthConfig (config through AUTH_CONFIG_JSON)", () => {
       length: 8,
       uppercase: false,
       number: true,
+      uncompromised: false,
     });
     expect(config.routes.prefix).toBe("account");
     expect(config.routes.as).toBe("auth.");
@@ -64,6 +66,7 @@ describe("buildAuthConfig (config through AUTH_CONFIG_JSON)", () => {
       length: 12,
       uppercase: true,
       number: false,
+      uncompromised: false,
     });
     expect(config.routes).not.toHaveProperty("password");
   });
@@ -77,6 +80,7 @@ describe("buildAuthConfig (config through AUTH_CONFIG_JSON)", () => {
       length: 10,
       uppercase: false,
       number: true,
+      uncompromised: false,
     });
   });
 

@@ -55,6 +55,14 @@ export const authConfigSchema = z.strictObject({
     length: z.int().min(1).max(128),
     uppercase: z.boolean(),
     number: z.boolean(),
+    // Laravel's `Password::uncompromised()`: also ask the Pwned Passwords range API (decision record 089).
+    uncompromised: z.boolean(),
+  }),
+  // Where the range API is asked, and how long before an unanswered lookup accepts the password
+  // (decision record 089); never editable at run time: it is where password hashes' prefixes go.
+  "pwned-passwords": z.strictObject({
+    url: z.url({ protocol: /^https?$/ }),
+    "timeout-ms": z.int().min(100).max(30_000),
   }),
   frontend: z.strictObject({ "reset-password": z.string().min(1) }),
   routes: z.strictObject({
@@ -96,6 +104,15 @@ export const authConfigSchema = z.strictObject({
     "impersonation-max-duration": z.int().min(1).max(86_400),
   }),
   verification: z.strictObject({ expire: z.int().min(1).max(10_080) }),
+  // Capabilities off until an operator turns them on (decision record 088).
+  features: z.strictObject({ passwordless: z.boolean() }),
+  // Minutes a mailed sign-in link and its code last; the account's lockout after wrong codes
+  // (decision record 088).
+  passwordless: z.strictObject({
+    expire: z.int().min(1).max(60),
+    "lockout-failures": z.int().min(1).max(100),
+    "lockout-minutes": z.int().min(1).max(1440),
+  }),
   passwords: z.strictObject({
     expire: z.int().min(1).max(1440),
     "confirm-timeout": z.int().min(1).max(604_800),

@@ -141,6 +141,7 @@ export async function frontendSettings(): Promise<FrontendSettings> {
     password: config.password,
     allowRegistration: config["allow-registration"],
     allowImpersonate: config["allow-impersonate"],
+    passwordless: config.features.passwordless,
     uploadMaxKilobytes: config.uploads["max-kilobytes"],
     tokens: {
       requireExpiry: config.tokens["require-expiry"],

@@ -61,6 +61,7 @@ export const SIGN_IN_METHODS = [
   "impersonation",
   "registration",
   "password-reset",
+  "email-link",
 ] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 

@@ -49,6 +49,10 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionDeclaration[] = [
       "password.length": { label: "Minimum length" },
       "password.uppercase": { label: "Require an uppercase letter" },
       "password.number": { label: "Require a number" },
+      "password.uncompromised": {
+        label: "Refuse passwords found in data breaches",
+        text: "Asks the Pwned Passwords service: only the first five characters of the password's SHA-1 leave the server. The common-passwords list is always checked.",
+      },
     },
     readOnlyGroups: ["passwords", "hashing"],
   },

@@ -38,10 +38,12 @@ const ACTIVITY_LIMIT = 5000;
 const SECRET_COLUMN =
   /password|secret|token|recovery|credential|public_key|remember|^payload$|_last_step$/i;
 // Tables read explicitly below, or not about one user, or the application's own state in flight
-// (a passkey ceremony's challenge, bound to a session; a pending second-factor sign-in).
+// (a passkey ceremony's challenge, bound to a session; a pending second-factor sign-in; a sign-in
+// link in flight).
 const HANDLED_TABLES = new Set([
   "passkey_challenges",
   "two_factor_challenges",
+  "passwordless_links",
   "users",
   "sessions",
   "personal_access_tokens",

@@ -1,5 +1,9 @@
 import { z } from "zod";
 import type { PasswordRules } from "@/lib/config/auth";
+import {
+  isCommonPassword,
+  UNCOMPROMISED_MESSAGE,
+} from "@/lib/validation/common-passwords";
 
 /** Fields every web form may carry and the service ignores (contract §4 rule 1). */
 export const IGNORED_FIELDS = {
@@ -32,8 +36,15 @@ export const booleanish = () =>
         value === "on",
     );
 
-/** A new password under the configured rules; each failed rule has its own message (contract §1). */
-export function newPassword(rules: PasswordRules) {
+/**
+ * A new password under the configured rules; each failed rule has its own message (contract §1).
+ * Last, as Laravel's Password rule checks `uncompromised` only once the others pass, the offline
+ * list of breached passwords (decision record 089); the Pwned Passwords range API, when
+ * `password.uncompromised` is on, is the server's rule beside it (lib/auth/breached-passwords.ts).
+ */
+export function newPassword(
+  rules: Pick<PasswordRules, "length" | "uppercase" | "number">,
+) {
   let schema = z.string().min(rules.length).max(255);
   if (rules.uppercase)
     schema = schema.regex(/\p{Lu}/u, {
@@ -43,7 +54,10 @@ export function newPassword(rules: PasswordRules) {
     schema = schema.regex(/\p{N}/u, {
       error: "The :attribute field must contain at least one number.",
     });
-  return schema;
+  return schema.refine((password) => !isCommonPassword(password), {
+    error: UNCOMPROMISED_MESSAGE,
+    when: (payload) => payload.issues.length === 0,
+  });
 }
 
 /** The `password_confirmation` field: anything, or absent (then `confirmed` fails on `password`, as in Laravel). */

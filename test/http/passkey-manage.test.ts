@@ -158,7 +158,7 @@ describe("passkey step-up and management: rename, delete behind step-up, only on
     const token = (
       await bare.post("/auth/create-token", {
         email: user.email,
-        password: "password123",
+        password: "plum-orbit-4812",
         name: "cli",
       })
     ).body.token as string;

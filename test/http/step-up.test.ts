@@ -27,7 +27,7 @@ describe("password confirmation, Laravel's password.confirm (decision record 024
     expect(refused.status).toBe(423);
     expect(refused.body).toEqual(REQUIRED);
     const confirmed = await agent.post("/auth/user/confirm-password", {
-      password: "password123",
+      password: "plum-orbit-4812",
     });
     expect(confirmed.status).toBe(201);
     expect(confirmedEvents).toHaveLength(1);
@@ -58,7 +58,7 @@ describe("password confirmation, Laravel's password.confirm (decision record 024
     expect(
       (
         await agent.post("/auth/user/confirm-password", {
-          password: "password123",
+          password: "plum-orbit-4812",
         })
       ).status,
     ).toBe(429);

@@ -108,7 +108,7 @@ describe("quota, quota_refill, quota_interval", () => {
     const user = await app.createUser();
     const agent = app.agent();
     await agent.csrf();
-    const base = { email: user.email, password: "password123", name: "x" };
+    const base = { email: user.email, password: "plum-orbit-4812", name: "x" };
     const a = await agent.post("/auth/create-token", {
       ...base,
       quota: 5,
@@ -155,7 +155,7 @@ describe("allowed_ips (CIDR list; the address as TRUST_PROXY defines it)", () =>
     await agent.csrf();
     const response = await agent.post("/auth/create-token", {
       email: user.email,
-      password: "password123",
+      password: "plum-orbit-4812",
       name: "x",
       allowed_ips: ["10.0.0.0/33"],
     });

@@ -76,7 +76,7 @@ describe("enrolment (Fortify's routes; decision record 023)", () => {
       (
         await login.post("/auth/login", {
           email: user.email,
-          password: "password123",
+          password: "plum-orbit-4812",
         })
       ).body.success,
     ).toBe(true);
@@ -185,7 +185,7 @@ describe("enrolment (Fortify's routes; decision record 023)", () => {
     const { token } = (
       await guest.post("/auth/create-token", {
         email: user.email,
-        password: "password123",
+        password: "plum-orbit-4812",
         name: "ci",
       })
     ).body as { token: string };
@@ -203,7 +203,7 @@ describe("enrolment (Fortify's routes; decision record 023)", () => {
       (
         await bearer.post(
           "/auth/user/confirm-password",
-          { password: "password123" },
+          { password: "plum-orbit-4812" },
           { bearer: token },
         )
       ).status,
@@ -225,7 +225,7 @@ describe("enrolment (Fortify's routes; decision record 023)", () => {
     }
     const body = {
       email: user.email,
-      password: "password123",
+      password: "plum-orbit-4812",
       name: "from the screens",
     };
     // The step-up has lapsed: the request's password is the proof, so no 423 and no second prompt.

@@ -107,6 +107,7 @@ describe("the credential ledger against the database's catalogue", () => {
         "oauth_consents",
         "passkeys",
         "pending_user_emails",
+        "passwordless_links",
         "users.two_factor_secret",
       ]),
     );

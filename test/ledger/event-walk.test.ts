@@ -17,7 +17,9 @@ import { PROBES } from "./probes";
 
 // Decision record 082: each account event, performed through its route on an owner holding one
 // of every kind in the ledger, ends exactly the kinds the ledger says it ends.
-const app = useTestApp({ auth: { admins: [ADMIN] } });
+const app = useTestApp({
+  auth: { admins: [ADMIN], features: { passwordless: true } },
+});
 const NEW_PASSWORD = "a-brand-new-password";
 
 const kinds = () => app.services.application.credentials.kinds;

@@ -54,6 +54,14 @@ async function requestResetLink(app: TestApp, email: string) {
   };
 }
 
+/** A sign-in link and code asked for by a guest, mailed (decision record 088; `features.passwordless` on). */
+async function requestSignInLink(app: TestApp, email: string) {
+  const guest = app.agent();
+  await guest.csrf();
+  succeeded(await guest.post("/auth/passwordless", { email }), "sign-in link");
+  await app.lastMailTo(email);
+}
+
 /** Fortify's enrolment through the routes, from a stepped-up session. */
 async function enrolSecondFactor(agent: Agent, app: TestApp): Promise<void> {
   succeeded(
@@ -139,6 +147,7 @@ export async function seedHoldings(app: TestApp): Promise<Holdings> {
   );
   await impersonate(app, owner, target);
   const resetLink = await requestResetLink(app, OWNER);
+  await requestSignInLink(app, OWNER);
   await enrolSecondFactor(actor, app);
   await startSignIn(app, owner);
 

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import * as oauth from "oauth4webapi";
 import {
+  passwordlessLinks,
   oauthConsents,
   passkeyChallenges,
   passwordResetTokens,
@@ -98,6 +99,9 @@ export const PROBES: Record<string, Probe> = {
     passwordResetTokens,
     (held) =>
       sql`lower(${passwordResetTokens.email}) = lower(${held.owner.email})`,
+  ),
+  "passwordless-links": keeps(passwordlessLinks, (held) =>
+    eq(passwordlessLinks.userId, held.owner.id),
   ),
   "pending-email-changes": keeps(pendingUserEmails, (held) =>
     eq(pendingUserEmails.userId, held.owner.id),

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { User } from "@/db/schema";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
-import { signIn, useTestApp } from "../support/app";
+import { PASSWORD, signIn, useTestApp } from "../support/app";
 import type { Agent, AgentResponse } from "../support/agent";
 import { passkeySignIn, withPasskey } from "../support/passkeys";
 import { enrol, startSignIn, totpCode } from "../support/two-factor";
@@ -111,7 +111,7 @@ function freshSignInScreen(location: URL): string {
 async function signInAgain(agent: Agent, user: User) {
   const response = await agent.post("/auth/login", {
     email: user.email,
-    password: "password123",
+    password: PASSWORD,
   });
   expect(response.status, response.text).toBe(200);
 }
@@ -208,7 +208,7 @@ describe("prompt=login and max_age force a fresh sign-in (OpenID Connect Core §
     const back = freshSignInScreen(destination(await ask(agent, request.url)));
     const login = await agent.post("/auth/login", {
       email: user.email,
-      password: "password123",
+      password: PASSWORD,
     });
     expect(login.body).toEqual({ two_factor: true });
     const challenge = await agent.post("/auth/two-factor-challenge", {

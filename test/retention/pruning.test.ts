@@ -43,7 +43,7 @@ describe("the pruning task", () => {
     await remembered.csrf();
     await remembered.post("/auth/login", {
       email: user.email,
-      password: "password123",
+      password: "plum-orbit-4812",
       remember: true,
     });
     expect(await all.sessions()).toHaveLength(2);

@@ -11,7 +11,7 @@ import { readOutbox } from "../support/outbox";
 // `-H 127.0.0.1` and answered 404; the proxy now rewrites on `request.url`, the address the router
 // resolved the request on, with `skipProxyUrlNormalize` (record 001).
 // The "back" redirect compares the Referer with APP_URL and Host, never request.url.
-const PASSWORD = "password123";
+const PASSWORD = "plum-orbit-4812";
 const unique = (name: string) =>
   `${name}-${Math.random().toString(36).slice(2, 10)}@example.test`;
 

@@ -14,7 +14,7 @@ import { HttpClient } from "../support/http-client";
 // The embedded database (PGlite in DATA_DIR) in production: a backup taken while the server runs
 // restores to a database that starts (decision record 042), and an account the server
 // acknowledged survives the server being killed.
-const PASSWORD = "password123";
+const PASSWORD = "plum-orbit-4812";
 const STANDALONE = path.dirname(START_SCRIPT);
 const ENV = {
   SESSION_SECRET: "embedded-test-secret-that-is-32-characters-long",

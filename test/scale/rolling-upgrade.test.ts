@@ -21,7 +21,7 @@ import { copyStandalone } from "../support/standalone-copy";
 // column (the expand step). The instances are replaced one at a time while clients sign in, read
 // get-auth, create tokens and register: no request fails, no session is lost, and every
 // registration's mail is sent exactly once.
-const PASSWORD = "password123";
+const PASSWORD = "plum-orbit-4812";
 const CLIENTS = 4;
 /** The new version's migration: expand only, so the old version keeps working beside it. */
 const EXPAND_MIGRATION = {

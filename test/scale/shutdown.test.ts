@@ -24,7 +24,7 @@ import {
 // mail), and under a stream that goes on past the signal. Every request is either answered or
 // refused (never accepted); none is reset or cut. Queued mail is neither lost nor sent twice,
 // and the process exits 0.
-const PASSWORD = "password123";
+const PASSWORD = "plum-orbit-4812";
 const ENV = {
   SESSION_SECRET: "shutdown-test-secret-that-is-32-characters-long",
   SESSION_SECURE_COOKIE: "false",

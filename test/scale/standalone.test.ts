@@ -11,7 +11,7 @@ import { copyStandalone, sizeInMegabytes } from "../support/standalone-copy";
 // docs/deployment.md: the standalone folder runs on its own. A copy of it, in an empty temporary
 // folder, migrates with its bundled command line, starts on PGlite and on PostgreSQL, serves the
 // contract, and stops cleanly on SIGTERM (decision record 040).
-const PASSWORD = "password123";
+const PASSWORD = "plum-orbit-4812";
 const ENV = {
   SESSION_SECRET: "standalone-test-secret-that-is-32-characters-long",
   SESSION_SECURE_COOKIE: "false",

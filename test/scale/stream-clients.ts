@@ -4,7 +4,7 @@ import { type Outcome, outcomeOf } from "../support/fresh-connection";
 // Clients that go on sending while a server shuts down (test/scale/shutdown.test.ts, decision
 // record 040): some on keep-alive connections, some on a fresh connection per request, each
 // alternating get-auth and a registration, until told to stop.
-const PASSWORD = "password123";
+const PASSWORD = "plum-orbit-4812";
 /** The pause between two requests of one client: a steady stream, not a flood, on two cores. */
 const PAUSE_MS = 40;
 /** A bound on each client's loop, whatever the clock does. */

@@ -11,7 +11,7 @@ import { POSTGRES_SERVER } from "../support/scratch-database";
 // Decision record 010: several instances, one database. Two production servers (`next start` on the build)
 // share one fresh PostgreSQL database and must behave as one application.
 const ADMIN = "admin@example.test";
-const PASSWORD = "password123";
+const PASSWORD = "plum-orbit-4812";
 const server = new URL(POSTGRES_SERVER);
 const database = `scale_${process.pid}_${Date.now()}`;
 // One outbox for both servers: either one's mail worker may deliver a message.

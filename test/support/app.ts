@@ -18,7 +18,7 @@ import { Agent } from "./agent";
 import { readOutbox } from "./outbox";
 import { openTestDatabase } from "./database";
 
-export const PASSWORD = "password123";
+export const PASSWORD = "plum-orbit-4812";
 export const TEST_SECRET = "test-secret-that-is-at-least-32-characters-long";
 
 export type OutboxMessage = {

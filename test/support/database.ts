@@ -36,6 +36,7 @@ const TABLES = [
   "teams",
   "team_user",
   "team_invitations",
+  "passwordless_links",
 ];
 
 /**

@@ -7,7 +7,11 @@ import type { RouteContract } from "@/lib/config/route-contract";
 import { ACTION_ENDPOINTS, HOST_ROUTES } from "@/lib/runtime/routes";
 import { inputSchema, jsonSchema } from "@/lib/runtime/openapi/schemas";
 
-const config = AUTH_DEFAULTS as unknown as AuthConfig;
+// Capabilities off by default are described on: off, their endpoints read no field (404 first).
+const config = {
+  ...AUTH_DEFAULTS,
+  features: { passwordless: true },
+} as unknown as AuthConfig;
 // Accepted everywhere and never read (lib/validation/rules.ts IGNORED_FIELDS).
 const IGNORED = new Set(["_token", "redirect"]);
 

@@ -18,6 +18,7 @@ import { booleanish, email, withNewPassword } from "@/lib/validation/rules";
 import type { AuthConfig } from "@/lib/config/auth";
 import { payloadInput } from "@/lib/users/payload";
 import { createPersonalTeam } from "@/lib/teams/personal-team";
+import { uncompromisedRule } from "@/lib/auth/breached-passwords";
 
 const TAKEN = "The :attribute has already been taken.";
 // contract §4 rule 1: never stored, whatever the fillable list says.
@@ -44,12 +45,16 @@ export const register = defineEndpoint({
     return getHooks().registrationRules?.(config) ?? defaultRules(config);
   },
   // Laravel's `unique:users` among the email's rules: checked even when other fields fail, so the
-  // 422 names a taken address together with a short password (decision record 069).
+  // 422 names a taken address together with a short password (decision record 069); then a
+  // password the Pwned Passwords service knows (decision record 089).
   async dataRules(ctx, input): Promise<Record<string, Message[]>> {
     const address = email().safeParse(input.email);
-    if (!address.success || !(await findUserByEmail(ctx.db, address.data)))
-      return {};
-    return { email: [{ key: TAKEN }] };
+    const taken =
+      address.success && (await findUserByEmail(ctx.db, address.data));
+    return {
+      ...(taken && { email: [{ key: TAKEN }] }),
+      ...(await uncompromisedRule(ctx, input)),
+    };
   },
   async run(
     ctx,

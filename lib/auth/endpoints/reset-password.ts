@@ -3,6 +3,7 @@ import { z } from "zod";
 import { emit } from "@/lib/server/events";
 import { INVALID_TOKEN, resetPassword } from "@/lib/auth/password-reset";
 import { defineEndpoint } from "@/lib/server/endpoint";
+import { uncompromisedRule } from "@/lib/auth/breached-passwords";
 import { invalid } from "@/lib/http/errors";
 import { findUserByEmail } from "@/lib/users/users";
 import { email, withNewPassword } from "@/lib/validation/rules";
@@ -13,6 +14,8 @@ export const resetPasswordEndpoint = defineEndpoint({
       token: z.string().max(255),
       email: email(),
     }),
+  // A password the Pwned Passwords service knows, when asked (decision record 089).
+  dataRules: uncompromisedRule,
   async run(ctx, input) {
     const user = await findUserByEmail(ctx.db, input.email);
     if (!user) throw invalid("email", INVALID_TOKEN);

@@ -6,6 +6,7 @@ import { recordActivity } from "@/lib/audit/activity";
 import { emit } from "@/lib/server/events";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { defineEndpoint } from "@/lib/server/endpoint";
+import { uncompromisedRule } from "@/lib/auth/breached-passwords";
 import { passwordFingerprint } from "@/lib/server/session-validity";
 import {
   endCredentials,
@@ -17,6 +18,8 @@ import { withNewPassword } from "@/lib/validation/rules";
 export const updatePassword = defineEndpoint({
   input: (config) =>
     withNewPassword(config.password, { old_password: z.string().max(255) }),
+  // A password the Pwned Passwords service knows, when asked (decision record 089).
+  dataRules: uncompromisedRule,
   async run(ctx, input) {
     const user = ctx.requireUser();
     if (!(await verifyPassword(input.old_password, user.password)))

@@ -8,7 +8,7 @@ import { randomToken, sha256Hex } from "@/lib/crypto/secrets";
 /** How long a sign-in waits for its second factor (decision record 023). */
 const PENDING_SIGN_IN_SECONDS = 10 * 60;
 
-export type PendingMethod = "password" | "social";
+export type PendingMethod = "password" | "social" | "email-link";
 export type PendingSignIn = {
   id: string;
   user: User;
@@ -86,7 +86,10 @@ export async function findPendingSignIn(
     id: row.id,
     user: row.user,
     remember: row.remember,
-    method: row.method === "social" ? "social" : "password",
+    method:
+      row.method === "social" || row.method === "email-link"
+        ? row.method
+        : "password",
   };
 }
 
