@@ -1,4 +1,5 @@
 import { type ActionMap, actionColumn } from "@/lib/config/auth-actions";
+import { EDITABLE_SETTING_KEYS } from "@/lib/config/auth-settings";
 
 /**
  * Defaults of the auth configuration: docs/contract.md's configuration table plus the
@@ -149,14 +150,6 @@ export const AUTH_DEFAULTS = {
     "access-token-minutes": 60,
     "refresh-token-days": 30,
   },
-  /** Keys (or key prefixes) administrators may change at run time on the settings page. */
-  "editable-settings": [
-    "allow-registration",
-    "allow-impersonate",
-    "must-verify-email",
-    "password",
-    "limits",
-    "admins",
-    "routes.redirects",
-  ],
+  /** Keys (or key prefixes) administrators may change at run time: those declared in lib/config/auth-settings.ts. */
+  "editable-settings": EDITABLE_SETTING_KEYS,
 };
