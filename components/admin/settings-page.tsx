@@ -36,8 +36,10 @@ export function AdminSettingsLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Past this many settings a section offers a search box, and a long form starts folded. */
+/** Past this many settings a section offers a search box. */
 const SEARCH_FROM = 8;
+/** Past this many editable settings (one redirect per action) the form starts folded. */
+const FOLD_FROM = 20;
 
 /** One section: what administrators may change in it, then what is only shown. */
 export function SettingsSectionPage({
@@ -111,7 +113,7 @@ export function SettingsSectionPage({
             title={section.title}
             text={section.text}
             rows={editable}
-            isCollapsible={needle === "" && editable.length > SEARCH_FROM}
+            isCollapsible={needle === "" && editable.length > FOLD_FROM}
           />
         </>
       )}
