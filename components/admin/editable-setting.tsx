@@ -10,26 +10,20 @@ import {
 import { Button } from "@/components/ui/button";
 import type { SettingRow } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
-import { settingKind, settingText } from "@/lib/client/setting-values";
-import { REDIRECT_PREFIX, settingDeclaration } from "@/lib/settings/sections";
+import { draftOf, type SettingDraft } from "@/lib/client/setting-values";
+import { settingDeclaration } from "@/lib/config/auth-settings";
+import { settingLabel } from "@/lib/settings/setting-issues";
 
-/** A setting's name in the reader's language (lib/settings/sections.ts), or its key. */
+/** A setting's name in the reader's language (lib/config/auth-settings.ts), or its key. */
 export function useSettingLabel() {
   const t = useT();
-  return (key: string) => {
-    const declared = settingDeclaration(key)?.label;
-    if (!declared) return key;
-    return t(declared.label, {
-      action: key.slice(REDIRECT_PREFIX.length),
-    });
-  };
+  return (key: string) => settingLabel(key, t);
 }
 
-/** The editor's text or switch for a row nobody has touched: the value in force. */
-export function untouched(row: SettingRow): boolean | string {
-  return settingKind(row.value) === "boolean"
-    ? row.value === true
-    : settingText(row.value);
+/** The editor's draft for a row nobody has touched: the value in force. */
+export function untouched(row: SettingRow): SettingDraft {
+  const declared = settingDeclaration(row.key);
+  return draftOf(row.value, declared?.control ?? "text", declared?.unit);
 }
 
 /**
@@ -45,24 +39,29 @@ export function EditableSetting({
   isBusy,
 }: {
   row: SettingRow;
-  draft: boolean | string;
-  onDraft: (draft: boolean | string) => void;
+  draft: SettingDraft;
+  onDraft: (draft: SettingDraft) => void;
   error?: string;
   onRevert: () => void;
   isBusy: boolean;
 }) {
   const t = useT();
   const id = useId();
-  const kind = settingKind(row.value);
   const label = useSettingLabel()(row.key);
-  if (kind === "other") return null;
-  const text = settingDeclaration(row.key)?.label.text;
+  const declaration = settingDeclaration(row.key);
+  if (!declaration) return null;
+  const kind = declaration.control;
+  const text = declaration.help;
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className="grid gap-3 py-4 first:pt-0 last:pb-0 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8">
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <label htmlFor={id} className="text-sm font-medium text-zinc-900">
+          <label
+            id={`${id}-label`}
+            htmlFor={id}
+            className="text-sm font-medium text-zinc-900"
+          >
             {label}
           </label>
           <SourceBadge source={row.source} />
@@ -74,12 +73,14 @@ export function EditableSetting({
       </div>
       <div className="min-w-0">
         <div
-          className={`flex flex-wrap gap-2 ${kind === "list" ? "items-end" : "items-center"}`}
+          className={`flex flex-wrap gap-2 ${kind === "list" || kind === "limiter" ? "items-end" : "items-center"}`}
         >
-          <div className={kind === "boolean" ? "mr-auto" : "min-w-48 flex-1"}>
+          <div className={kind === "toggle" ? "mr-auto" : "min-w-48 flex-1"}>
             <SettingField
               id={id}
-              kind={kind}
+              settingKey={row.key}
+              label={label}
+              declaration={declaration}
               draft={draft}
               onDraft={onDraft}
               errorId={errorId}

@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
+import { useSettingLabel } from "@/components/admin/editable-setting";
 import { EnvironmentCard } from "@/components/admin/environment-card";
 import { ProvidersCard } from "@/components/admin/providers-card";
 import { sectionRows } from "@/components/admin/setting-sections";
@@ -15,6 +16,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { LoadingRows } from "@/components/ui/skeleton";
+import { TextField } from "@/components/ui/text-field";
 import { useT } from "@/lib/client/i18n";
 import { useAdminSettings } from "@/lib/client/use-settings";
 import type { SettingsSectionDeclaration } from "@/lib/settings/sections";
@@ -34,6 +36,11 @@ export function AdminSettingsLayout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Past this many settings a section offers a search box. */
+const SEARCH_FROM = 8;
+/** Past this many editable settings (one redirect per action) the form starts folded. */
+const FOLD_FROM = 20;
+
 /** One section: what administrators may change in it, then what is only shown. */
 export function SettingsSectionPage({
   section,
@@ -41,6 +48,8 @@ export function SettingsSectionPage({
   section: SettingsSectionDeclaration;
 }) {
   const t = useT();
+  const labelOf = useSettingLabel();
+  const [query, setQuery] = useState("");
   const listing = useAdminSettings();
   if (listing.error) return <ErrorAlert error={listing.error} />;
   if (!listing.data)
@@ -49,9 +58,39 @@ export function SettingsSectionPage({
         <LoadingRows label={t("Loading settings…")} rows={6} />
       </Card>
     );
-  const { editable, readOnly } = sectionRows(listing.data.settings, section);
+  const all = sectionRows(listing.data.settings, section);
+  // The search matches what a person reads (the label in their language) and the key.
+  const needle = query.trim().toLowerCase();
+  const matches = (key: string) =>
+    needle === "" ||
+    key.toLowerCase().includes(needle) ||
+    labelOf(key).toLowerCase().includes(needle);
+  const editable = all.editable.filter((row) => matches(row.key));
+  const readOnly = all.readOnly
+    .map((group) => ({
+      ...group,
+      rows: group.rows.filter((row) => matches(row.key)),
+    }))
+    .filter((group) => group.rows.length > 0);
+  const total =
+    all.editable.length +
+    all.readOnly.reduce((sum, group) => sum + group.rows.length, 0);
   return (
     <>
+      {total > SEARCH_FROM && (
+        <TextField
+          label={t("Find a setting")}
+          name="settings-search"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      )}
+      {needle !== "" && editable.length === 0 && readOnly.length === 0 && (
+        <p role="status" className="text-sm text-zinc-600">
+          {t("No setting matches “:query”.", { query: query.trim() })}
+        </p>
+      )}
       {editable.length > 0 && (
         <>
           <Alert
@@ -74,10 +113,13 @@ export function SettingsSectionPage({
             title={section.title}
             text={section.text}
             rows={editable}
+            isCollapsible={needle === "" && editable.length > FOLD_FROM}
           />
         </>
       )}
-      {readOnly.length > 0 && <StartupSettingsCard sections={readOnly} />}
+      {readOnly.length > 0 && (
+        <StartupSettingsCard sections={readOnly} isOpen={needle !== ""} />
+      )}
       {section.id === "environment" && (
         <>
           <EnvironmentCard rows={listing.data.environment} />

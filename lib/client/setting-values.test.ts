@@ -1,49 +1,57 @@
 import { describe, expect, it } from "vitest";
 import {
+  draftOf,
   isSameSetting,
-  parseSettingText,
-  settingKind,
-  settingText,
+  valueOfDraft,
 } from "@/lib/client/setting-values";
 
-// The settings page's inline editors.
+// The settings page's editors: what a draft holds and the value it sends.
 describe("setting editors", () => {
-  it("pick the editor from the type of the value", () => {
-    expect(settingKind(true)).toBe("boolean");
-    expect(settingKind(8)).toBe("number");
-    expect(settingKind("/admin")).toBe("text");
-    expect(settingKind(["a@example.test"])).toBe("list");
-    expect(settingKind([])).toBe("list");
-    expect(settingKind({ a: 1 })).toBe("other");
-    expect(settingKind(null)).toBe("other");
-  });
-
   it("edit a list one item per line, commas accepted, blanks dropped", () => {
-    expect(settingText(["a@example.test", "b@example.test"])).toBe(
+    expect(draftOf(["a@example.test", "b@example.test"], "list")).toBe(
       "a@example.test\nb@example.test",
     );
     expect(
-      parseSettingText(
+      valueOfDraft(
         " a@example.test \n\nb@example.test, c@example.test\n",
         "list",
       ),
     ).toEqual(["a@example.test", "b@example.test", "c@example.test"]);
-    expect(parseSettingText("", "list")).toEqual([]);
+    expect(valueOfDraft("", "list")).toEqual([]);
   });
 
   it("send numbers as numbers, and anything else as typed for the server to refuse", () => {
-    expect(parseSettingText(" 12 ", "number")).toBe(12);
-    expect(parseSettingText("", "number")).toBeNull();
-    expect(parseSettingText("twelve", "number")).toBe("twelve");
-    expect(parseSettingText(" /home ", "text")).toBe("/home");
+    expect(valueOfDraft(" 12 ", "number")).toBe(12);
+    expect(valueOfDraft("", "number")).toBeNull();
+    expect(valueOfDraft("twelve", "number")).toBe("twelve");
+    expect(valueOfDraft(" /home ", "text")).toBe("/home");
+  });
+
+  it("show a duration in the largest whole unit and send it in the setting's own", () => {
+    expect(draftOf(7200, "duration", "seconds")).toBe("2 hours");
+    expect(draftOf(90, "duration", "seconds")).toBe("90 seconds");
+    expect(draftOf(86_400, "duration", "seconds")).toBe("1 days");
+    expect(valueOfDraft("3 hours", "duration", "seconds")).toBe(10_800);
+    expect(valueOfDraft("15 minutes", "duration", "seconds")).toBe(900);
+    expect(valueOfDraft("soon minutes", "duration", "seconds")).toBe("soon");
+  });
+
+  it("send a limiter's rows with their numbers as numbers", () => {
+    const rules = [{ by: "ip", max: 20, minutes: 1 }];
+    const draft = draftOf(rules, "limiter");
+    expect(valueOfDraft(draft, "limiter")).toEqual(rules);
+    expect(
+      valueOfDraft(
+        JSON.stringify([{ by: "ip", max: "30", minutes: "2" }]),
+        "limiter",
+      ),
+    ).toEqual([{ by: "ip", max: 30, minutes: 2 }]);
   });
 
   it("compare drafts with the saved value", () => {
     expect(
-      isSameSetting(parseSettingText("a@example.test", "list"), [
-        "a@example.test",
-      ]),
+      isSameSetting(valueOfDraft("a@example.test", "list"), ["a@example.test"]),
     ).toBe(true);
-    expect(isSameSetting(parseSettingText("9", "number"), 8)).toBe(false);
+    expect(isSameSetting(valueOfDraft("9", "number"), 8)).toBe(false);
   });
 });

@@ -1,14 +1,20 @@
-/** The editor a setting gets, from the type of its current value. */
-export type SettingKind = "boolean" | "number" | "list" | "text" | "other";
+import type { SettingControl, SettingUnit } from "@/lib/config/auth-settings";
+import {
+  durationIn,
+  type DurationUnit,
+  readableDuration,
+} from "@/lib/config/setting-durations";
 
-export function settingKind(value: unknown): SettingKind {
-  if (typeof value === "boolean") return "boolean";
-  if (typeof value === "number") return "number";
-  if (typeof value === "string") return "text";
-  if (Array.isArray(value) && value.every((item) => typeof item === "string"))
-    return "list";
-  return "other";
-}
+/** An editor's draft: a switch's state, or the text its inputs hold. */
+export type SettingDraft = boolean | string;
+
+/** A limiter rule as its row of inputs holds it. */
+export type LimiterRule = {
+  by: "ip" | "email" | "user";
+  max: number | string;
+  minutes: number | string;
+  "valid-only"?: boolean;
+};
 
 /** A value as the text of its editor: a list has one item per line. */
 export function settingText(value: unknown): string {
@@ -17,24 +23,62 @@ export function settingText(value: unknown): string {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-/**
- * The value an editor's text stands for. Nothing is checked here: the server validates with the
- * start-up schema and its 422 names what is wrong, so text that is not a number goes as it is.
- */
-export function parseSettingText(text: string, kind: SettingKind): unknown {
+/** The draft of a value nobody has touched: a duration as "2 hours", limiter rules as JSON. */
+export function draftOf(
+  value: unknown,
+  control: SettingControl,
+  unit?: SettingUnit,
+): SettingDraft {
+  if (control === "toggle") return value === true;
+  if (control === "duration" && typeof value === "number") {
+    const shown = readableDuration(value, unit as DurationUnit);
+    return `${shown.amount} ${shown.unit}`;
+  }
+  if (control === "limiter") return JSON.stringify(value);
+  return settingText(value);
+}
+
+function numberOrText(text: string): unknown {
   const trimmed = text.trim();
-  if (kind === "number") {
-    if (trimmed === "") return null;
-    const number = Number(trimmed);
-    return Number.isFinite(number) ? number : trimmed;
+  if (trimmed === "") return null;
+  const number = Number(trimmed);
+  return Number.isFinite(number) ? number : trimmed;
+}
+
+/**
+ * The value a draft stands for. Nothing is checked here: the server validates with the start-up
+ * schema and its 422 names the field and the bound, so text that is not a number goes as it is.
+ */
+export function valueOfDraft(
+  draft: SettingDraft,
+  control: SettingControl,
+  unit?: SettingUnit,
+): unknown {
+  if (typeof draft === "boolean") return draft;
+  switch (control) {
+    case "number":
+      return numberOrText(draft);
+    case "duration": {
+      const [amount = "", shown = unit] = draft.trim().split(/\s+/);
+      const number = numberOrText(amount);
+      return typeof number === "number"
+        ? durationIn(number, shown as DurationUnit, unit as DurationUnit)
+        : number;
+    }
+    case "list":
+      return draft
+        .split(/[\n,]/)
+        .map((item) => item.trim())
+        .filter(Boolean);
+    case "limiter":
+      return (JSON.parse(draft) as LimiterRule[]).map((rule) => ({
+        ...rule,
+        max: numberOrText(String(rule.max)),
+        minutes: numberOrText(String(rule.minutes)),
+      }));
+    default:
+      return draft.trim();
   }
-  if (kind === "list") {
-    return text
-      .split(/[\n,]/)
-      .map((item) => item.trim())
-      .filter(Boolean);
-  }
-  return trimmed;
 }
 
 /** Whether two JSON values are the same (a draft equal to the saved value needs no saving). */

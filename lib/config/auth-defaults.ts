@@ -1,4 +1,5 @@
 import { type ActionMap, actionColumn } from "@/lib/config/auth-actions";
+import { EDITABLE_SETTING_KEYS } from "@/lib/config/auth-settings";
 
 /**
  * Defaults of the auth configuration: docs/contract.md's configuration table plus the
@@ -206,14 +207,6 @@ export const AUTH_DEFAULTS = {
     "max-pending-invitations": 50,
     "invitation-days": 7,
   },
-  /** Keys (or key prefixes) administrators may change at run time on the settings page. */
-  "editable-settings": [
-    "allow-registration",
-    "allow-impersonate",
-    "must-verify-email",
-    "password",
-    "limits",
-    "admins",
-    "routes.redirects",
-  ],
+  /** Keys (or key prefixes) administrators may change at run time: those declared in lib/config/auth-settings.ts. */
+  "editable-settings": EDITABLE_SETTING_KEYS,
 };

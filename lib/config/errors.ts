@@ -5,6 +5,8 @@ export class ConfigError extends Error {
   constructor(
     readonly key: string,
     detail: string,
+    /** The schema's issues, for a caller that words them for a person (lib/settings/setting-issues.ts). */
+    readonly issues: readonly core.$ZodIssue[] = [],
   ) {
     super(`${key}: ${detail}`);
     this.name = "ConfigError";
@@ -21,6 +23,7 @@ export class ConfigError extends Error {
     return new ConfigError(
       first ? `${source} ${first}` : source,
       lines.join("; "),
+      issues,
     );
   }
 }

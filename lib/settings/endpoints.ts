@@ -40,6 +40,7 @@ const change = (ctx: Context, actor: User) => ({
   now: ctx.now,
   allows: (before: AuthConfig, after: AuthConfig) =>
     assertAdministratorsKept(actor, before, after),
+  t: ctx.t,
 });
 
 export const showSettings = defineEndpoint({

@@ -7,7 +7,9 @@ import { type AuthConfig, buildAuthConfig } from "@/lib/config/auth";
 import type { Env } from "@/lib/env";
 import { ConfigError } from "@/lib/config/errors";
 import { invalid } from "@/lib/http/errors";
+import { translate, type Replacements } from "@/lib/i18n/catalog";
 import { flatten, isEditable, unflatten } from "@/lib/settings/keys";
+import { settingIssueMessage } from "@/lib/settings/setting-issues";
 import { log } from "@/lib/observability/request-scope";
 
 /** How often an instance re-reads the settings table: a change is in force everywhere within this. */
@@ -70,6 +72,8 @@ type Change = {
   now: Date;
   /** Refuses (throws) a resulting configuration the caller may not put in force; nothing is written then. */
   allows?: (before: AuthConfig, after: AuthConfig) => void;
+  /** The reader's language for the field's name in a refusal; English for the command line. */
+  t?: (key: string, replacements?: Replacements) => string;
 };
 
 function validated(
@@ -81,13 +85,21 @@ function validated(
   try {
     config = effectiveConfig(change.env, overrides);
   } catch (error) {
-    const detail =
-      error instanceof ConfigError
-        ? error.message.replace(/^AUTH_CONFIG_JSON [^:]*: /, "")
-        : String(error);
+    if (!(error instanceof ConfigError)) throw error;
+    // The first issue about this key, worded for a person (lib/settings/setting-issues.ts); an
+    // issue elsewhere (a limiter a route names) keeps the schema's words.
+    const issue = error.issues.find(
+      (candidate) =>
+        candidate.path.slice(0, key.split(".").length).join(".") === key,
+    );
+    if (issue) {
+      const t = change.t ?? ((k, r) => translate("en", k, r));
+      const message = settingIssueMessage(key, issue, t);
+      throw invalid("value", message.key, message.replacements);
+    }
     throw invalid("value", "The value of :key is invalid: :detail", {
       key,
-      detail,
+      detail: error.message.replace(/^AUTH_CONFIG_JSON [^:]*: /, ""),
     });
   }
   change.allows?.(change.current.config, config);

@@ -87,11 +87,13 @@ describe("administrator settings", () => {
     });
   });
 
-  it("refuses an invalid value naming the key, and applies nothing", async () => {
+  it("refuses an invalid value naming the field as the page labels it, and applies nothing", async () => {
     const admin = await signInAdmin();
     const response = await put(admin, "password.length", "eight");
     expect(response.status).toBe(422);
-    expect(response.body.errors.value[0]).toContain("password.length");
+    expect(response.body.errors.value[0]).toBe(
+      "Minimum length must be a whole number.",
+    );
     expect(await app.database.db.select().from(settings)).toHaveLength(0);
     expect(app.services.config.password.length).toBe(8);
   });

@@ -16,17 +16,17 @@ import { formErrors } from "@/lib/client/form-errors";
 import { useLocale, useT } from "@/lib/client/i18n";
 import {
   isSameSetting,
-  parseSettingText,
-  settingKind,
+  type SettingDraft,
+  valueOfDraft,
 } from "@/lib/client/setting-values";
+import { settingDeclaration } from "@/lib/config/auth-settings";
 import { useRevertSetting, useSaveSetting } from "@/lib/client/use-settings";
 
-type Drafts = Record<string, boolean | string>;
+type Drafts = Record<string, SettingDraft>;
 
-function valueOf(row: SettingRow, draft: boolean | string): unknown {
-  return typeof draft === "boolean"
-    ? draft
-    : parseSettingText(draft, settingKind(row.value));
+function valueOf(row: SettingRow, draft: SettingDraft): unknown {
+  const declared = settingDeclaration(row.key);
+  return valueOfDraft(draft, declared?.control ?? "text", declared?.unit);
 }
 
 /**
@@ -37,10 +37,13 @@ export function SectionForm({
   title,
   text,
   rows,
+  isCollapsible = false,
 }: {
   title: string;
   text: string;
   rows: SettingRow[];
+  /** Many settings (one redirect per action): folded until opened or searched. */
+  isCollapsible?: boolean;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -62,7 +65,7 @@ export function SectionForm({
   });
   const isBusy = saving || revert.isPending;
 
-  function setDraft(key: string, draft: boolean | string) {
+  function setDraft(key: string, draft: SettingDraft) {
     setDrafts((all) => ({ ...all, [key]: draft }));
     setDone(null);
   }
@@ -83,7 +86,7 @@ export function SectionForm({
     const failed: Record<string, string> = {};
     const kept: Drafts = {};
     for (const row of changed) {
-      const draft = drafts[row.key] as boolean | string;
+      const draft = drafts[row.key] as SettingDraft;
       try {
         await save.mutateAsync({ key: row.key, value: valueOf(row, draft) });
       } catch (error) {
@@ -112,22 +115,35 @@ export function SectionForm({
     });
   }
 
+  const list = (
+    <div className="divide-y divide-zinc-100">
+      {rows.map((row) => (
+        <EditableSetting
+          key={row.key}
+          row={row}
+          draft={drafts[row.key] ?? untouched(row)}
+          onDraft={(draft) => setDraft(row.key, draft)}
+          error={errors[row.key]}
+          onRevert={() => revertRow(row.key)}
+          isBusy={isBusy}
+        />
+      ))}
+    </div>
+  );
+
   return (
     <Card title={t(title)} description={t(text)}>
       <form aria-label={t(title)} onSubmit={submit} noValidate>
-        <div className="divide-y divide-zinc-100">
-          {rows.map((row) => (
-            <EditableSetting
-              key={row.key}
-              row={row}
-              draft={drafts[row.key] ?? untouched(row)}
-              onDraft={(draft) => setDraft(row.key, draft)}
-              error={errors[row.key]}
-              onRevert={() => revertRow(row.key)}
-              isBusy={isBusy}
-            />
-          ))}
-        </div>
+        {isCollapsible ? (
+          <details>
+            <summary className="cursor-pointer text-sm font-medium text-indigo-700">
+              {t("Show :count settings", { count: rows.length })}
+            </summary>
+            <div className="mt-4">{list}</div>
+          </details>
+        ) : (
+          list
+        )}
         <div className="mt-6 flex flex-wrap items-center justify-end gap-3 border-t border-zinc-100 pt-4">
           <p role="status" className="mr-auto text-sm text-zinc-600">
             {done && changed.length === 0 && (
