@@ -76,5 +76,3 @@ export const TEAM_POLICY = {
   removeTeamMember: ownsTeam,
   delete: ownsTeam,
 } as const satisfies Record<string, (standing: TeamStanding) => boolean>;
-
-export type TeamAbility = keyof typeof TEAM_POLICY;
