@@ -36,6 +36,7 @@ export const POSTGRES: Record<string, string[]> = {
     "test/ledger/catalogue.test.ts",
     "test/oauth/passport-database.test.ts",
     "test/oauth/passport-fixtures.test.ts",
+    "test/teams/jetstream-database.test.ts",
     "test/cli/commands.test.ts",
   ],
   "requests that race for one row (locks, single use, counters)": [
@@ -59,6 +60,8 @@ export const POSTGRES: Record<string, string[]> = {
     "test/oauth/client-secret.test.ts",
     "test/oauth/token-families.test.ts",
     "test/oauth/device-grant.test.ts",
+    "test/passwordless/sign-in-link.test.ts",
+    "test/teams/teams.test.ts",
   ],
   "queues and deletes in bulk (SKIP LOCKED, time arithmetic in SQL)": [
     "test/mail/queue.test.ts",
