@@ -129,7 +129,13 @@ export async function withOurKey<T>(
   jws: string,
   verify: (key: KeyObject) => Promise<T>,
 ): Promise<T> {
-  const { kid } = decodeProtectedHeader(jws);
+  let kid: string | undefined;
+  try {
+    ({ kid } = decodeProtectedHeader(jws));
+  } catch {
+    // Not a JWS at all: jose's own error, which callers already treat as "not ours".
+    throw new joseErrors.JWSInvalid("not a JWS");
+  }
   const candidates = publishedKeys(keys).filter(
     ({ jwk }) => kid === undefined || jwk.kid === kid,
   );

@@ -14,7 +14,8 @@ import {
 // 4xx (a GET without parameters may answer 200), never a 5xx, and nothing is written.
 const ADMIN = "admin@example.test";
 const app = useTestApp({
-  auth: { admins: [ADMIN] },
+  // Every optional feature on, so that each of their routes is walked too.
+  auth: { admins: [ADMIN], features: { passwordless: true } },
   services: {
     acme: {
       driver: "oidc",

@@ -19,7 +19,10 @@ import {
 // so validation passes now and then and the domain and database see them: never a 5xx, and a
 // request refused with a 4xx writes nothing.
 const ADMIN = "admin@example.test";
-const app = useTestApp({ auth: { admins: [ADMIN] } });
+// Every optional feature on, so that each of their routes is walked too.
+const app = useTestApp({
+  auth: { admins: [ADMIN], features: { passwordless: true } },
+});
 const NUM_RUNS = 30;
 
 type Target = ApiTarget;

@@ -42,9 +42,8 @@ describe("the settings editor keeps the server working (numeric bounds)", () => 
       Number.MAX_SAFE_INTEGER,
     );
     expect(response.status).toBe(422);
-    expect(response.body.errors.value[0]).toContain(
-      "limits.login-decay-seconds",
-    );
+    // Named as the page labels it (decision record 091).
+    expect(response.body.errors.value[0]).toContain("Lockout duration");
     expect(await app.database.db.select().from(settings)).toEqual([]);
     expect((await login(user.email, "wrong-password")).status).toBe(422);
     expect((await login(user.email)).status).toBe(200);
@@ -143,9 +142,7 @@ describe("routes.redirects.* are internal paths only", () => {
     ]) {
       const response = await put(admin, "routes.redirects.login", target);
       expect(response.status, target).toBe(422);
-      expect(response.body.errors.value[0], target).toContain(
-        "routes.redirects.login",
-      );
+      expect(response.body.errors.value[0], target).toContain("After login");
     }
     expect(
       (await put(admin, "routes.redirects.login", "/dashboard")).status,

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +13,11 @@ import { readOutbox } from "../support/outbox";
 // resolved the request on, with `skipProxyUrlNormalize` (record 001).
 // The "back" redirect compares the Referer with APP_URL and Host, never request.url.
 const PASSWORD = "plum-orbit-4812";
+const KEYS = generateKeyPairSync("rsa", {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: "pkcs8", format: "pem" },
+  publicKeyEncoding: { type: "spki", format: "pem" },
+});
 const unique = (name: string) =>
   `${name}-${Math.random().toString(36).slice(2, 10)}@example.test`;
 
@@ -56,6 +62,9 @@ for (const hostname of ["127.0.0.1", "0.0.0.0"]) {
           SESSION_SECURE_COOKIE: "false",
           MAIL_DRIVER: "outbox",
           MAIL_OUTBOX_DIR: outbox,
+          // A production server makes no OAuth keys (decision record 092): it is given a pair.
+          PASSPORT_PRIVATE_KEY: KEYS.privateKey,
+          PASSPORT_PUBLIC_KEY: KEYS.publicKey,
           AUTH_CONFIG_JSON: JSON.stringify({
             hashing: { rounds: 4 },
             routes: { prefix },

@@ -33,9 +33,9 @@ describe("resolveMiddleware (the middleware registry)", () => {
   });
 
   it("rejects an unknown middleware name, naming the key", () => {
-    const error = resolveError("verified");
+    const error = resolveError("no-such-middleware");
     expect(error.key).toBe("KEY");
-    expect(error.message).toContain('unknown middleware "verified"');
+    expect(error.message).toContain('unknown middleware "no-such-middleware"');
   });
 
   it("rejects bad throttle arguments", () => {
