@@ -85,10 +85,11 @@ for (const variant of VARIANTS) {
       await page.goto(
         `/auth/reset-password/${"0".repeat(64)}/${encodeURIComponent("someone@example.test")}`,
       );
+      // A link nobody mailed: the screen says so at once and offers a new one (decision record 090).
       await expect(
-        page.getByRole("heading", { name: t("Choose a new password") }),
+        page.getByRole("heading", { name: t("This link no longer works") }),
       ).toBeVisible();
-      await check("reset password");
+      await check("reset password, a dead link");
 
       guard.allow(/\/no-such-page$/, 404);
       await page.goto("/no-such-page");
@@ -314,6 +315,8 @@ for (const variant of VARIANTS) {
         .getByRole("link", { name: t("Routes") })
         .click();
       await expect(page).toHaveURL(/\/admin\/settings\/routes$/);
+      // The route table is folded under its heading (decision record 091): opened, it is checked too.
+      await page.getByRole("heading", { name: t("Routes"), level: 3 }).click();
       // Wider than a phone, the route table scrolls sideways, and so can be reached from the keyboard.
       if (variant.phone)
         await expect(

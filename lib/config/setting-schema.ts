@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "@/lib/config/zod-in-the-browser";
 import { authConfigSchema } from "@/lib/config/auth";
 
 /** The schema of one dotted key of the auth configuration (a record's name or an array's index passes through). */
