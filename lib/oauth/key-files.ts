@@ -29,11 +29,18 @@ export function makeKeyPair(bits: number = DEFAULT_KEY_BITS): KeyPair {
   });
 }
 
+/**
+ * A key file's path. `dir` is known only at run time (DATA_DIR): the comment tells the bundler's
+ * file tracing not to follow it, which would otherwise copy the whole project into the
+ * standalone build.
+ */
+export const keyFile = (dir: string, name: keyof typeof KEY_FILES): string =>
+  path.join(/* turbopackIgnore: true */ dir, KEY_FILES[name]);
+
 /** Both files of the pair in `dir`, by what `passport:keys` checks: either one exists. */
 export function keyFilesExist(dir: string): boolean {
   return (
-    existsSync(path.join(dir, KEY_FILES.private)) ||
-    existsSync(path.join(dir, KEY_FILES.public))
+    existsSync(keyFile(dir, "private")) || existsSync(keyFile(dir, "public"))
   );
 }
 
@@ -49,8 +56,7 @@ export function writeKeyFiles(
   options: { exclusive?: boolean; rotate?: boolean } = {},
 ): void {
   mkdirSync(dir, { recursive: true });
-  const file = (name: keyof typeof KEY_FILES) =>
-    path.join(dir, KEY_FILES[name]);
+  const file = (name: keyof typeof KEY_FILES) => keyFile(dir, name);
   if (options.rotate && existsSync(file("public")))
     renameSync(file("public"), file("previousPublic"));
   const flag = options.exclusive ? "wx" : "w";

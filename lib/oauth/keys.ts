@@ -6,7 +6,6 @@ import {
   type KeyObject,
 } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
 import {
   decodeProtectedHeader,
   errors as joseErrors,
@@ -16,7 +15,12 @@ import {
 import type { Env } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
 import { log } from "@/lib/observability/request-scope";
-import { KEY_FILES, makeKeyPair, writeKeyFiles } from "@/lib/oauth/key-files";
+import {
+  KEY_FILES,
+  keyFile,
+  makeKeyPair,
+  writeKeyFiles,
+} from "@/lib/oauth/key-files";
 
 export { KEY_FILES } from "@/lib/oauth/key-files";
 
@@ -64,8 +68,8 @@ function readPair(env: KeyEnv): { privatePem: string; publicPem: string } {
       privatePem: pem(env.PASSPORT_PRIVATE_KEY),
       publicPem: pem(env.PASSPORT_PUBLIC_KEY),
     };
-  const privateFile = path.join(env.DATA_DIR, KEY_FILES.private);
-  const publicFile = path.join(env.DATA_DIR, KEY_FILES.public);
+  const privateFile = keyFile(env.DATA_DIR, "private");
+  const publicFile = keyFile(env.DATA_DIR, "public");
   if (existsSync(privateFile) && existsSync(publicFile))
     return {
       privatePem: readFileSync(privateFile, "utf8"),
@@ -88,7 +92,7 @@ function readPrevious(env: KeyEnv): string | null {
   if (env.PASSPORT_PREVIOUS_PUBLIC_KEY)
     return pem(env.PASSPORT_PREVIOUS_PUBLIC_KEY);
   if (env.PASSPORT_PRIVATE_KEY) return null;
-  const file = path.join(env.DATA_DIR, KEY_FILES.previousPublic);
+  const file = keyFile(env.DATA_DIR, "previousPublic");
   return existsSync(file) ? readFileSync(file, "utf8") : null;
 }
 
