@@ -1,8 +1,9 @@
-import { buildProgram } from "@/cli/program";
+import { runCommandLine } from "@/cli/program";
 
 // The command line's entry (package.json "auth": tsx with the react-server condition, so the
-// server-only modules of lib/ load as they do in the server).
-void buildProgram({
+// server-only modules of lib/ load as they do in the server): the process's arguments, streams
+// and environment, and its exit code.
+void runCommandLine(process.argv.slice(2), {
   environment: process.env,
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
@@ -11,4 +12,6 @@ void buildProgram({
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString("utf8");
   },
-}).parseAsync(process.argv);
+}).then((code) => {
+  process.exitCode = code;
+});

@@ -1,12 +1,15 @@
 import "server-only";
 import type { Command } from "commander";
-import pino from "pino";
 import { ConfigError } from "@/lib/config/errors";
 import { type Env, loadEnv } from "@/lib/env";
 import { validationBody } from "@/lib/server/error-response";
 import { HttpError, ValidationError } from "@/lib/http/errors";
 import { translate } from "@/lib/i18n/catalog";
-import { createLogger, setRootLogger } from "@/lib/observability/logger";
+import {
+  createLogger,
+  rootLogger,
+  setRootLogger,
+} from "@/lib/observability/logger";
 import type { Services } from "@/lib/server/services";
 
 /** What a command runs with: the application's services over its database, and where to print. */
@@ -25,7 +28,7 @@ export type CliContext = {
 /** One command of the command line: adds itself (arguments, options, action) to the program. */
 export type CliCommand = (program: Command, io: Io) => void;
 
-/** Refused input: printed as it is, exit code 1. */
+/** Refused input: printed as it is, exit code 1 (runCommandLine, cli/program.ts). */
 export class CliError extends Error {}
 
 export type Io = {
@@ -37,7 +40,7 @@ export type Io = {
 };
 
 /** The message an operator reads for an error: the validation messages, the configuration key, or the error's own. */
-function describe(error: unknown): string {
+export function describeFailure(error: unknown): string {
   if (error instanceof ValidationError)
     return Object.values(validationBody(error, "en").errors).flat().join("\n");
   if (error instanceof HttpError)
@@ -50,15 +53,17 @@ function describe(error: unknown): string {
 /**
  * Wraps a command's action: opens the services (migrations applied, settings read) on the
  * database of the environment (PGlite in DATA_DIR, or DATABASE_URL), runs it, closes the
- * database; a refused input or a failure is printed on stderr with exit code 1.
+ * database. The application's log lines meanwhile (warnings only) go to the command's stderr:
+ * stdout carries its output, an export's JSON. A refused input or a failure propagates to
+ * runCommandLine (cli/program.ts), which prints it.
  */
 export function withServices<A extends unknown[]>(
   io: Io,
   action: (cli: CliContext, ...args: A) => Promise<void>,
 ) {
   return async (...args: A): Promise<void> => {
-    // Log lines (warnings only) on stderr: stdout carries the command's output, an export's JSON.
-    setRootLogger(createLogger("warn", pino.destination(2)));
+    const processLogger = rootLogger();
+    setRootLogger(createLogger("warn", { write: io.stderr }));
     let services: Services | undefined;
     try {
       // Loaded here, not at the top: the whole server is a thousand modules, which `--help` and
@@ -78,11 +83,9 @@ export function withServices<A extends unknown[]>(
         stdin: io.stdin,
       };
       await action(cli, ...args);
-    } catch (error) {
-      io.stderr(`${describe(error)}\n`);
-      process.exitCode = 1;
     } finally {
       await services?.database.close().catch(() => {});
+      setRootLogger(processLogger);
     }
   };
 }
@@ -98,15 +101,14 @@ export function withEnvironment<A extends unknown[]>(
     ...args: A
   ) => Promise<void>,
 ) {
-  return async (...args: A): Promise<void> => {
-    try {
-      const env = loadEnv(io.environment);
-      await action({ env, print: (line) => io.stdout(`${line}\n`) }, ...args);
-    } catch (error) {
-      io.stderr(`${describe(error)}\n`);
-      process.exitCode = 1;
-    }
-  };
+  return async (...args: A): Promise<void> =>
+    action(
+      {
+        env: loadEnv(io.environment),
+        print: (line) => io.stdout(`${line}\n`),
+      },
+      ...args,
+    );
 }
 
 /**
@@ -123,18 +125,12 @@ export function withRemote<A extends unknown[]>(
     ...args: A
   ) => Promise<void>,
 ) {
-  return async (...args: A): Promise<void> => {
-    try {
-      await action(
-        {
-          environment: io.environment,
-          print: (line) => io.stdout(`${line}\n`),
-        },
-        ...args,
-      );
-    } catch (error) {
-      io.stderr(`${describe(error)}\n`);
-      process.exitCode = 1;
-    }
-  };
+  return async (...args: A): Promise<void> =>
+    action(
+      {
+        environment: io.environment,
+        print: (line) => io.stdout(`${line}\n`),
+      },
+      ...args,
+    );
 }

@@ -21,13 +21,17 @@ import {
 import { TEST_SECRET } from "../support/app";
 import { type CliTarget, createCliTarget, runCli } from "./run-cli";
 
-// Every command as a process of its own, on PGlite (a temporary DATA_DIR) or, with
-// DATABASE_URL, a temporary database on that PostgreSQL server.
+// Every command run to its end as `npm run auth` runs it, in this process (test/cli/run-cli.ts;
+// the entry as a process of its own: start-up.test.ts), on PGlite (a temporary DATA_DIR) or,
+// with DATABASE_URL, a temporary database on that PostgreSQL server. Each command opens the
+// database of its environment and closes it when it ends.
 let target: CliTarget;
-const cli = (args: string[], options?: Parameters<typeof runCli>[2]) =>
-  runCli(target, args, options);
+const cli = (
+  args: string[],
+  options: { stdin?: string; env?: Record<string, string> } = {},
+) => runCli({ ...target.env, ...options.env }, args, options.stdin);
 
-/** Runs `check` on the command's database, opened in this process only for it (PGlite allows one process at a time). */
+/** Runs `check` on the command's database, opened only for it between two commands (PGlite's data directory is one client's at a time). */
 async function onDatabase<T>(
   check: (database: Database) => Promise<T>,
 ): Promise<T> {
@@ -46,8 +50,7 @@ afterAll(async () => {
   await target?.dispose();
 });
 
-// Each command is a process that loads the application and opens its database: seconds each.
-describe("npm run auth", { timeout: 240_000 }, () => {
+describe("npm run auth", () => {
   it("is the package script", () => {
     const pkg = JSON.parse(
       readFileSync(

@@ -9,11 +9,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { decodeProtectedHeader } from "jose";
 import * as oauth from "oauth4webapi";
-import type { CommanderError } from "commander";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildProgram } from "@/cli/program";
 import { KEY_FILES } from "@/lib/oauth/key-files";
 import { OAUTH_ROUTES } from "@/lib/oauth/routes";
+import { runCli } from "../cli/run-cli";
 import { signIn, useTestApp } from "../support/app";
 import { confirmPassword } from "../support/two-factor";
 import {
@@ -40,27 +39,13 @@ const BODIES: Record<string, unknown> = {
 };
 
 /** The real command, in this process: its output and exit code. */
-async function oauthKeys(dataDir: string, ...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const program = buildProgram({
-    environment: { NODE_ENV: "test", DATA_DIR: dataDir },
-    stdout: (text) => void out.push(text),
-    stderr: (text) => void err.push(text),
-    stdin: async () => "",
-  });
-  // Commander exits the process on a refused option: here it throws its error instead.
-  program.exitOverride();
-  for (const command of program.commands) command.exitOverride();
-  process.exitCode = 0;
-  const refused = await program
-    .parseAsync(["oauth:keys", "--length", "2048", ...args], { from: "user" })
-    .then(() => null)
-    .catch((error: CommanderError) => error);
-  const status = refused?.exitCode ?? process.exitCode;
-  process.exitCode = 0;
-  return { status, stdout: out.join(""), stderr: err.join("") };
-}
+const oauthKeys = (dataDir: string, ...args: string[]) =>
+  runCli({ NODE_ENV: "test", DATA_DIR: dataDir }, [
+    "oauth:keys",
+    "--length",
+    "2048",
+    ...args,
+  ]);
 
 const dataDir = () => app.services.env.DATA_DIR;
 const file = (name: keyof typeof KEY_FILES) =>
