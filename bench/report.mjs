@@ -138,10 +138,12 @@ export function checkTargets({
       by.oauth,
       by.bearer,
     ),
+    // Decision record 099: bcrypt checks a client's secret once per process, so the grant is
+    // held to the anchor's constant JSON, not to the hashing limit.
     {
-      target: `client-credentials grant within 15 % of the hashing limit (${round(hashingLimit, 1)}/s)`,
-      measured: `${round(by["client-credentials"].rps, 1)}/s (${round((100 * by["client-credentials"].rps) / hashingLimit)} %)`,
-      met: by["client-credentials"].rps >= 0.85 * hashingLimit,
+      target: "client-credentials grant ≥ 0.6× anchor",
+      measured: `${round(by["client-credentials"].ratio, 2)}× (${round(by["client-credentials"].rps, 1)}/s)`,
+      met: by["client-credentials"].ratio >= 0.6,
     },
     {
       target: `login within 15 % of the hashing limit (${round(hashingLimit, 1)}/s)`,

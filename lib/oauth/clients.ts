@@ -15,6 +15,7 @@ import { noteClientUse } from "@/lib/oauth/client-usage";
 import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
 import { readScopes } from "@/lib/oauth/scopes";
 import { clientKeyIs, newClientKey } from "@/lib/oauth/client-keys";
+import { rememberVerified, verifiedBefore } from "@/lib/oauth/verified-secrets";
 
 export const GRANT_TYPES = [
   "authorization_code",
@@ -56,14 +57,21 @@ export const isConfidential = (client: OAuthClient) => client.secret !== null;
 export const hasGrant = (client: OAuthClient, grant: GrantType) =>
   grantTypes(client).includes(grant);
 
-/** Passport 13 stores bcrypt hashes; Passport 12 and older stored the secret as it is. */
+/**
+ * Passport 13 stores bcrypt hashes; Passport 12 and older stored the secret as it is. A secret
+ * bcrypt accepted once is then recognised by a keyed hash (lib/oauth/verified-secrets.ts); a
+ * wrong one always costs bcrypt's work.
+ */
 async function secretMatches(
+  clientId: string,
   stored: string,
   presented: string,
 ): Promise<boolean> {
-  if (/^\$2[aby]\$\d\d\$/.test(stored))
-    return verifyPassword(presented, stored);
-  return safeEqual(stored, presented);
+  if (!/^\$2[aby]\$\d\d\$/.test(stored)) return safeEqual(stored, presented);
+  if (verifiedBefore(clientId, stored, presented)) return true;
+  const matches = await verifyPassword(presented, stored);
+  if (matches) rememberVerified(clientId, stored, presented);
+  return matches;
 }
 
 function basicCredentials(
@@ -113,7 +121,7 @@ export async function authenticateClient(
   if (
     typeof secret !== "string" ||
     !(
-      (await secretMatches(client.secret, secret)) ||
+      (await secretMatches(client.id, client.secret, secret)) ||
       (await previousSecretMatches(ctx, client.id, secret))
     )
   )
@@ -142,7 +150,7 @@ async function previousSecretMatches(
     )
     .limit(1);
   return settings?.previousSecret
-    ? secretMatches(settings.previousSecret, secret)
+    ? secretMatches(clientId, settings.previousSecret, secret)
     : false;
 }
 
