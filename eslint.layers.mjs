@@ -22,6 +22,8 @@ const FEATURES = [
   ["lib/users"],
   // Teams on Jetstream's tables (decision record 087): get-auth and registration read them.
   ["lib/teams"],
+  // The sign-in history (decision record 095): the sign-in paths of lib/auth write it.
+  ["lib/authentication-log"],
   ["lib/auth"],
   [
     "lib/admin",

@@ -658,3 +658,34 @@ export const passwordlessLinks = pgTable(
   ],
 );
 export type PasswordlessLink = typeof passwordlessLinks.$inferSelect;
+
+/**
+ * rappasoft/laravel-authentication-log's table, column for column as its migration makes it
+ * (decision record 095): one row per sign-in, failed sign-in (of an existing account) and
+ * sign-out, keyed by the morph type and id of the account. A Laravel database that has it keeps
+ * its rows, and the package's later columns (`login_url`, `device_id`…) are left alone.
+ */
+export const authenticationLog = pgTable(
+  "authentication_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    authenticatableType: varchar("authenticatable_type", {
+      length: 255,
+    }).notNull(),
+    authenticatableId: bigint("authenticatable_id", {
+      mode: "number",
+    }).notNull(),
+    ipAddress: varchar("ip_address", { length: 45 }),
+    userAgent: text("user_agent"),
+    loginAt: stamp("login_at"),
+    loginSuccessful: boolean("login_successful").notNull().default(false),
+    logoutAt: stamp("logout_at"),
+    clearedByUser: boolean("cleared_by_user").notNull().default(false),
+    location: json("location"),
+  },
+  (table) => [
+    index(
+      "authentication_log_authenticatable_type_authenticatable_id_index",
+    ).on(table.authenticatableType, table.authenticatableId),
+  ],
+);

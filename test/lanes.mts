@@ -37,6 +37,7 @@ export const POSTGRES: Record<string, string[]> = {
     "test/oauth/passport-database.test.ts",
     "test/oauth/passport-fixtures.test.ts",
     "test/teams/jetstream-database.test.ts",
+    "test/authentication-log/laravel-table.test.ts",
     "test/cli/commands.test.ts",
   ],
   "requests that race for one row (locks, single use, counters)": [

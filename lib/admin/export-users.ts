@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { User } from "@/db/schema";
 import { csvRow } from "@/lib/admin/csv";
-import { parseQuery } from "@/lib/admin/query";
+import { parseQuery } from "@/lib/server/query";
 import {
   type UserFilters,
   userFilterFields,

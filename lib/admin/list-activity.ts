@@ -5,7 +5,7 @@ import {
   paginationFields,
   paginator,
   parseQuery,
-} from "@/lib/admin/query";
+} from "@/lib/server/query";
 import { listActivity as queryActivity } from "@/lib/audit/activity-query";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { userIdRule } from "@/lib/users/ids";

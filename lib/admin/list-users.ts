@@ -6,7 +6,7 @@ import {
   paginationFields,
   paginator,
   parseQuery,
-} from "@/lib/admin/query";
+} from "@/lib/server/query";
 import { searchUsers, userFilterFields } from "@/lib/admin/user-search";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { currentActor } from "@/lib/policies/authorize";

@@ -13,7 +13,7 @@ import {
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { type User, users } from "@/db/schema";
-import type { PageRequest } from "@/lib/admin/query";
+import type { PageRequest } from "@/lib/server/query";
 
 /** The filters of the admin user listing and its export. */
 export const userFilterFields = {

@@ -6,7 +6,7 @@ import { mailQueueKey } from "@/lib/crypto/secrets";
 import { enqueueMail } from "@/lib/mail/queue";
 import { credentialNoticeMail } from "@/lib/mail/templates/credential-notice";
 import { log } from "@/lib/observability/request-scope";
-import { describeAgent } from "@/lib/sessions/list";
+import { describeDevice } from "@/lib/sessions/list";
 import { PROFILE_PATH } from "@/lib/users/email-change";
 
 type Executor = Pick<Db, "insert">;
@@ -55,17 +55,6 @@ export const CREDENTIAL_NOTICES: Record<string, string | null> = {
 export const noticeKey = (ctx: Pick<Context, "route" | "routeName">) =>
   ctx.route?.action ?? ctx.routeName ?? "";
 
-/** "Chrome 140 on macOS": the device of the request, as people read it. */
-function deviceOf(ctx: Context): string {
-  const agent = describeAgent(ctx.userAgent);
-  return agent.browser && agent.system
-    ? ctx.t(":browser on :system", {
-        browser: agent.browser,
-        system: agent.system,
-      })
-    : (agent.browser ?? agent.system ?? ctx.t("an unknown device"));
-}
-
 /**
  * Queues a notice to `user` about a change to the ways into their account: what happened (already
  * translated), the time, the address and the device of the request. `db` may be a transaction.
@@ -83,7 +72,7 @@ export async function queueCredentialNotice(
     what,
     at: ctx.now,
     ip: ctx.ip,
-    device: deviceOf(ctx),
+    device: describeDevice(ctx),
     securityUrl: `${ctx.env.APP_URL}${PROFILE_PATH}`,
   });
   await enqueueMail(db, message, ctx.now, mailQueueKey(ctx.env.SESSION_SECRET));

@@ -6,6 +6,12 @@ import { writeInOneStatement } from "@/db/one-statement";
 import { rateLimits, users, type User } from "@/db/schema";
 import { activityStatement, recordActivity } from "@/lib/audit/activity";
 import {
+  attemptStatement,
+  type DeviceHistory,
+  deviceHistoryColumns,
+  deviceHistoryOf,
+} from "@/lib/authentication-log/record";
+import {
   accountDelaySeconds,
   accountKey,
   failureStatement,
@@ -30,13 +36,19 @@ export const LOCKED_OUT =
 
 /**
  * Counts the attempt and finds the account in one statement (decision record 010: one round trip before
- * the password check): the rate-limit upsert as a CTE, the user joined to its window.
+ * the password check): the rate-limit upsert as a CTE, the user joined to its window, and what the
+ * sign-in history knows of this device (decision record 095).
  */
 async function countAttemptAndFindUser(
   ctx: Context,
   key: string,
   email: string,
-): Promise<{ window: Window; user: User | null; failures: Window | null }> {
+): Promise<{
+  window: Window;
+  user: User | null;
+  failures: Window | null;
+  deviceHistory: DeviceHistory;
+}> {
   const attempt = ctx.db
     .$with("attempt")
     .as(
@@ -55,6 +67,7 @@ async function countAttemptAndFindUser(
       resetAt: attempt.resetAt,
       user: users,
       failures: { hits: failures.hits, resetAt: failures.resetAt },
+      device: deviceHistoryColumns(ctx, users.id),
     })
     .from(attempt)
     .leftJoin(users, isActiveWithEmail(email))
@@ -65,6 +78,7 @@ async function countAttemptAndFindUser(
     window: { hits: row.hits, resetAt: row.resetAt },
     user: row.user,
     failures: row.failures,
+    deviceHistory: deviceHistoryOf(row.device),
   };
 }
 
@@ -94,13 +108,14 @@ export async function attemptLogin(
   ctx: Context,
   email: string,
   password: string,
-): Promise<{ user: User; writes: SQLWrapper[] }> {
+): Promise<{
+  user: User;
+  writes: SQLWrapper[];
+  deviceHistory: DeviceHistory;
+}> {
   const key = limiterKey("login", email.toLowerCase(), ctx.ip);
-  const { window, user, failures } = await countAttemptAndFindUser(
-    ctx,
-    key,
-    email,
-  );
+  const { window, user, failures, deviceHistory } =
+    await countAttemptAndFindUser(ctx, key, email);
   if (window.hits > ctx.config.limits["login-attempts"])
     await refuse(ctx, email, secondsUntil(window, ctx.now));
   // Checked before the password, so a delayed account answers nothing about it.
@@ -117,8 +132,11 @@ export async function attemptLogin(
       },
       ctx.now,
     );
+    // The sign-in history keeps the failures of an existing account only (rappasoft's
+    // FailedLoginListener: keyed by the account), decision record 095.
     await writeInOneStatement(ctx.db, audit, [
       failureStatement(ctx.db, accountKey(email), ctx.now),
+      ...(user ? [attemptStatement(ctx, user, false)] : []),
     ]);
     throw invalid("email", BAD_CREDENTIALS);
   }
@@ -134,5 +152,6 @@ export async function attemptLogin(
       clearStatement(ctx.db, key, accountKey(email)),
       ...(rehash?.statements ?? []),
     ],
+    deviceHistory,
   };
 }

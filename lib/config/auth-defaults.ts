@@ -101,6 +101,12 @@ export const AUTH_DEFAULTS = {
    * account takes none for `lockout-minutes` and its link in flight ends.
    */
   passwordless: { expire: 10, "lockout-failures": 5, "lockout-minutes": 15 },
+  /**
+   * The sign-in history (rappasoft/laravel-authentication-log's table; decision record 095): a
+   * sign-in from a device the account has not signed in from mails its owner (on, as the package
+   * has it), with a "this was not me" link that lasts `not-me-expire` minutes.
+   */
+  "authentication-log": { "new-device-mail": true, "not-me-expire": 1440 },
   /** `confirm-timeout`: seconds a password confirmation lasts (Laravel's `auth.password_timeout`; decision record 024). */
   passwords: { expire: 60, "confirm-timeout": 10_800 },
   /**

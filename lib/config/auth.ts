@@ -106,12 +106,15 @@ export const authConfigSchema = z.strictObject({
   verification: z.strictObject({ expire: z.int().min(1).max(10_080) }),
   // Capabilities off until an operator turns them on (decision record 088).
   features: z.strictObject({ passwordless: z.boolean() }),
-  // Minutes a mailed sign-in link and its code last; the account's lockout after wrong codes
-  // (decision record 088).
+  // Minutes a mailed sign-in link and its code last; the lockout after wrong codes (record 088).
   passwordless: z.strictObject({
     expire: z.int().min(1).max(60),
     "lockout-failures": z.int().min(1).max(100),
     "lockout-minutes": z.int().min(1).max(1440),
+  }),
+  "authentication-log": z.strictObject({
+    "new-device-mail": z.boolean(),
+    "not-me-expire": z.int().min(1).max(10_080),
   }),
   passwords: z.strictObject({
     expire: z.int().min(1).max(1440),

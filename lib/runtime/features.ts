@@ -2,6 +2,7 @@ import "server-only";
 import type { FeatureManifest } from "@/lib/server/feature";
 import { ACCOUNT } from "@/lib/account/manifest";
 import { ADMIN } from "@/lib/admin/manifest";
+import { AUTHENTICATION_LOG } from "@/lib/authentication-log/manifest";
 import { AUTH } from "@/lib/auth/manifest";
 import { EXTENSIONS } from "@/lib/extensions";
 import { MAIL } from "@/lib/mail/manifest";
@@ -30,6 +31,7 @@ export const FEATURES = [
   USERS,
   TEAMS,
   ACCOUNT,
+  AUTHENTICATION_LOG,
   ADMIN,
   SETTINGS,
   OPERATIONS,

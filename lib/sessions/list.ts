@@ -24,7 +24,10 @@ type BrowserSession = {
 type SessionEntry = BrowserSession & { rowId: string };
 
 /** The opaque handle of a session row, stable while the row lives. */
-function sessionHandle(ctx: Pick<Context, "env">, rowId: string): string {
+export function sessionHandle(
+  ctx: Pick<Context, "env">,
+  rowId: string,
+): string {
   return hmacHex(
     deriveKey(ctx.env.SESSION_SECRET, "session-handles"),
     rowId,
@@ -44,6 +47,17 @@ export function describeAgent(userAgent: string | null): {
     browser: join(parsed.browser.name, parsed.browser.version?.split(".")[0]),
     system: join(parsed.os.name, parsed.os.versionName ?? parsed.os.version),
   };
+}
+
+/** "Chrome 140 on macOS": the device of the request, as people read it (translated). */
+export function describeDevice(ctx: Pick<Context, "userAgent" | "t">): string {
+  const agent = describeAgent(ctx.userAgent);
+  return agent.browser && agent.system
+    ? ctx.t(":browser on :system", {
+        browser: agent.browser,
+        system: agent.system,
+      })
+    : (agent.browser ?? agent.system ?? ctx.t("an unknown device"));
 }
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();

@@ -258,8 +258,16 @@ describe("GET /auth/social/{provider}/callback", () => {
       subjectId: squatter.id,
       properties: { ip: "203.0.113.9", provider: "acme", tokens: 1 },
     });
-    const notice = await app.lastMailTo("person@example.com");
-    expect(notice.subject).toBe("Your account was signed into with acme");
+    // The new-device mail follows it (decision record 095): the registrant's device was the one known.
+    const mails = (await app.mail()).filter((mail) =>
+      mail.to.includes("person@example.com"),
+    );
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      "Your account was signed into with acme",
+      "Your account was signed in from a new device",
+    ]);
+    const [notice] = mails;
+    if (!notice) throw new Error("no notice");
     expect(notice.text).toContain("we removed the password");
     expect(notice.text).toContain("2026-11-25T07:00:00.000Z");
     expect(notice.text).toContain("http://localhost:3000/auth/forgot-password");

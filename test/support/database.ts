@@ -37,6 +37,7 @@ const TABLES = [
   "team_user",
   "team_invitations",
   "passwordless_links",
+  "authentication_log",
 ];
 
 /**

@@ -4,7 +4,7 @@ import { tokensOutput } from "@/lib/auth/schemas/tokens";
 import { browserSessionsSchema } from "@/lib/sessions/schemas/browser-sessions";
 import { stamp, successSchema, userSchema } from "@/lib/users/schemas/user";
 
-/** Laravel's LengthAwarePaginator, as the front end reads it (lib/admin/query.ts `paginator`). */
+/** Laravel's LengthAwarePaginator, as the front end reads it (lib/server/query.ts `paginator`). */
 const paginated = <T extends z.ZodType>(row: T) =>
   z.object({
     data: z.array(row),
@@ -43,7 +43,7 @@ export const activityEntrySchema = z.object({
   created_at: z.string(),
 });
 
-// The query strings are read by the endpoints' own schemas (lib/admin/query.ts): text on the wire.
+// The query strings are read by the endpoints' own schemas (lib/server/query.ts): text on the wire.
 const query = z.record(z.string(), z.union([z.string(), z.number()]).nullish());
 
 export const ADMIN_USERS = hostContract({

@@ -19,7 +19,7 @@ export const login = defineEndpoint({
       ...IGNORED_FIELDS,
     }),
   async run(ctx, input) {
-    const { user, writes } = await attemptLogin(
+    const { user, writes, deviceHistory } = await attemptLogin(
       ctx,
       input.email,
       input.password,
@@ -38,6 +38,7 @@ export const login = defineEndpoint({
       method: "password",
       amr: firstFactorMethods("password"),
       alongside: writes,
+      deviceHistory,
     });
     return { success: true, user: presentUser(user) };
   },

@@ -19,6 +19,7 @@ import type { AuthConfig } from "@/lib/config/auth";
 import { payloadInput } from "@/lib/users/payload";
 import { createPersonalTeam } from "@/lib/teams/personal-team";
 import { uncompromisedRule } from "@/lib/auth/breached-passwords";
+import { attemptStatement } from "@/lib/authentication-log/record";
 
 const TAKEN = "The :attribute has already been taken.";
 // contract §4 rule 1: never stored, whatever the fillable list says.
@@ -112,6 +113,8 @@ export const register = defineEndpoint({
       remember: input.remember === true,
       method: "registration",
       amr: firstFactorMethods("password"),
+      // The account's first sign-in: its device is known from now on (decision record 095).
+      alongside: [attemptStatement(ctx, user, true)],
     });
     return { success: true, user: presentUser(user) };
   },

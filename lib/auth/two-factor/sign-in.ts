@@ -2,6 +2,8 @@ import "server-only";
 import type { SQLWrapper } from "drizzle-orm";
 import type { User } from "@/db/schema";
 import { activityStatement } from "@/lib/audit/activity";
+import { logSignIn } from "@/lib/authentication-log/new-device";
+import type { DeviceHistory } from "@/lib/authentication-log/record";
 import type { Context } from "@/lib/server/context";
 import { emit } from "@/lib/server/events";
 import type { SignInMethod } from "@/lib/server/session-store";
@@ -23,11 +25,14 @@ type SignInOptions = {
   amr: string[];
   alongside?: SQLWrapper[];
   properties?: Record<string, unknown>;
+  /** The device's sign-in history, when the caller's own lookup read it (login does). */
+  deviceHistory?: DeviceHistory;
 };
 
 /**
  * Finishes a sign-in whose every factor was given: a new session (fixation-proof), this browser's
- * pending sign-in forgotten, and the `login` audit entry with its method, in one statement. Called
+ * pending sign-in forgotten, and the `login` audit entry with its method, in one statement; the
+ * sign-in history's row with them, and from a new device its mail (decision record 095). Called
  * by login, the challenge, a social callback, and a passkey sign-in (which is a second factor).
  */
 export async function completeSignIn(
@@ -46,6 +51,7 @@ export async function completeSignIn(
     ctx.now,
   );
   const forget = forgetPendingStatement(ctx);
+  const history = await logSignIn(ctx, user, options.deviceHistory);
   await ctx.session.login(user, {
     remember: options.remember,
     method: options.method,
@@ -54,8 +60,10 @@ export async function completeSignIn(
       ...(options.alongside ?? []),
       ...(forget ? [forget] : []),
       audit,
+      ...history.alongside,
     ],
   });
+  await history.after();
 }
 
 /**

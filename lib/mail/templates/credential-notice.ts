@@ -1,5 +1,5 @@
 import type { MailMessage } from "@/lib/server/mailer";
-import { renderActionMail } from "@/lib/mail/templates/layout";
+import { renderActionMail, utcMinute } from "@/lib/mail/templates/layout";
 import { type Locale, translate } from "@/lib/i18n/catalog";
 
 /** What an action of a telling credential class did, with when, where from and on what (decision record 028). */
@@ -20,9 +20,6 @@ const SUBJECTS = {
   changed: "Your account's password was changed",
 } as const;
 
-const utc = (date: Date) =>
-  `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-
 /** To the owner, after an action that added, removed or changed a way into their account. */
 export function credentialNoticeMail(
   locale: Locale,
@@ -37,7 +34,7 @@ export function credentialNoticeMail(
     lines: [
       ...notice.what,
       t("When: :time. From the address :ip, on :device.", {
-        time: utc(notice.at),
+        time: utcMinute(notice.at),
         ip: notice.ip,
         device: notice.device,
       }),

@@ -9,6 +9,10 @@ const escapeHtml = (text: string) =>
       ] ?? c,
   );
 
+/** A moment as the mails write it: "2026-12-02 09:00 UTC". */
+export const utcMinute = (date: Date) =>
+  `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
 export type ActionMail = {
   to: string;
   subject: string;

@@ -1,11 +1,8 @@
 import type { MailMessage } from "@/lib/server/mailer";
-import { renderActionMail } from "@/lib/mail/templates/layout";
+import { renderActionMail, utcMinute } from "@/lib/mail/templates/layout";
 import { type Locale, translate } from "@/lib/i18n/catalog";
 
 type TwoFactorNotice = { to: string; at: Date; ip: string; profileUrl: string };
-
-const utc = (date: Date) =>
-  `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /** To the owner, when consecutive invalid codes paused the account's second factor (decision record 023). */
 export function twoFactorLockoutMail(
@@ -21,7 +18,7 @@ export function twoFactorLockoutMail(
     lines: [
       t(
         "Someone who knows your password entered too many invalid two-factor codes at :time from the address :ip.",
-        { time: utc(notice.at), ip: notice.ip },
+        { time: utcMinute(notice.at), ip: notice.ip },
       ),
       t("Two-factor sign-in to your account is paused for :minutes minutes.", {
         minutes: notice.minutes,
@@ -49,7 +46,7 @@ export function twoFactorResetMail(
     lines: [
       t(
         "An administrator turned off two-factor authentication on your account at :time.",
-        { time: utc(notice.at) },
+        { time: utcMinute(notice.at) },
       ),
       t(
         "You can now sign in with your password alone. Turn two-factor authentication on again from your profile.",

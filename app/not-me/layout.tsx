@@ -1,0 +1,2 @@
+// The signed-out screens' card, outside app/auth (whose pages are the auth actions' own).
+export { default } from "@/app/auth/layout";
