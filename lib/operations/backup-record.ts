@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 
 /** The last copy `backup` wrote, kept in DATA_DIR beside the database it copied (decision record 096). */
-export const BACKUP_RECORD_FILE = "last-backup.json";
+const BACKUP_RECORD_FILE = "last-backup.json";
 
 const backupRecordSchema = z.object({
   at: z.iso.datetime(),
