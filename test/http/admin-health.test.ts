@@ -132,14 +132,13 @@ describe("the health panel", () => {
   it("fails while a migration of this version is not applied", async () => {
     expect((await health()).migrations).toMatchObject({ status: "ok" });
     const table = sql`${sql.identifier(app.database.migrationsSchema)}.${sql.identifier("__drizzle_migrations")}`;
-    const removed = await app.database.db.execute(
+    type Applied = { id: number; hash: string; created_at: string };
+    // postgres.js answers the rows, PGlite an object holding them.
+    const removed = (await app.database.db.execute(
       sql`delete from ${table} where id = (select max(id) from ${table}) returning id, hash, created_at`,
-    );
-    const row = (Array.isArray(removed) ? removed : removed.rows)[0] as {
-      id: number;
-      hash: string;
-      created_at: string;
-    };
+    )) as unknown as Applied[] | { rows: Applied[] };
+    const row = (Array.isArray(removed) ? removed : removed.rows)[0];
+    if (!row) throw new Error("no migration applied");
     try {
       expect((await health()).migrations).toMatchObject({
         status: "fail",
