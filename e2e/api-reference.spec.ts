@@ -30,7 +30,10 @@ test("the API reference lists every route from the description, and links to it"
   // trips to the browser) took longer than the test's whole budget on a busy machine.
   const expected = Object.entries(description.paths).flatMap(
     ([path, methods]) =>
-      Object.values(methods).map((operation) => [operation.operationId, path]),
+      Object.values(methods).map((operation): [string, string] => [
+        operation.operationId,
+        path,
+      ]),
   );
   const shown = await page.evaluate(
     (pairs) =>
