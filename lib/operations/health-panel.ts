@@ -6,7 +6,7 @@ import { MIGRATIONS_FOLDER } from "@/db/client";
 import { failedJobs, jobs, webhookDeliveries } from "@/db/schema";
 import type { Env } from "@/lib/env";
 import { MAIL_QUEUE } from "@/lib/mail/queue";
-import { KEY_FILES } from "@/lib/oauth/key-files";
+import { KEY_FILES } from "@/lib/oauth/key-file-names";
 import { lastBackup } from "@/lib/operations/backup-record";
 import {
   type HealthFigures,
