@@ -24,6 +24,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The schema of drizzle's `__drizzle_migrations`, where the applied migrations are listed. */
+  migrationsSchema: string;
   /** Applies pending migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
   /** This process's connections: open, running something (beside the one asking), and the most it opens. */
@@ -100,6 +102,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   return {
     db,
     kind: "postgres",
+    migrationsSchema: options.searchPath ?? "drizzle",
     async migrate() {
       // A single-connection client holds the lock for the whole run: a second instance waits instead of racing.
       const single = postgres(url, {
@@ -178,6 +181,7 @@ function openPglite(options: DatabaseOptions): Database {
   return {
     db,
     kind: "pglite",
+    migrationsSchema: "drizzle",
     migrate: () =>
       migratePglite(drizzlePglite({ client, schema }), {
         migrationsFolder: MIGRATIONS_FOLDER,

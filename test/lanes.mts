@@ -33,6 +33,7 @@ export const POSTGRES: Record<string, string[]> = {
     ["test/faults/hostile-content.test.ts"],
   "migrations, the catalogue and tables another application wrote": [
     "test/unit/migration-journal.test.ts",
+    "test/http/admin-health.test.ts",
     "test/ledger/catalogue.test.ts",
     "test/oauth/passport-database.test.ts",
     "test/oauth/passport-fixtures.test.ts",

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { CliError, type CliCommand, withEnvironment } from "@/cli/context";
+import { recordBackup } from "@/lib/operations/backup-record";
 import { backupSocketPath } from "@/lib/runtime/backup-socket";
 
 const POSTGRES_TOOLS =
@@ -52,6 +53,11 @@ export const backupCommands: CliCommand = (program, io) => {
         if (!tar || tar.byteLength === 0)
           throw new CliError("The server sent no copy; see its log.");
         writeFileSync(file, tar);
+        // The administration's health panel shows when the last copy was taken (decision record 096).
+        recordBackup(cli.env.DATA_DIR, {
+          at: new Date(),
+          bytes: tar.byteLength,
+        });
         cli.print(
           `Backed up the embedded database (${Math.ceil(tar.byteLength / 1024)} KB, ${source}) to ${file}.`,
         );

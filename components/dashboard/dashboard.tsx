@@ -1,5 +1,6 @@
 "use client";
 
+import { HealthPanel } from "@/components/admin/health-panel";
 import { AccountSummary } from "@/components/dashboard/account-summary";
 import { QuickLinks } from "@/components/dashboard/quick-links";
 import { VerificationNotice } from "@/components/dashboard/verification-notice";
@@ -7,7 +8,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { useT } from "@/lib/client/i18n";
 import { useSession } from "@/lib/client/use-session";
 
-/** The landing page after sign-in. */
+/** The landing page after sign-in; an administrator also sees the server's health. */
 export function Dashboard() {
   const t = useT();
   const session = useSession().data;
@@ -22,6 +23,7 @@ export function Dashboard() {
       <div className="space-y-6">
         {!session.verified && <VerificationNotice email={user.email} />}
         <AccountSummary session={session} user={user} />
+        {session.is_admin && <HealthPanel />}
         <QuickLinks isAdmin={session.is_admin} />
       </div>
     </>

@@ -28,6 +28,7 @@ export const queryKeys = {
   activityUsers: ["activity", "users"] as const,
   adminSettings: ["admin-settings"] as const,
   mailQueue: ["mail-queue"] as const,
+  health: ["admin-health"] as const,
   webhooks: ["webhooks"] as const,
   webhookDeliveries: (id: number) => ["webhooks", id, "deliveries"] as const,
   browserSessions: ["browser-sessions"] as const,

@@ -7,13 +7,9 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import { KEY_FILES } from "@/lib/oauth/key-file-names";
 
-/** Passport's `passport:keys` file names, in DATA_DIR (its `storage/`), and the key a rotation replaced. */
-export const KEY_FILES = {
-  private: "oauth-private.key",
-  public: "oauth-public.key",
-  previousPublic: "oauth-public.previous.key",
-} as const;
+export { KEY_FILES } from "@/lib/oauth/key-file-names";
 
 /** Passport's `--length` default: `passport:keys` makes 4096-bit RSA keys. */
 export const DEFAULT_KEY_BITS = 4096;

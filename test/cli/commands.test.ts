@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +18,7 @@ import {
   type JobPayload,
   type MailJob,
 } from "@/lib/mail/queue";
+import { lastBackup } from "@/lib/operations/backup-record";
 import { TEST_SECRET } from "../support/app";
 import { type CliTarget, createCliTarget, runCli } from "./run-cli";
 
@@ -336,6 +337,20 @@ describe("npm run auth", () => {
       "mail queue (jobs, failed_jobs): 0 re-encrypted, 1 unchanged, 0 unreadable under either key\n",
     );
   });
+
+  // PostgreSQL is backed up with pg_dump, which the command refuses to stand in for.
+  it.skipIf(process.env.DATABASE_URL)(
+    "backup writes the copy and records when, for the health panel (decision record 096)",
+    async () => {
+      const file = path.join(target.env.DATA_DIR ?? "", "copy.tar.gz");
+      const backup = await cli(["backup", file]);
+      expect(backup.stderr).toBe("");
+      expect(backup.status).toBe(0);
+      const recorded = lastBackup(target.env.DATA_DIR ?? "");
+      expect(recorded?.bytes).toBe(statSync(file).size);
+      expect(Date.now() - (recorded?.at.getTime() ?? 0)).toBeLessThan(60_000);
+    },
+  );
 
   it("refuses an unknown command, exit code 1", async () => {
     const unknown = await cli(["frobnicate"]);
