@@ -53,7 +53,7 @@ export const AUTH = defineFeature({
   credentials: AUTH_CREDENTIALS,
   actions: {
     login,
-    register: register as Endpoint,
+    register,
     logout,
     "get-auth": getAuth,
     "forgot-password": forgotPassword,
@@ -73,7 +73,7 @@ export const AUTH = defineFeature({
     "revert-impersonate": revertImpersonate,
     ...TWO_FACTOR_ACTIONS,
     "passwordless-request": passwordlessRequest,
-    "passwordless-verify": passwordlessVerify as Endpoint,
+    "passwordless-verify": passwordlessVerify,
   },
   middleware: AUTH_MIDDLEWARE,
   hostRoutes: [RESET_LINK_CHECK_ROUTE],
