@@ -68,7 +68,7 @@ export const AUTH = defineFeature({
     "roll-token": rollToken,
     "socialite-redirect": socialiteRedirect,
     "socialite-callback": socialiteCallback,
-    impersonate: impersonate as Endpoint,
+    impersonate,
     "impersonate-token": impersonateToken,
     "revert-impersonate": revertImpersonate,
     ...TWO_FACTOR_ACTIONS,
