@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { AuthConfig } from "@/lib/config/auth";
+import type { RouteContract } from "@/lib/config/route-contract";
 import type { Context } from "@/lib/server/context";
 import { hasBrand, type Message } from "@/lib/http/errors";
 
@@ -46,6 +47,8 @@ export type Endpoint<S extends z.ZodType = z.ZodType> = {
     input: Record<string, unknown>,
   ) => Promise<Record<string, Message[]>>;
   nonJson?: NonJsonReply;
+  /** The route row it was written against (lib/server/row-endpoint.ts): its fields are the row's. */
+  row?: RouteContract;
   run(ctx: Context, input: z.output<S>): Promise<EndpointResult>;
 };
 

@@ -109,3 +109,20 @@ export function withNewPassword<
     })
     .superRefine(confirmed, CONFIRMED_WHEN);
 }
+
+/**
+ * The rules of a password form's two fields, for an endpoint bound to its row (decision record
+ * 094), with `confirmedPassword` as its rule across fields. `password_confirmation` is typed as
+ * the row types it, a string: the object passes only when it equals `password`.
+ */
+export function newPasswordRules(rules: PasswordRules) {
+  return {
+    password: newPassword(rules),
+    password_confirmation:
+      passwordConfirmation() as z.ZodType<unknown> as z.ZodType<string>,
+  };
+}
+
+/** Laravel's `confirmed` on `password`, on the whole form (see CONFIRMED_WHEN). */
+export const confirmedPassword = (schema: z.ZodObject) =>
+  schema.superRefine(confirmed, CONFIRMED_WHEN);

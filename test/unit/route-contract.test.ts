@@ -30,29 +30,48 @@ function expectSameFields(
   expect(declared).toEqual(served);
 }
 
-// Decision record 062: the row's input is what the client is typed from; the endpoint validates
-// with its configured rules. Both name the same fields (the output is checked on every answer
-// of the http tests: test/support/contract.ts).
+// Decision record 062: the row's input is what the client is typed from. An endpoint bound to its
+// row (decision record 094) validates the row's own fields, under its rules, and tsc checks the
+// rest; an endpoint not yet bound declares its fields again, and both must name the same (the
+// output is checked on every answer of the http tests: test/support/contract.ts).
+const BOUND = ACTION_NAMES.filter((action) => ACTION_ENDPOINTS[action].row);
+const UNBOUND = ACTION_NAMES.filter((action) => !ACTION_ENDPOINTS[action].row);
+
 describe("the route rows' schemas", () => {
-  it.each(ACTION_NAMES)(
-    "%s: the row's input names the endpoint's fields, and it declares an output",
-    (action) => {
-      const row = AUTH_ACTIONS[action];
-      expect(row.output).toBeDefined();
-      expectSameFields(row, ACTION_ENDPOINTS[action]);
+  it.each(ACTION_NAMES)("%s: its row declares an output", (action) => {
+    expect(AUTH_ACTIONS[action].output).toBeDefined();
+  });
+
+  it.each(BOUND)("%s: its endpoint is bound to its own row", (action) => {
+    expect(ACTION_ENDPOINTS[action].row).toBe(AUTH_ACTIONS[action]);
+  });
+
+  it.each(UNBOUND)(
+    "%s: the row's input names the endpoint's fields",
+    (action) =>
+      expectSameFields(AUTH_ACTIONS[action], ACTION_ENDPOINTS[action]),
+  );
+
+  it.each(HOST_ROUTES.filter((route) => route.endpoint.row))(
+    "$name: its endpoint is bound to its own contract",
+    (route) => {
+      expect(route.endpoint.row?.input).toBe(route.input);
+      expect(route.endpoint.row?.output).toBe(route.output);
     },
   );
 
-  it.each(HOST_ROUTES.filter((route) => route.input && route.method !== "GET"))(
-    "$name: the contract's input names the endpoint's fields",
-    (route) =>
-      expectSameFields(
-        {
-          ...route,
-          method: String(route.method),
-          output: route.output ?? "file",
-        },
-        route.endpoint,
-      ),
+  it.each(
+    HOST_ROUTES.filter(
+      (route) => route.input && route.method !== "GET" && !route.endpoint.row,
+    ),
+  )("$name: the contract's input names the endpoint's fields", (route) =>
+    expectSameFields(
+      {
+        ...route,
+        method: String(route.method),
+        output: route.output ?? "file",
+      },
+      route.endpoint,
+    ),
   );
 });

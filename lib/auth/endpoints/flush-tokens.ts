@@ -1,9 +1,10 @@
 import "server-only";
 import { recordActivity } from "@/lib/audit/activity";
-import { defineEndpoint } from "@/lib/server/endpoint";
+import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { endpointOf } from "@/lib/server/row-endpoint";
 import { flushTokens as flush } from "@/lib/auth/tokens";
 
-export const flushTokens = defineEndpoint({
+export const flushTokens = endpointOf(AUTH_ACTIONS["flush-tokens"], {
   nonJson: "back",
   async run(ctx) {
     const user = ctx.requireUser();

@@ -1,5 +1,6 @@
 import "server-only";
-import { defineEndpoint } from "@/lib/server/endpoint";
+import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { endpointOf, type RowAnswer } from "@/lib/server/row-endpoint";
 import { resolveAuth } from "@/lib/auth/guard";
 import { appView } from "@/lib/auth/app-view";
 import { getHooks } from "@/lib/server/hooks";
@@ -17,22 +18,25 @@ import { teamFields } from "@/lib/teams/current-team";
  * appends it to the model) and `two_factor_required`: the user must enrol before anything else.
  * A third-party app's token sees the user by its OpenID scopes (decision record 082).
  */
-export const getAuth = defineEndpoint({
+const ROW = AUTH_ACTIONS["get-auth"];
+
+export const getAuth = endpointOf(ROW, {
   async run(ctx) {
     const auth = await resolveAuth(ctx);
     const { user, via, pendingEmail } = auth;
     const custom = getHooks().getAuth;
-    if (custom) return custom(user, ctx);
+    // The application's hook replaces the whole answer (lib/server/hooks.ts): its shape is its own.
+    if (custom) return (await custom(user, ctx)) as RowAnswer<typeof ROW>;
     const data = via === "session" ? await ctx.session.data() : null;
     const twoFactorEnabled = user ? hasTwoFactor(user) : false;
-    return {
-      user: user
-        ? appView(auth, {
-            ...withPendingEmail(presentUser(user), pendingEmail ?? null),
-            two_factor_enabled: twoFactorEnabled,
-            ...(await teamFields(ctx, user)),
-          })
-        : null,
+    const shown = user
+      ? {
+          ...withPendingEmail(presentUser(user), pendingEmail ?? null),
+          two_factor_enabled: twoFactorEnabled,
+          ...(await teamFields(ctx, user)),
+        }
+      : null;
+    const state = {
       authenticated: user !== null,
       is_admin: user ? isAdmin(user, ctx.config) : false,
       verified: user ? isVerified(ctx, user) : false,
@@ -40,5 +44,8 @@ export const getAuth = defineEndpoint({
       two_factor_enabled: twoFactorEnabled,
       two_factor_required: user ? mustEnrol(user, ctx.config) : false,
     };
+    if (shown && auth.oauthToken?.app)
+      return { user: appView(auth, shown), ...state };
+    return { user: shown, ...state };
   },
 });

@@ -4,14 +4,15 @@ import {
   assertImpersonationOpen,
   authorizeTokenUse,
 } from "@/lib/auth/impersonation";
-import { defineEndpoint } from "@/lib/server/endpoint";
+import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { endpointOf } from "@/lib/server/row-endpoint";
 import { presentUser } from "@/lib/users/users";
 
 /**
  * contract §3 Impersonation, GET impersonate/{token}: signs in as the target on a regenerated
  * session holding `impersonate_token`. Any failed condition is a 403 with the session unchanged.
  */
-export const impersonateToken = defineEndpoint({
+export const impersonateToken = endpointOf(AUTH_ACTIONS["impersonate-token"], {
   async run(ctx) {
     const requester = assertImpersonationOpen(ctx);
     const token = ctx.params.token ?? "";

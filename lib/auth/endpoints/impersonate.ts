@@ -1,33 +1,30 @@
 import "server-only";
-import { z } from "zod";
 import {
   assertImpersonationOpen,
   issueImpersonationToken,
   mayRequestImpersonation,
 } from "@/lib/auth/impersonation";
 import { getHooks } from "@/lib/server/hooks";
-import { defineEndpoint } from "@/lib/server/endpoint";
+import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { endpointOf } from "@/lib/server/row-endpoint";
 import { actionPath } from "@/lib/server/url";
 import { forbidden, invalid } from "@/lib/http/errors";
 import { userIdRule } from "@/lib/users/ids";
 import { findUserById } from "@/lib/users/users";
-import { IGNORED_FIELDS } from "@/lib/validation/rules";
 
 const NOT_FOUND = "The selected :attribute is invalid.";
 
-const defaultRules = () =>
-  z.strictObject({ target_user_id: userIdRule(NOT_FOUND), ...IGNORED_FIELDS });
-
 /** contract §4 POST impersonate: `{token, url}` for an allowed caller and an existing target. */
-export const impersonate = defineEndpoint({
+export const impersonate = endpointOf(AUTH_ACTIONS.impersonate, {
   // contract §1: impersonate always answers JSON.
   nonJson: "json",
-  input: (config, ctx) => {
-    // Closed routes answer 403 before any validation message.
+  // Closed routes answer 403 before any validation message.
+  refuse: (_config, ctx) => {
     assertImpersonationOpen(ctx);
-    return getHooks().impersonationRules?.(config) ?? defaultRules();
   },
-  async run(ctx, input: { target_user_id: number }) {
+  replacedBy: (config) => getHooks().impersonationRules?.(config),
+  rules: () => ({ target_user_id: userIdRule(NOT_FOUND) }),
+  async run(ctx, input) {
     const user = assertImpersonationOpen(ctx);
     // Soft-deleted accounts do not exist here: nobody can sign in as them.
     const target = await findUserById(ctx.db, input.target_user_id);

@@ -2,22 +2,21 @@ import "server-only";
 import { firstFactorMethods } from "@/lib/auth/authentication-methods";
 import { z } from "zod";
 import { attemptLogin } from "@/lib/auth/login";
-import { defineEndpoint } from "@/lib/server/endpoint";
+import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { endpointOf } from "@/lib/server/row-endpoint";
 import { presentUser } from "@/lib/users/users";
-import { email, booleanish, IGNORED_FIELDS } from "@/lib/validation/rules";
+import { email, booleanish } from "@/lib/validation/rules";
 import {
   completeSignIn,
   holdForChallenge,
 } from "@/lib/auth/two-factor/sign-in";
 
-export const login = defineEndpoint({
-  input: () =>
-    z.strictObject({
-      email: email(),
-      password: z.string().max(255),
-      remember: booleanish().nullish(),
-      ...IGNORED_FIELDS,
-    }),
+export const login = endpointOf(AUTH_ACTIONS.login, {
+  rules: () => ({
+    email: email(),
+    password: z.string().max(255),
+    remember: booleanish().nullish(),
+  }),
   async run(ctx, input) {
     const { user, writes, deviceHistory } = await attemptLogin(
       ctx,

@@ -3,9 +3,10 @@ import { eq } from "drizzle-orm";
 import { personalAccessTokens } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import { signOutSession } from "@/lib/auth/sign-out";
-import { defineEndpoint } from "@/lib/server/endpoint";
+import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { endpointOf } from "@/lib/server/row-endpoint";
 
-export const logout = defineEndpoint({
+export const logout = endpointOf(AUTH_ACTIONS.logout, {
   async run(ctx) {
     const user = ctx.requireUser();
     // A token-authenticated caller signs out by giving up the token it used.

@@ -6,7 +6,8 @@ import { recordActivity } from "@/lib/audit/activity";
 import { emit } from "@/lib/server/events";
 import { getHooks } from "@/lib/server/hooks";
 import { hashPassword } from "@/lib/auth/passwords";
-import { defineEndpoint } from "@/lib/server/endpoint";
+import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { endpointOf } from "@/lib/server/row-endpoint";
 import { queueVerificationMail } from "@/lib/auth/verification";
 import { forbidden, invalid, type Message } from "@/lib/http/errors";
 import {
@@ -14,7 +15,12 @@ import {
   isUniqueViolation,
   presentUser,
 } from "@/lib/users/users";
-import { booleanish, email, withNewPassword } from "@/lib/validation/rules";
+import {
+  booleanish,
+  confirmedPassword,
+  email,
+  newPasswordRules,
+} from "@/lib/validation/rules";
 import type { AuthConfig } from "@/lib/config/auth";
 import { payloadInput } from "@/lib/users/payload";
 import { createPersonalTeam } from "@/lib/teams/personal-team";
@@ -30,21 +36,21 @@ const NEVER_STORED = new Set([
   "redirect",
 ]);
 
-function defaultRules(config: AuthConfig) {
-  return withNewPassword(
-    config.password,
-    { name: z.string().max(255), email: email() },
-    { payload: payloadInput().nullish(), remember: booleanish().nullish() },
-  );
-}
-
-export const register = defineEndpoint({
-  input: (config) => {
-    // contract §1: closed registration is a 403 whatever was sent, so it is decided before validation.
+export const register = endpointOf(AUTH_ACTIONS.register, {
+  // contract §1: closed registration is a 403 whatever was sent, so it is decided before validation.
+  refuse: (config) => {
     if (!config["allow-registration"])
       throw forbidden("Registration is closed.");
-    return getHooks().registrationRules?.(config) ?? defaultRules(config);
   },
+  replacedBy: (config) => getHooks().registrationRules?.(config),
+  rules: (config: AuthConfig) => ({
+    name: z.string().max(255),
+    email: email(),
+    ...newPasswordRules(config.password),
+    payload: payloadInput().nullish(),
+    remember: booleanish().nullish(),
+  }),
+  refine: confirmedPassword,
   // Laravel's `unique:users` among the email's rules: checked even when other fields fail, so the
   // 422 names a taken address together with a short password (decision record 069); then a
   // password the Pwned Passwords service knows (decision record 089).
@@ -57,10 +63,7 @@ export const register = defineEndpoint({
       ...(await uncompromisedRule(ctx, input)),
     };
   },
-  async run(
-    ctx,
-    input: Record<string, unknown> & { email: string; password: string },
-  ) {
+  async run(ctx, input) {
     const fillable = new Set(ctx.config["user-fillable"]);
     const values = Object.fromEntries(
       Object.entries(input).filter(

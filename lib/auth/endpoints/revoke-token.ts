@@ -1,27 +1,13 @@
 import "server-only";
-import { z } from "zod";
 import { recordActivity } from "@/lib/audit/activity";
-import { defineEndpoint } from "@/lib/server/endpoint";
+import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { endpointOf } from "@/lib/server/row-endpoint";
 import { revokeToken as revoke } from "@/lib/auth/tokens";
-import { IGNORED_FIELDS } from "@/lib/validation/rules";
-
-// Laravel's `numeric`: a number or a string of digits.
-const tokenId = z.union(
-  [
-    z.int().positive(),
-    z
-      .string()
-      .regex(/^\d{1,18}$/)
-      .transform(Number),
-  ],
-  {
-    error: "The :attribute field must be a number.",
-  },
-);
+import { tokenIdInput } from "@/lib/auth/token-input";
 
 /** `{revoked}` is true only when one of the caller's own tokens was deleted. */
-export const revokeToken = defineEndpoint({
-  input: () => z.strictObject({ token_id: tokenId, ...IGNORED_FIELDS }),
+export const revokeToken = endpointOf(AUTH_ACTIONS["revoke-token"], {
+  rules: () => ({ token_id: tokenIdInput }),
   async run(ctx, input) {
     const user = ctx.requireUser();
     const revoked = await revoke(

@@ -2,9 +2,9 @@ import "server-only";
 import { z } from "zod";
 import { recordActivity } from "@/lib/audit/activity";
 import { rollToken as roll } from "@/lib/auth/token-roll";
-import { defineEndpoint } from "@/lib/server/endpoint";
+import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { endpointOf } from "@/lib/server/row-endpoint";
 import { forbidden, invalid } from "@/lib/http/errors";
-import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import { tokenIdInput } from "@/lib/auth/token-input";
 
 const DAY_SECONDS = 86_400;
@@ -13,17 +13,15 @@ const DAY_SECONDS = 86_400;
  * A new secret for one of the caller's tokens, or from a token for itself only (decision record
  * 045); the old one works for `grace_seconds` (default a day, 0: stops now, at most 30 days).
  */
-export const rollToken = defineEndpoint({
-  input: () =>
-    z.strictObject({
-      token_id: tokenIdInput,
-      grace_seconds: z
-        .int()
-        .min(0)
-        .max(30 * DAY_SECONDS)
-        .nullish(),
-      ...IGNORED_FIELDS,
-    }),
+export const rollToken = endpointOf(AUTH_ACTIONS["roll-token"], {
+  rules: () => ({
+    token_id: tokenIdInput,
+    grace_seconds: z
+      .int()
+      .min(0)
+      .max(30 * DAY_SECONDS)
+      .nullish(),
+  }),
   async run(ctx, input) {
     const user = ctx.requireUser();
     // A token rotates its own key; choosing which of the owner's tokens to roll is the session's

@@ -1,8 +1,9 @@
 import "server-only";
-import { defineEndpoint } from "@/lib/server/endpoint";
+import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { endpointOf } from "@/lib/server/row-endpoint";
 import { listTokensWithUsage } from "@/lib/auth/token-list";
 
-export const tokens = defineEndpoint({
+export const tokens = endpointOf(AUTH_ACTIONS.tokens, {
   async run(ctx) {
     const user = ctx.requireUser();
     return {

@@ -5,7 +5,8 @@ import { users } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import { emit } from "@/lib/server/events";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
-import { defineEndpoint } from "@/lib/server/endpoint";
+import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { endpointOf } from "@/lib/server/row-endpoint";
 import { uncompromisedRule } from "@/lib/auth/breached-passwords";
 import { passwordFingerprint } from "@/lib/server/session-validity";
 import {
@@ -13,11 +14,14 @@ import {
   requestEventDeps,
 } from "@/lib/server/credential-ledger";
 import { invalid } from "@/lib/http/errors";
-import { withNewPassword } from "@/lib/validation/rules";
+import { confirmedPassword, newPasswordRules } from "@/lib/validation/rules";
 
-export const updatePassword = defineEndpoint({
-  input: (config) =>
-    withNewPassword(config.password, { old_password: z.string().max(255) }),
+export const updatePassword = endpointOf(AUTH_ACTIONS["update-password"], {
+  rules: (config) => ({
+    old_password: z.string().max(255),
+    ...newPasswordRules(config.password),
+  }),
+  refine: confirmedPassword,
   // A password the Pwned Passwords service knows, when asked (decision record 089).
   dataRules: uncompromisedRule,
   async run(ctx, input) {

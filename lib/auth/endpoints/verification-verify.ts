@@ -1,33 +1,37 @@
 import "server-only";
 import { recordActivity } from "@/lib/audit/activity";
 import { emit } from "@/lib/server/events";
-import { defineEndpoint } from "@/lib/server/endpoint";
+import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { endpointOf } from "@/lib/server/row-endpoint";
 import { linkMatchesUser, markVerified } from "@/lib/auth/verification";
 import { forbidden } from "@/lib/http/errors";
 
 /** The signed link of the verification email; only the signed-in owner of the address can use it. */
-export const verificationVerify = defineEndpoint({
-  async run(ctx) {
-    const user = ctx.requireUser();
-    if (!linkMatchesUser(user, ctx.params.id ?? "", ctx.params.hash ?? ""))
-      throw forbidden();
-    if (ctx.config["must-verify-email"]) {
-      const verified = await markVerified(ctx.db, user, ctx.now);
-      if (verified) {
-        await recordActivity(
-          ctx.db,
-          { event: "email-verified", subjectId: user.id, ip: ctx.ip },
-          ctx.now,
-        );
-        await emit("Verified", { user: verified });
-        // A browser lands on the route's redirect, which confirms it once (decision record 070).
-        if (!ctx.wantsJson)
-          ctx.session.flash(
-            "status",
-            ctx.t("Your email address has been verified."),
+export const verificationVerify = endpointOf(
+  AUTH_ACTIONS["verification-verify"],
+  {
+    async run(ctx) {
+      const user = ctx.requireUser();
+      if (!linkMatchesUser(user, ctx.params.id ?? "", ctx.params.hash ?? ""))
+        throw forbidden();
+      if (ctx.config["must-verify-email"]) {
+        const verified = await markVerified(ctx.db, user, ctx.now);
+        if (verified) {
+          await recordActivity(
+            ctx.db,
+            { event: "email-verified", subjectId: user.id, ip: ctx.ip },
+            ctx.now,
           );
+          await emit("Verified", { user: verified });
+          // A browser lands on the route's redirect, which confirms it once (decision record 070).
+          if (!ctx.wantsJson)
+            ctx.session.flash(
+              "status",
+              ctx.t("Your email address has been verified."),
+            );
+        }
       }
-    }
-    return { verified: true };
+      return { verified: true };
+    },
   },
-});
+);

@@ -3,8 +3,8 @@ import { signedInSchema, userSchema } from "@/lib/users/schemas/user";
 
 /**
  * The fields a client sends to the sign-in actions and what they answer (contract §2 and §4). The
- * endpoints validate with their own configured rules (password strength, registration hooks);
- * these are the wire shapes, which a test keeps to the same fields (test/http/contract.test.ts).
+ * endpoints are bound to them (decision record 094): these fields are the ones validated, each
+ * under the endpoint's configured rule where it has one (password strength, lengths).
  */
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).nullish();
 

@@ -28,7 +28,8 @@ export const tokenSchema = z.object({
 export type Token = z.output<typeof tokenSchema>;
 
 const count = z.int().nullish();
-const tokenId = z.union([z.int(), z.string()]);
+/** A token's id as a number or a string of digits (Laravel's `numeric`); the endpoint gets the number. */
+const tokenId = z.union([z.int(), z.string()]).transform(Number);
 
 /** create-token's fields (contract §4 rule 4; decision records 023 and 045). */
 export const createTokenInput = z.object({

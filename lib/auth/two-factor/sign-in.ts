@@ -7,7 +7,7 @@ import type { DeviceHistory } from "@/lib/authentication-log/record";
 import type { Context } from "@/lib/server/context";
 import { emit } from "@/lib/server/events";
 import type { SignInMethod } from "@/lib/server/session-store";
-import { type EndpointResult, redirectTo } from "@/lib/server/endpoint";
+import { type Redirect, redirectTo } from "@/lib/server/endpoint";
 import { hasTwoFactor } from "@/lib/auth/two-factor/account";
 import {
   forgetPendingStatement,
@@ -79,11 +79,11 @@ export async function holdForChallenge(
     method: PendingMethod;
     alongside?: SQLWrapper[];
   },
-): Promise<EndpointResult | null> {
+): Promise<{ two_factor: true } | Redirect | null> {
   if (!hasTwoFactor(user)) return null;
   await holdSignIn(ctx, user, options);
   await emit("TwoFactorAuthenticationChallenged", { user });
   return ctx.wantsJson
-    ? { two_factor: true }
+    ? { two_factor: true as const }
     : redirectTo(TWO_FACTOR_CHALLENGE_PAGE);
 }

@@ -2,7 +2,9 @@ import "server-only";
 import QRCode from "qrcode";
 import { recordActivity } from "@/lib/audit/activity";
 import { emit } from "@/lib/server/events";
-import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
+import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { endpointOf } from "@/lib/server/row-endpoint";
+import { type Endpoint } from "@/lib/server/endpoint";
 import { HttpError } from "@/lib/http/errors";
 import { json } from "@/lib/http/respond";
 import {
@@ -17,7 +19,7 @@ import { otpauthUrl } from "@/lib/auth/two-factor/totp";
 const NOT_ENABLED = "Two factor authentication has not been enabled.";
 
 /** GET user/two-factor-qr-code → `{svg, url}` (Fortify answers `[]` without a secret). */
-export const twoFactorQrCode = defineEndpoint({
+export const twoFactorQrCode = endpointOf(AUTH_ACTIONS["two-factor-qr-code"], {
   async run(ctx) {
     const user = ctx.requireUser();
     const secret = readSecret(ctx, user);
@@ -35,37 +37,46 @@ export const twoFactorQrCode = defineEndpoint({
 });
 
 /** GET user/two-factor-secret-key → `{secretKey}` (base32), for typing into an app; 404 without a secret. */
-export const twoFactorSecretKey = defineEndpoint({
-  async run(ctx) {
-    const secret = readSecret(ctx, ctx.requireUser());
-    if (secret === null) throw new HttpError(404, NOT_ENABLED);
-    return { secretKey: secret };
+export const twoFactorSecretKey = endpointOf(
+  AUTH_ACTIONS["two-factor-secret-key"],
+  {
+    async run(ctx) {
+      const secret = readSecret(ctx, ctx.requireUser());
+      if (secret === null) throw new HttpError(404, NOT_ENABLED);
+      return { secretKey: secret };
+    },
   },
-});
+);
 
 /** GET user/two-factor-recovery-codes → the codes, a JSON array (behind the step-up). */
-export const twoFactorRecoveryCodes = defineEndpoint({
-  async run(ctx) {
-    return json(readRecoveryCodes(ctx, ctx.requireUser()));
+export const twoFactorRecoveryCodes = endpointOf(
+  AUTH_ACTIONS["two-factor-recovery-codes"],
+  {
+    async run(ctx) {
+      return json(readRecoveryCodes(ctx, ctx.requireUser()));
+    },
   },
-});
+);
 
 /** POST user/two-factor-recovery-codes: eight new codes replace the old ones; 404 without a secret. */
-export const twoFactorRegenerateRecoveryCodes: Endpoint = defineEndpoint({
-  async run(ctx) {
-    const user = ctx.requireUser();
-    if (user.twoFactorSecret === null) throw new HttpError(404, NOT_ENABLED);
-    await storeNewRecoveryCodes(ctx, user);
-    await recordActivity(
-      ctx.db,
-      {
-        event: "two-factor-recovery-codes-regenerated",
-        subjectId: user.id,
-        ip: ctx.ip,
-      },
-      ctx.now,
-    );
-    await emit("RecoveryCodesGenerated", { user });
-    return emptyReply(ctx, twoFactorRegenerateRecoveryCodes, 200);
+export const twoFactorRegenerateRecoveryCodes: Endpoint = endpointOf(
+  AUTH_ACTIONS["two-factor-regenerate-recovery-codes"],
+  {
+    async run(ctx) {
+      const user = ctx.requireUser();
+      if (user.twoFactorSecret === null) throw new HttpError(404, NOT_ENABLED);
+      await storeNewRecoveryCodes(ctx, user);
+      await recordActivity(
+        ctx.db,
+        {
+          event: "two-factor-recovery-codes-regenerated",
+          subjectId: user.id,
+          ip: ctx.ip,
+        },
+        ctx.now,
+      );
+      await emit("RecoveryCodesGenerated", { user });
+      return emptyReply(ctx, twoFactorRegenerateRecoveryCodes, 200);
+    },
   },
-});
+);
