@@ -10,13 +10,13 @@ import {
 } from "../support/api-targets";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 import { createToken } from "../support/tokens";
+import { walkSession, walkToken, walkUser } from "../support/route-walk";
 
 // Token abilities are enforced (Sanctum's tokenCan; decision record 011): every route that changes
 // something declares what a bearer token needs, a token passes only with `*` or that ability, any
 // valid token may read, and sessions are not affected. The routes come from the route table and
 // from app/**/route.ts, so a new route is covered without being listed here.
 const ADMIN = "admin@example.test";
-const app = useTestApp({ auth: { admins: [ADMIN] } });
 const targets = await apiTargets();
 
 const MISSING_ABILITY = "Invalid ability provided.";
@@ -82,6 +82,16 @@ const withAbility = writes.filter(
   (target) => target.ability !== null && target.ability !== SESSION_ONLY,
 );
 const sessionOnly = writes.filter((target) => target.ability === SESSION_ONLY);
+// The walks whose request goes through give each route its own administrator (decision record 093).
+const app = useTestApp({
+  auth: {
+    admins: [
+      ADMIN,
+      ...withAbility.map((_, index) => `ability-${index}@example.test`),
+      ...writes.map((_, index) => `session-${index}@example.test`),
+    ],
+  },
+});
 
 function pathOf(target: ApiTarget, id: number): string {
   return target.template.replace(/\{(\w+)\}/g, (_, name: string) =>
@@ -133,10 +143,10 @@ async function adminWithToken(abilities: string[]) {
 /** The ability check let the request through: whatever the endpoint then answered. */
 function expectPassed(response: AgentResponse, label: string) {
   const context = `${label} → ${response.status} ${response.text.slice(0, 200)}`;
-  expect(response.status, context).not.toBe(401);
-  expect([MISSING_ABILITY, SESSION_REQUIRED], context).not.toContain(
-    response.body?.message,
-  );
+  expect.soft(response.status, context).not.toBe(401);
+  expect
+    .soft([MISSING_ABILITY, SESSION_REQUIRED], context)
+    .not.toContain(response.body?.message);
 }
 
 describe("the routes' declarations", () => {
@@ -163,121 +173,214 @@ describe("the routes' declarations", () => {
   });
 });
 
-describe.each(writes)("a token without abilities on $label", (target) => {
-  it("is refused (403, or 401 from the session guard) and changes nothing", async () => {
-    const { subject, token } = await adminWithToken([]);
-    const before = await writtenRows(app.database.db);
+// Decision record 093: each rule is one walk of its routes over one fixture. A refusal changes
+// nothing (checked), so the refused walks share their accounts and tokens; a request that goes
+// through may change anything, so those walks give each route accounts of its own (all of them
+// administrators, so no policy stands in the way). Each failure names the route and the rule.
+const WALK_TIMEOUT_MS = 120_000;
+const db = () => app.database.db;
+
+/** An administrator and a subject for one walk (or one route of it), with a token of these abilities. */
+async function walkFixture(email: string, abilities: string[]) {
+  const admin = await walkUser(app, email);
+  const subject = await walkUser(app, `subject-of-${email}`);
+  return { admin, subject, token: await walkToken(app, admin, abilities) };
+}
+
+/**
+ * Checks a refusal on every route, with a token of the administrator's holding `abilitiesOf` the
+ * route: `refused` asserts the answer; nothing may change, and the token stays valid.
+ */
+async function walkRefusals(
+  routes: ApiTarget[],
+  rule: string,
+  abilitiesOf: (target: ApiTarget) => string[],
+  refused: (target: ApiTarget, response: AgentResponse, label: string) => void,
+) {
+  const { admin, subject } = await walkFixture(ADMIN, []);
+  const tokens = new Map<string, string>();
+  let before = await writtenRows(db());
+  for (const target of routes) {
+    const label = `${target.label}: ${rule}`;
+    // Fresh throttle windows, so the guard (not a 429) is what answers.
+    app.advance(61);
+    const abilities = abilitiesOf(target);
+    const key = abilities.join(" ");
+    let token = tokens.get(key);
+    if (token === undefined) {
+      token = await walkToken(app, admin, abilities);
+      tokens.set(key, token);
+      before = await writtenRows(db());
+    }
     const response = await call(app.agent(), target, subject, {
       bearer: token,
     });
-    if (target.guard === "web") {
-      expect(response.status, response.text).toBe(401);
-    } else {
-      expect(response.status, response.text).toBe(403);
-      expect(response.body.message).toBe(
-        target.ability === SESSION_ONLY ? SESSION_REQUIRED : MISSING_ABILITY,
+    refused(target, response, `${label} → ${response.text.slice(0, 200)}`);
+    const was = before;
+    before = await writtenRows(db());
+    expect.soft(before, label).toEqual(was);
+    expect
+      .soft(
+        (await app.agent().get("/auth/get-auth", { bearer: token })).body
+          .authenticated,
+        label,
+      )
+      .toBe(true);
+  }
+}
+
+/** The ability check answers as `target` declares: 401 from the session guard, else 403 with its message. */
+function expectRefused(
+  target: ApiTarget,
+  response: AgentResponse,
+  label: string,
+  message: string,
+) {
+  if (target.guard === "web") {
+    expect.soft(response.status, label).toBe(401);
+    return;
+  }
+  expect.soft(response.status, label).toBe(403);
+  expect.soft(response.body?.message, label).toBe(message);
+}
+
+describe("every route's token rules, one walk per rule (decision records 011, 093)", () => {
+  it(
+    "refuses a token without abilities on every route that changes something (403, or 401 from the session guard), and changes nothing",
+    async () => {
+      await walkRefusals(
+        writes,
+        "a token without abilities is refused",
+        () => [],
+        (target, response, label) =>
+          expectRefused(
+            target,
+            response,
+            label,
+            target.ability === SESSION_ONLY
+              ? SESSION_REQUIRED
+              : MISSING_ABILITY,
+          ),
       );
-    }
-    expect(await writtenRows(app.database.db)).toEqual(before);
-    expect(
-      (await app.agent().get("/auth/get-auth", { bearer: token })).body
-        .authenticated,
-    ).toBe(true);
-  });
-});
+    },
+    WALK_TIMEOUT_MS,
+  );
 
-describe.each(withAbility)(
-  "a token with the ability $ability on $label",
-  (target) => {
-    it("passes with that ability, and with `*`", async () => {
-      const { subject, token } = await adminWithToken([
-        target.ability as string,
-      ]);
-      expectPassed(
-        await call(app.agent(), target, subject, { bearer: token }),
-        target.label,
+  it(
+    "refuses a token with every other ability on every route that asks one",
+    async () => {
+      await walkRefusals(
+        withAbility,
+        "a token with every other ability is refused",
+        (target) => TOKEN_ABILITIES.filter((name) => name !== target.ability),
+        (target, response, label) => {
+          expect.soft(response.status, label).toBe(403);
+          expect.soft(response.body?.message, label).toBe(MISSING_ABILITY);
+        },
       );
-      const all = await createToken(app, ADMIN, { abilities: ["*"] });
-      expectPassed(
-        await call(app.agent(), target, subject, { bearer: all }),
-        target.label,
+    },
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    "refuses a `*` token on every session-only route: the route needs a signed-in session",
+    async () => {
+      await walkRefusals(
+        sessionOnly,
+        "a `*` token is refused on a session-only route",
+        () => ["*"],
+        (target, response, label) =>
+          expectRefused(target, response, label, SESSION_REQUIRED),
       );
-    });
+    },
+    WALK_TIMEOUT_MS,
+  );
 
-    it("is refused with every other ability", async () => {
-      const others = [
-        ...TOKEN_ABILITIES.filter((name) => name !== target.ability),
-      ];
-      const { subject, token } = await adminWithToken(others);
-      const response = await call(app.agent(), target, subject, {
-        bearer: token,
-      });
-      expect(response.status, response.text).toBe(403);
-      expect(response.body.message).toBe(MISSING_ABILITY);
-    });
-  },
-);
-
-describe.each(sessionOnly)(
-  "a `*` token on the session-only route $label",
-  (target) => {
-    it("is refused: the route needs a signed-in session", async () => {
-      const { subject, token } = await adminWithToken(["*"]);
-      const before = await writtenRows(app.database.db);
-      const response = await call(app.agent(), target, subject, {
-        bearer: token,
-      });
-      expect(response.status, response.text).toBe(
-        target.guard === "web" ? 401 : 403,
+  it(
+    "refuses a token without abilities on every administrator's read (403 Invalid ability provided.)",
+    async () => {
+      await walkRefusals(
+        administratorsReads,
+        "a token without abilities is refused on an administrator's read",
+        () => [],
+        (target, response, label) => {
+          expect.soft(response.status, label).toBe(403);
+          expect.soft(response.body?.message, label).toBe(MISSING_ABILITY);
+        },
       );
-      if (target.guard !== "web")
-        expect(response.body.message).toBe(SESSION_REQUIRED);
-      expect(await writtenRows(app.database.db)).toEqual(before);
-    });
-  },
-);
+    },
+    WALK_TIMEOUT_MS,
+  );
 
-describe.each(administratorsReads)(
-  "a token without abilities on the administrator's read $label",
-  (target) => {
-    it("is refused (403 Invalid ability provided.)", async () => {
-      const { subject, token } = await adminWithToken([]);
-      const response = await call(app.agent(), target, subject, {
-        bearer: token,
-      });
-      expect(response.status, response.text).toBe(403);
-      expect(response.body.message).toBe(MISSING_ABILITY);
-    });
-  },
-);
+  it(
+    "lets a token without abilities through every read of one's own",
+    async () => {
+      const { subject, token } = await walkFixture(ADMIN, []);
+      for (const target of ownReads) {
+        app.advance(61);
+        const response = await call(app.agent(), target, subject, {
+          bearer: token,
+          json: target.method === "GET" ? undefined : {},
+        });
+        const label = `${target.label}: a token without abilities reads → ${response.status} ${response.text.slice(0, 200)}`;
+        expectPassed(response, label);
+        if (target.params.length === 0)
+          expect.soft(response.status, label).toBe(200);
+      }
+    },
+    WALK_TIMEOUT_MS,
+  );
 
-describe.each(ownReads)(
-  "a token without abilities on the read $label",
-  (target) => {
-    it("passes", async () => {
-      const { subject, token } = await adminWithToken([]);
-      const response = await call(app.agent(), target, subject, {
-        bearer: token,
-        json: target.method === "GET" ? undefined : {},
-      });
-      expectPassed(response, target.label);
-      if (target.params.length === 0)
-        expect(response.status, response.text).toBe(200);
-    });
-  },
-);
+  it(
+    "lets a token with a route's ability through, and a `*` token",
+    async () => {
+      for (const [index, target] of withAbility.entries()) {
+        app.advance(61);
+        const email = `ability-${index}@example.test`;
+        const { admin, subject, token } = await walkFixture(email, [
+          target.ability as string,
+        ]);
+        const rule = `${target.label}: a token with ${target.ability} passes`;
+        expectPassed(
+          await call(app.agent(), target, subject, { bearer: token }),
+          rule,
+        );
+        const all = await walkToken(app, admin, ["*"]);
+        expectPassed(
+          await call(app.agent(), target, subject, { bearer: all }),
+          `${target.label}: a \`*\` token passes`,
+        );
+      }
+    },
+    WALK_TIMEOUT_MS,
+  );
 
-describe.each(writes)("a session on $label", (target) => {
-  it("is not limited by abilities, even beside a bearer token without abilities", async () => {
-    const { admin, subject, token } = await adminWithToken([]);
-    const agent = await signIn(app, admin);
-    expectPassed(await call(agent, target, subject), target.label);
-    const again = await signIn(app, admin);
-    expectPassed(
-      await call(again, target, subject, { bearer: token }),
-      target.label,
-    );
-  });
+  it(
+    "does not limit a session by abilities on any route, even beside a bearer token without abilities",
+    async () => {
+      for (const [index, target] of writes.entries()) {
+        app.advance(61);
+        const email = `session-${index}@example.test`;
+        const { subject, token } = await walkFixture(email, []);
+        const session = await walkSession(app, email);
+        expectPassed(
+          await call(session, target, subject),
+          `${target.label}: a session passes`,
+        );
+        // The same session, unless the call ended it (a logout): then a new one, as before it.
+        let beside = await call(session, target, subject, { bearer: token });
+        if (beside.status === 401)
+          beside = await call(await walkSession(app, email), target, subject, {
+            bearer: token,
+          });
+        expectPassed(
+          beside,
+          `${target.label}: a session beside a token without abilities passes`,
+        );
+      }
+    },
+    WALK_TIMEOUT_MS,
+  );
 });
 
 describe("what the review found a token without abilities could do", () => {

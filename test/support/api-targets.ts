@@ -73,16 +73,28 @@ export async function apiTargets(): Promise<ApiTarget[]> {
   return [...auth, ...host];
 }
 
-/** Rows whose appearance would mean refused input changed something. */
-export async function writtenRows(db: Db) {
-  const [counts] = await db
-    .select({
-      users: sql<number>`(select count(*) from users)::int`,
-      tokens: sql<number>`(select count(*) from personal_access_tokens)::int`,
-      sessions: sql<number>`(select count(*) from sessions where user_id is not null)::int`,
-      resets: sql<number>`(select count(*) from password_reset_tokens)::int`,
-      settings: sql<number>`(select count(*) from settings)::int`,
-    })
-    .from(sql`(select 1) as one`);
-  return counts;
+type WrittenRows = {
+  users: number;
+  tokens: number;
+  sessions: number;
+  resets: number;
+  settings: number;
+};
+
+/**
+ * Rows whose appearance would mean refused input changed something. One plain statement: the
+ * walks ask it after every request, and the query builder's select took three times as long.
+ */
+export async function writtenRows(db: Db): Promise<WrittenRows> {
+  const result = (await db.execute(sql`
+    select (select count(*) from users)::int as users,
+      (select count(*) from personal_access_tokens)::int as tokens,
+      (select count(*) from sessions where user_id is not null)::int as sessions,
+      (select count(*) from password_reset_tokens)::int as resets,
+      (select count(*) from settings)::int as settings
+  `)) as unknown as WrittenRows[] | { rows: WrittenRows[] };
+  // postgres.js answers the rows, PGlite an object holding them.
+  const [counts] = Array.isArray(result) ? result : result.rows;
+  if (!counts) throw new Error("no counts");
+  return { ...counts };
 }
