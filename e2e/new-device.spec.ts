@@ -22,7 +22,7 @@ for (const variant of LANGUAGE_VARIANTS) {
     test.use(variant.use);
     test.describe.configure({ timeout: 180_000 });
 
-    test('is mailed to the owner, and "this was not me" signs that device out and opens the reset', async ({
+    test('is mailed to the owner, "this was not me" signs that device out and opens the reset, and Security lists it', async ({
       page,
       users,
       playwright,
@@ -38,6 +38,11 @@ for (const variant of LANGUAGE_VARIANTS) {
           "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
         extraHTTPHeaders: { "Accept-Language": variant.use.locale },
       });
+      const wrong = await postJson(stranger, "/auth/login", {
+        email: user.email,
+        password: "not-the-password-1",
+      });
+      expect(wrong.status()).toBe(422);
       const signedInAt = new Date();
       const login = await postJson(stranger, "/auth/login", {
         email: user.email,
@@ -67,6 +72,24 @@ for (const variant of LANGUAGE_VARIANTS) {
       await expect(page.getByLabel(t("Email address"))).toHaveValue(user.email);
       expect(await signedIn(stranger)).toBe(false);
       await stranger.dispose();
+
+      // The owner's own browser: Security lists the history, the stranger's rows marked.
+      await users.signIn(user);
+      await page.goto("/admin/account/security");
+      const history = page.getByRole("list", { name: t("Recent sign-ins") });
+      const strangerRows = history
+        .getByRole("listitem")
+        .filter({ hasText: "Firefox" });
+      await expect(strangerRows).toHaveCount(2);
+      await expect(
+        strangerRows.filter({ hasText: t("Marked as not you") }),
+      ).toHaveCount(1);
+      await expect(
+        strangerRows.filter({ hasText: t("Wrong password") }),
+      ).toHaveCount(1);
+      await history.scrollIntoViewIfNeeded();
+      await snap(`sign-in-history-${variant.slug}`);
+      await expectAccessible(page, `recent sign-ins (${variant.name})`);
     });
   });
 }

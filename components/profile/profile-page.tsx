@@ -1,6 +1,7 @@
 "use client";
 
 import { AvatarUpload } from "@/components/profile/avatar-upload";
+import { SignInHistory } from "@/components/profile/sign-in-history";
 import { BrowserSessions } from "@/components/profile/browser-sessions";
 import { PasskeysCard } from "@/components/profile/passkeys/passkeys-card";
 import { DeleteAccount } from "@/components/profile/delete-account";
@@ -62,6 +63,9 @@ export function SecuritySection() {
       <TwoFactorCard user={user} />
       {!mustEnrol && <PasskeysCard />}
       {!mustEnrol && <BrowserSessions />}
+      {!mustEnrol && allowed("api.app.user.authentication-log") && (
+        <SignInHistory />
+      )}
     </>
   );
 }

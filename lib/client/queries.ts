@@ -32,6 +32,7 @@ export const queryKeys = {
   webhooks: ["webhooks"] as const,
   webhookDeliveries: (id: number) => ["webhooks", id, "deliveries"] as const,
   browserSessions: ["browser-sessions"] as const,
+  signInHistory: (page: number) => ["sign-in-history", page] as const,
   userSessions: (userId: number) =>
     ["admin-users", userId, "sessions"] as const,
   userTokens: (userId: number) => ["admin-users", userId, "tokens"] as const,
