@@ -7,11 +7,13 @@ test("the API reference lists every route from the description, and links to it"
   request,
   snap,
 }) => {
-  const document = (await (await request.get("/api/openapi.json")).json()) as {
+  const description = (await (
+    await request.get("/api/openapi.json")
+  ).json()) as {
     openapi: string;
     paths: Record<string, Record<string, { operationId: string }>>;
   };
-  expect(document.openapi).toBe("3.1.0");
+  expect(description.openapi).toBe("3.1.0");
   await page.goto("/docs/api");
   await expect(
     page.getByRole("heading", { level: 1, name: "API reference" }),
@@ -26,8 +28,12 @@ test("the API reference lists every route from the description, and links to it"
   ).toBeVisible();
   // One read of the page for every operation: an expect per operation (about two hundred round
   // trips to the browser) took longer than the test's whole budget on a busy machine.
-  const expected = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.values(methods).map((operation) => [operation.operationId, path]),
+  const expected = Object.entries(description.paths).flatMap(
+    ([path, methods]) =>
+      Object.values(methods).map((operation): [string, string] => [
+        operation.operationId,
+        path,
+      ]),
   );
   const shown = await page.evaluate(
     (pairs) =>
