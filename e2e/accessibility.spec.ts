@@ -30,23 +30,15 @@ for (const variant of VARIANTS) {
     });
     const t = translator(variant.locale);
     /** axe on the screen as it is now, and a screenshot to look at: a11y-<variant>-<screen>.png. */
-    const checker =
-      (page: Page, snap: (name: string) => Promise<void>) =>
-      async (screen: string) => {
-        await expectAccessible(page, `${screen} (${variant.title})`);
-        await snap(
-          `a11y-${variant.title.replace(", ", "-")}-${screen}`
-            .toLowerCase()
-            .replaceAll(" ", "-"),
-        );
-      };
+    const checker = (page: Page) => async (screen: string) =>
+      expectAccessible(page, `${screen} (${variant.title})`, {
+        screenshot: `a11y-${variant.title.replace(", ", "-")}-${screen}`
+          .toLowerCase()
+          .replaceAll(" ", "-"),
+      });
 
-    test("the signed-out screens and the 404 page", async ({
-      page,
-      guard,
-      snap,
-    }) => {
-      const check = checker(page, snap);
+    test("the signed-out screens and the 404 page", async ({ page, guard }) => {
+      const check = checker(page);
       await page.goto("/auth/login");
       await expect(
         page.getByRole("heading", { name: t("Sign in to your account") }),
@@ -102,9 +94,8 @@ for (const variant of VARIANTS) {
     test("a user's screens, a dialog, and the 403 page", async ({
       page,
       users,
-      snap,
     }) => {
-      const check = checker(page, snap);
+      const check = checker(page);
       const user = await users.create("a11y", { name: "Alex Access" });
       await confirmPasswordOf(user);
       expect(
@@ -167,9 +158,8 @@ for (const variant of VARIANTS) {
       context,
       users,
       guard,
-      snap,
     }) => {
-      const check = checker(page, snap);
+      const check = checker(page);
       const user = await users.create("a11y-2fa", {
         name: "Íñigo Dos Pasos",
         verified: true,
@@ -234,9 +224,8 @@ for (const variant of VARIANTS) {
     test("the administration screens, a dialog, and the impersonation banner", async ({
       page,
       users,
-      snap,
     }) => {
-      const check = checker(page, snap);
+      const check = checker(page);
       const target = await users.create("a11y-target", {
         name: "Tomás Target",
       });

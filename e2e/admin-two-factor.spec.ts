@@ -33,8 +33,9 @@ test("an administrator sees a user's second factor and sessions, ends a session,
     name: "Sessions of Ernesto Enrolled",
   });
   await expect(list.getByRole("listitem")).toHaveCount(1);
-  await snap("admin-user-sessions");
-  await expectAccessible(page, "a user's sessions");
+  await expectAccessible(page, "a user's sessions", {
+    screenshot: "admin-user-sessions",
+  });
   await list.getByRole("button", { name: /^Sign out / }).click();
   await expect(sessions.getByText("No signed-in browsers")).toBeVisible();
   const whoAmI = await target.api.get("/auth/get-auth", {

@@ -26,7 +26,6 @@ test("a user ends another browser's session from the list after the step-up, and
   baseURL,
   users,
   guard,
-  snap,
 }) => {
   const user = await users.create("devices", { name: "Dana Devices" });
   const laptop = await otherBrowser(browser, baseURL ?? "", user);
@@ -43,8 +42,9 @@ test("a user ends another browser's session from the list after the step-up, and
     .filter({ hasNotText: "This device" });
   await expect(other).toContainText(/Last active (now|\d+ seconds? ago)/);
   await expect(other).toContainText("with password");
-  await snap("browser-sessions");
-  await expectAccessible(page, "browser sessions");
+  await expectAccessible(page, "browser sessions", {
+    screenshot: "browser-sessions",
+  });
 
   // Ending a session is behind the step-up (decision record 028): a stolen cookie cannot sign the
   // owner's devices out one by one.
@@ -53,8 +53,9 @@ test("a user ends another browser's session from the list after the step-up, and
   const stepUp = page.getByRole("dialog", { name: "Confirm your password" });
   await expect(stepUp).toBeVisible();
   await expect(stepUp.getByLabel("Password")).toBeFocused();
-  await snap("browser-sessions-step-up");
-  await expectAccessible(page, "step-up before ending a session");
+  await expectAccessible(page, "step-up before ending a session", {
+    screenshot: "browser-sessions-step-up",
+  });
   await stepUp.getByLabel("Password").fill(user.password);
   await stepUp.getByLabel("Password").press("Enter");
   await expect(stepUp).toHaveCount(0);

@@ -86,8 +86,9 @@ test("a user deletes their account; signing in then fails", async ({
   await expect(
     dialog.getByLabel("Current password"),
   ).toHaveAccessibleDescription("The password is incorrect.");
-  await snap("delete-account-wrong-password");
-  await expectAccessible(page, "delete-account dialog with an error");
+  await expectAccessible(page, "delete-account dialog with an error", {
+    screenshot: "delete-account-wrong-password",
+  });
 
   const startedAt = new Date();
   await dialog.getByLabel("Current password").fill(user.password);

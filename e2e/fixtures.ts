@@ -1,4 +1,3 @@
-import { mkdir } from "node:fs/promises";
 import {
   type APIRequestContext,
   test as base,
@@ -6,6 +5,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { showScheme } from "./support/color-scheme";
+import { screenshotOf } from "./support/screenshots";
 import {
   registerUser,
   followVerificationLink,
@@ -144,10 +144,7 @@ export const test = base.extend<{
 
   /** A full-page screenshot in test-results/screenshots/, to look at after the run. */
   snap: async ({ page }, use) => {
-    await mkdir("test-results/screenshots", { recursive: true });
     await use(async (name) => {
-      // From the top: a scrolled page would paint its sticky bar in the middle of a full-page shot.
-      await page.evaluate(() => window.scrollTo(0, 0));
       // Every screen in both schemes (issue 25): the test's own first, then the other, then back.
       const first = (await page.evaluate(
         () => matchMedia("(prefers-color-scheme: dark)").matches,
@@ -157,10 +154,7 @@ export const test = base.extend<{
       const schemes = [first, first === "dark" ? "light" : "dark"] as const;
       for (const scheme of schemes) {
         await showScheme(page, scheme);
-        await page.screenshot({
-          path: `test-results/screenshots/${name}${scheme === "dark" ? "-dark" : ""}.png`,
-          fullPage: true,
-        });
+        await screenshotOf(page, name, scheme);
       }
       await showScheme(page, first);
     });

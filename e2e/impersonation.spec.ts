@@ -4,7 +4,6 @@ import { expectAccessible } from "./support/accessibility";
 test("an administrator impersonates a user from the list, sees the banner, returns, and finds it in the activity log", async ({
   page,
   users,
-  snap,
 }) => {
   const target = await users.create("target", { name: "Tina Target" });
   const admin = await users.admin();
@@ -18,8 +17,7 @@ test("an administrator impersonates a user from the list, sees the banner, retur
   // Other specs' users may carry the same name: the row is this target's, by its address.
   const row = page.getByRole("row").filter({ hasText: target.email });
   await expect(row).toBeVisible();
-  await snap("admin-users");
-  await expectAccessible(page, "users");
+  await expectAccessible(page, "users", { screenshot: "admin-users" });
   await row.getByRole("button", { name: "Impersonate Tina Target" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectAccessible(page, "impersonate dialog");
@@ -34,8 +32,9 @@ test("an administrator impersonates a user from the list, sees the banner, retur
   await expect(
     page.getByRole("heading", { name: "Welcome, Tina Target" }),
   ).toBeVisible();
-  await snap("impersonating-dashboard");
-  await expectAccessible(page, "dashboard while impersonating");
+  await expectAccessible(page, "dashboard while impersonating", {
+    screenshot: "impersonating-dashboard",
+  });
   // The banner stays on every signed-in screen.
   await page
     .getByRole("navigation", { name: "Main" })
@@ -88,14 +87,14 @@ test("an administrator impersonates a user from the list, sees the banner, retur
     .first();
   await expect(entry).toContainText("Tina Target");
   await expect(entry).toContainText(admin.name);
-  await snap("activity-impersonation");
-  await expectAccessible(page, "activity");
+  await expectAccessible(page, "activity", {
+    screenshot: "activity-impersonation",
+  });
 });
 
 test("an administrator deletes a user and restores them", async ({
   page,
   users,
-  snap,
 }) => {
   const target = await users.create("doomed", { name: "Dora Doomed" });
   await users.signIn(await users.admin());
@@ -116,8 +115,9 @@ test("an administrator deletes a user and restores them", async ({
   await page.getByLabel("Show").selectOption({ label: "Deleted users" });
   const row = page.getByRole("row", { name: /Dora Doomed/ });
   await expect(row).toContainText("Deleted");
-  await snap("admin-users-deleted");
-  await expectAccessible(page, "deleted users");
+  await expectAccessible(page, "deleted users", {
+    screenshot: "admin-users-deleted",
+  });
   await row.getByRole("button", { name: "Restore Dora Doomed" }).click();
   await page
     .getByRole("dialog")
@@ -131,7 +131,6 @@ test("an administrator deletes a user and restores them", async ({
 test("a user who is not an administrator sees a clear 403 on administration screens", async ({
   page,
   users,
-  snap,
 }) => {
   await users.signIn(await users.create("plain"));
   await page.goto("/admin/users");
@@ -143,8 +142,7 @@ test("a user who is not an administrator sees a clear 403 on administration scre
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: "Users" }),
   ).toHaveCount(0);
-  await snap("admin-forbidden");
-  await expectAccessible(page, "403");
+  await expectAccessible(page, "403", { screenshot: "admin-forbidden" });
   await page.goto("/admin/activity");
   await expect(
     page.getByRole("heading", { name: "You do not have access to this page" }),

@@ -86,8 +86,9 @@ for (const variant of VARIANTS) {
       await form.getByLabel(variant.words.name, { exact: true }).fill(name);
       await form.getByRole("radio", { name: variant.words.machine }).check();
       await form.getByLabel(variant.words.scope).check();
-      await snap(`oauth-clients-form-${variant.slug}`);
-      await expectAccessible(page, `clients form (${variant.name})`);
+      await expectAccessible(page, `clients form (${variant.name})`, {
+        screenshot: `oauth-clients-form-${variant.slug}`,
+      });
       // A new way in: creating a client asks for the password first (credential class `adds`,
       // decision record 082); the rotation below finds the confirmation recent.
       guard.allow(/\/oauth\/clients$/, 423);
@@ -112,8 +113,9 @@ for (const variant of VARIANTS) {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
         secret,
       );
-      await snap(`oauth-clients-secret-${variant.slug}`);
-      await expectAccessible(page, `client secret shown (${variant.name})`);
+      await expectAccessible(page, `client secret shown (${variant.name})`, {
+        screenshot: `oauth-clients-secret-${variant.slug}`,
+      });
       await page.getByRole("button", { name: variant.words.done }).click();
 
       const machine = await playwright.request.newContext({ baseURL });
@@ -143,8 +145,9 @@ for (const variant of VARIANTS) {
       await expect(rotated).toHaveText(/^[A-Za-z0-9]{40}$/);
       const newSecret = (await rotated.textContent()) ?? "";
       expect(newSecret).not.toBe(secret);
-      await snap(`oauth-clients-rotated-${variant.slug}`);
-      await expectAccessible(page, `secret rotated (${variant.name})`);
+      await expectAccessible(page, `secret rotated (${variant.name})`, {
+        screenshot: `oauth-clients-rotated-${variant.slug}`,
+      });
       await dialog.getByRole("button", { name: variant.words.done }).click();
       await expect(item.getByText(variant.words.overlap)).toBeVisible();
 

@@ -66,7 +66,6 @@ for (const variant of VARIANTS) {
     test("the user denies: the app gets access_denied with its state", async ({
       page,
       users,
-      snap,
     }) => {
       // An app is allowed only by an account whose address is proven (decision record 082).
       await users.signIn(
@@ -80,8 +79,9 @@ for (const variant of VARIANTS) {
       ).toBeVisible();
       await expect(page).toHaveURL(/\/authorize\?/);
       await expect(page.getByText(variant.words.profile)).toBeVisible();
-      await snap(`oauth-consent-${variant.slug}`);
-      await expectAccessible(page, `consent (${variant.name})`);
+      await expectAccessible(page, `consent (${variant.name})`, {
+        screenshot: `oauth-consent-${variant.slug}`,
+      });
       await page.getByRole("button", { name: variant.words.deny }).click();
       const callback = await reached();
       expect(callback.searchParams.get("error")).toBe("access_denied");
@@ -93,7 +93,6 @@ for (const variant of VARIANTS) {
       users,
       playwright,
       baseURL,
-      snap,
     }) => {
       const user = await users.create(`approve-${variant.slug}`, {
         name: "Olga Owner",
@@ -138,8 +137,9 @@ for (const variant of VARIANTS) {
         .getByRole("listitem")
         .filter({ hasText: `Notes (${variant.slug})` });
       await expect(item.getByText(variant.words.profile)).toBeVisible();
-      await snap(`oauth-authorized-apps-${variant.slug}`);
-      await expectAccessible(page, `authorized apps (${variant.name})`);
+      await expectAccessible(page, `authorized apps (${variant.name})`, {
+        screenshot: `oauth-authorized-apps-${variant.slug}`,
+      });
       await item.getByRole("button", { name: variant.words.revoke }).click();
       await expectAccessible(page, `revoke an app (${variant.name})`);
       await page

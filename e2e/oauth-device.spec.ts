@@ -50,7 +50,6 @@ for (const variant of VARIANTS) {
       guard,
       playwright,
       baseURL,
-      snap,
     }) => {
       const admin = await users.admin();
       const client = await createClient(admin, {
@@ -88,8 +87,9 @@ for (const variant of VARIANTS) {
       await expect(
         page.getByLabel(variant.words.code),
       ).toHaveAccessibleDescription(variant.words.invalid);
-      await snap(`oauth-device-invalid-${variant.slug}`);
-      await expectAccessible(page, `device code, wrong (${variant.name})`);
+      await expectAccessible(page, `device code, wrong (${variant.name})`, {
+        screenshot: `oauth-device-invalid-${variant.slug}`,
+      });
 
       // Typed as people type it: lower case, with the dash.
       const typed =
@@ -102,12 +102,14 @@ for (const variant of VARIANTS) {
       await expect(
         page.getByText(`${user_code.slice(0, 4)}-${user_code.slice(4)}`),
       ).toBeVisible();
-      await snap(`oauth-device-consent-${variant.slug}`);
-      await expectAccessible(page, `device consent (${variant.name})`);
+      await expectAccessible(page, `device consent (${variant.name})`, {
+        screenshot: `oauth-device-consent-${variant.slug}`,
+      });
       await page.getByRole("button", { name: variant.words.allow }).click();
       await expect(page.getByText(variant.words.done)).toBeVisible();
-      await snap(`oauth-device-connected-${variant.slug}`);
-      await expectAccessible(page, `device connected (${variant.name})`);
+      await expectAccessible(page, `device connected (${variant.name})`, {
+        screenshot: `oauth-device-connected-${variant.slug}`,
+      });
 
       const tokens = await tokenRequest(device, {
         grant_type: DEVICE_GRANT,

@@ -39,8 +39,9 @@ test("a person adds a passkey on the profile, signs in with the button and with 
   await card.getByRole("button", { name: "Create passkey" }).click();
   const confirm = page.getByRole("dialog", { name: "Confirm your password" });
   await expect(confirm.getByLabel("Password")).toBeFocused();
-  await snap("passkeys-add-step-up");
-  await expectAccessible(page, "step-up before adding a passkey");
+  await expectAccessible(page, "step-up before adding a passkey", {
+    screenshot: "passkeys-add-step-up",
+  });
   await confirm.getByLabel("Password").fill(user.password);
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await expect(
@@ -59,8 +60,9 @@ test("a person adds a passkey on the profile, signs in with the button and with 
   ).toBeVisible();
   await expect(card.getByText("Never used")).toBeVisible();
   expect(await authenticator.credentials()).toHaveLength(1);
-  await snap("passkeys-profile-list");
-  await expectAccessible(page, "profile with a passkey");
+  await expectAccessible(page, "profile with a passkey", {
+    screenshot: "passkeys-profile-list",
+  });
 
   // Renamed in a dialog.
   await card.getByRole("button", { name: "Rename Test laptop" }).click();
@@ -84,8 +86,9 @@ test("a person adds a passkey on the profile, signs in with the button and with 
     "autocomplete",
     "username webauthn",
   );
-  await snap("passkeys-login-screen");
-  await expectAccessible(page, "sign-in with the passkey button");
+  await expectAccessible(page, "sign-in with the passkey button", {
+    screenshot: "passkeys-login-screen",
+  });
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("banner").getByText("Pia Passkey")).toBeVisible();
@@ -112,8 +115,9 @@ test("a person adds a passkey on the profile, signs in with the button and with 
   await expect(
     stepUp.getByRole("button", { name: "Use a passkey" }),
   ).toBeVisible();
-  await snap("passkeys-step-up");
-  await expectAccessible(page, "step-up dialog with a passkey");
+  await expectAccessible(page, "step-up dialog with a passkey", {
+    screenshot: "passkeys-step-up",
+  });
   await stepUp.getByRole("button", { name: "Use a passkey" }).click();
   await expect(toasts(page).getByText("Passkey deleted.")).toBeVisible();
   await expect(card.getByText("No passkeys yet")).toBeVisible();
@@ -122,7 +126,6 @@ test("a person adds a passkey on the profile, signs in with the button and with 
 test("after a password sign-in on a device with a built-in authenticator, a passkey is offered once", async ({
   page,
   users,
-  snap,
   guard,
 }) => {
   const user = await users.create("offer", {
@@ -146,8 +149,9 @@ test("after a password sign-in on a device with a built-in authenticator, a pass
     name: "Sign in faster with a passkey",
   });
   await expect(offer).toBeVisible();
-  await snap("passkeys-offer");
-  await expectAccessible(page, "passkey offer after a password sign-in");
+  await expectAccessible(page, "passkey offer after a password sign-in", {
+    screenshot: "passkeys-offer",
+  });
   guard.allow(/\/auth\/user\/passkeys\/options$/, 423);
   await offer.getByRole("button", { name: "Create a passkey" }).click();
   const confirm = page.getByRole("dialog", { name: "Confirm your password" });
@@ -242,7 +246,6 @@ test.describe("in Spanish on a phone", () => {
   test("the passkey screens read in Spanish and pass axe", async ({
     page,
     users,
-    snap,
   }) => {
     const user = await users.create("llave", {
       name: "Lucía Llave",
@@ -255,8 +258,9 @@ test.describe("in Spanish on a phone", () => {
         name: "Iniciar sesión con una llave de acceso",
       }),
     ).toBeVisible();
-    await snap("passkeys-login-es-phone");
-    await expectAccessible(page, "sign-in with a passkey, Spanish, phone");
+    await expectAccessible(page, "sign-in with a passkey, Spanish, phone", {
+      screenshot: "passkeys-login-es-phone",
+    });
     // The step-up a new way in needs (its dialog is the journey above's).
     await confirmPasswordOf(user);
     await users.signIn(user);
@@ -273,7 +277,8 @@ test.describe("in Spanish on a phone", () => {
     );
     await expect(added).toBeInViewport();
     await card.scrollIntoViewIfNeeded();
-    await snap("passkeys-profile-es-phone");
-    await expectAccessible(page, "passkeys card, Spanish, phone");
+    await expectAccessible(page, "passkeys card, Spanish, phone", {
+      screenshot: "passkeys-profile-es-phone",
+    });
   });
 });

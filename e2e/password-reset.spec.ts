@@ -8,7 +8,6 @@ import { SPANISH_PHONE } from "./support/devices";
 test("a user who forgot their password resets it through the emailed link", async ({
   page,
   users,
-  snap,
 }) => {
   const user = await users.create("forgetful");
   await page.goto("/auth/login");
@@ -27,8 +26,9 @@ test("a user who forgot their password resets it through the emailed link", asyn
   await expect(
     page.getByRole("button", { name: /^Send again in \d+ s$/ }),
   ).toBeDisabled();
-  await snap("forgot-password-sent");
-  await expectAccessible(page, "forgot password, link sent");
+  await expectAccessible(page, "forgot password, link sent", {
+    screenshot: "forgot-password-sent",
+  });
 
   const mail = await waitForMail(user.email, { subject: /Reset Password/ });
   const link = linkIn(mail, /^\/auth\/reset-password\//);
@@ -38,8 +38,9 @@ test("a user who forgot their password resets it through the emailed link", asyn
     .getByLabel("New password", { exact: true })
     .fill("reset-and-remembered-9");
   await page.getByLabel("Confirm new password").fill("reset-and-remembered-9");
-  await snap("reset-password-form");
-  await expectAccessible(page, "reset password");
+  await expectAccessible(page, "reset password", {
+    screenshot: "reset-password-form",
+  });
   await page.getByRole("button", { name: "Reset password" }).click();
 
   await expect(page).toHaveURL(/\/auth\/login\?status=password-reset$/);
@@ -48,8 +49,9 @@ test("a user who forgot their password resets it through the emailed link", asyn
       "Your password has been reset. Sign in with your new password.",
     ),
   ).toBeVisible();
-  await snap("login-after-reset");
-  await expectAccessible(page, "sign-in after a reset");
+  await expectAccessible(page, "sign-in after a reset", {
+    screenshot: "login-after-reset",
+  });
   await page.getByLabel("Email address").fill(user.email);
   await page.getByLabel("Password").fill("reset-and-remembered-9");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -72,7 +74,6 @@ test.describe("on a phone, in Spanish", () => {
   test("the forgot-password screen turns into 'check your inbox' with a resend a minute later", async ({
     page,
     users,
-    snap,
   }) => {
     const t = translator("es");
     const user = await users.create("olvido");
@@ -93,7 +94,8 @@ test.describe("on a phone, in Spanish", () => {
         ),
       }),
     ).toBeDisabled();
-    await snap("forgot-password-sent-es-phone");
-    await expectAccessible(page, "forgot password, link sent (es, phone)");
+    await expectAccessible(page, "forgot password, link sent (es, phone)", {
+      screenshot: "forgot-password-sent-es-phone",
+    });
   });
 });

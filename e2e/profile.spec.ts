@@ -45,8 +45,9 @@ test("a user edits their profile (confirming the password for the new address), 
   });
   await expect(page.getByText("Your photo has been updated.")).toBeVisible();
   await expect(photoCard.locator("img")).toHaveAttribute("src", /^\/uploads\//);
-  await snap("profile-with-photo");
-  await expectAccessible(page, "profile with a photo");
+  await expectAccessible(page, "profile with a photo", {
+    screenshot: "profile-with-photo",
+  });
 
   // Images only: anything else is refused before it is sent.
   await page.getByLabel("Change photo").setInputFiles({

@@ -5,7 +5,6 @@ import { DEFAULT_PASSWORD, uniqueEmail, signOut } from "./support/users";
 
 test("a visitor registers, verifies the address through the emailed link, and signs out", async ({
   page,
-  snap,
 }) => {
   const email = uniqueEmail("newcomer");
   await page.goto("/auth/register");
@@ -15,8 +14,7 @@ test("a visitor registers, verifies the address through the emailed link, and si
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(DEFAULT_PASSWORD);
   await page.getByLabel("Confirm password").fill(DEFAULT_PASSWORD);
-  await snap("register-form");
-  await expectAccessible(page, "register");
+  await expectAccessible(page, "register", { screenshot: "register-form" });
   await page.getByRole("button", { name: "Create account" }).click();
 
   await expect(page).toHaveURL(/\/admin$/);
@@ -35,8 +33,9 @@ test("a visitor registers, verifies the address through the emailed link, and si
       "A new verification link has been sent to your email address.",
     ),
   ).toBeVisible();
-  await snap("dashboard-unverified");
-  await expectAccessible(page, "dashboard, address not verified");
+  await expectAccessible(page, "dashboard, address not verified", {
+    screenshot: "dashboard-unverified",
+  });
   const mail = await waitForMail(email, {
     subject: /Verify Email Address/,
     since: resentAfter,
@@ -52,8 +51,9 @@ test("a visitor registers, verifies the address through the emailed link, and si
   await expect(page.getByText("Please verify your email address")).toHaveCount(
     0,
   );
-  await snap("dashboard-verified");
-  await expectAccessible(page, "dashboard, address verified");
+  await expectAccessible(page, "dashboard, address verified", {
+    screenshot: "dashboard-verified",
+  });
 
   await signOut(page);
   await expect(page).toHaveURL(/\/auth\/login$/);
@@ -65,7 +65,6 @@ test("a taken address is reported beside its field", async ({
   page,
   users,
   guard,
-  snap,
 }) => {
   const existing = await users.create("taken");
   guard.allow(/\/auth\/register$/, 422);
@@ -90,6 +89,7 @@ test("a taken address is reported beside its field", async ({
     "href",
     `/auth/forgot-password?email=${encodeURIComponent(existing.email)}`,
   );
-  await snap("register-email-taken");
-  await expectAccessible(page, "register with a taken address");
+  await expectAccessible(page, "register with a taken address", {
+    screenshot: "register-email-taken",
+  });
 });

@@ -19,7 +19,6 @@ test("registration in Spanish on a phone: every mistake at once, in our words, a
   page,
   users,
   guard,
-  snap,
 }) => {
   const existing = await users.create("ocupada");
   guard.allow(/\/auth\/register$/, 422);
@@ -58,8 +57,9 @@ test("registration in Spanish on a phone: every mistake at once, in our words, a
     startsWith(t("The passwords do not match.")),
   );
   await expect(name).not.toHaveAttribute("aria-invalid", "true");
-  await snap("register-es-phone-mistakes");
-  await expectAccessible(page, "register, every mistake at once (es, phone)");
+  await expectAccessible(page, "register, every mistake at once (es, phone)", {
+    screenshot: "register-es-phone-mistakes",
+  });
 
   // The password is shown on request, and hidden again.
   const reveal = page
@@ -96,8 +96,9 @@ test("registration in Spanish on a phone: every mistake at once, in our words, a
   await expect(
     page.getByRole("link", { name: t("reset your password") }),
   ).toBeVisible();
-  await snap("register-es-phone-taken");
-  await expectAccessible(page, "register, a taken address (es, phone)");
+  await expectAccessible(page, "register, a taken address (es, phone)", {
+    screenshot: "register-es-phone-taken",
+  });
 
   // A free address goes through.
   await email.fill(uniqueEmail("rosa"));

@@ -59,7 +59,6 @@ test.describe("routing of the API beside the pages", () => {
     request,
     page,
     guard,
-    snap,
   }) => {
     const api = await request.get("/auth/no-such-action", { headers: json });
     expect(api.status()).toBe(404);
@@ -71,8 +70,7 @@ test.describe("routing of the API beside the pages", () => {
     await expect(
       page.getByRole("heading", { name: "Page not found" }),
     ).toBeVisible();
-    await snap("auth-not-found");
-    await expectAccessible(page, "404");
+    await expectAccessible(page, "404", { screenshot: "auth-not-found" });
   });
 
   test("the proxy stays off the hot paths, whose answers still carry the API's security headers", async ({

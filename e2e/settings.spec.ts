@@ -25,7 +25,6 @@ test("an administrator closes registration (confirming the password first), a vi
   playwright,
   baseURL,
   guard,
-  snap,
 }) => {
   const admin = await users.admin();
   await users.signIn(admin);
@@ -42,8 +41,7 @@ test("an administrator closes registration (confirming the password first), a vi
   await expect(toggle).toBeChecked();
   await expect(setting.getByText("allow-registration")).toBeVisible();
   await expect(setting.getByText("Unsaved:")).toHaveCount(0);
-  await snap("admin-settings");
-  await expectAccessible(page, "settings");
+  await expectAccessible(page, "settings", { screenshot: "admin-settings" });
 
   await toggle.click();
   await expect(toggle).not.toBeChecked();
@@ -60,11 +58,13 @@ test("an administrator closes registration (confirming the password first), a vi
   await expect(setting.getByRole("status")).toHaveText("Saved.");
   await expect(setting.getByText("Set here", { exact: true })).toBeVisible();
   await expect(setting).toContainText("Start-up value: On");
-  await snap("admin-settings-saved");
-  await expectAccessible(page, "settings, one saved");
+  await expectAccessible(page, "settings, one saved", {
+    screenshot: "admin-settings-saved",
+  });
   await page.setViewportSize({ width: 390, height: 844 });
-  await snap("admin-settings-mobile");
-  await expectAccessible(page, "settings on a phone");
+  await expectAccessible(page, "settings on a phone", {
+    screenshot: "admin-settings-mobile",
+  });
   await page.setViewportSize({ width: 1280, height: 860 });
 
   // A visitor: the register screen (rendered with the configuration in force) and the API both refuse.
@@ -72,8 +72,9 @@ test("an administrator closes registration (confirming the password first), a vi
   await page.goto("/auth/register");
   await expect(page.getByText("Registration is closed")).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveCount(0);
-  await snap("register-closed");
-  await expectAccessible(page, "register, closed");
+  await expectAccessible(page, "register, closed", {
+    screenshot: "register-closed",
+  });
   const visitor = await playwright.request.newContext({ baseURL });
   const refused = await postJson(visitor, "/auth/register", {
     name: "Vic Visitor",
@@ -108,8 +109,9 @@ test("an administrator closes registration (confirming the password first), a vi
   await expect(detail(0, "Reverted")).toHaveText("true");
   await expect(detail(1, "After")).toHaveText("false");
   await expect(entries.nth(1)).toContainText(admin.name);
-  await snap("activity-setting-changed");
-  await expectAccessible(page, "activity, settings changed");
+  await expectAccessible(page, "activity, settings changed", {
+    screenshot: "activity-setting-changed",
+  });
 
   await page.context().clearCookies();
   await page.goto("/auth/register");
@@ -127,7 +129,6 @@ test("an invalid value is refused beside its field, naming it as the page labels
   page,
   users,
   guard,
-  snap,
 }) => {
   guard.allow(/\/api\/admin\/settings$/, 422);
   const admin = await users.admin();
@@ -143,15 +144,16 @@ test("an invalid value is refused beside its field, naming it as the page labels
   await expect(
     setting.getByText("Minimum length must be at least 1."),
   ).toBeVisible();
-  await snap("admin-settings-invalid");
-  await expectAccessible(page, "settings with an invalid value");
+  await expectAccessible(page, "settings with an invalid value", {
+    screenshot: "admin-settings-invalid",
+  });
 
   await page.reload();
   await expect(input).toHaveValue("8");
   await expect(setting.getByText("Set here", { exact: true })).toHaveCount(0);
 });
 
-test("an administrator sees the mail queue", async ({ page, users, snap }) => {
+test("an administrator sees the mail queue", async ({ page, users }) => {
   await users.signIn(await users.admin());
   await page.goto("/admin");
   await page
@@ -163,8 +165,7 @@ test("an administrator sees the mail queue", async ({ page, users, snap }) => {
   ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Queued" })).toBeVisible();
   await expect(page.getByText("No failed messages")).toBeVisible();
-  await snap("admin-mail");
-  await expectAccessible(page, "mail");
+  await expectAccessible(page, "mail", { screenshot: "admin-mail" });
 });
 
 test("a user who is not an administrator gets the 403 screen on settings and mail", async ({
@@ -196,7 +197,6 @@ test.describe("in Spanish, on a phone", () => {
     page,
     users,
     guard,
-    snap,
   }) => {
     const admin = await users.admin();
     await users.signIn(admin);
@@ -213,8 +213,9 @@ test.describe("in Spanish, on a phone", () => {
     await expect(
       section.getByRole("button", { name: t("Save changes") }),
     ).toBeDisabled();
-    await snap("admin-settings-passwords-es-phone");
-    await expectAccessible(page, "settings, Passwords (es, phone)");
+    await expectAccessible(page, "settings, Passwords (es, phone)", {
+      screenshot: "admin-settings-passwords-es-phone",
+    });
 
     await length.fill("10");
     await expect(section.getByRole("status")).toHaveText(
@@ -234,7 +235,8 @@ test.describe("in Spanish, on a phone", () => {
       ),
     ).toBeInViewport();
     await expect(length).toHaveValue("10");
-    await snap("admin-settings-passwords-es-phone-saved");
-    await expectAccessible(page, "settings, Passwords saved (es, phone)");
+    await expectAccessible(page, "settings, Passwords saved (es, phone)", {
+      screenshot: "admin-settings-passwords-es-phone-saved",
+    });
   });
 });

@@ -6,7 +6,6 @@ import { expectAccessible } from "./support/accessibility";
 test("a signed-in screen shows its header and a skeleton while the session is on its way", async ({
   page,
   users,
-  snap,
 }) => {
   const user = await users.create("slow-link", { name: "Sara Slow" });
   await users.signIn(user);
@@ -25,8 +24,9 @@ test("a signed-in screen shows its header and a skeleton while the session is on
   await expect(
     page.getByRole("heading", { name: "Welcome, Sara Slow" }),
   ).toHaveCount(0);
-  await snap("shell-while-loading");
-  await expectAccessible(page, "a signed-in screen while loading");
+  await expectAccessible(page, "a signed-in screen while loading", {
+    screenshot: "shell-while-loading",
+  });
 
   release();
   await expect(

@@ -5,7 +5,6 @@ test("a signed-out visitor signs in and comes back to the screen they asked for"
   page,
   users,
   guard,
-  snap,
 }) => {
   const user = await users.create("returning", { name: "Rita Returning" });
   await page.goto("/admin/account/tokens");
@@ -27,8 +26,9 @@ test("a signed-out visitor signs in and comes back to the screen they asked for"
   await expect(email).toHaveAccessibleDescription(
     "These credentials do not match our records.",
   );
-  await snap("login-bad-credentials");
-  await expectAccessible(page, "sign-in with wrong credentials");
+  await expectAccessible(page, "sign-in with wrong credentials", {
+    screenshot: "login-bad-credentials",
+  });
 
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -36,14 +36,14 @@ test("a signed-out visitor signs in and comes back to the screen they asked for"
   await expect(
     page.getByRole("heading", { name: "API tokens", level: 2 }),
   ).toBeVisible();
-  await snap("signed-in-after-redirect");
-  await expectAccessible(page, "tokens");
+  await expectAccessible(page, "tokens", {
+    screenshot: "signed-in-after-redirect",
+  });
 });
 
 test("an external redirect is ignored: the sign-in lands on the dashboard", async ({
   page,
   users,
-  snap,
 }) => {
   const user = await users.create("cautious");
   await page.goto("/auth/login?redirect=//evil.example/steal");
@@ -54,8 +54,9 @@ test("an external redirect is ignored: the sign-in lands on the dashboard", asyn
   await expect(
     page.getByRole("heading", { name: `Welcome, ${user.name}` }),
   ).toBeVisible();
-  await snap("external-redirect-ignored");
-  await expectAccessible(page, "dashboard");
+  await expectAccessible(page, "dashboard", {
+    screenshot: "external-redirect-ignored",
+  });
 });
 
 test("the keyboard alone is enough to sign in", async ({ page, users }) => {

@@ -16,7 +16,6 @@ test.afterAll(async () => {
 
 test("a new person signs in with the provider: an account is created and verified", async ({
   page,
-  snap,
 }) => {
   const email = uniqueEmail("social");
   provider.setUser({
@@ -28,8 +27,9 @@ test("a new person signs in with the provider: an account is created and verifie
   await page.goto("/auth/login");
   const button = page.getByRole("link", { name: "Continue with Acme ID" });
   await expect(button).toBeVisible();
-  await snap("login-with-provider");
-  await expectAccessible(page, "sign-in with a provider");
+  await expectAccessible(page, "sign-in with a provider", {
+    screenshot: "login-with-provider",
+  });
   await button.click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText(email).first()).toBeVisible();

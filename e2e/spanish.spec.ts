@@ -7,7 +7,6 @@ test("a Spanish browser gets the Spanish UI and Spanish server messages, and can
   page,
   users,
   guard,
-  snap,
 }) => {
   const user = await users.create("espanol", { name: "Elena Español" });
   await page.goto("/auth/login");
@@ -26,8 +25,9 @@ test("a Spanish browser gets the Spanish UI and Spanish server messages, and can
   ).toHaveAccessibleDescription(
     "Estas credenciales no coinciden con nuestros registros.",
   );
-  await snap("login-spanish");
-  await expectAccessible(page, "sign-in in Spanish, wrong credentials");
+  await expectAccessible(page, "sign-in in Spanish, wrong credentials", {
+    screenshot: "login-spanish",
+  });
 
   // The switch wins over the browser's language, and is remembered.
   await page.getByLabel("Idioma").selectOption("en");
@@ -57,6 +57,7 @@ test("a Spanish browser gets the Spanish UI and Spanish server messages, and can
       .getByRole("banner")
       .getByRole("button", { name: /Elena Español .* \(menú de la cuenta\)/ }),
   ).toBeVisible();
-  await snap("dashboard-spanish");
-  await expectAccessible(page, "dashboard in Spanish");
+  await expectAccessible(page, "dashboard in Spanish", {
+    screenshot: "dashboard-spanish",
+  });
 });

@@ -3,7 +3,6 @@ import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { translator } from "./support/translator";
 import { confirmPasswordOf, postJson, type TestUser } from "./support/users";
-import { showScheme } from "./support/color-scheme";
 import { toasts } from "./support/toasts";
 
 type GetAuth = { authenticated: boolean; user: { email: string } | null };
@@ -14,20 +13,6 @@ const PHONE = { width: 390, height: 844 };
 /** The card of the token named `name` in the list. */
 const tokenCard = (page: Page, name: string) =>
   page.getByRole("article", { name, exact: true });
-
-/** axe in the light and the dark scheme (the palette follows prefers-color-scheme), then snapped in both. */
-async function checkBothSchemes(
-  page: Page,
-  snap: (name: string) => Promise<void>,
-  screen: string,
-) {
-  for (const scheme of ["light", "dark"] as const) {
-    await showScheme(page, scheme);
-    await expectAccessible(page, `${screen} (${scheme})`);
-  }
-  await showScheme(page, "light");
-  await snap(screen);
-}
 
 /** Nothing on the page is wider than the screen, and every button is inside it. */
 async function expectNothingOffScreen(page: Page) {
@@ -59,7 +44,6 @@ test("a user creates a token with the password asked once, copies it, uses it as
   context,
   users,
   guard,
-  snap,
   baseURL,
 }) => {
   // The longest journey of the file: axe in both schemes on two screens.
@@ -71,7 +55,7 @@ test("a user creates a token with the password asked once, copies it, uses it as
   await expect(page.getByText("No tokens yet")).toBeVisible();
   // Nothing to revoke: no greyed "Revoke all" beside the empty list.
   await expect(page.getByRole("button", { name: "Revoke all" })).toHaveCount(0);
-  await checkBothSchemes(page, snap, "tokens-empty");
+  await expectAccessible(page, "tokens-empty", { screenshot: "tokens-empty" });
 
   guard.allow(/\/auth\/create-token$/, 422);
   await page.getByLabel("Token name").fill("CI deploy");
@@ -132,8 +116,9 @@ test("a user creates a token with the password asked once, copies it, uses it as
   await page.getByRole("button", { name: "Copy token" }).click();
   await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
-  await expectAccessible(page, "tokens, new token shown");
-  await snap("token-created");
+  await expectAccessible(page, "tokens, new token shown", {
+    screenshot: "token-created",
+  });
 
   // contract §4 rule 4: the token authenticates `Authorization: Bearer` requests, without cookies.
   expect(await bearerWhoAmI(baseURL, token)).toMatchObject({
@@ -158,7 +143,7 @@ test("a user creates a token with the password asked once, copies it, uses it as
   await expect(card).toContainText(/from (127\.0\.0\.1|::1)/);
   await expect(card).not.toContainText("::ffff:");
   await expect(card).toContainText("1 in 24 h · 1 in 30 days");
-  await checkBothSchemes(page, snap, "token-list");
+  await expectAccessible(page, "token-list", { screenshot: "token-list" });
 
   await card.getByRole("button", { name: "Revoke CI deploy" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
@@ -178,11 +163,7 @@ test("a user creates a token with the password asked once, copies it, uses it as
   });
 });
 
-test("revoke all removes every token of the user", async ({
-  page,
-  users,
-  snap,
-}) => {
+test("revoke all removes every token of the user", async ({ page, users }) => {
   const user = await users.create("flusher");
   await users.signIn(user);
   await page.goto("/admin/account/tokens");
@@ -195,8 +176,9 @@ test("revoke all removes every token of the user", async ({
     await expect(tokenCard(page, name)).toBeVisible();
   }
   await page.getByRole("button", { name: "Revoke all" }).click();
-  await snap("tokens-revoke-all-dialog");
-  await expectAccessible(page, "revoke-all dialog");
+  await expectAccessible(page, "revoke-all dialog", {
+    screenshot: "tokens-revoke-all-dialog",
+  });
   await page
     .getByRole("dialog")
     .getByRole("button", { name: "Revoke all" })
@@ -247,7 +229,6 @@ test.describe("on a phone, in Spanish", () => {
   test("creating a token with limits and an address list, then its card: use, limits, Roll and Revoke in reach", async ({
     page,
     users,
-    snap,
     baseURL,
   }) => {
     test.slow();
@@ -257,7 +238,9 @@ test.describe("on a phone, in Spanish", () => {
     await page.goto("/admin/account/tokens");
     await expect(page.getByText(t("No tokens yet"))).toBeVisible();
     await expectNothingOffScreen(page);
-    await checkBothSchemes(page, snap, "tokens-phone-es-empty");
+    await expectAccessible(page, "tokens-phone-es-empty", {
+      screenshot: "tokens-phone-es-empty",
+    });
 
     await page.getByLabel(t("Token name")).fill("móvil");
     await page
@@ -269,7 +252,9 @@ test.describe("on a phone, in Spanish", () => {
     await page.getByLabel(t("Requests per minute")).fill("120");
     await page.getByLabel(t("Quota (requests)")).fill("1000");
     await page.getByLabel(t("Allowed addresses")).fill("127.0.0.1, ::1");
-    await checkBothSchemes(page, snap, "tokens-phone-es-form");
+    await expectAccessible(page, "tokens-phone-es-form", {
+      screenshot: "tokens-phone-es-form",
+    });
     await page.getByLabel(t("Current password")).fill(user.password);
     await page.getByRole("button", { name: t("Create token") }).click();
     const shown = page.getByLabel(t("New token"));
@@ -294,7 +279,9 @@ test.describe("on a phone, in Spanish", () => {
     // Stored as CIDR ranges (decision record 045).
     await expect(card).toContainText("127.0.0.1/32, ::1/128");
     await expectNothingOffScreen(page);
-    await checkBothSchemes(page, snap, "tokens-phone-es-list");
+    await expectAccessible(page, "tokens-phone-es-list", {
+      screenshot: "tokens-phone-es-list",
+    });
 
     // Roll, with a grace, from the card on the phone.
     await card
@@ -304,7 +291,9 @@ test.describe("on a phone, in Spanish", () => {
     await dialog
       .getByLabel(t("The old secret keeps working"))
       .selectOption("86400");
-    await checkBothSchemes(page, snap, "tokens-phone-es-roll");
+    await expectAccessible(page, "tokens-phone-es-roll", {
+      screenshot: "tokens-phone-es-roll",
+    });
     await dialog.getByRole("button", { name: t("Roll token") }).click();
     await expect(page.getByLabel(t("New token"))).toHaveText(TOKEN_SHAPE);
     await page.getByRole("button", { name: t("Done") }).click();
@@ -350,7 +339,6 @@ for (const variant of [
     test("an administrator sees a user's tokens and their use from the users list", async ({
       page,
       users,
-      snap,
       baseURL,
     }) => {
       // Unique: the users list is searched by it, and a run leaves its users behind.
@@ -379,7 +367,7 @@ for (const variant of [
         }),
       ).toHaveCount(0);
       const slug = `admin-user-tokens-${variant.locale}-${variant.phone ? "phone" : "desktop"}`;
-      await checkBothSchemes(page, snap, slug);
+      await expectAccessible(page, slug, { screenshot: slug });
     });
   });
 }

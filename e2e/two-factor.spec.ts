@@ -61,8 +61,9 @@ test("a person enrols by typing the key, signs out, signs in with a code, then w
     (await card.getByTestId("two-factor-secret").textContent()) ?? ""
   ).trim();
   expect(secretKey).toMatch(/^[A-Z2-7]{16,}$/);
-  await snap("two-factor-setup");
-  await expectAccessible(page, "two-factor setup");
+  await expectAccessible(page, "two-factor setup", {
+    screenshot: "two-factor-setup",
+  });
 
   guard.allow(/\/auth\/user\/confirmed-two-factor-authentication$/, 422);
   const code = card.getByLabel("Authentication code");
@@ -88,8 +89,9 @@ test("a person enrols by typing the key, signs out, signs in with a code, then w
   expect(
     (await readFile((await download.path()) ?? "", "utf8")).trim().split("\n"),
   ).toEqual(recoveryCodes);
-  await snap("two-factor-recovery-codes");
-  await expectAccessible(page, "two-factor recovery codes");
+  await expectAccessible(page, "two-factor recovery codes", {
+    screenshot: "two-factor-recovery-codes",
+  });
   await card.getByRole("button", { name: "Done" }).click();
   await expect(card).toContainText("On");
   await expect(
@@ -111,8 +113,9 @@ test("a person enrols by typing the key, signs out, signs in with a code, then w
     page.getByRole("heading", { name: "Two-factor authentication" }),
   ).toBeVisible();
   await expect(page.getByLabel("Authentication code")).toBeFocused();
-  await snap("two-factor-challenge");
-  await expectAccessible(page, "two-factor challenge");
+  await expectAccessible(page, "two-factor challenge", {
+    screenshot: "two-factor-challenge",
+  });
 
   guard.allow(/\/auth\/two-factor-challenge$/, 422);
   await page.getByLabel("Authentication code").fill("000000");
@@ -135,8 +138,9 @@ test("a person enrols by typing the key, signs out, signs in with a code, then w
         ),
     )
     .toBe(true);
-  await snap("two-factor-challenge-wrong-code");
-  await expectAccessible(page, "two-factor challenge with a wrong code");
+  await expectAccessible(page, "two-factor challenge with a wrong code", {
+    screenshot: "two-factor-challenge-wrong-code",
+  });
   // The confirmation used this time step; the next one is within the server's drift. Pasted as
   // an authenticator app copies it, with a space in the middle: the field keeps the digits.
   const next = totpCode(secretKey, 30);

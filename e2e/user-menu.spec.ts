@@ -2,24 +2,10 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { signOut } from "./support/users";
-import { showScheme } from "./support/color-scheme";
 import { SPANISH_PHONE } from "./support/devices";
 
 // The user menu (name, email, settings, language, theme, sign out), dark mode and the account's
 // settings in sections (decision records 066 and 067).
-
-/** A screenshot in each scheme: the system's light, then its dark. */
-async function snapBoth(
-  page: Page,
-  snap: (name: string) => Promise<void>,
-  name: string,
-) {
-  await showScheme(page, "light");
-  await snap(name);
-  await showScheme(page, "dark");
-  await snap(`${name}-dark`);
-  await showScheme(page, "light");
-}
 
 const menuButton = (page: Page, label: RegExp) =>
   page.getByRole("banner").getByRole("button", { name: label });
@@ -48,8 +34,7 @@ test("the user menu leads to the account's settings, changes the theme for good 
       .getByRole("group", { name: "Language" })
       .getByRole("button", { name: "English" }),
   ).toHaveAttribute("aria-pressed", "true");
-  await snapBoth(page, snap, "user-menu");
-  await expectAccessible(page, "user menu open");
+  await expectAccessible(page, "user menu open", { screenshot: "user-menu" });
   // Escape closes it and gives the focus back to its button.
   await page.keyboard.press("Escape");
   await expect(menu).toHaveAttribute("aria-expanded", "false");
@@ -80,8 +65,9 @@ test("the user menu leads to the account's settings, changes the theme for good 
     "aria-current",
     "page",
   );
-  await snapBoth(page, snap, "settings-profile");
-  await expectAccessible(page, "settings: profile");
+  await expectAccessible(page, "settings: profile", {
+    screenshot: "settings-profile",
+  });
   for (const [name, path, heading] of [
     ["Security", "security", "Two-factor authentication"],
     ["API tokens", "tokens", "API tokens"],
@@ -92,8 +78,9 @@ test("the user menu leads to the account's settings, changes the theme for good 
     await expect(
       page.getByRole("heading", { name: heading }).first(),
     ).toBeVisible();
-    await snapBoth(page, snap, `settings-${path}`);
-    await expectAccessible(page, `settings: ${name}`);
+    await expectAccessible(page, `settings: ${name}`, {
+      screenshot: `settings-${path}`,
+    });
   }
   // The old address of the profile still leads there.
   await page.goto("/admin/profile");
@@ -109,7 +96,6 @@ test.describe("on a phone, in Spanish", () => {
   test("the menu fits the screen, changes the language and the sections scroll as tabs", async ({
     page,
     users,
-    snap,
   }) => {
     test.slow();
     const user = await users.create("movil", { name: "Marta Móvil" });
@@ -118,13 +104,15 @@ test.describe("on a phone, in Spanish", () => {
     await expect(
       page.getByRole("heading", { name: "Ajustes de la cuenta", level: 1 }),
     ).toBeVisible();
-    await snapBoth(page, snap, "settings-security-phone-es");
-    await expectAccessible(page, "ajustes: seguridad, teléfono");
+    await expectAccessible(page, "ajustes: seguridad, teléfono", {
+      screenshot: "settings-security-phone-es",
+    });
 
     const menu = menuButton(page, /Marta Móvil .* \(menú de la cuenta\)/);
     await menu.click();
-    await snapBoth(page, snap, "user-menu-phone-es");
-    await expectAccessible(page, "menú de la cuenta, teléfono");
+    await expectAccessible(page, "menú de la cuenta, teléfono", {
+      screenshot: "user-menu-phone-es",
+    });
     const box = await page
       .getByRole("button", { name: "Cerrar sesión" })
       .boundingBox();

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { showScheme } from "./color-scheme";
+import { screenshotOf } from "./screenshots";
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 const WCAG_TAGS = [
@@ -35,6 +36,10 @@ async function findingsOf(
   rules: "all" | "colour",
 ): Promise<string[]> {
   const results = await new AxeBuilder({ page })
+    // axe.run in the page itself. The default mode runs axe in each frame, then opens a blank
+    // page in the context to merge the frames' results: a page per run, for screens that have no
+    // frames (decision record 097).
+    .setLegacyMode()
     .options(
       rules === "all"
         ? {
@@ -67,12 +72,19 @@ async function findingsOf(
  * still loading, a countdown moved, or something shows only in the dark). It fails the test
  * (softly: the journey goes on, and every screen's findings are reported together) on any serious
  * or critical WCAG A/AA violation, one entry per element: rule, impact, what it asks for, the
- * element (selector and markup) and axe's explanation.
+ * element (selector and markup) and axe's explanation. With `screenshot`, the page is also
+ * photographed in the dark after the dark pass and in the light after it, as `snap` would.
  */
 export async function expectAccessible(
   page: Page,
   screen: string,
+  options: {
+    /** Also a screenshot in each scheme, between the passes (`screenshotOf`): one change of scheme each way. */
+    screenshot?: string;
+  } = {},
 ): Promise<void> {
+  // Photographed, it is checked from the top too, as the screenshot shows it.
+  if (options.screenshot) await page.evaluate(() => window.scrollTo(0, 0));
   // A client-side navigation renders the screen first and applies its metadata after: axe would
   // find the previous title gone and none yet. A screen that never gets one still fails here.
   await expect(page, `the title of "${screen}"`).toHaveTitle(/\S/);
@@ -88,6 +100,11 @@ export async function expectAccessible(
     page,
     (await tree()) === lightTree ? "colour" : "all",
   );
+  if (options.screenshot) {
+    await screenshotOf(page, options.screenshot, "dark");
+    await showScheme(page, "light");
+    await screenshotOf(page, options.screenshot, "light");
+  }
   await showScheme(page, wasDark ? "dark" : "light");
   expect
     .soft(
