@@ -2,8 +2,9 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { showScheme } from "./support/color-scheme";
 
-// The gallery of docs/getting-started.md: four screens in the light and the dark scheme, the size of a laptop's
-// window, written to test-results/gallery/ for scripts/screenshot-gallery.mjs to copy.
+// The gallery of docs/getting-started.md: the end user's, the administrator's and the developer's
+// screens in the light and the dark scheme, the size of a laptop's window, written to
+// test-results/gallery/ for scripts/screenshot-gallery.mjs to copy.
 
 async function shoot(page: Page, name: string) {
   for (const colorScheme of ["light", "dark"] as const) {
@@ -16,7 +17,16 @@ async function shoot(page: Page, name: string) {
   await showScheme(page, "light");
 }
 
-test("the screenshot gallery: sign-in, security settings, tokens, users", async ({
+/** Opens `path` and photographs it once its first-level heading `heading` shows. */
+async function screen(page: Page, path: string, heading: string, name: string) {
+  await page.goto(path);
+  await expect(
+    page.getByRole("heading", { level: 1, name: heading }),
+  ).toBeVisible();
+  await shoot(page, name);
+}
+
+test("the screenshot gallery: the end user's, the administrator's and the developer's screens", async ({
   page,
   users,
 }) => {
@@ -43,4 +53,17 @@ test("the screenshot gallery: sign-in, security settings, tokens, users", async 
   await page.goto("/admin/users");
   await expect(page.getByRole("row").nth(1)).toBeVisible();
   await shoot(page, "admin-users");
+
+  await page.goto("/admin");
+  await expect(
+    page.getByRole("heading", { name: "Server health" }),
+  ).toBeVisible();
+  await shoot(page, "admin-home");
+  await page.goto("/admin/activity");
+  await expect(page.getByRole("row").nth(1)).toBeVisible();
+  await shoot(page, "admin-activity");
+  await screen(page, "/admin/settings", "Settings", "admin-settings");
+  await screen(page, "/admin/webhooks", "Webhooks", "admin-webhooks");
+  await screen(page, "/admin/oauth-clients", "OAuth clients", "oauth-clients");
+  await screen(page, "/docs/api", "API reference", "api-reference");
 });

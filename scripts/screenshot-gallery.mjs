@@ -15,6 +15,12 @@ const SCREENS = [
   ["security-settings", "Account settings: Security"],
   ["tokens", "API tokens"],
   ["admin-users", "Administration: users"],
+  ["admin-home", "Administration: home, with the server's health"],
+  ["admin-activity", "Administration: activity"],
+  ["admin-settings", "Administration: settings"],
+  ["admin-webhooks", "Administration: webhooks"],
+  ["oauth-clients", "OAuth clients"],
+  ["api-reference", "API reference"],
 ];
 const GUIDE = "docs/getting-started.md";
 const START = "<!-- gallery:start -->";
