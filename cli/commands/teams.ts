@@ -8,7 +8,8 @@ import {
 } from "@/cli/context";
 
 // Teams from the command line (docs/teams.md, "From the command line"): the same writes and rules
-// as Jetstream's routes (lib/teams/writes.ts), the operator acting in the owner's place.
+// as Jetstream's routes (lib/teams/writes.ts), the operator acting in the owner's place
+// (decision record 100).
 
 const AS_OPERATOR = (cli: CliContext) => ({
   causerId: null,
@@ -28,7 +29,7 @@ function createTeamCommand(program: Command, io: Parameters<CliCommand>[1]) {
   program
     .command("team:create")
     .description(
-      "create a team owned by the user of <owner-email> (not a personal team)",
+      "create a team (never a personal one) owned by the user of owner-email; prints its id",
     )
     .argument("<owner-email>", "the owner's email address")
     .argument("<name>", "the team's name")
@@ -52,7 +53,7 @@ function addMemberCommand(program: Command, io: Parameters<CliCommand>[1]) {
   program
     .command("team:add-member")
     .description(
-      "add the user of <email> to a team with a role (at once, even where members are invited)",
+      "add a registered user to a team with a role, at once (decision record 100)",
     )
     .argument("<team-id>", "the team's id")
     .argument("<email>", "the new member's email address")
@@ -105,7 +106,9 @@ function addMemberCommand(program: Command, io: Parameters<CliCommand>[1]) {
 function listTeamsCommand(program: Command, io: Parameters<CliCommand>[1]) {
   program
     .command("team:list")
-    .description("list the teams of the user of [email] (all teams without it)")
+    .description(
+      "list the teams a user owns or belongs to (every team without email)",
+    )
     .argument("[email]", "a user's email address")
     .action(
       withServices(io, async (cli, email: string | undefined) => {
