@@ -11,6 +11,7 @@ import { oauthKeysCommand } from "@/cli/commands/oauth-keys";
 import { pruneCommand } from "@/cli/commands/prune";
 import { reencryptCommand } from "@/cli/commands/reencrypt";
 import { settingCommand } from "@/cli/commands/setting";
+import { teamCommands } from "@/cli/commands/teams";
 import { whoamiCommand } from "@/cli/commands/whoami";
 
 /**
@@ -31,4 +32,5 @@ export const COMMANDS: readonly CliCommand[] = [
   loginCommand,
   whoamiCommand,
   logoutCommand,
+  teamCommands,
 ];

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { type Team, teamUser, users } from "@/db/schema";
@@ -24,14 +24,12 @@ import {
   presentMembership,
   routeKey,
   standingIn,
-  teamCounts,
 } from "@/lib/teams/store";
+import { addMembership, refuseAddition, type Tx } from "@/lib/teams/writes";
 
 // Jetstream's InviteTeamMember / AddTeamMember, UpdateTeamMemberRole and RemoveTeamMember
 // (decision record 087). Each runs in a transaction holding the team's row, so two owners'
 // requests at once are applied one after the other, and the limits are counted under the lock.
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The team, locked, when the caller may `ability` it; 404 for no team, 403 otherwise. */
 async function lockTeamFor(
@@ -43,21 +41,6 @@ async function lockTeamFor(
   const standing = await standingIn(tx, team, ctx.requireUser().id);
   if (!TEAM_POLICY[ability](standing)) throw forbidden();
   return team;
-}
-
-/** Is `address` the owner's or a member's, whatever its case (`Team::hasUserWithEmail`)? */
-async function onTeam(tx: Tx, team: Team, address: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        sql`lower(${users.email}) = lower(${address})`,
-        sql`(${users.id} = ${team.userId} or exists (select 1 from ${teamUser} where ${teamUser.teamId} = ${team.id} and ${teamUser.userId} = ${users.id}))`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** POST /teams/{team}/members: an invitation mailed (or, without invitations, the account added). */
@@ -72,11 +55,12 @@ export const addMember = defineEndpoint({
     const limits = ctx.config.teams;
     const answer = await ctx.db.transaction(async (tx) => {
       const team = await lockTeamFor(ctx, tx, "addTeamMember");
-      if (await onTeam(tx, team, input.email))
-        throw invalid("email", "This user already belongs to the team.");
-      const counts = await teamCounts(tx, team.id);
-      if (counts.members + counts.invitations >= limits["max-members"])
-        throw invalid("email", "This team has reached its member limit.");
+      const counts = await refuseAddition(
+        tx,
+        team,
+        input.email,
+        limits["max-members"],
+      );
       if (!limits.invitations) {
         const user = await findUserByEmail(tx as unknown as Db, input.email);
         if (!user)
@@ -84,18 +68,13 @@ export const addMember = defineEndpoint({
             "email",
             "We were unable to find a registered user with this email address.",
           );
-        const [membership] = await tx
-          .insert(teamUser)
-          .values({
-            teamId: team.id,
-            userId: user.id,
-            role: input.role,
-            createdAt: ctx.now,
-            updatedAt: ctx.now,
-          })
-          .returning(MEMBERSHIP_COLUMNS);
-        await audit(ctx, tx, "team-member-added", user.id, team, input.role);
-        if (!membership) throw new Error("membership insert returned no row");
+        const membership = await addMembership(
+          tx,
+          { causerId: ctx.requireUser().id, ip: ctx.ip, now: ctx.now },
+          team,
+          user.id,
+          input.role,
+        );
         return { membership: presentMembership(membership) };
       }
       if (await invitationTo(tx, team.id, input.email))

@@ -10,6 +10,7 @@ import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import { back, toHome } from "@/lib/teams/answer";
 import { teamName } from "@/lib/teams/roles";
 import { findTeam, presentTeam, routeKey, standingIn } from "@/lib/teams/store";
+import { createOwnedTeam } from "@/lib/teams/writes";
 
 // Jetstream's CreateTeam, UpdateTeamName, DeleteTeam (with ValidateTeamDeletion) and
 // CurrentTeamController (decision record 087).
@@ -19,34 +20,14 @@ export const createTeam = defineEndpoint({
   input: () => z.strictObject({ name: teamName, ...IGNORED_FIELDS }),
   async run(ctx, input) {
     const user = ctx.requireUser();
-    const team = await ctx.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(teams)
-        .values({
-          userId: user.id,
-          name: input.name,
-          personalTeam: false,
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
-        })
-        .returning();
-      if (!created) throw new Error("team insert returned no row");
-      await tx
-        .update(users)
-        .set({ currentTeamId: created.id })
-        .where(eq(users.id, user.id));
-      await recordActivity(
+    const team = await ctx.db.transaction((tx) =>
+      createOwnedTeam(
         tx,
-        {
-          event: "team-created",
-          subjectId: user.id,
-          ip: ctx.ip,
-          properties: { team_id: created.id },
-        },
-        ctx.now,
-      );
-      return created;
-    });
+        { causerId: null, ip: ctx.ip, now: ctx.now },
+        user.id,
+        input.name,
+      ),
+    );
     return toHome(ctx, { success: true, team: presentTeam(team) });
   },
 });

@@ -1,0 +1,121 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { type Team, teams, teamUser, users } from "@/db/schema";
+import { recordActivity } from "@/lib/audit/activity";
+import { invalid } from "@/lib/http/errors";
+import {
+  MEMBERSHIP_COLUMNS,
+  type Membership,
+  teamCounts,
+} from "@/lib/teams/store";
+
+// The team tables' writes that the routes (team-endpoints.ts, member-endpoints.ts) and the command
+// line (cli/commands/teams.ts) share, so both apply Jetstream's rules one way (decision record 087).
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Who acts, for the activity log: the signed-in caller, or none (`ip` "cli") from the command line. */
+export type TeamActor = { causerId: number | null; ip: string; now: Date };
+
+/** Jetstream's CreateTeam: `ownerId` owns a new team (never personal) and switches to it. */
+export async function createOwnedTeam(
+  tx: Tx,
+  actor: TeamActor,
+  ownerId: number,
+  name: string,
+): Promise<Team> {
+  const [created] = await tx
+    .insert(teams)
+    .values({
+      userId: ownerId,
+      name,
+      personalTeam: false,
+      createdAt: actor.now,
+      updatedAt: actor.now,
+    })
+    .returning();
+  if (!created) throw new Error("team insert returned no row");
+  await tx
+    .update(users)
+    .set({ currentTeamId: created.id })
+    .where(eq(users.id, ownerId));
+  await recordActivity(
+    tx,
+    {
+      event: "team-created",
+      subjectId: ownerId,
+      ip: actor.ip,
+      properties: { team_id: created.id },
+    },
+    actor.now,
+  );
+  return created;
+}
+
+/** Is `address` the owner's or a member's, whatever its case (`Team::hasUserWithEmail`)? */
+async function onTeam(tx: Tx, team: Team, address: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${address})`,
+        sql`(${users.id} = ${team.userId} or exists (select 1 from ${teamUser} where ${teamUser.teamId} = ${team.id} and ${teamUser.userId} = ${users.id}))`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Refuses (422 on `email`) an address already on the team, the owner's included, and a team at
+ * `maxMembers` members and pending invitations; gives the counts it read. Call it holding the
+ * team's row (`findTeam(tx, id, true)`).
+ */
+export async function refuseAddition(
+  tx: Tx,
+  team: Team,
+  address: string,
+  maxMembers: number,
+): Promise<{ members: number; invitations: number }> {
+  if (await onTeam(tx, team, address))
+    throw invalid("email", "This user already belongs to the team.");
+  const counts = await teamCounts(tx, team.id);
+  if (counts.members + counts.invitations >= maxMembers)
+    throw invalid("email", "This team has reached its member limit.");
+  return counts;
+}
+
+/** Jetstream's AddTeamMember once validated: the membership row and its activity entry. */
+export async function addMembership(
+  tx: Tx,
+  actor: TeamActor,
+  team: Team,
+  userId: number,
+  role: string,
+): Promise<Membership> {
+  const [membership] = await tx
+    .insert(teamUser)
+    .values({
+      teamId: team.id,
+      userId,
+      role,
+      createdAt: actor.now,
+      updatedAt: actor.now,
+    })
+    .returning(MEMBERSHIP_COLUMNS);
+  if (!membership) throw new Error("membership insert returned no row");
+  await recordActivity(
+    tx,
+    {
+      event: "team-member-added",
+      subjectId: userId,
+      causerId: actor.causerId,
+      ip: actor.ip,
+      properties: { team_id: team.id, role },
+    },
+    actor.now,
+  );
+  return membership;
+}
