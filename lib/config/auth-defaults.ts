@@ -104,9 +104,14 @@ export const AUTH_DEFAULTS = {
   /**
    * The sign-in history (rappasoft/laravel-authentication-log's table; decision record 095): a
    * sign-in from a device the account has not signed in from mails its owner (on, as the package
-   * has it), with a "this was not me" link that lasts `not-me-expire` minutes.
+   * has it), with a "this was not me" link that lasts `not-me-expire` minutes. Rows older than
+   * `purge-days` are pruned (the package's `purge`, 365).
    */
-  "authentication-log": { "new-device-mail": true, "not-me-expire": 1440 },
+  "authentication-log": {
+    "new-device-mail": true,
+    "not-me-expire": 1440,
+    "purge-days": 365,
+  },
   /** `confirm-timeout`: seconds a password confirmation lasts (Laravel's `auth.password_timeout`; decision record 024). */
   passwords: { expire: 60, "confirm-timeout": 10_800 },
   /**

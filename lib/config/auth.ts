@@ -115,6 +115,7 @@ export const authConfigSchema = z.strictObject({
   "authentication-log": z.strictObject({
     "new-device-mail": z.boolean(),
     "not-me-expire": z.int().min(1).max(10_080),
+    "purge-days": z.int().min(1).max(3650),
   }),
   passwords: z.strictObject({
     expire: z.int().min(1).max(1440),

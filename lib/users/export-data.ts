@@ -15,6 +15,7 @@ import * as schema from "@/db/schema";
 import {
   accountDeletions,
   activityLog,
+  authenticationLog,
   pendingUserEmails,
   personalAccessTokens,
   sessions,
@@ -51,6 +52,7 @@ const HANDLED_TABLES = new Set([
   "uploads",
   "activity_log",
   "account_deletions",
+  "authentication_log",
 ]);
 // How a table of another feature names its user (a passkey's owner, a second factor's user…).
 const OWNER_COLUMNS = ["userId", "authenticatableId"];
@@ -192,6 +194,17 @@ export async function exportUserData(
     .where(aboutUser)
     .orderBy(desc(activityLog.id))
     .limit(ACTIVITY_LIMIT);
+  // Keyed by the morph type too: a Laravel database's table may hold another model's rows under the same id.
+  const signInRows = await db
+    .select()
+    .from(authenticationLog)
+    .where(
+      and(
+        eq(authenticationLog.authenticatableId, userId),
+        eq(authenticationLog.authenticatableType, userClass),
+      ),
+    )
+    .orderBy(desc(authenticationLog.id));
   const [deletion] = await db
     .select()
     .from(accountDeletions)
@@ -227,6 +240,15 @@ export async function exportUserData(
       path: upload.path,
       bytes: upload.bytes,
       created_at: upload.createdAt.toISOString(),
+    })),
+    authentication_log: signInRows.map((row) => ({
+      ip_address: row.ipAddress,
+      user_agent: row.userAgent,
+      login_at: iso(row.loginAt),
+      login_successful: row.loginSuccessful,
+      logout_at: iso(row.logoutAt),
+      cleared_by_user: row.clearedByUser,
+      location: row.location ?? null,
     })),
     ...(await ownedRecords(db, userId)),
     activity: activity.map((entry) => ({

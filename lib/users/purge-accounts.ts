@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import {
   accountDeletions,
   activityLog,
+  authenticationLog,
   passwordResetTokens,
   pendingUserEmails,
   personalAccessTokens,
@@ -20,7 +21,7 @@ const BATCH = 100;
 /**
  * Erases, for good, the accounts their owners deleted more than `graceDays` ago and nobody
  * restored (decision record 021): the user row and everything keyed to it (sessions, tokens,
- * pending address, reset token), the activity log's entries about them and the webhook messages
+ * pending address, reset token, sign-in history), the activity log's entries about them and the webhook messages
  * that carried those entries. Entries they caused about someone else (an administrator's
  * actions) stay, without their name or address. Their photo is no longer anyone's avatar, so the
  * upload pruning removes it. One transaction per account; returns how many went.
@@ -86,6 +87,14 @@ export async function purgeDeletedAccounts(
           and(
             eq(personalAccessTokens.tokenableId, user.id),
             eq(personalAccessTokens.tokenableType, options.userClass),
+          ),
+        );
+      await tx
+        .delete(authenticationLog)
+        .where(
+          and(
+            eq(authenticationLog.authenticatableId, user.id),
+            eq(authenticationLog.authenticatableType, options.userClass),
           ),
         );
       await tx

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { uploads, users } from "@/db/schema";
+import { authenticationLog, uploads, users } from "@/db/schema";
 import { exportUserData, USER_DATA_FORMAT } from "@/lib/users/export-data";
 import { USER_DATA_EXPORT_ROUTE } from "@/lib/account/routes";
 import { USER_UPDATE_ROUTE } from "@/lib/users/routes";
@@ -38,6 +38,14 @@ describe("GET /api/app/user/export", () => {
       path: "/uploads/photo.png",
       bytes: 1234,
       createdAt: new Date("2026-11-25T08:00:00Z"),
+    });
+    // Another model's sign-in under the same id (a Laravel database's table): not this account's.
+    await app.database.db.insert(authenticationLog).values({
+      authenticatableType: "App\\Models\\Admin",
+      authenticatableId: user.id,
+      ipAddress: "10.9.9.9",
+      loginAt: new Date("2026-11-25T08:30:00Z"),
+      loginSuccessful: true,
     });
     await agent.put(
       "/api/app/user/update",
@@ -87,6 +95,19 @@ describe("GET /api/app/user/export", () => {
         bytes: 1234,
         created_at: "2026-11-25T08:00:00.000Z",
       },
+    ]);
+    // The sign-in history (decision record 095): both browsers' sign-ins, and no other model's.
+    expect(data.authentication_log).toEqual([
+      {
+        ip_address: "127.0.0.1",
+        user_agent: null,
+        login_at: "2026-11-25T09:00:00.000Z",
+        login_successful: true,
+        logout_at: null,
+        cleared_by_user: false,
+        location: null,
+      },
+      expect.objectContaining({ ip_address: "127.0.0.1" }),
     ]);
     expect(
       data.activity.map((entry: { event: string }) => entry.event),

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   accountDeletions,
   activityLog,
+  authenticationLog,
   personalAccessTokens,
   sessions,
   users,
@@ -67,10 +68,18 @@ describe("purging deleted accounts", () => {
       createdAt: T0,
     });
 
+    const signInsOf = (id: number) =>
+      app.database.db
+        .select()
+        .from(authenticationLog)
+        .where(eq(authenticationLog.authenticatableId, id));
+
     expect(
       (await pruneAt(new Date(T0.getTime() + 7 * DAY))).deleted_accounts,
     ).toBe(0);
     expect(await userRow(user.id)).toBeDefined();
+    // A deleted account's sign-in history stays until the purge, as its other rows do.
+    expect((await signInsOf(user.id)).length).toBeGreaterThan(0);
     const pruned = await pruneAt(new Date(T0.getTime() + 7 * DAY + 1000));
     expect(pruned.deleted_accounts).toBe(1);
     expect(await userRow(user.id)).toBeUndefined();
@@ -87,6 +96,8 @@ describe("purging deleted accounts", () => {
         .from(personalAccessTokens)
         .where(eq(personalAccessTokens.tokenableId, user.id)),
     ).toEqual([]);
+    expect(await signInsOf(user.id)).toEqual([]);
+    expect((await signInsOf(bystander.id)).length).toBeGreaterThan(0);
     const trail = await app.database.db.select().from(activityLog);
     expect(
       trail.filter(
