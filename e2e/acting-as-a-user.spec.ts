@@ -26,7 +26,11 @@ for (const variant of LANGUAGE_VARIANTS) {
       await enrolThroughApi(target);
       const admin = await users.admin();
       await users.signIn(admin);
+      // The administrator's home asks for the server's health: that answer arrives before the
+      // session becomes the user's, or the panel's request would be refused mid-way.
+      const health = page.waitForResponse("**/api/admin/health");
       await page.goto("/admin");
+      expect((await health).status()).toBe(200);
       // Impersonation itself is another journey (e2e/impersonation.spec.ts): started here as the
       // users screen starts it, through the API with the browser's session.
       const xsrf = (await context.cookies()).find(

@@ -92,25 +92,6 @@ export const CONFIRMED_WHEN = {
 };
 
 /**
- * The fields of a form that sets a password, in Laravel's order: `before`, then `password` under
- * the configured rules and its `password_confirmation`, then `after`; unknown fields refused.
- */
-export function withNewPassword<
-  B extends z.ZodRawShape,
-  A extends z.ZodRawShape = Record<never, never>,
->(rules: PasswordRules, before: B, after?: A) {
-  return z
-    .strictObject({
-      ...before,
-      password: newPassword(rules),
-      password_confirmation: passwordConfirmation(),
-      ...(after ?? ({} as A)),
-      ...IGNORED_FIELDS,
-    })
-    .superRefine(confirmed, CONFIRMED_WHEN);
-}
-
-/**
  * The rules of a password form's two fields, for an endpoint bound to its row (decision record
  * 094), with `confirmedPassword` as its rule across fields. `password_confirmation` is typed as
  * the row types it, a string: the object passes only when it equals `password`.

@@ -40,6 +40,8 @@ const NOT_SIGNED_IN_BY_TOKEN = new Set([
   "oauth.register",
   // The browser's session, named by the ID token the client sends (decision record 071).
   "oauth.logout",
+  // The new-device mail's signed link: the mailbox is the proof (decision record 095).
+  "api.app.authentication-log.not-me",
 ]);
 // POSTs that only read.
 const READING_POSTS = new Set(["auth.tokens"]);
@@ -47,8 +49,10 @@ const READING_POSTS = new Set(["auth.tokens"]);
 // that show a second factor's secrets, which only the owner's session may see (decision record 023);
 // and the passkey ceremonies' options, which keep a challenge for a session (decision record 025);
 // and "download my data", which reveals the account (decision record 028); and Jetstream's signed
-// invitation link, which adds the signed-in account to a team (decision record 087).
+// invitation link, which adds the signed-in account to a team (decision record 087); and the
+// sign-in history, which reveals the account's addresses and devices (decision record 095).
 const WRITING_GETS = new Set([
+  "api.app.user.authentication-log",
   "team-invitations.accept",
   "api.app.user.export",
   "auth.verification.verify",
