@@ -47,7 +47,8 @@ export function LimiterField({
           return (
             <li
               key={index}
-              className="flex flex-wrap items-center gap-x-2 gap-y-2 text-sm text-zinc-700"
+              // On a phone a rule wraps over several lines: a light frame keeps each rule together.
+              className="flex flex-wrap items-center gap-x-2 gap-y-2 rounded-lg p-3 text-sm text-zinc-700 ring-1 ring-zinc-200 sm:p-0 sm:ring-0"
             >
               <span>{t("At most")}</span>
               <input
