@@ -135,8 +135,7 @@ export const authConfigSchema = z.strictObject({
     "lockout-failures": z.int().min(1).max(1000),
     "lockout-minutes": z.int().min(1).max(1440),
   }),
-  // Passkeys (decision records 025, 070): the id is APP_URL's host; the name is what an
-  // authenticator's prompt shows (null: the id).
+  // Passkeys (records 025, 070): the id is APP_URL's host; the name, the prompt's (null: the id).
   passkeys: z.strictObject({
     "relying-party-name": z.string().min(1).max(100).nullable(),
   }),
