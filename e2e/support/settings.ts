@@ -6,7 +6,7 @@ type Listing = { settings: { key: string; source: string }[] };
  * Puts settings back to their start-up values through the API, as an administrator. Specs that
  * change a setting call it after each test, pass or fail: the other specs rely on the defaults
  * (registration open, eight-character passwords). A revert is behind the step-up, confirmed once,
- * and only when a key was changed (the password's limiter allows six confirmations a minute).
+ * and only when a key was changed.
  */
 export async function revertSettings(
   admin: TestUser,
