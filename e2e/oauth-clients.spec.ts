@@ -271,6 +271,9 @@ for (const variant of EDIT_VARIANTS) {
         .getByRole("button", { name: `${words.edit} ${name}`, exact: true })
         .click();
       const form = page.getByRole("form", { name: `${words.edit} ${name}` });
+      await expect(
+        page.getByRole("heading", { name: `${words.edit} ${name}` }),
+      ).toBeVisible();
       const nameField = form.getByLabel(words.name, { exact: true });
       const redirects = form.getByLabel(words.redirects);
       await expect(nameField).toHaveValue(name);
@@ -304,6 +307,10 @@ for (const variant of EDIT_VARIANTS) {
       await expect(renamedCard).toContainText("https://notes.example/callback");
       await expect(renamedCard).toContainText("https://notes.example/second");
       await expect(renamedCard).toContainText("user:write");
+      // Back from the form, the keyboard is where it was: on the client's Edit.
+      await expect(
+        renamedCard.getByRole("button", { name: `${words.edit} ${renamed}` }),
+      ).toBeFocused();
       await expectAccessible(page, `client edited (${variant.name})`, {
         screenshot: `oauth-clients-edited-${variant.slug}`,
       });

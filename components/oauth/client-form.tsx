@@ -126,7 +126,7 @@ export function ClientForm({
           <textarea
             id={redirectsId}
             name="redirect_uris"
-            rows={2}
+            rows={Math.max(2, (client?.redirect_uris.length ?? 0) + 1)}
             spellCheck={false}
             placeholder="https://app.example/callback"
             defaultValue={client?.redirect_uris.join("\n")}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import { CLIENT_KINDS, kindOf } from "@/components/oauth/client-kinds";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,9 +20,12 @@ export function ClientItem({
   onEdit,
   onRotate,
   onDelete,
+  focusEdit = false,
 }: {
   client: OAuthClient;
   now: number;
+  /** Back from its form: Edit takes the focus again, so the keyboard stays where it was. */
+  focusEdit?: boolean;
   onEdit: (client: OAuthClient) => void;
   onRotate: (client: OAuthClient) => void;
   onDelete: (client: OAuthClient) => void;
@@ -30,8 +34,16 @@ export function ClientItem({
   const formatDate = useFormatDate();
   const formatRelative = useFormatRelative();
   const kind = kindOf(client);
+  const item = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    // The first action is Edit.
+    if (focusEdit) item.current?.querySelector("button")?.focus();
+  }, [focusEdit]);
   return (
-    <li className="flex flex-col gap-3 px-5 py-4 sm:px-6 md:flex-row md:items-start md:justify-between">
+    <li
+      ref={item}
+      className="flex flex-col gap-3 px-5 py-4 sm:px-6 md:flex-row md:items-start md:justify-between"
+    >
       <div className="min-w-0 space-y-1.5">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-medium wrap-break-word text-zinc-900">

@@ -30,10 +30,12 @@ function ClientsContent() {
   const update = useUpdateOAuthClient();
   const remove = useDeleteOAuthClient();
   const [editing, setEditing] = useState<string | null>(null);
+  const [edited, setEdited] = useState<string | null>(null);
   const [rotating, setRotating] = useState<OAuthClient | null>(null);
   const [deleting, setDeleting] = useState<OAuthClient | null>(null);
   const edit = (id: string | null) => {
     update.reset();
+    setEdited(id === null ? editing : null);
     setEditing(id);
   };
   // A fresh, empty form once the secret was copied; a refused one keeps what was typed.
@@ -86,6 +88,9 @@ function ClientsContent() {
                 {clients.data.map((client) =>
                   editing === client.id ? (
                     <li key={client.id} className="px-5 py-4 sm:px-6">
+                      <h3 className="mb-4 font-medium wrap-break-word text-zinc-900">
+                        {t("Edit :name", { name: client.name })}
+                      </h3>
                       <ClientForm
                         scopes={scopes.data ?? []}
                         client={client}
@@ -98,7 +103,7 @@ function ClientsContent() {
                               redirect_uris: input.redirect_uris,
                               scopes: input.scopes ?? null,
                             },
-                            { onSuccess: () => setEditing(null) },
+                            { onSuccess: () => edit(null) },
                           )
                         }
                         onCancel={() => edit(null)}
@@ -112,6 +117,7 @@ function ClientsContent() {
                       onEdit={(chosen) => edit(chosen.id)}
                       onRotate={setRotating}
                       onDelete={setDeleting}
+                      focusEdit={edited === client.id}
                     />
                   ),
                 )}
