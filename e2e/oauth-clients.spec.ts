@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { tokenRequest } from "./support/oauth";
-import { SPANISH_PHONE } from "./support/devices";
+import { LANGUAGE_VARIANTS, SPANISH_PHONE } from "./support/devices";
 import { confirmPasswordOf } from "./support/users";
 
 // Decision record 055: an administrator creates a machine client with an allowed scope, copies its
@@ -190,3 +190,144 @@ test("a user's app may ask for any scope only when that box is checked; nothing 
     page.getByRole("listitem").filter({ hasText: name }),
   ).toContainText("any the user consents to");
 });
+
+// Decision record 090, "A client edited on screen": the card shows the redirect URIs; Edit opens
+// the client's form filled in, a refused redirect URI is told beside its field, the saved name and
+// URIs show on the card; Delete asks first, saying the apps using it stop working.
+const EDIT_VARIANTS = [
+  {
+    ...LANGUAGE_VARIANTS[0],
+    words: {
+      form: "Create a client",
+      name: "Name",
+      redirects: "Redirect URIs",
+      scope: "Change your profile (user:write)",
+      create: "Create client",
+      done: "Done",
+      edit: "Edit",
+      save: "Save client",
+      refused:
+        "The redirect URI http://example.com/cb must use https, http on a loopback address, or an app's own reverse-domain scheme.",
+      saved: "The client has been saved.",
+      delete: "Delete the client",
+      deleteTitle: "Delete this client?",
+      deleteSays: /^Apps using .+ stop working at once/,
+      confirmDelete: "Delete client",
+      deleted: "The client has been deleted.",
+    },
+  },
+  {
+    ...LANGUAGE_VARIANTS[1],
+    words: {
+      form: "Crear un cliente",
+      name: "Nombre",
+      redirects: "URI de redirección",
+      scope: "Cambiar tu perfil (user:write)",
+      create: "Crear cliente",
+      done: "Listo",
+      edit: "Editar",
+      save: "Guardar cliente",
+      refused:
+        "La URI de redirección http://example.com/cb debe usar https, http en una dirección de bucle local o un esquema propio de la aplicación con su dominio invertido.",
+      saved: "El cliente se ha guardado.",
+      delete: "Eliminar el cliente",
+      deleteTitle: "¿Eliminar este cliente?",
+      deleteSays: /^Las apps que usan .+ dejan de funcionar al instante/,
+      confirmDelete: "Eliminar cliente",
+      deleted: "El cliente se ha eliminado.",
+    },
+  },
+] as const;
+
+for (const variant of EDIT_VARIANTS) {
+  test.describe(`OAuth clients edited (${variant.name})`, () => {
+    test.use(variant.use);
+    test.describe.configure({ timeout: 180_000 });
+
+    test("an administrator edits a client's name and redirect URIs, a bad URI refused beside its field, then deletes it", async ({
+      page,
+      users,
+      guard,
+    }) => {
+      const words = variant.words;
+      const admin = await users.admin();
+      // A recent confirmation: creating and changing a client would ask for it (record 082).
+      await confirmPasswordOf(admin);
+      await users.signIn(admin);
+      await page.goto("/admin/oauth-clients");
+      const create = page.getByRole("form", { name: words.form });
+      const name = `Notes (${variant.slug}) ${Date.now().toString(36)}`;
+      await create.getByLabel(words.name, { exact: true }).fill(name);
+      await create
+        .getByLabel(words.redirects)
+        .fill("https://notes.example/callback");
+      await create.getByLabel(words.scope).check();
+      await create.getByRole("button", { name: words.create }).click();
+      await page.getByRole("button", { name: words.done }).click();
+      const card = page.getByRole("listitem").filter({ hasText: name });
+      await expect(card).toContainText("https://notes.example/callback");
+
+      await card
+        .getByRole("button", { name: `${words.edit} ${name}`, exact: true })
+        .click();
+      const form = page.getByRole("form", { name: `${words.edit} ${name}` });
+      await expect(
+        page.getByRole("heading", { name: `${words.edit} ${name}` }),
+      ).toBeVisible();
+      const nameField = form.getByLabel(words.name, { exact: true });
+      const redirects = form.getByLabel(words.redirects);
+      await expect(nameField).toHaveValue(name);
+      await expect(redirects).toHaveValue("https://notes.example/callback");
+      await expect(form.getByLabel(words.scope)).toBeChecked();
+
+      const renamed = `${name} v2`;
+      await nameField.fill(renamed);
+      await redirects.fill(
+        "https://notes.example/callback\nhttp://example.com/cb",
+      );
+      guard.allow(/\/oauth\/clients\/[^/]+$/, 422);
+      await form.getByRole("button", { name: words.save }).click();
+      await expect(redirects).toHaveAttribute("aria-invalid", "true");
+      await expect(redirects).toBeFocused();
+      await expect(redirects).toHaveAccessibleDescription(
+        new RegExp(`${words.refused.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+      );
+      await expectAccessible(page, `client form refused (${variant.name})`, {
+        screenshot: `oauth-clients-edit-refused-${variant.slug}`,
+      });
+
+      await redirects.fill(
+        "https://notes.example/callback\nhttps://notes.example/second",
+      );
+      await form.getByRole("button", { name: words.save }).click();
+      await expect(page.getByText(words.saved)).toBeVisible();
+      const renamedCard = page
+        .getByRole("listitem")
+        .filter({ hasText: renamed });
+      await expect(renamedCard).toContainText("https://notes.example/callback");
+      await expect(renamedCard).toContainText("https://notes.example/second");
+      await expect(renamedCard).toContainText("user:write");
+      // Back from the form, the keyboard is where it was: on the client's Edit.
+      await expect(
+        renamedCard.getByRole("button", { name: `${words.edit} ${renamed}` }),
+      ).toBeFocused();
+      await expectAccessible(page, `client edited (${variant.name})`, {
+        screenshot: `oauth-clients-edited-${variant.slug}`,
+      });
+
+      await renamedCard
+        .getByRole("button", { name: `${words.delete} ${renamed}` })
+        .click();
+      const dialog = page.getByRole("dialog", { name: words.deleteTitle });
+      await expect(dialog.getByText(words.deleteSays)).toBeVisible();
+      await expectAccessible(page, `client delete asked (${variant.name})`, {
+        screenshot: `oauth-clients-delete-${variant.slug}`,
+      });
+      await dialog.getByRole("button", { name: words.confirmDelete }).click();
+      await expect(page.getByText(words.deleted)).toBeVisible();
+      await expect(
+        page.getByRole("listitem").filter({ hasText: renamed }),
+      ).toHaveCount(0);
+    });
+  });
+}

@@ -2,7 +2,12 @@
 
 import { type FormEvent, useId, useRef, useState } from "react";
 import { allowedScopesInput } from "@/components/oauth/client-form-input";
-import { CLIENT_KINDS, type ClientKind } from "@/components/oauth/client-kinds";
+import {
+  CLIENT_KINDS,
+  type ClientKind,
+  kindOf,
+} from "@/components/oauth/client-kinds";
+import { KindChoice } from "@/components/oauth/kind-choice";
 import { ScopesFieldset } from "@/components/oauth/scopes-fieldset";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -11,83 +16,54 @@ import { formErrors } from "@/lib/client/form-errors";
 import { useLocale, useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import type { OAuthScope } from "@/lib/client/use-oauth-consent";
-import type { useCreateOAuthClient } from "@/lib/client/use-oauth-clients";
+import type {
+  NewOAuthClient,
+  OAuthClient,
+} from "@/lib/client/use-oauth-clients";
 
-const KINDS = Object.keys(CLIENT_KINDS) as ClientKind[];
+/** The state of the create or update call the form sends. */
+type ClientSave = { error: unknown; isPending: boolean; reset: () => void };
 
-/** The three kinds as radio cards: each says in a line what it is for. */
-function KindChoice({
-  kind,
-  onKind,
-}: {
-  kind: ClientKind;
-  onKind: (kind: ClientKind) => void;
-}) {
-  const t = useT();
-  const name = useId();
-  return (
-    <fieldset>
-      <legend className="text-sm font-medium text-zinc-800">
-        {t("Kind of client")}
-      </legend>
-      <div className="mt-2 grid gap-3 lg:grid-cols-3">
-        {KINDS.map((value) => (
-          <label
-            key={value}
-            className={`flex cursor-pointer gap-3 rounded-lg p-3 ring-1 ${kind === value ? "bg-indigo-50/60 ring-indigo-600" : "ring-zinc-200 hover:bg-zinc-50"}`}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={value}
-              checked={kind === value}
-              onChange={() => onKind(value)}
-              className="mt-0.5 size-4 accent-indigo-600"
-            />
-            <span className="text-sm">
-              <span className="block font-medium text-zinc-900">
-                {t(CLIENT_KINDS[value].label)}
-              </span>
-              <span className="mt-0.5 block text-zinc-600">
-                {t(CLIENT_KINDS[value].description)}
-              </span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-/** Creates a client: its name, kind, redirect URIs (apps that sign users in) and allowed scopes. */
+/**
+ * A client's name, kind, redirect URIs (apps that sign users in) and allowed scopes: a new one, or
+ * `client` filled in, its kind and grants as created (PUT /oauth/clients/{id} does not change them).
+ */
 export function ClientForm({
   scopes,
-  create,
+  client,
+  save,
+  onSave,
+  onCancel,
 }: {
   scopes: OAuthScope[];
-  create: ReturnType<typeof useCreateOAuthClient>;
+  client?: OAuthClient;
+  save: ClientSave;
+  onSave: (input: NewOAuthClient) => void;
+  onCancel?: () => void;
 }) {
   const t = useT();
   const locale = useLocale();
   const form = useRef<HTMLFormElement>(null);
   const redirectsId = useId();
-  const [kind, setKind] = useState<ClientKind>("confidential");
+  const [kind, setKind] = useState<ClientKind>(
+    client ? kindOf(client) : "confidential",
+  );
   const errors = formErrors(
-    create.error,
+    save.error,
     ["name", "redirect_uris", "scopes"],
     locale,
   );
   const [noScope, setNoScope] = useState<object | null>(null);
-  useFocusFirstError(form, create.error ?? noScope);
+  useFocusFirstError(form, save.error ?? noScope);
   const machine = kind === "machine";
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (create.isPending) return;
+    if (save.isPending) return;
     const data = new FormData(event.currentTarget);
     const scopes = allowedScopesInput(data, machine);
     if (!scopes) {
-      create.reset();
+      save.reset();
       setNoScope({});
       return;
     }
@@ -95,7 +71,7 @@ export function ClientForm({
     const redirects = String(data.get("redirect_uris") ?? "")
       .split(/\s+/)
       .filter((uri) => uri !== "");
-    create.mutate({
+    onSave({
       name: String(data.get("name") ?? "").trim(),
       redirect_uris: machine ? [] : redirects,
       confidential: CLIENT_KINDS[kind].confidential,
@@ -110,7 +86,9 @@ export function ClientForm({
       onSubmit={submit}
       noValidate
       className="space-y-5"
-      aria-label={t("Create a client")}
+      aria-label={
+        client ? t("Edit :name", { name: client.name }) : t("Create a client")
+      }
     >
       <ErrorAlert error={errors.general} />
       <TextField
@@ -118,11 +96,25 @@ export function ClientForm({
         name="name"
         required
         maxLength={255}
+        defaultValue={client?.name}
+        autoFocus={client !== undefined}
         hint={t("Users see it on the consent screen.")}
         error={errors.fields.name}
         className="sm:max-w-md"
       />
-      <KindChoice kind={kind} onKind={setKind} />
+      {client ? (
+        <p className="text-sm text-zinc-700">
+          <span className="font-medium text-zinc-800">
+            {t("Kind of client")}:
+          </span>{" "}
+          {t(CLIENT_KINDS[kind].label)}.{" "}
+          <span className="text-zinc-500">
+            {t("A client keeps the kind it was created with.")}
+          </span>
+        </p>
+      ) : (
+        <KindChoice kind={kind} onKind={setKind} />
+      )}
       {!machine && (
         <div>
           <label
@@ -134,10 +126,15 @@ export function ClientForm({
           <textarea
             id={redirectsId}
             name="redirect_uris"
-            rows={2}
+            rows={Math.max(2, (client?.redirect_uris.length ?? 0) + 1)}
             spellCheck={false}
             placeholder="https://app.example/callback"
-            aria-describedby={`${redirectsId}-hint`}
+            defaultValue={client?.redirect_uris.join("\n")}
+            aria-describedby={
+              errors.fields.redirect_uris
+                ? `${redirectsId}-hint ${redirectsId}-error`
+                : `${redirectsId}-hint`
+            }
             aria-invalid={errors.fields.redirect_uris ? true : undefined}
             className={`${INPUT_CLASSES} mt-1.5 font-mono`}
           />
@@ -148,7 +145,11 @@ export function ClientForm({
             {t("One per line; a redirect must match one exactly.")}
           </p>
           {errors.fields.redirect_uris && (
-            <p className="mt-1.5 text-sm text-red-600" aria-live="polite">
+            <p
+              id={`${redirectsId}-error`}
+              className="mt-1.5 text-sm text-red-600"
+              aria-live="polite"
+            >
               {errors.fields.redirect_uris}
             </p>
           )}
@@ -157,6 +158,7 @@ export function ClientForm({
       <ScopesFieldset
         scopes={scopes}
         machine={machine}
+        allowed={client ? client.scopes : undefined}
         error={
           noScope
             ? machine
@@ -167,9 +169,14 @@ export function ClientForm({
             : errors.fields.scopes
         }
       />
-      <div className="flex justify-end">
-        <Button type="submit" loading={create.isPending}>
-          {t("Create client")}
+      <div className="flex flex-wrap justify-end gap-3">
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel}>
+            {t("Cancel")}
+          </Button>
+        )}
+        <Button type="submit" loading={save.isPending}>
+          {client ? t("Save client") : t("Create client")}
         </Button>
       </div>
     </form>

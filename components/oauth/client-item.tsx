@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import { CLIENT_KINDS, kindOf } from "@/components/oauth/client-kinds";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,24 +13,37 @@ const KIND_BADGES = {
   machine: "Machine",
 } as const;
 
-/** One client: name, kind, id, allowed scopes, last use; Rotate secret (when it has one) and Revoke. */
+/** One client: name, kind, id, redirect URIs, allowed scopes, last use; Edit, Rotate secret (when it has one) and Delete. */
 export function ClientItem({
   client,
   now,
+  onEdit,
   onRotate,
-  onRevoke,
+  onDelete,
+  focusEdit = false,
 }: {
   client: OAuthClient;
   now: number;
+  /** Back from its form: Edit takes the focus again, so the keyboard stays where it was. */
+  focusEdit?: boolean;
+  onEdit: (client: OAuthClient) => void;
   onRotate: (client: OAuthClient) => void;
-  onRevoke: (client: OAuthClient) => void;
+  onDelete: (client: OAuthClient) => void;
 }) {
   const t = useT();
   const formatDate = useFormatDate();
   const formatRelative = useFormatRelative();
   const kind = kindOf(client);
+  const item = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    // The first action is Edit.
+    if (focusEdit) item.current?.querySelector("button")?.focus();
+  }, [focusEdit]);
   return (
-    <li className="flex flex-col gap-3 px-5 py-4 sm:px-6 md:flex-row md:items-start md:justify-between">
+    <li
+      ref={item}
+      className="flex flex-col gap-3 px-5 py-4 sm:px-6 md:flex-row md:items-start md:justify-between"
+    >
       <div className="min-w-0 space-y-1.5">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-medium wrap-break-word text-zinc-900">
@@ -43,6 +57,18 @@ export function ClientItem({
           {t(CLIENT_KINDS[kind].label)} ·{" "}
           <code className="break-all">{client.id}</code>
         </p>
+        {client.redirect_uris.length > 0 && (
+          <div className="text-xs text-zinc-600">
+            <p>{t("Redirect URIs:")}</p>
+            <ul className="mt-0.5 space-y-0.5">
+              {client.redirect_uris.map((uri) => (
+                <li key={uri}>
+                  <code className="break-all text-zinc-800">{uri}</code>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <p className="flex flex-wrap items-center gap-1 text-xs text-zinc-600">
           <span>{t("Allowed scopes:")}</span>
           {client.scopes === null ? (
@@ -70,6 +96,14 @@ export function ClientItem({
         )}
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onEdit(client)}
+          aria-label={t("Edit :name", { name: client.name })}
+        >
+          {t("Edit")}
+        </Button>
         {client.confidential && (
           <Button
             variant="secondary"
@@ -83,10 +117,10 @@ export function ClientItem({
         <Button
           variant="secondary-danger"
           size="sm"
-          onClick={() => onRevoke(client)}
-          aria-label={t("Revoke :name", { name: client.name })}
+          onClick={() => onDelete(client)}
+          aria-label={t("Delete the client :name", { name: client.name })}
         >
-          {t("Revoke")}
+          {t("Delete")}
         </Button>
       </div>
     </li>

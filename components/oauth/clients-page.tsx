@@ -16,9 +16,10 @@ import { useT } from "@/lib/client/i18n";
 import {
   type OAuthClient,
   useCreateOAuthClient,
+  useDeleteOAuthClient,
   useOAuthClients,
   useOAuthScopes,
-  useRevokeOAuthClient,
+  useUpdateOAuthClient,
 } from "@/lib/client/use-oauth-clients";
 
 function ClientsContent() {
@@ -26,9 +27,17 @@ function ClientsContent() {
   const clients = useOAuthClients();
   const scopes = useOAuthScopes();
   const create = useCreateOAuthClient();
-  const revoke = useRevokeOAuthClient();
+  const update = useUpdateOAuthClient();
+  const remove = useDeleteOAuthClient();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [edited, setEdited] = useState<string | null>(null);
   const [rotating, setRotating] = useState<OAuthClient | null>(null);
-  const [revoking, setRevoking] = useState<OAuthClient | null>(null);
+  const [deleting, setDeleting] = useState<OAuthClient | null>(null);
+  const edit = (id: string | null) => {
+    update.reset();
+    setEdited(id === null ? editing : null);
+    setEditing(id);
+  };
   // A fresh, empty form once the secret was copied; a refused one keeps what was typed.
   const [formKey, setFormKey] = useState(0);
   const [now] = useState(() => Date.now());
@@ -61,13 +70,14 @@ function ClientsContent() {
             <ClientForm
               key={formKey}
               scopes={scopes.data ?? []}
-              create={create}
+              save={create}
+              onSave={(input) => create.mutate(input)}
             />
           )}
         </Card>
         <Card title={t("Clients")}>
           <div className="space-y-4">
-            <ErrorAlert error={clients.error ?? revoke.error} />
+            <ErrorAlert error={clients.error ?? remove.error} />
             {clients.isPending ? (
               <LoadingRows label={t("Loading clients…")} rows={2} />
             ) : clients.data && clients.data.length > 0 ? (
@@ -75,15 +85,42 @@ function ClientsContent() {
                 aria-label={t("Clients")}
                 className="-mx-5 -my-5 divide-y divide-zinc-100 sm:-mx-6"
               >
-                {clients.data.map((client) => (
-                  <ClientItem
-                    key={client.id}
-                    client={client}
-                    now={now}
-                    onRotate={setRotating}
-                    onRevoke={setRevoking}
-                  />
-                ))}
+                {clients.data.map((client) =>
+                  editing === client.id ? (
+                    <li key={client.id} className="px-5 py-4 sm:px-6">
+                      <h3 className="mb-4 font-medium wrap-break-word text-zinc-900">
+                        {t("Edit :name", { name: client.name })}
+                      </h3>
+                      <ClientForm
+                        scopes={scopes.data ?? []}
+                        client={client}
+                        save={update}
+                        onSave={(input) =>
+                          update.mutate(
+                            {
+                              id: client.id,
+                              name: input.name,
+                              redirect_uris: input.redirect_uris,
+                              scopes: input.scopes ?? null,
+                            },
+                            { onSuccess: () => edit(null) },
+                          )
+                        }
+                        onCancel={() => edit(null)}
+                      />
+                    </li>
+                  ) : (
+                    <ClientItem
+                      key={client.id}
+                      client={client}
+                      now={now}
+                      onEdit={(chosen) => edit(chosen.id)}
+                      onRotate={setRotating}
+                      onDelete={setDeleting}
+                      focusEdit={edited === client.id}
+                    />
+                  ),
+                )}
               </ul>
             ) : (
               !clients.isError && (
@@ -97,27 +134,27 @@ function ClientsContent() {
       </div>
       <RotateSecretDialog client={rotating} onClose={() => setRotating(null)} />
       <ConfirmDialog
-        open={revoking !== null}
-        title={t("Revoke this client?")}
-        confirmLabel={t("Revoke client")}
-        loading={revoke.isPending}
-        onClose={() => setRevoking(null)}
+        open={deleting !== null}
+        title={t("Delete this client?")}
+        confirmLabel={t("Delete client")}
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
         onConfirm={() =>
-          revoking &&
-          revoke.mutate(revoking.id, { onSettled: () => setRevoking(null) })
+          deleting &&
+          remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })
         }
       >
-        {revoking &&
+        {deleting &&
           t(
-            ":name and every token it holds stop working at once. This cannot be undone.",
-            { name: revoking.name },
+            "Apps using :name stop working at once, and every token it holds is revoked. This cannot be undone.",
+            { name: deleting.name },
           )}
       </ConfirmDialog>
     </>
   );
 }
 
-/** The administrators' OAuth clients (decision record 055): create, secret once, rotate, allowed scopes, revoke, last use. */
+/** The administrators' OAuth clients (decision record 055): create, edit, secret once, rotate, allowed scopes, delete, last use. */
 export function ClientsPage() {
   return (
     <AdminOnly>

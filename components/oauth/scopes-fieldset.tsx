@@ -10,19 +10,22 @@ import type { OAuthScope } from "@/lib/client/use-oauth-consent";
  * The client form's allowed scopes: the scopes one by one, and for a user's app "Any scope the
  * user consents to" as a box of its own; nothing chosen is an error, never every scope (decision
  * record 011, amendment 2026-12-02). The error is tied to the group and to its first box.
+ * `allowed`: an edited client's list (null for any), checked as the form opens.
  */
 export function ScopesFieldset({
   scopes,
   machine,
   error,
+  allowed,
 }: {
   scopes: OAuthScope[];
   machine: boolean;
   error?: string;
+  allowed?: string[] | null;
 }) {
   const t = useT();
   const id = useId();
-  const [isAny, setAny] = useState(false);
+  const [isAny, setAny] = useState(allowed === null && !machine);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const showsList = machine || !isAny;
@@ -58,6 +61,7 @@ export function ScopesFieldset({
               key={scope.id}
               name="scopes"
               value={scope.id}
+              defaultChecked={allowed?.includes(scope.id)}
               label={`${t(scope.description)} (${scope.id})`}
               {...(machine && index === 0 ? invalid : {})}
             />

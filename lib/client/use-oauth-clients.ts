@@ -12,6 +12,9 @@ export type OAuthClient = RouteOutput<"passport.clients.index">[number];
 /** What POST /oauth/clients takes from an administrator. */
 export type NewOAuthClient = RouteInput<"passport.clients.store">;
 
+/** What PUT /oauth/clients/{id} takes: name and redirect URIs, and the allowed scopes (null: any). */
+export type OAuthClientChanges = RouteInput<"passport.clients.update">;
+
 /** A client just created or given a new secret: the plain secret, shown once (null for a public client). */
 export type ClientWithSecret = RouteOutput<"passport.clients.store">;
 
@@ -65,11 +68,20 @@ export function useRotateClientSecret() {
   );
 }
 
-/** Revokes the client and every token it holds. */
-export function useRevokeOAuthClient() {
+/** Saves a client's name, redirect URIs and allowed scopes. */
+export function useUpdateOAuthClient() {
+  const api = useApi();
+  return useClientMutation(
+    (input: OAuthClientChanges) => api.call("passport.clients.update", input),
+    "The client has been saved.",
+  );
+}
+
+/** Deletes the client: every token it holds stops working (`passport.clients.destroy`). */
+export function useDeleteOAuthClient() {
   const api = useApi();
   return useClientMutation(
     (id: string) => api.call("passport.clients.destroy", { id }),
-    "The client and its tokens have been revoked.",
+    "The client has been deleted.",
   );
 }

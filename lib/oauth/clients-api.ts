@@ -63,14 +63,17 @@ const clientFields = {
     ),
 };
 
+/** The scopes an administrator allows a client, each one this server grants. */
+const allowedScopes = z.array(
+  z.string().refine((scope) => Object.hasOwn(SCOPES, scope)),
+);
+
 const createInput = z.strictObject({
   ...IGNORED_FIELDS,
   ...clientFields,
   confidential: z.boolean().optional(),
   grant_types: z.array(z.enum(GRANT_TYPES)).min(1).optional(),
-  scopes: z
-    .array(z.string().refine((scope) => Object.hasOwn(SCOPES, scope)))
-    .optional(),
+  scopes: allowedScopes.optional(),
 });
 
 function redirectsOf(input: {
@@ -144,7 +147,15 @@ export const clientsEndpoint: Endpoint = defineEndpoint({
   },
 });
 
-const updateInput = z.strictObject({ ...IGNORED_FIELDS, ...clientFields });
+/**
+ * Passport's name and redirect URIs, and the project's allowed scopes: absent leaves them, null
+ * allows any the user consents to (decision record 090, "A client edited on screen").
+ */
+const updateInput = z.strictObject({
+  ...IGNORED_FIELDS,
+  ...clientFields,
+  scopes: allowedScopes.nullable().optional(),
+});
 
 /** PUT|DELETE /oauth/clients/{id} (`passport.clients.update`, `.destroy`). */
 export const clientEndpoint: Endpoint = defineEndpoint({
@@ -153,15 +164,23 @@ export const clientEndpoint: Endpoint = defineEndpoint({
   nonJson: "json",
   async run(ctx, input) {
     const client = await manageableClient(ctx, ctx.params.id ?? "");
+    const user = ctx.requireUser();
     // The owner's notice (the `changes` and `removes` classes, decision record 082).
-    ctx.credentialChange = { user: ctx.requireUser(), name: client.name };
+    ctx.credentialChange = { user, name: client.name };
     if (ctx.request.method === "PUT") {
       const fields = input as z.output<typeof updateInput>;
+      if (fields.scopes !== undefined && !isAdmin(user, ctx.config))
+        throw forbidden(
+          "Only administrators choose a client's grants and scopes.",
+        );
       const [updated] = await ctx.db
         .update(oauthClients)
         .set({
           name: fields.name,
           redirectUris: JSON.stringify(redirectsOf(fields)),
+          ...(fields.scopes !== undefined && {
+            scopes: fields.scopes && JSON.stringify(fields.scopes),
+          }),
           updatedAt: ctx.now,
         })
         .where(eq(oauthClients.id, client.id))

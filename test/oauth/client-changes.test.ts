@@ -62,3 +62,59 @@ describe("changing an OAuth client's redirect URIs", () => {
     expect(await redirectsOf(client.id)).toBe(JSON.stringify([REDIRECT_URI]));
   });
 });
+
+describe("changing an OAuth client's allowed scopes (decision record 090)", () => {
+  const scopesOf = async (id: string) =>
+    (
+      await app.database.db
+        .select({ scopes: oauthClients.scopes })
+        .from(oauthClients)
+        .where(eq(oauthClients.id, id))
+    )[0]?.scopes;
+
+  const edit = (
+    agent: Awaited<ReturnType<typeof signIn>>,
+    id: string,
+    scopes: string[] | null,
+  ) =>
+    agent.put(
+      `/oauth/clients/${id}`,
+      { name: "Notes", redirect_uris: [REDIRECT_URI], scopes },
+      { host: OAUTH_CLIENT_ROUTE, params: { id } },
+    );
+
+  it("lets an administrator narrow the list, widen it to any, and leaves it when not sent", async () => {
+    const admin = await app.createUser({ email: ADMIN });
+    const { client } = await ownClient(admin.id);
+    const agent = await signIn(app, admin);
+    await stepUp(agent);
+    const narrowed = await edit(agent, client.id, ["user:write"]);
+    expect(narrowed.status).toBe(200);
+    expect(narrowed.body.scopes).toEqual(["user:write"]);
+    expect(await scopesOf(client.id)).toBe(JSON.stringify(["user:write"]));
+    expect((await change(agent, client.id)).status).toBe(200);
+    expect(await scopesOf(client.id)).toBe(JSON.stringify(["user:write"]));
+    expect((await edit(agent, client.id, null)).status).toBe(200);
+    expect(await scopesOf(client.id)).toBeNull();
+  });
+
+  it("refuses a scope the server does not grant beside the field", async () => {
+    const admin = await app.createUser({ email: ADMIN });
+    const { client } = await ownClient(admin.id);
+    const agent = await signIn(app, admin);
+    await stepUp(agent);
+    const response = await edit(agent, client.id, ["launch-missiles"]);
+    expect(response.status).toBe(422);
+    expect(Object.keys(response.body.errors)).toEqual(["scopes.0"]);
+    expect(await scopesOf(client.id)).toBeNull();
+  });
+
+  it("is refused to an owner who is not an administrator, as at creation", async () => {
+    const owner = await app.createUser();
+    const { client } = await ownClient(owner.id);
+    const agent = await signIn(app, owner);
+    await stepUp(agent);
+    expect((await edit(agent, client.id, ["user:write"])).status).toBe(403);
+    expect(await scopesOf(client.id)).toBeNull();
+  });
+});

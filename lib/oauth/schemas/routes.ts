@@ -96,6 +96,18 @@ export const OAUTH_CLIENT_STORE = hostContract({
   }),
   output: clientWithSecret,
 });
+/** Passport's name and redirect URIs (a full replacement), and the allowed scopes when sent (null: any). */
+export const OAUTH_CLIENT_UPDATE = hostContract({
+  name: "passport.clients.update",
+  path: "/oauth/clients/{id}",
+  method: "PUT",
+  input: z.object({
+    name: z.string(),
+    redirect_uris: z.array(z.string()),
+    scopes: z.array(z.string()).nullable().optional(),
+  }),
+  output: oauthClientSchema,
+});
 export const OAUTH_CLIENT_SECRET = hostContract({
   name: "passport.clients.secret",
   path: "/oauth/clients/{id}/secret",
