@@ -6,6 +6,7 @@ import {
   NO_ACTIVITY_FILTERS,
 } from "@/components/admin/activity-filters";
 import { ActivityTable } from "@/components/admin/activity-table";
+import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -21,6 +22,13 @@ export function ActivityPage() {
   const t = useT();
   const [filters, setFilters] = useState<Filters>(NO_ACTIVITY_FILTERS);
   const activity = useActivity(filters);
+  const [showFilters, setShowFilters] = useState(false);
+  const activeFilters = [
+    filters.user_id,
+    filters.event,
+    filters.from,
+    filters.to,
+  ].filter(Boolean).length;
   const page = activity.data;
   const change = (patch: Partial<Filters>) =>
     setFilters((current) => ({ ...current, ...patch, page: patch.page ?? 1 }));
@@ -34,7 +42,24 @@ export function ActivityPage() {
       />
       <Card>
         <div className="space-y-5">
-          <ActivityFilters filters={filters} onChange={change} />
+          {/* On a phone the filters fold behind a button: the log comes first (decision record 090). */}
+          <Button
+            variant="secondary"
+            size="sm"
+            className="md:hidden"
+            aria-expanded={showFilters}
+            aria-controls="activity-filters"
+            onClick={() => setShowFilters(!showFilters)}
+          >
+            {showFilters ? t("Hide filters") : t("Filters")}
+            {activeFilters > 0 && ` (${activeFilters})`}
+          </Button>
+          <div
+            id="activity-filters"
+            className={showFilters ? undefined : "hidden md:block"}
+          >
+            <ActivityFilters filters={filters} onChange={change} />
+          </div>
           <ErrorAlert error={activity.error} />
           {activity.isPending ? (
             <LoadingRows label={t("Loading activity…")} />

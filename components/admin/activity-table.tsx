@@ -34,8 +34,74 @@ function Person({
   );
 }
 
-/** The audit log, newest first. Clicking a person filters by them. */
+/**
+ * The audit log, newest first. Clicking a person filters by them. A table from tablet width; on
+ * a phone each entry is a card (the users list's pattern), so nothing scrolls sideways.
+ */
 export function ActivityTable({ entries, onUser }: Props) {
+  return (
+    <>
+      <div className="hidden md:block">
+        <WideTable entries={entries} onUser={onUser} />
+      </div>
+      <EntryCards entries={entries} onUser={onUser} />
+    </>
+  );
+}
+
+/** On a phone: when and what on one line, then who, then the details. */
+function EntryCards({ entries, onUser }: Props) {
+  const t = useT();
+  const formatDate = useFormatDate();
+  return (
+    <ul
+      aria-label={t("Activity")}
+      className="-mx-5 divide-y divide-zinc-100 border-y border-zinc-100 sm:-mx-6 md:hidden"
+    >
+      {entries.map((entry) => {
+        const known = ACTIVITY_EVENTS[entry.event];
+        return (
+          <li key={entry.id} className="space-y-2 px-5 py-4 sm:px-6">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <Badge tone={known?.tone ?? "gray"}>
+                {known ? t(known.label) : entry.event}
+              </Badge>
+              <time
+                dateTime={entry.created_at}
+                className="text-xs text-zinc-600"
+              >
+                {formatDate(entry.created_at, {
+                  dateStyle: "medium",
+                  timeStyle: "medium",
+                })}
+              </time>
+            </div>
+            <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+              <Person
+                user={entry.subject}
+                onUser={onUser}
+                label={t("Show only this user")}
+              />
+              {entry.causer && (
+                <div className="flex items-baseline gap-1">
+                  <span className="text-xs text-zinc-500">{t("By")}</span>
+                  <Person
+                    user={entry.causer}
+                    onUser={onUser}
+                    label={t("Show only this user")}
+                  />
+                </div>
+              )}
+            </div>
+            <ActivityDetails properties={entry.properties} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function WideTable({ entries, onUser }: Props) {
   const t = useT();
   const formatDate = useFormatDate();
   return (
