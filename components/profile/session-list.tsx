@@ -20,7 +20,9 @@ const METHODS: Record<string, string> = {
 };
 
 /** "Chrome on macOS", or whatever part of it the user agent told. */
-export function useDeviceName(): (session: BrowserSession) => string {
+export function useDeviceName(): (
+  session: Pick<BrowserSession, "browser" | "system">,
+) => string {
   const t = useT();
   return (session) => {
     if (session.browser && session.system)

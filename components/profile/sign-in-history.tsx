@@ -8,6 +8,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pagination } from "@/components/ui/pagination";
 import { LoadingRows } from "@/components/ui/skeleton";
 import { readableAddress } from "@/lib/http/readable-address";
+import { useDeviceName } from "@/components/profile/session-list";
 import { useFormatDate, useT } from "@/lib/client/i18n";
 import { useSignInHistory } from "@/lib/client/use-sign-in-history";
 
@@ -19,6 +20,7 @@ import { useSignInHistory } from "@/lib/client/use-sign-in-history";
 export function SignInHistory() {
   const t = useT();
   const formatDate = useFormatDate();
+  const deviceName = useDeviceName();
   const [page, setPage] = useState(1);
   const history = useSignInHistory(page);
   const data = history.data;
@@ -43,13 +45,7 @@ export function SignInHistory() {
               className="-my-3 divide-y divide-zinc-100"
             >
               {data.data.map((entry) => {
-                const device =
-                  entry.browser && entry.system
-                    ? t(":browser on :system", {
-                        browser: entry.browser,
-                        system: entry.system,
-                      })
-                    : (entry.browser ?? entry.system ?? t("Unknown browser"));
+                const device = deviceName(entry);
                 return (
                   <li
                     key={entry.id}
