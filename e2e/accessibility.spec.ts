@@ -249,6 +249,11 @@ for (const variant of VARIANTS) {
 
       await page
         .getByRole("button", {
+          name: t("More actions for :name", { name: target.name }),
+        })
+        .click();
+      await page
+        .getByRole("button", {
           name: t("Sessions of :name", { name: target.name }),
         })
         .click();

@@ -24,6 +24,9 @@ test("an administrator sees a user's second factor and sessions, ends a session,
   await snap("admin-users-two-factor");
 
   await row
+    .getByRole("button", { name: "More actions for Ernesto Enrolled" })
+    .click();
+  await row
     .getByRole("button", { name: "Sessions of Ernesto Enrolled" })
     .click();
   const sessions = page.getByRole("dialog", {
@@ -49,6 +52,12 @@ test("an administrator sees a user's second factor and sessions, ends a session,
 
   guard.allow(/\/api\/admin\/users\/\d+\/two-factor$/, 423);
   await row
+    .getByRole("button", { name: "More actions for Ernesto Enrolled" })
+    .click();
+  await expectAccessible(page, "a user's actions", {
+    screenshot: "admin-user-actions",
+  });
+  await row
     .getByRole("button", { name: "Reset two-factor for Ernesto Enrolled" })
     .click();
   const question = page.getByRole("dialog", {
@@ -61,6 +70,9 @@ test("an administrator sees a user's second factor and sessions, ends a session,
   await stepUp.getByRole("button", { name: "Confirm" }).click();
   await expect(question).toHaveCount(0);
   await expect(row.getByRole("cell").nth(2)).toHaveText("Off");
+  await row
+    .getByRole("button", { name: "More actions for Ernesto Enrolled" })
+    .click();
   await expect(
     row.getByRole("button", { name: "Reset two-factor for Ernesto Enrolled" }),
   ).toHaveCount(0);

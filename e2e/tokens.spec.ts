@@ -349,6 +349,9 @@ for (const variant of [
       await page.locator("#user-search").fill(name);
       await page.getByRole("button", { name: t("Search") }).click();
       await page
+        .getByRole("button", { name: t("More actions for :name", { name }) })
+        .click();
+      await page
         .getByRole("button", { name: t("Tokens of :name", { name }) })
         .click();
       const dialog = page.getByRole("dialog", {

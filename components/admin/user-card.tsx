@@ -52,7 +52,7 @@ export function UserCard({
           })}
         </span>
       </div>
-      <UserActions user={user} {...handlers} className="-ml-2" />
+      <UserActions user={user} {...handlers} align="left" />
     </article>
   );
 }

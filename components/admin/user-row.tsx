@@ -51,7 +51,7 @@ export function UserRow({
         {formatDate(user.created_at, { dateStyle: "medium" })}
       </td>
       <td className="px-5 py-3 sm:px-6">
-        <UserActions user={user} {...handlers} className="justify-end" />
+        <UserActions user={user} {...handlers} />
       </td>
     </tr>
   );
