@@ -100,6 +100,20 @@ test("registration in Spanish on a phone: every mistake at once, in our words, a
     screenshot: "register-es-phone-taken",
   });
 
+  // A taken address and a short password at once: our check of the password does not keep the
+  // form from asking the server, so both are told together (issue 48, item 11).
+  await password.fill("corta");
+  await confirmation.fill("corta");
+  const answered = page.waitForResponse(/\/auth\/register$/);
+  await submit.click();
+  expect((await answered).status()).toBe(422);
+  await expect(email).toHaveAccessibleDescription(startsWith(taken));
+  await expect(password).toHaveAccessibleDescription(
+    startsWith(t("Use at least :min characters.", { min: 8 })),
+  );
+  await password.fill(DEFAULT_PASSWORD);
+  await confirmation.fill(DEFAULT_PASSWORD);
+
   // A free address goes through.
   await email.fill(uniqueEmail("rosa"));
   await submit.click();

@@ -52,7 +52,10 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (register.isPending || register.isSuccess || !check()) return;
+    // A well-formed address is sent even when the password needs fixing: only the server knows
+    // whether it is taken, and both mistakes are shown together (decision record 069).
+    const send = check({ sendIf: (problems) => !("email" in problems) });
+    if (register.isPending || register.isSuccess || !send) return;
     const data = new FormData(event.currentTarget);
     const value = (name: string) => String(data.get(name) ?? "");
     setSubmittedEmail(value("email").trim());

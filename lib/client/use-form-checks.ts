@@ -10,29 +10,50 @@ import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
  * A form's errors: our own checks before submitting (`check()`, false when a field needs
  * fixing), then the server's 422 beside each field, and the first field in error focused (its
  * text selected with `select`: a wrong one-time code is typed over).
+ *
+ * `check({ sendIf })` lets a form send what its own checks refused when `sendIf(problems)` says
+ * the server knows something they cannot (registration: whether the address is taken); its
+ * answer then fills the fields our checks left alone, so every mistake shows at once.
  */
 export function useFormChecks(
   form: RefObject<HTMLFormElement | null>,
   serverError: unknown,
   shownFields: readonly string[],
   focus: { select?: boolean } = {},
-): { errors: FormErrors; check: () => boolean } {
+): {
+  errors: FormErrors;
+  check: (options?: {
+    sendIf?: (problems: Record<string, string>) => boolean;
+  }) => boolean;
+} {
   const t = useT();
   const locale = useLocale();
   const [problems, setProblems] = useState<Record<string, string> | null>(null);
+  const [sentAnyway, setSentAnyway] = useState(false);
   useFocusFirstError(form, serverError, focus);
   useFocusFirstError(form, problems);
   const server = formErrors(serverError, shownFields, locale);
-  function check(): boolean {
+  function check(
+    options: {
+      sendIf?: (problems: Record<string, string>) => boolean;
+    } = {},
+  ): boolean {
     const found = form.current
       ? fieldProblems(fieldStates(form.current), t)
       : {};
     const isValid = Object.keys(found).length === 0;
+    const send = isValid || (options.sendIf?.(found) ?? false);
     setProblems(isValid ? null : found);
-    return isValid;
+    setSentAnyway(!isValid && send);
+    return send;
   }
   return {
-    errors: problems ? { fields: problems, general: null } : server,
+    errors: problems
+      ? {
+          fields: sentAnyway ? { ...server.fields, ...problems } : problems,
+          general: null,
+        }
+      : server,
     check,
   };
 }
