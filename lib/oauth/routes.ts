@@ -2,6 +2,7 @@ import "server-only";
 import type { HostRoute } from "@/lib/server/pipeline";
 import { OAUTH_JSON_API_ROUTES } from "@/lib/oauth/json-api-routes";
 import { oauthKeys } from "@/lib/oauth/keys";
+import { isPageNavigation } from "@/lib/oauth/consent-page";
 import { authorizeEndpoint } from "@/lib/oauth/authorize";
 import {
   authorizationServerEndpoint,
@@ -29,14 +30,24 @@ import {
  * while the server has no signing keys (lib/oauth/keys.ts), whatever the route would need of them:
  * an operator sees one cause, and no client learns half a server (decision record 092).
  */
-function needingKeys(route: HostRoute): HostRoute {
+function needingKeys(
+  route: HostRoute,
+  options: { screen?: boolean } = {},
+): HostRoute {
   const { endpoint } = route;
   return {
     ...route,
     endpoint: {
       ...endpoint,
       async run(ctx, input) {
-        await oauthKeys(ctx.env);
+        // A person's browser opening the consent or device address is sent on to its screen,
+        // whose own request meets the 503 and says it in the person's language: not a page of
+        // JSON (issue 48, item 10). That hop reveals nothing and needs no key.
+        const opensScreen =
+          options.screen &&
+          ctx.request.method === "GET" &&
+          isPageNavigation(ctx.request);
+        if (!opensScreen) await oauthKeys(ctx.env);
         return endpoint.run(ctx, input);
       },
     },
@@ -58,16 +69,19 @@ export const OAUTH_TOKEN_ROUTE: HostRoute = needingKeys({
  * Outside the pipeline's CSRF check only because OpenID lets a client send its authorization
  * request by form POST: the endpoint holds an approval or a denial to the token itself.
  */
-export const OAUTH_AUTHORIZE_ROUTE: HostRoute = needingKeys({
-  name: "passport.authorizations.authorize",
-  path: "/oauth/authorize",
-  method: ["GET", "POST", "DELETE"],
-  endpoint: authorizeEndpoint,
-  middleware: [],
-  ability: null,
-  credential: "authorizes-app",
-  csrf: false,
-});
+export const OAUTH_AUTHORIZE_ROUTE: HostRoute = needingKeys(
+  {
+    name: "passport.authorizations.authorize",
+    path: "/oauth/authorize",
+    method: ["GET", "POST", "DELETE"],
+    endpoint: authorizeEndpoint,
+    middleware: [],
+    ability: null,
+    credential: "authorizes-app",
+    csrf: false,
+  },
+  { screen: true },
+);
 
 export const OAUTH_JWKS_ROUTE: HostRoute = needingKeys({
   name: "passport.jwks",
@@ -143,15 +157,18 @@ export const OAUTH_DEVICE_CODE_ROUTE: HostRoute = needingKeys({
   csrf: false,
 });
 
-export const OAUTH_DEVICE_ROUTE: HostRoute = needingKeys({
-  name: "passport.device",
-  path: "/oauth/device",
-  method: "GET",
-  endpoint: deviceEntryEndpoint,
-  middleware: [],
-  ability: null,
-  credential: "none",
-});
+export const OAUTH_DEVICE_ROUTE: HostRoute = needingKeys(
+  {
+    name: "passport.device",
+    path: "/oauth/device",
+    method: "GET",
+    endpoint: deviceEntryEndpoint,
+    middleware: [],
+    ability: null,
+    credential: "none",
+  },
+  { screen: true },
+);
 
 export const DEVICE_AUTHORIZE_ROUTE: HostRoute = needingKeys({
   name: "passport.device.authorizations.authorize",
@@ -213,7 +230,7 @@ export const OAUTH_ROUTES: readonly HostRoute[] = [
   OAUTH_USERINFO_ROUTE,
   OAUTH_REVOKE_ROUTE,
   OAUTH_INTROSPECT_ROUTE,
-  ...OAUTH_JSON_API_ROUTES.map(needingKeys),
+  ...OAUTH_JSON_API_ROUTES.map((route) => needingKeys(route)),
   OAUTH_SERVER_METADATA_ROUTE,
   OPENID_CONFIGURATION_ROUTE,
   OAUTH_DEVICE_CODE_ROUTE,

@@ -11,7 +11,11 @@ import { decodeProtectedHeader } from "jose";
 import * as oauth from "oauth4webapi";
 import { afterEach, describe, expect, it } from "vitest";
 import { KEY_FILES } from "@/lib/oauth/key-files";
-import { OAUTH_ROUTES } from "@/lib/oauth/routes";
+import {
+  OAUTH_AUTHORIZE_ROUTE,
+  OAUTH_DEVICE_ROUTE,
+  OAUTH_ROUTES,
+} from "@/lib/oauth/routes";
 import { runCli } from "../cli/run-cli";
 import { signIn, useTestApp } from "../support/app";
 import { confirmPassword } from "../support/two-factor";
@@ -183,5 +187,36 @@ describe("a server without keys", () => {
     const expected = `503 ${JSON.stringify({ message: "The OAuth server is not configured." })}`;
     const others = [...answers].filter(([, answer]) => answer !== expected);
     expect(others).toEqual([]);
+
+    // A person's browser opening the consent or the device address is sent on to its screen,
+    // which reads the same 503 and says it in words (issue 48, item 10); a form POST is not.
+    const navigation = {
+      accept: "text/html,application/xhtml+xml",
+      "sec-fetch-mode": "navigate",
+      "sec-fetch-dest": "document",
+    };
+    const query = "?response_type=code&client_id=x";
+    const screens = [
+      [OAUTH_AUTHORIZE_ROUTE, `/oauth/authorize${query}`, `/authorize${query}`],
+      [OAUTH_DEVICE_ROUTE, "/oauth/device", "/device"],
+    ] as const;
+    for (const [route, address, screen] of screens) {
+      const page = await agent.get(address, {
+        host: route,
+        asJson: false,
+        headers: navigation,
+      });
+      expect([page.status, page.headers.get("location")]).toEqual([
+        302,
+        screen,
+      ]);
+    }
+    const posted = await agent.request("POST", "/oauth/authorize", {
+      host: OAUTH_AUTHORIZE_ROUTE,
+      asJson: false,
+      headers: navigation,
+      form: { response_type: "code", client_id: "x" },
+    });
+    expect(posted.status).toBe(503);
   });
 });
