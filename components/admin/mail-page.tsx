@@ -55,8 +55,12 @@ export function MailPage() {
             ) : queue && queue.failed.length > 0 ? (
               <FailedMailTable
                 messages={queue.failed}
-                retryingId={retry.isPending ? (retry.variables ?? null) : null}
-                onRetry={(message) => retry.mutate(message.id)}
+                retryingId={
+                  retry.isPending && retry.variables
+                    ? Number(retry.variables.id)
+                    : null
+                }
+                onRetry={(message) => retry.mutate({ id: message.id })}
               />
             ) : (
               !mail.isError && (

@@ -65,7 +65,10 @@ export function WebhookEndpointItem({ endpoint, onDelete, removing }: Props) {
             size="sm"
             loading={test.isPending}
             onClick={() =>
-              test.mutate(endpoint.id, { onSuccess: () => setShowLog(true) })
+              test.mutate(
+                { id: endpoint.id },
+                { onSuccess: () => setShowLog(true) },
+              )
             }
             aria-label={t("Send test event to :name", { name })}
           >

@@ -46,7 +46,7 @@ export type CallOptions = Pick<
 >;
 
 /** A route that takes no fields may be called without an input. */
-type CallArgs<N extends RouteName> =
+export type CallArgs<N extends RouteName> =
   Record<string, never> extends RouteInput<N>
     ? [input?: RouteInput<N>, options?: CallOptions]
     : [input: RouteInput<N>, options?: CallOptions];
@@ -131,6 +131,10 @@ function fillFromInput(
   );
   return { path, rest };
 }
+
+/** The first element of every key made from a route, apart from the hand-made keys of `queryKeys`. */
+const ROUTE_KEY = "route";
+const segments = (path: string) => path.split("/").filter(Boolean);
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -272,6 +276,32 @@ export function createApiClient({
       return send(fillTemplate(template), { method, form }) as Promise<
         RouteOutput<N>
       >;
+    },
+    /**
+     * The query key of a call of `name` with `input`: its filled path's segments, then its other
+     * fields (lib/client/route-query.ts). Keys come from the route rows, so no screen names one.
+     */
+    queryKey<N extends RouteName>(name: N, input?: RouteInput<N>): unknown[] {
+      const { path, rest } = fillFromInput(route(name).template, input);
+      return [ROUTE_KEY, ...segments(path), rest ?? {}];
+    },
+    /**
+     * What a change through `name` makes stale: every read under the nearest path above the
+     * change that has reads, from the route rows (`/api/admin/webhooks/{id}` → the list and
+     * each endpoint's deliveries; `/api/admin/mail/failed/{id}/retry` → the mail queue).
+     */
+    staleKey(name: RouteName): unknown[] {
+      const [fixed = ""] = route(name).template.split("{");
+      const reads = Object.values(routes)
+        .filter((entry) => entry.method === "GET")
+        .map((entry) => segments(entry.template.split("{")[0] ?? ""));
+      const path = segments(fixed);
+      while (
+        path.length > 1 &&
+        !reads.some((read) => path.every((part, i) => read[i] === part))
+      )
+        path.pop();
+      return [ROUTE_KEY, ...path];
     },
     csrfCookie: fetchCsrfCookie,
     /** Whether `path` is one of the API's own routes (a link from a mail) rather than a screen. */

@@ -96,7 +96,6 @@ export type WebhookEndpoint = Row<WebhookList["data"]>;
 export type WebhookDelivery =
   RouteOutput<"api.admin.webhooks.test">["delivery"];
 export type WebhookDeliveryStatus = WebhookDelivery["status"];
-export type NewWebhook = RouteInput<"api.admin.webhooks.store">;
 
 /** What an authenticator app needs to be set up: the QR code and the same secret as text. */
 export type TwoFactorSetup = Extract<

@@ -1,4 +1,4 @@
-import type { ActivityFilters, AdminUserFilters } from "@/lib/client/contract";
+import type { AdminUserFilters } from "@/lib/client/contract";
 
 declare module "@tanstack/react-query" {
   interface Register {
@@ -13,7 +13,11 @@ declare module "@tanstack/react-query" {
   }
 }
 
-/** Every react-query key of the front end, so invalidation always names the same thing. */
+/**
+ * The react-query keys made by hand, for the hooks that do more than read or change one route
+ * (the session, pages that keep their filters, optimistic updates). A hook that only reads or
+ * changes a route takes its key from the route's row instead (lib/client/route-query.ts).
+ */
 export const queryKeys = {
   session: ["session"] as const,
   providers: ["providers"] as const,
@@ -23,16 +27,8 @@ export const queryKeys = {
   adminUsers: ["admin-users"] as const,
   adminUserPage: (filters: AdminUserFilters) =>
     ["admin-users", filters] as const,
-  activity: ["activity"] as const,
-  activityPage: (filters: ActivityFilters) => ["activity", filters] as const,
   activityUsers: ["activity", "users"] as const,
-  adminSettings: ["admin-settings"] as const,
-  mailQueue: ["mail-queue"] as const,
-  health: ["admin-health"] as const,
-  webhooks: ["webhooks"] as const,
-  webhookDeliveries: (id: number) => ["webhooks", id, "deliveries"] as const,
   browserSessions: ["browser-sessions"] as const,
-  signInHistory: (page: number) => ["sign-in-history", page] as const,
   userSessions: (userId: number) =>
     ["admin-users", userId, "sessions"] as const,
   userTokens: (userId: number) => ["admin-users", userId, "tokens"] as const,

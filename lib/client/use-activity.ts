@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
+import { useRouteQuery } from "@/lib/client/route-query";
 import type { ActivityFilters } from "@/lib/client/contract";
 import { queryKeys } from "@/lib/client/queries";
 
@@ -10,19 +11,12 @@ export const ACTIVITY_PER_PAGE = 20;
 const USER_CHOICES = 100;
 
 /** One page of the audit log, newest first. */
-export function useActivity(filters: ActivityFilters) {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.activityPage(filters),
-    queryFn: ({ signal }) =>
-      api.call(
-        "api.admin.activity",
-        { ...filters, per_page: ACTIVITY_PER_PAGE },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useActivity = (filters: ActivityFilters) =>
+  useRouteQuery(
+    "api.admin.activity",
+    { ...filters, per_page: ACTIVITY_PER_PAGE },
+    { placeholderData: keepPreviousData },
+  );
 
 /** Accounts to choose from in the user filter, deleted ones included (their history stays). */
 export function useActivityUsers() {

@@ -1,25 +1,20 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useApi } from "@/lib/client/api-context";
+import { useRouteQuery } from "@/lib/client/route-query";
 import type { SettingsListing } from "@/lib/client/contract";
 import { queryKeys } from "@/lib/client/queries";
 
 // Named for the administration: `useSettings` (settings-context.tsx) is the configuration the page was rendered with.
 
 /** The effective configuration, the environment and the social providers (secrets masked by the server). */
-export function useAdminSettings() {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.adminSettings,
-    queryFn: ({ signal }) =>
-      api.call("api.admin.settings", undefined, { signal }),
-  });
-}
+export const useAdminSettings = () => useRouteQuery("api.admin.settings");
 
 /** What every change does afterwards: show the listing it answered, and let the rest of the screen catch up. */
 function useApplyListing() {
+  const api = useApi();
   const queryClient = useQueryClient();
   const router = useRouter();
   return ({
@@ -28,14 +23,19 @@ function useApplyListing() {
     providers,
     refresh_seconds,
   }: SettingsListing) => {
-    queryClient.setQueryData<SettingsListing>(queryKeys.adminSettings, {
-      settings,
-      environment,
-      providers,
-      refresh_seconds,
-    });
+    queryClient.setQueryData<SettingsListing>(
+      api.queryKey("api.admin.settings"),
+      {
+        settings,
+        environment,
+        providers,
+        refresh_seconds,
+      },
+    );
     // The change is in the audit log now; `admins` may have changed whether this user is one.
-    void queryClient.invalidateQueries({ queryKey: queryKeys.activity });
+    void queryClient.invalidateQueries({
+      queryKey: api.staleKey("api.admin.activity"),
+    });
     void queryClient.invalidateQueries({ queryKey: queryKeys.session });
     // The switches and password rules this tab was rendered with come from the root layout.
     router.refresh();
