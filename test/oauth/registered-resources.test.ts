@@ -8,6 +8,7 @@ import {
   OAUTH_RESOURCE_UPDATE_ROUTE,
   OAUTH_RESOURCES_ROUTE,
 } from "@/lib/oauth/resource-routes";
+import { DEVICE_AUTHORIZE_ROUTE } from "@/lib/oauth/routes";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
 import { approveCode, registerPublicApp, tokenEndpoint } from "./flows";
@@ -218,6 +219,78 @@ describe("registered resources (decision record 101)", () => {
     );
     expect(callback.origin + callback.pathname).toBe(REDIRECT_URI);
     expect(callback.searchParams.get("error")).toBe("invalid_target");
+  });
+
+  it("the device grant: the resource asked at /oauth/device/code binds the token; refreshing after the resource is deleted is invalid_target", async () => {
+    const { agent: admin } = await signedInAdmin(app);
+    const created = await createResource(admin, {
+      identifier: NOTES,
+      name: "Notes API",
+      scopes: NOTES_SCOPES,
+    });
+    const as = await discover(app);
+    const registered = await registerClient(admin, {
+      name: "Command line",
+      confidential: false,
+      grant_types: [
+        "urn:ietf:params:oauth:grant-type:device_code",
+        "refresh_token",
+      ],
+    });
+    const client: oauth.Client = { client_id: registered.id };
+    const started = await oauth.processDeviceAuthorizationResponse(
+      as,
+      client,
+      await oauth.deviceAuthorizationRequest(
+        as,
+        client,
+        oauth.None(),
+        { scope: "notes:write", resource: NOTES },
+        clientOptions(app),
+      ),
+    );
+    const agent = await signIn(app, await app.createUser());
+    const shown = await agent.get(
+      `/oauth/device/authorize?user_code=${started.user_code}`,
+      { host: DEVICE_AUTHORIZE_ROUTE },
+    );
+    await agent.post(
+      "/oauth/device/authorize",
+      { auth_token: shown.body.auth_token },
+      { host: DEVICE_AUTHORIZE_ROUTE },
+    );
+    const tokens = await oauth.processDeviceCodeResponse(
+      as,
+      client,
+      await oauth.deviceCodeGrantRequest(
+        as,
+        client,
+        oauth.None(),
+        started.device_code,
+        clientOptions(app),
+      ),
+    );
+    expect(decodeJwt(tokens.access_token)).toMatchObject({
+      aud: NOTES,
+      scopes: ["notes:write"],
+    });
+
+    const id = String(created.body.resource.id);
+    await admin.delete(`/api/admin/oauth-resources/${id}`, {
+      host: OAUTH_RESOURCE_DESTROY_ROUTE,
+      params: { id },
+    });
+    const refused = await oauth.refreshTokenGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      tokens.refresh_token ?? "",
+      clientOptions(app),
+    );
+    expect([refused.status, await errorOf(refused)]).toEqual([
+      400,
+      "invalid_target",
+    ]);
   });
 
   it("the consent shows a resource's scope in the resource's words", async () => {
