@@ -8,11 +8,11 @@ import {
   OAUTH_RESOURCE_UPDATE_ROUTE,
   OAUTH_RESOURCES_ROUTE,
 } from "@/lib/oauth/resource-routes";
-import { DEVICE_AUTHORIZE_ROUTE } from "@/lib/oauth/routes";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
 import { approveCode, registerPublicApp, tokenEndpoint } from "./flows";
 import {
+  approveDevice,
   AUTHORIZE,
   clientOptions,
   consent,
@@ -21,6 +21,7 @@ import {
   REDIRECT_URI,
   registerClient,
   signedInAdmin,
+  startDeviceGrant,
 } from "./support";
 import { authorizationUrlWithPkce } from "./flows";
 
@@ -228,47 +229,20 @@ describe("registered resources (decision record 101)", () => {
       name: "Notes API",
       scopes: NOTES_SCOPES,
     });
-    const as = await discover(app);
-    const registered = await registerClient(admin, {
-      name: "Command line",
-      confidential: false,
-      grant_types: [
-        "urn:ietf:params:oauth:grant-type:device_code",
-        "refresh_token",
-      ],
-    });
-    const client: oauth.Client = { client_id: registered.id };
-    const started = await oauth.processDeviceAuthorizationResponse(
-      as,
-      client,
-      await oauth.deviceAuthorizationRequest(
-        as,
-        client,
-        oauth.None(),
-        { scope: "notes:write", resource: NOTES },
-        clientOptions(app),
-      ),
+    const { as, client, started, poll } = await startDeviceGrant(
+      app,
+      admin,
+      "notes:write",
+      { resource: NOTES },
     );
-    const agent = await signIn(app, await app.createUser());
-    const shown = await agent.get(
-      `/oauth/device/authorize?user_code=${started.user_code}`,
-      { host: DEVICE_AUTHORIZE_ROUTE },
-    );
-    await agent.post(
-      "/oauth/device/authorize",
-      { auth_token: shown.body.auth_token },
-      { host: DEVICE_AUTHORIZE_ROUTE },
+    await approveDevice(
+      await signIn(app, await app.createUser()),
+      started.user_code,
     );
     const tokens = await oauth.processDeviceCodeResponse(
       as,
       client,
-      await oauth.deviceCodeGrantRequest(
-        as,
-        client,
-        oauth.None(),
-        started.device_code,
-        clientOptions(app),
-      ),
+      await poll(),
     );
     expect(decodeJwt(tokens.access_token)).toMatchObject({
       aud: NOTES,
