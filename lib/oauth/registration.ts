@@ -11,6 +11,7 @@ import { createClient, type GrantType } from "@/lib/oauth/clients";
 import { OAuthError } from "@/lib/oauth/errors";
 import { oauthEndpoint } from "@/lib/oauth/protocol-endpoint";
 import { parseScopes, registrableScopes } from "@/lib/oauth/scopes";
+import { registeredScopeNames } from "@/lib/oauth/registered-resources";
 
 /** RFC 7591 §3.2.2's error: `invalid_redirect_uri` or `invalid_client_metadata`, 400. */
 const metadataError = (
@@ -78,11 +79,17 @@ function validRedirects(ctx: Context, uris: string[]): string[] {
  * The scopes a client is registered with: what it asked that may be registered, the rest dropped
  * (RFC 7591 §2: the server may replace a requested value, and the answer says what was granted);
  * asked for none of them, or nothing, every registrable scope, as an MCP client's default asks.
+ * The scopes of a registered resource that allows any client may be registered too, when asked:
+ * an MCP client asks what its server's metadata lists (decision record 101).
  */
-function grantedScopes(ctx: Context, requested: string | undefined): string[] {
+async function grantedScopes(
+  ctx: Context,
+  requested: string | undefined,
+): Promise<string[]> {
   const registrable = registrableScopes(ctx.config);
-  const kept = parseScopes(requested).filter((scope) =>
-    registrable.includes(scope),
+  const open = await registeredScopeNames(ctx.db, true);
+  const kept = parseScopes(requested).filter(
+    (scope) => registrable.includes(scope) || open.includes(scope),
   );
   return kept.length > 0 ? kept : registrable;
 }
@@ -110,7 +117,7 @@ export const registrationEndpoint = oauthEndpoint(async (ctx, input) => {
   }
   const fields = parsed.data;
   const redirectUris = validRedirects(ctx, fields.redirect_uris);
-  const scopes = grantedScopes(ctx, fields.scope);
+  const scopes = await grantedScopes(ctx, fields.scope);
   const grantTypes: GrantType[] = ["authorization_code", "refresh_token"];
   const name =
     (fields.client_name ?? (typeof input.name === "string" ? input.name : ""))

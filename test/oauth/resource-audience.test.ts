@@ -3,11 +3,11 @@ import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import { findClient } from "@/lib/oauth/clients";
 import { issueAccessToken } from "@/lib/oauth/issue";
-import { DEVICE_AUTHORIZE_ROUTE } from "@/lib/oauth/routes";
 import { USER_UPDATE_ROUTE } from "@/lib/users/routes";
 import { signIn, useTestApp } from "../support/app";
 import { userAccessToken } from "./flows";
 import {
+  approveDevice,
   clientOptions,
   discover,
   pipelineFetch,
@@ -148,15 +148,9 @@ describe("the bearer guard and RFC 8707 audiences (decision record 074)", () => 
       client,
       await start(app.services.env.APP_URL),
     );
-    const agent = await signIn(app, await app.createUser());
-    const shown = await agent.get(
-      `/oauth/device/authorize?user_code=${started.user_code}`,
-      { host: DEVICE_AUTHORIZE_ROUTE },
-    );
-    await agent.post(
-      "/oauth/device/authorize",
-      { auth_token: shown.body.auth_token },
-      { host: DEVICE_AUTHORIZE_ROUTE },
+    await approveDevice(
+      await signIn(app, await app.createUser()),
+      started.user_code,
     );
     const poll = (resources: string[]) =>
       oauth.deviceCodeGrantRequest(

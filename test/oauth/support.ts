@@ -105,6 +105,7 @@ const route = (path: string) => {
   return found;
 };
 export const AUTHORIZE = route("/oauth/authorize");
+const DEVICE_AUTHORIZE = route("/oauth/device/authorize");
 
 /**
  * The browser's part of the code flow: the signed-in user opens the authorization URL, the
@@ -176,12 +177,14 @@ export async function clientCredentials(
 
 /**
  * A public client of the device grant, registered by `admin`, and its device authorization
- * (RFC 8628 §3.1) through the metadata's endpoint; `poll` asks the token endpoint once.
+ * (RFC 8628 §3.1) through the metadata's endpoint, with `parameters` (a `resource`) beside the
+ * scope; `poll` asks the token endpoint once.
  */
 export async function startDeviceGrant(
   app: TestApp,
   admin: Agent,
   scope = "user:write",
+  parameters: Record<string, string> = {},
 ) {
   const as = await discover(app);
   const registered = await registerClient(admin, {
@@ -200,7 +203,7 @@ export async function startDeviceGrant(
       as,
       client,
       oauth.None(),
-      { scope },
+      { scope, ...parameters },
       clientOptions(app),
     ),
   );
@@ -213,6 +216,19 @@ export async function startDeviceGrant(
       clientOptions(app),
     );
   return { as, client, started, poll };
+}
+
+/** The signed-in user of `agent` approves the device that shows `userCode`: the consent, then the approval. */
+export async function approveDevice(agent: Agent, userCode: string) {
+  const shown = await agent.get(
+    `/oauth/device/authorize?user_code=${userCode}`,
+    { host: DEVICE_AUTHORIZE },
+  );
+  return agent.post(
+    "/oauth/device/authorize",
+    { auth_token: shown.body.auth_token },
+    { host: DEVICE_AUTHORIZE },
+  );
 }
 
 /**

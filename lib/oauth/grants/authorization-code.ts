@@ -15,6 +15,7 @@ import { issueIdToken } from "@/lib/oauth/id-token";
 import { userClaims } from "@/lib/oauth/user-claims";
 import { findUserById } from "@/lib/users/users";
 import {
+  accessTarget,
   bodyResources,
   grantedResources,
   tokenResources,
@@ -78,7 +79,12 @@ export async function authorizationCodeGrant(
     input.code_verifier,
   );
   const granted = grantedResources(payload);
-  const resources = tokenResources(ctx, await bodyResources(ctx), granted);
+  const resources = await tokenResources(
+    ctx,
+    client.id,
+    await bodyResources(ctx),
+    granted,
+  );
   const userId = Number(payload.user_id);
   const codeId = payload.auth_code_id;
   const family = typeof codeId === "string" ? familyOf(codeId) : null;
@@ -102,7 +108,10 @@ export async function authorizationCodeGrant(
   }
   const scopes = stringList(payload.scopes);
   const grant = { client, userId, scopes, family };
-  const access = await issueAccessToken(ctx, { ...grant, resources });
+  const access = await issueAccessToken(ctx, {
+    ...grant,
+    ...accessTarget(resources, scopes),
+  });
   const refresh = hasGrant(client, "refresh_token")
     ? await issueRefreshToken(ctx, { ...grant, resources: granted }, access.id)
     : undefined;
