@@ -194,6 +194,9 @@ export const authConfigSchema = z.strictObject({
     "require-pkce-for-confidential-clients": z.boolean(),
     "access-token-minutes": z.int().min(1).max(525_600),
     "refresh-token-days": z.int().min(1).max(3650),
+    // A client whose id is the URL of its metadata document (decision record 102) may be fetched
+    // from a loopback or private address only when this is true, as webhooks' own switch.
+    "client-metadata-allow-private-addresses": z.boolean(),
   }),
   // Teams on Laravel Jetstream's tables (decision record 087; docs/teams.md).
   teams: z.strictObject({

@@ -12,9 +12,14 @@ import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { safeEqual } from "@/lib/crypto/secrets";
 import type { Context } from "@/lib/server/context";
 import { noteClientUse } from "@/lib/oauth/client-usage";
-import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
+import { invalidClient, invalidRequest, OAuthError } from "@/lib/oauth/errors";
 import { readScopes } from "@/lib/oauth/scopes";
 import { clientKeyIs, newClientKey } from "@/lib/oauth/client-keys";
+import {
+  ClientDocumentError,
+  documentClient,
+  isDocumentClientId,
+} from "@/lib/oauth/client-metadata-documents";
 import { rememberVerified, verifiedBefore } from "@/lib/oauth/verified-secrets";
 
 export const GRANT_TYPES = [
@@ -110,7 +115,9 @@ export async function authenticateClient(
   if (typeof id !== "string" || id === "") {
     throw invalidRequest("client_id");
   }
-  const client = await findClient(ctx.db, id);
+  const client = isDocumentClientId(id)
+    ? await documentClientOrRefusal(ctx, id, sentAuthorization)
+    : await findClient(ctx.db, id);
   if (!client) throw invalidClient(sentAuthorization);
   if (client.secret === null) {
     if (secret !== undefined && secret !== null && secret !== "")
@@ -128,6 +135,27 @@ export async function authenticateClient(
     throw invalidClient(sentAuthorization);
   noteClientUse(ctx, client.id);
   return client;
+}
+
+/** A metadata document client (decision record 102); an unusable document is invalid_client with why. */
+async function documentClientOrRefusal(
+  ctx: Context,
+  url: string,
+  sentAuthorization: boolean,
+): Promise<OAuthClient | null> {
+  try {
+    return await documentClient(ctx, url);
+  } catch (error) {
+    if (!(error instanceof ClientDocumentError)) throw error;
+    const refused = invalidClient(sentAuthorization);
+    throw new OAuthError(
+      refused.error,
+      refused.description,
+      refused.status,
+      error.message,
+      refused.headers,
+    );
+  }
 }
 
 /**
