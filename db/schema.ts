@@ -561,6 +561,28 @@ export const oauthConsents = pgTable(
   ],
 );
 
+/** A scope a registered resource defines (decision record 101). */
+export type ResourceScope = { name: string; description: string };
+
+/**
+ * A protected resource on another origin that this server issues tokens for (decision record
+ * 101), Auth0's "API" and Logto's "API resource"; Passport has no such table. `allowedClients`
+ * holds client ids (null: any client); `accessTokenMinutes` null is `oauth.access-token-minutes`.
+ */
+export const oauthResources = pgTable("oauth_resources", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  identifier: varchar("identifier", { length: 2000 })
+    .notNull()
+    .unique("oauth_resources_identifier_unique"),
+  name: varchar("name", { length: 255 }).notNull(),
+  scopes: jsonb("scopes").$type<ResourceScope[]>().notNull(),
+  allowedClients: jsonb("allowed_clients").$type<string[]>(),
+  accessTokenMinutes: integer("access_token_minutes"),
+  createdAt: stamp("created_at").notNull(),
+  updatedAt: stamp("updated_at").notNull(),
+});
+export type OAuthResource = typeof oauthResources.$inferSelect;
+
 /**
  * Laravel Jetstream's three team tables, column for column as its migrations make them (decision
  * record 087): `teams.user_id` is the owner, who has no `team_user` row; `team_user.role` is a key

@@ -8,6 +8,7 @@ import { loginCommand } from "@/cli/commands/login";
 import { logoutCommand } from "@/cli/commands/logout";
 import { migrateCommand } from "@/cli/commands/migrate";
 import { oauthKeysCommand } from "@/cli/commands/oauth-keys";
+import { oauthResourceCommands } from "@/cli/commands/oauth-resources";
 import { pruneCommand } from "@/cli/commands/prune";
 import { reencryptCommand } from "@/cli/commands/reencrypt";
 import { settingCommand } from "@/cli/commands/setting";
@@ -29,6 +30,7 @@ export const COMMANDS: readonly CliCommand[] = [
   migrateCommand,
   backupCommands,
   oauthKeysCommand,
+  oauthResourceCommands,
   loginCommand,
   whoamiCommand,
   logoutCommand,

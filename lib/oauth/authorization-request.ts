@@ -21,7 +21,7 @@ import {
   documentClient,
   isDocumentClientId,
 } from "@/lib/oauth/client-metadata-documents";
-import { checkedResources } from "@/lib/oauth/resources";
+import { checkedResources, resourceScopes } from "@/lib/oauth/resources";
 import { parseScopes, refusedScope } from "@/lib/oauth/scopes";
 
 /** A validated request of the authorization endpoint: what the consent approves. */
@@ -68,7 +68,8 @@ const optional = (value: string | null) =>
  * code grant, a redirect URI registered exactly and within the redirect URI rule
  * (lib/policies/redirect-uri.ts; neither an unknown one nor a forbidden one is redirected to), known
  * scopes within the client's list, PKCE — S256 and required of every client (decision record
- * 081) — and RFC 8707's `resource`s, this server's API only.
+ * 081) — and RFC 8707's `resource`s: this server's API, or registered resources that allow the
+ * client, whose scopes the request may then ask (decision record 101).
  */
 export async function validateAuthorizationRequest(
   ctx: Context,
@@ -108,13 +109,17 @@ export async function validateAuthorizationRequest(
         "Check the `response_type` parameter",
       ),
     );
-  const scopes = parseScopes(query.get("scope"));
-  const refused = refusedScope(scopes, allowedScopes(client));
-  if (refused !== null) throw fail(invalidScope(refused));
-  const resources = checkedOrRedirected(
-    () => checkedResources(ctx, query.getAll("resource")),
+  const resources = await checkedOrRedirected(
+    () => checkedResources(ctx, client.id, query.getAll("resource")),
     fail,
   );
+  const scopes = parseScopes(query.get("scope"));
+  const refused = refusedScope(
+    scopes,
+    allowedScopes(client),
+    resourceScopes(resources),
+  );
+  if (refused !== null) throw fail(invalidScope(refused));
   const codeChallenge = optional(query.get("code_challenge"));
   const codeChallengeMethod = checkedChallengeMethod(
     pkceRules(ctx, client),
@@ -133,7 +138,7 @@ export async function validateAuthorizationRequest(
       codeChallenge,
       codeChallengeMethod,
       nonce: optional(query.get("nonce")),
-      resources,
+      resources: resources.identifiers,
     },
   };
 }
@@ -158,12 +163,12 @@ async function requestedClient(
 }
 
 /** A check's OAuthError answered at the client's redirect URI. */
-function checkedOrRedirected<T>(
-  check: () => T,
+async function checkedOrRedirected<T>(
+  check: () => Promise<T>,
   fail: (error: OAuthError) => RedirectedError,
-): T {
+): Promise<T> {
   try {
-    return check();
+    return await check();
   } catch (error) {
     throw error instanceof OAuthError ? fail(error) : error;
   }

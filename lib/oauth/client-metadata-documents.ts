@@ -128,11 +128,11 @@ function displayName(url: URL, clientName: string | undefined): string {
   return (name === "" ? url.host : `${name} (${url.host})`).slice(0, 255);
 }
 
-function validated(
-  ctx: Pick<Context, "config">,
+async function validated(
+  ctx: Pick<Context, "config" | "db">,
   url: string,
   body: string,
-): DocumentFacts {
+): Promise<DocumentFacts> {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -153,7 +153,7 @@ function validated(
     return {
       name: displayName(new URL(url), fields.client_name),
       redirectUris: validRedirects(ctx, fields.redirect_uris),
-      scopes: grantedScopes(ctx, fields.scope),
+      scopes: await grantedScopes(ctx, fields.scope),
     };
   } catch (error) {
     if (error instanceof OAuthError)
@@ -164,7 +164,7 @@ function validated(
 
 /** The document's facts, from the cache or fetched; a refusal is a ClientDocumentError. */
 async function documentFacts(
-  ctx: Pick<Context, "config">,
+  ctx: Pick<Context, "config" | "db">,
   url: string,
 ): Promise<{ facts: DocumentFacts; fresh: boolean }> {
   const cached = cache.get(url);
@@ -178,7 +178,7 @@ async function documentFacts(
       new URL(url),
       ctx.config.oauth["client-metadata-allow-private-addresses"],
     );
-    const facts = validated(ctx, url, fetched.body);
+    const facts = await validated(ctx, url, fetched.body);
     remember(url, facts, cacheSeconds(fetched.cacheControl));
     return { facts, fresh: true };
   } catch (error) {

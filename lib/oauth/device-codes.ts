@@ -14,6 +14,7 @@ import { oauthEndpoint } from "@/lib/oauth/protocol-endpoint";
 import {
   bodyResources,
   checkedResources,
+  resourceScopes,
   resourcesField,
 } from "@/lib/oauth/resources";
 import { parseScopes, refusedScope } from "@/lib/oauth/scopes";
@@ -49,10 +50,18 @@ export const deviceCodeEndpoint = oauthEndpoint(async (ctx, input) => {
   const client = await authenticateClient(ctx, input);
   if (!hasGrant(client, "urn:ietf:params:oauth:grant-type:device_code"))
     throw unauthorizedClient();
+  const resources = await checkedResources(
+    ctx,
+    client.id,
+    await bodyResources(ctx),
+  );
   const scopes = parseScopes(input.scope);
-  const refused = refusedScope(scopes, allowedScopes(client));
+  const refused = refusedScope(
+    scopes,
+    allowedScopes(client),
+    resourceScopes(resources),
+  );
   if (refused !== null) throw invalidScope(refused);
-  const resources = checkedResources(ctx, await bodyResources(ctx));
   const id = newIdentifier();
   const expireTime =
     Math.floor(ctx.now.getTime() / 1000) + LIFETIMES.deviceCode;
@@ -84,7 +93,7 @@ export const deviceCodeEndpoint = oauthEndpoint(async (ctx, input) => {
     user_code: userCode,
     expire_time: expireTime,
     verification_uri: verificationUri,
-    ...resourcesField(resources),
+    ...resourcesField(resources.identifiers),
   });
   return Response.json(
     {

@@ -8,6 +8,7 @@ import {
 } from "@/db/schema";
 import type { Context } from "@/lib/server/context";
 import { encryptPayload } from "@/lib/oauth/encryption";
+import { issuer } from "@/lib/oauth/id-token";
 import { oauthKeys, signingKid } from "@/lib/oauth/keys";
 import { audience, resourcesField } from "@/lib/oauth/resources";
 import { idInFamily } from "@/lib/oauth/token-families";
@@ -42,9 +43,11 @@ export type Grant = {
    * the whole grant's (decision record 074).
    */
   resources?: readonly string[];
+  /** A registered resource's identifier: then the token's only `aud` (decision record 101). */
+  audience?: string;
   /** The family its tokens join (lib/oauth/token-families.ts); none for a token that starts no chain. */
   family?: string;
-  /** Seconds the access token lives, when not `oauth.access-token-minutes` (a personal access token). */
+  /** Seconds the access token lives, when not `oauth.access-token-minutes` (a personal access token, a registered resource's). */
   lifetimeSeconds?: number;
 };
 
@@ -53,7 +56,8 @@ export type Grant = {
  * `{"typ":"JWT","alg":"RS256"}`, claims aud, jti, iat, nbf, exp, sub, scopes in that order;
  * `sub` is the client's id for client credentials, as league 9 does), and its row as Passport's
  * AccessTokenRepository writes it. `aud` is the client's id, or `[client id, …resources]` when
- * resources were asked for (decision record 074).
+ * this API was asked for (decision record 074), or a registered resource's identifier alone
+ * (decision record 101).
  */
 export async function issueAccessToken(
   ctx: Pick<Context, "db" | "env" | "now" | "config">,
@@ -66,13 +70,19 @@ export async function issueAccessToken(
   const expiresAt = issuedAt + expiresIn;
   const keys = await oauthKeys(ctx.env);
   const jwt = await new SignJWT({
-    aud: audience(grant.client.id, grant.resources),
+    aud: grant.audience ?? audience(grant.client.id, grant.resources),
     jti: id,
     iat: issuedAt,
     nbf: issuedAt,
     exp: expiresAt,
     sub: grant.userId === null ? grant.client.id : String(grant.userId),
     scopes: grant.scopes,
+    // A registered resource verifies the token alone, by JWKS: RFC 9068 §2.2's issuer and client
+    // (decision record 101). Passport's tokens keep Passport's claims.
+    ...(grant.audience !== undefined && {
+      iss: issuer(ctx),
+      client_id: grant.client.id,
+    }),
   })
     // Passport's header; a kid only while a rotation publishes two keys (decision record 092).
     .setProtectedHeader({ typ: "JWT", alg: "RS256", ...signingKid(keys) })

@@ -7,6 +7,7 @@ import { oauthKeys, publishedKeys } from "@/lib/oauth/keys";
 import { DEVICE_PATHS, OAUTH_PATHS } from "@/lib/oauth/paths";
 import { toPublicPath } from "@/lib/oauth/path-prefix";
 import { protectedResource } from "@/lib/oauth/resources";
+import { registeredScopeNames } from "@/lib/oauth/registered-resources";
 import { registrableScopes, SCOPES } from "@/lib/oauth/scopes";
 import { SCOPE_CLAIMS } from "@/lib/oauth/user-claims";
 
@@ -19,8 +20,12 @@ const cached = (response: Response) => {
 const endpointUrl = (ctx: Context, path: string) =>
   issuer(ctx) + toPublicPath(path, ctx.config.oauth.path);
 
-/** RFC 8414's authorization server metadata; OpenID Connect Discovery adds its own fields. */
-function authorizationServerMetadata(ctx: Context) {
+/**
+ * RFC 8414's authorization server metadata; OpenID Connect Discovery adds its own fields.
+ * `scopes_supported` names the registered resources' scopes too: clients may ask them, with the
+ * resource (decision record 101).
+ */
+async function authorizationServerMetadata(ctx: Context) {
   const at = (path: string) => endpointUrl(ctx, path);
   return {
     issuer: issuer(ctx),
@@ -30,7 +35,10 @@ function authorizationServerMetadata(ctx: Context) {
     revocation_endpoint: at(OAUTH_PATHS.revoke),
     registration_endpoint: at(OAUTH_PATHS.register),
     introspection_endpoint: at(OAUTH_PATHS.introspect),
-    scopes_supported: Object.keys(SCOPES),
+    scopes_supported: [
+      ...Object.keys(SCOPES),
+      ...(await registeredScopeNames(ctx.db)),
+    ],
     response_types_supported: ["code"],
     response_modes_supported: ["query"],
     device_authorization_endpoint: at(DEVICE_PATHS.code),
@@ -64,7 +72,8 @@ function authorizationServerMetadata(ctx: Context) {
 /** GET /.well-known/oauth-authorization-server (RFC 8414). */
 export const authorizationServerEndpoint: Endpoint = defineEndpoint({
   nonJson: "json",
-  run: async (ctx) => cached(Response.json(authorizationServerMetadata(ctx))),
+  run: async (ctx) =>
+    cached(Response.json(await authorizationServerMetadata(ctx))),
 });
 
 /** GET /.well-known/openid-configuration (OpenID Connect Discovery 1.0). */
@@ -73,7 +82,7 @@ export const openidConfigurationEndpoint: Endpoint = defineEndpoint({
   run: async (ctx) =>
     cached(
       Response.json({
-        ...authorizationServerMetadata(ctx),
+        ...(await authorizationServerMetadata(ctx)),
         userinfo_endpoint: endpointUrl(ctx, OAUTH_PATHS.userinfo),
         end_session_endpoint: endpointUrl(ctx, OAUTH_PATHS.logout),
         subject_types_supported: ["public"],

@@ -48,7 +48,7 @@ export const registrationEndpoint = oauthEndpoint(async (ctx, input) => {
   }
   const fields = parsed.data;
   const redirectUris = validRedirects(ctx, fields.redirect_uris);
-  const scopes = grantedScopes(ctx, fields.scope);
+  const scopes = await grantedScopes(ctx, fields.scope);
   const grantTypes: GrantType[] = ["authorization_code", "refresh_token"];
   const name =
     (fields.client_name ?? (typeof input.name === "string" ? input.name : ""))

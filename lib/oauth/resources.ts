@@ -4,10 +4,18 @@ import type { Context } from "@/lib/server/context";
 import { invalidTarget } from "@/lib/oauth/errors";
 import { issuer } from "@/lib/oauth/id-token";
 import { PROTECTED_RESOURCE_PATH } from "@/lib/oauth/paths";
+import type { OAuthResource } from "@/db/schema";
+import {
+  allowsClient,
+  findRegisteredResource,
+  resourceIdentity,
+  resourceScopeNames,
+} from "@/lib/oauth/registered-resources";
 
 /**
- * RFC 8707 resource indicators (decision record 074). This server protects one resource, its
- * own API, named in the RFC 9728 metadata by `resource`: APP_URL.
+ * RFC 8707 resource indicators (decision record 074). This server's own API, named in the RFC
+ * 9728 metadata by `resource`: APP_URL; and the resources registered on other origins (decision
+ * record 101, lib/oauth/registered-resources.ts).
  */
 export const protectedResource = (ctx: Pick<Context, "env">) => issuer(ctx);
 
@@ -18,21 +26,13 @@ export const resourceMetadataUrl = (ctx: Pick<Context, "env">) =>
 // RFC 3986 §4.3's absolute-URI: a scheme, then anything but a fragment, whitespace or controls.
 const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s#\p{Cc}]*$/u;
 
-/** A URI's identity for comparing with ours: RFC 3986 §6.2.3's normal form, a trailing `/` dropped. */
-function comparable(value: string): string | null {
-  if (!URL.canParse(value)) return null;
-  const url = new URL(value);
-  if (url.username || url.password || url.search) return null;
-  return `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, "")}`;
-}
-
 /** Our identifier if `value` names it (the same URI, with or without a trailing slash), else null. */
 function servedResource(
   ctx: Pick<Context, "env">,
   value: string,
 ): string | null {
   const ours = protectedResource(ctx);
-  return comparable(value) === comparable(ours) ? ours : null;
+  return resourceIdentity(value) === resourceIdentity(ours) ? ours : null;
 }
 
 /** The values as strings, each an absolute URI without a fragment (RFC 8707 §2); else `invalid_target`. */
@@ -47,23 +47,48 @@ function wellFormed(values: readonly unknown[]): string[] {
 }
 
 /**
- * A request's `resource` values (RFC 8707 §2): each an absolute URI without a fragment, each
- * naming this server's API, answered as its one identifier (duplicates merged). Throws
- * `invalid_target` for anything else.
+ * The resources of a request or a grant: their identifiers as tokens name them, and the registered
+ * ones among them (decision record 101; this server's API is not a row).
  */
-export function checkedResources(
-  ctx: Pick<Context, "env">,
+export type Resources = { identifiers: string[]; registered: OAuthResource[] };
+
+/**
+ * A request's `resource` values (RFC 8707 §2): each an absolute URI without a fragment, naming
+ * this server's API or a registered resource that allows the client (decision record 101),
+ * answered as its identifier (duplicates merged). Throws `invalid_target` for anything else.
+ */
+export async function checkedResources(
+  ctx: Pick<Context, "env" | "db">,
+  clientId: string,
   values: readonly unknown[],
-): string[] {
-  const resources = new Set<string>();
+): Promise<Resources> {
+  const identifiers = new Set<string>();
+  const registered = new Map<string, OAuthResource>();
   for (const value of wellFormed(values)) {
     const ours = servedResource(ctx, value);
-    if (ours === null)
+    if (ours !== null) {
+      identifiers.add(ours);
+      continue;
+    }
+    const row = await findRegisteredResource(ctx.db, value);
+    if (row === null)
       throw invalidTarget(`This server does not serve the resource ${value}`);
-    resources.add(ours);
+    if (!allowsClient(row, clientId))
+      throw invalidTarget(
+        `The client is not allowed to access the resource ${value}`,
+      );
+    identifiers.add(row.identifier);
+    registered.set(row.identifier, row);
   }
-  return [...resources];
+  return {
+    identifiers: [...identifiers],
+    registered: [...registered.values()],
+  };
 }
+
+/** The scopes the registered resources of a request define: known, and asked by their names. */
+export const resourceScopes = (resources: Resources): string[] =>
+  resources.registered.flatMap(resourceScopeNames);
 
 /** The `resource` values of an OAuth POST body, unchecked (a form field may repeat). */
 export async function bodyResources(ctx: Context): Promise<unknown[]> {
@@ -82,25 +107,68 @@ export function grantedResources(payload: Record<string, unknown>): string[] {
 /**
  * What a token from a grant is for (RFC 8707 §2.2): the resources the token request names, each
  * within the grant's, else `invalid_target`; none named, all of the grant's. A grant that named
- * none (issued before resource indicators, or without them) covers this server's API, the only
- * resource it serves.
+ * none (issued before resource indicators, or without them) covers this server's API. A
+ * registered resource is checked again: deleted, or the client no longer allowed, it is
+ * `invalid_target` (decision record 101).
  */
-export function tokenResources(
-  ctx: Pick<Context, "env">,
+export async function tokenResources(
+  ctx: Pick<Context, "env" | "db">,
+  clientId: string,
   values: readonly unknown[],
   granted: readonly string[],
-): string[] {
-  if (granted.length === 0) return checkedResources(ctx, values);
+): Promise<Resources> {
+  if (granted.length === 0) return checkedResources(ctx, clientId, values);
   const requested = new Set<string>();
   for (const value of wellFormed(values)) {
-    const resource = servedResource(ctx, value) ?? value;
+    const resource =
+      servedResource(ctx, value) ??
+      (await findRegisteredResource(ctx.db, value))?.identifier ??
+      value;
     if (!granted.includes(resource))
       throw invalidTarget(
         `The resource ${value} was not authorized for this grant`,
       );
     requested.add(resource);
   }
-  return requested.size > 0 ? [...requested] : [...granted];
+  return checkedResources(
+    ctx,
+    clientId,
+    requested.size > 0 ? [...requested] : granted,
+  );
+}
+
+/**
+ * What the access token says of its resources (decision record 101): for a registered resource,
+ * its identifier as the only `aud`, only its scopes among the grant's, its token life; for this
+ * API (or none), the grant's scopes. A token is for one registered resource at a time
+ * (Auth0's rule too), so a grant of several names its resource at the token endpoint.
+ */
+export function accessTarget(
+  resources: Resources,
+  scopes: readonly string[],
+): {
+  resources: string[];
+  audience?: string;
+  scopes: string[];
+  lifetimeSeconds?: number;
+} {
+  const [registered, ...more] = resources.registered;
+  // The grant's scopes as they are: a Passport grant may carry a Laravel application's own.
+  if (!registered)
+    return { resources: resources.identifiers, scopes: [...scopes] };
+  if (more.length > 0 || resources.identifiers.length > 1)
+    throw invalidTarget(
+      "A token is for one registered resource at a time: name it with `resource`",
+    );
+  const own = resourceScopeNames(registered);
+  return {
+    resources: resources.identifiers,
+    audience: registered.identifier,
+    scopes: scopes.filter((scope) => own.includes(scope)),
+    ...(registered.accessTokenMinutes !== null && {
+      lifetimeSeconds: registered.accessTokenMinutes * 60,
+    }),
+  };
 }
 
 /** The payload field that remembers a grant's resources: absent without any, so Passport's payload stays as it was. */

@@ -1,6 +1,7 @@
 import "server-only";
 import type { HostRoute } from "@/lib/server/pipeline";
 import { OAUTH_JSON_API_ROUTES } from "@/lib/oauth/json-api-routes";
+import { OAUTH_RESOURCE_ROUTES } from "@/lib/oauth/resource-routes";
 import { oauthKeys } from "@/lib/oauth/keys";
 import { authorizeEndpoint } from "@/lib/oauth/authorize";
 import {
@@ -222,4 +223,5 @@ export const OAUTH_ROUTES: readonly HostRoute[] = [
   PROTECTED_RESOURCE_ROUTE,
   OAUTH_REGISTER_ROUTE,
   OAUTH_LOGOUT_ROUTE,
+  ...OAUTH_RESOURCE_ROUTES,
 ];

@@ -38,16 +38,22 @@ export function parseScopes(value: unknown): string[] {
   return [...new Set(value.split(" ").filter((scope) => scope !== ""))];
 }
 
-/** The first requested scope that is unknown, or outside the client's list (null: every scope), or null. */
+/**
+ * The first requested scope that is unknown, or outside the client's list (null: every scope), or
+ * null. `resourceScopes`, the scopes of the registered resources the request names, are known and
+ * open to the client, since the resource allowed it (decision record 101).
+ */
 export function refusedScope(
   requested: readonly string[],
   allowed: readonly string[] | null,
+  resourceScopes: readonly string[] = [],
 ): string | null {
   return (
     requested.find(
       (scope) =>
-        !Object.hasOwn(SCOPES, scope) ||
-        (allowed !== null && !allowed.includes(scope)),
+        !resourceScopes.includes(scope) &&
+        (!Object.hasOwn(SCOPES, scope) ||
+          (allowed !== null && !allowed.includes(scope))),
     ) ?? null
   );
 }

@@ -7,6 +7,7 @@ import {
 import type { Context } from "@/lib/server/context";
 import { OAuthError } from "@/lib/oauth/errors";
 import { parseScopes, registrableScopes } from "@/lib/oauth/scopes";
+import { registeredScopeNames } from "@/lib/oauth/registered-resources";
 
 // The rules for a client nobody made by hand: one that registers itself (decision records 052
 // and 085) or one whose id is the URL of its metadata document (decision record 102).
@@ -65,14 +66,17 @@ export function validRedirects(
  * The scopes a client is registered with: what it asked that may be registered, the rest dropped
  * (RFC 7591 §2: the server may replace a requested value, and the answer says what was granted);
  * asked for none of them, or nothing, every registrable scope, as an MCP client's default asks.
+ * The scopes of a registered resource that allows any client may be registered too, when asked:
+ * an MCP client asks what its server's metadata lists (decision record 101).
  */
-export function grantedScopes(
-  ctx: Pick<Context, "config">,
+export async function grantedScopes(
+  ctx: Pick<Context, "config" | "db">,
   requested: string | undefined,
-): string[] {
+): Promise<string[]> {
   const registrable = registrableScopes(ctx.config);
-  const kept = parseScopes(requested).filter((scope) =>
-    registrable.includes(scope),
+  const open = await registeredScopeNames(ctx.db, true);
+  const kept = parseScopes(requested).filter(
+    (scope) => registrable.includes(scope) || open.includes(scope),
   );
   return kept.length > 0 ? kept : registrable;
 }

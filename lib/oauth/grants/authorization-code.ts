@@ -16,6 +16,7 @@ import { sentClientId } from "@/lib/oauth/client-metadata-documents";
 import { userClaims } from "@/lib/oauth/user-claims";
 import { findUserById } from "@/lib/users/users";
 import {
+  accessTarget,
   bodyResources,
   grantedResources,
   tokenResources,
@@ -79,7 +80,12 @@ export async function authorizationCodeGrant(
     input.code_verifier,
   );
   const granted = grantedResources(payload);
-  const resources = tokenResources(ctx, await bodyResources(ctx), granted);
+  const resources = await tokenResources(
+    ctx,
+    client.id,
+    await bodyResources(ctx),
+    granted,
+  );
   const userId = Number(payload.user_id);
   const codeId = payload.auth_code_id;
   const family = typeof codeId === "string" ? familyOf(codeId) : null;
@@ -103,7 +109,10 @@ export async function authorizationCodeGrant(
   }
   const scopes = stringList(payload.scopes);
   const grant = { client, userId, scopes, family };
-  const access = await issueAccessToken(ctx, { ...grant, resources });
+  const access = await issueAccessToken(ctx, {
+    ...grant,
+    ...accessTarget(resources, scopes),
+  });
   const refresh = hasGrant(client, "refresh_token")
     ? await issueRefreshToken(ctx, { ...grant, resources: granted }, access.id)
     : undefined;

@@ -22,6 +22,7 @@ import {
   tokenResponse,
 } from "@/lib/oauth/issue";
 import {
+  accessTarget,
   bodyResources,
   grantedResources,
   tokenResources,
@@ -55,7 +56,12 @@ export async function deviceCodeGrant(
       "Device code was not issued to this client",
     );
   const granted = grantedResources(payload);
-  const resources = tokenResources(ctx, await bodyResources(ctx), granted);
+  const resources = await tokenResources(
+    ctx,
+    client.id,
+    await bodyResources(ctx),
+    granted,
+  );
   const [row] = await ctx.db
     .select()
     .from(oauthDeviceCodes)
@@ -103,7 +109,10 @@ export async function deviceCodeGrant(
     scopes: readScopes(row.scopes),
     family: familyOf(row.id) ?? undefined,
   };
-  const access = await issueAccessToken(ctx, { ...grant, resources });
+  const access = await issueAccessToken(ctx, {
+    ...grant,
+    ...accessTarget(resources, grant.scopes),
+  });
   const refresh = hasGrant(client, "refresh_token")
     ? await issueRefreshToken(ctx, { ...grant, resources: granted }, access.id)
     : undefined;

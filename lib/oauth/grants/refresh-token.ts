@@ -21,6 +21,7 @@ import {
 } from "@/lib/oauth/issue";
 import { familyOf, revokeFamily } from "@/lib/oauth/token-families";
 import {
+  accessTarget,
   bodyResources,
   grantedResources,
   tokenResources,
@@ -66,7 +67,12 @@ export async function refreshTokenGrant(
   const widened = requested.find((scope) => !original.includes(scope));
   if (widened !== undefined) throw invalidScope(widened);
   const granted = grantedResources(payload);
-  const resources = tokenResources(ctx, await bodyResources(ctx), granted);
+  const resources = await tokenResources(
+    ctx,
+    client.id,
+    await bodyResources(ctx),
+    granted,
+  );
   const [rotated] = await ctx.db
     .update(oauthRefreshTokens)
     .set({ revoked: true })
@@ -96,7 +102,10 @@ export async function refreshTokenGrant(
     scopes: requested.length > 0 ? requested : original,
     family: familyOf(rotated.accessTokenId) ?? undefined,
   };
-  const access = await issueAccessToken(ctx, { ...grant, resources });
+  const access = await issueAccessToken(ctx, {
+    ...grant,
+    ...accessTarget(resources, grant.scopes),
+  });
   const refresh = await issueRefreshToken(
     ctx,
     { ...grant, resources: granted },

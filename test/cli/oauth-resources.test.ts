@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { oauthResources } from "@/db/schema";
+import { type CliTarget, createCliTarget, runCli } from "./run-cli";
+
+// oauth:resource:create, :list and :delete run in this process as `npm run auth` runs them
+// (test/cli/run-cli.ts): the rows the administrators' routes write (decision record 101).
+let target: CliTarget;
+const cli = (args: string[]) => runCli(target.env, args);
+
+beforeAll(async () => {
+  target = await createCliTarget();
+});
+afterAll(async () => {
+  await target?.dispose();
+});
+
+describe("npm run auth -- oauth:resource:*", () => {
+  it("creates, lists and deletes a registered resource; bad input refused with the API's messages", async () => {
+    const created = await cli([
+      "oauth:resource:create",
+      "https://mcp.example/mcp",
+      "Notes MCP",
+      "--scope",
+      "notes:read=Read your notes",
+      "--scope",
+      "notes:write",
+      "--token-minutes",
+      "15",
+    ]);
+    expect([created.status, created.stderr, created.stdout]).toEqual([
+      0,
+      "",
+      "1\n",
+    ]);
+    const database = target.open();
+    try {
+      const [row] = await database.db.select().from(oauthResources);
+      expect(row).toMatchObject({
+        identifier: "https://mcp.example/mcp",
+        name: "Notes MCP",
+        scopes: [
+          { name: "notes:read", description: "Read your notes" },
+          { name: "notes:write", description: "notes:write" },
+        ],
+        allowedClients: null,
+        accessTokenMinutes: 15,
+      });
+    } finally {
+      await database.close();
+    }
+
+    const listed = await cli(["oauth:resource:list"]);
+    expect(listed.stdout).toBe(
+      "1\thttps://mcp.example/mcp\tNotes MCP\tnotes:read notes:write\tany client\t15 minutes\n",
+    );
+
+    const taken = await cli([
+      "oauth:resource:create",
+      "https://mcp.example/mcp/",
+      "Again",
+    ]);
+    expect([taken.status, taken.stderr]).toEqual([
+      1,
+      "The identifier has already been taken.\n",
+    ]);
+    const insecure = await cli([
+      "oauth:resource:create",
+      "http://mcp.example/mcp",
+      "Plain",
+      "--client",
+      "nobody",
+    ]);
+    expect(insecure.status).toBe(1);
+    expect(insecure.stderr).toContain("https");
+    const unknownClient = await cli([
+      "oauth:resource:create",
+      "https://other.example",
+      "Other",
+      "--client",
+      "nobody",
+    ]);
+    expect([unknownClient.status, unknownClient.stderr]).toEqual([
+      1,
+      "The client nobody does not exist.\n",
+    ]);
+
+    const deleted = await cli([
+      "oauth:resource:delete",
+      "https://mcp.example/mcp",
+    ]);
+    expect([deleted.status, deleted.stdout]).toEqual([
+      0,
+      "Deleted the resource https://mcp.example/mcp.\n",
+    ]);
+    const missing = await cli(["oauth:resource:delete", "1"]);
+    expect([missing.status, missing.stderr]).toEqual([
+      1,
+      "There is no resource 1.\n",
+    ]);
+    expect((await cli(["oauth:resource:list"])).stdout).toBe("");
+  });
+});
