@@ -29,8 +29,8 @@ export type ExampleServer = {
 const MCP_PATH = "/mcp";
 const METADATA_PATH = "/.well-known/oauth-protected-resource";
 
-/** The claims of a verified access token (Passport's shape: aud, sub, scopes, exp, jti). */
-type Claims = JWTPayload & { scopes?: string[] };
+/** The claims of a verified access token: Passport's (aud, sub, scopes, exp, jti), iss and client_id. */
+type Claims = JWTPayload & { scopes?: string[]; client_id?: string };
 
 function toolsFor(auth: AuthInfo | undefined, issuer: string): McpServer {
   const server = new McpServer({
@@ -109,23 +109,21 @@ export async function startExampleServer(
     return jwks;
   };
 
-  /** The token's facts when it is ours: signed by the issuer's keys, for this resource, not expired. */
+  /** The token's facts when it is ours: signed by the issuer's keys, by the issuer, for this resource, live. */
   async function verified(
     authorization: string | undefined,
   ): Promise<AuthInfo | null> {
     const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? "")?.[1];
     if (!token) return null;
     try {
-      // Passport's access tokens carry no `iss`: the issuer's signing keys are what prove it.
+      // A token for a registered resource names its issuer and client (RFC 9068 §2.2).
       const { payload } = await jwtVerify<Claims>(token, await keys(), {
+        issuer: options.issuer,
         audience: resource,
       });
-      const audiences = Array.isArray(payload.aud)
-        ? payload.aud
-        : [payload.aud ?? ""];
       return {
         token,
-        clientId: audiences.find((entry) => entry !== resource) ?? "",
+        clientId: payload.client_id ?? "",
         scopes: payload.scopes ?? [],
         expiresAt: payload.exp,
         resource: new URL(resource),
