@@ -189,13 +189,10 @@ export const authConfigSchema = z.strictObject({
     "redirect-domains": z.array(z.string().min(1).max(2000)).max(100),
     "registration-scopes": z.array(z.string().min(1)).max(50),
     "registered-client-unused-days": z.int().min(0).max(3650),
-    // OAuth 2.1's defaults (decision record 081): PKCE for confidential clients too, and token
-    // lifetimes up to Passport's year.
+    // OAuth 2.1's defaults (decision record 081): PKCE for every client, lifetimes up to a year.
     "require-pkce-for-confidential-clients": z.boolean(),
     "access-token-minutes": z.int().min(1).max(525_600),
     "refresh-token-days": z.int().min(1).max(3650),
-    // A client whose id is the URL of its metadata document (decision record 102) may be fetched
-    // from a loopback or private address only when this is true, as webhooks' own switch.
     "client-metadata-allow-private-addresses": z.boolean(),
   }),
   // Teams on Laravel Jetstream's tables (decision record 087; docs/teams.md).
