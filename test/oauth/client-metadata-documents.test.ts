@@ -6,6 +6,7 @@ import {
   documentClientKey,
   forgetClientDocuments,
 } from "@/lib/oauth/client-metadata-documents";
+import { OAUTH_LOGOUT_ROUTE } from "@/lib/oauth/routes";
 import { signIn, useTestApp } from "../support/app";
 import { type DocumentHost, serveDocuments } from "../support/document-host";
 import { approveCode, authenticates, tokenEndpoint } from "./flows";
@@ -122,6 +123,18 @@ describe("Client ID Metadata Documents (decision record 102)", () => {
       .from(oauthConsents)
       .where(eq(oauthConsents.userId, user.id));
     expect(consent?.clientId).toBe(documentClientKey(clientId));
+
+    // The ID token names the client as it knows itself; it ends the session (RP-initiated logout).
+    const logout = new URL(as.end_session_endpoint ?? "");
+    logout.search = new URLSearchParams({
+      id_token_hint: tokens.id_token ?? "",
+      client_id: clientId,
+      post_logout_redirect_uri: REDIRECT_URI,
+    }).toString();
+    const signedOut = await agent.get(logout.pathname + logout.search, {
+      host: OAUTH_LOGOUT_ROUTE,
+    });
+    expect(signedOut.body.redirect).toBe(REDIRECT_URI);
 
     // Revoked by the client itself (RFC 7009), by its URL.
     const revoked = await oauth.revocationRequest(
