@@ -74,7 +74,12 @@ const optional = (value: string | null) =>
 export async function validateAuthorizationRequest(
   ctx: Context,
   query: URLSearchParams,
-): Promise<{ client: OAuthClient; request: AuthorizationRequest }> {
+): Promise<{
+  client: OAuthClient;
+  request: AuthorizationRequest;
+  /** The words of the named registered resources' scopes, for the consent (decision record 101). */
+  descriptions: Record<string, string>;
+}> {
   const clientId = query.get("client_id");
   if (!clientId) throw invalidRequest("client_id");
   const client = await requestedClient(ctx, clientId);
@@ -129,6 +134,11 @@ export async function validateAuthorizationRequest(
   );
   return {
     client,
+    descriptions: Object.fromEntries(
+      resources.registered.flatMap((resource) =>
+        resource.scopes.map((scope) => [scope.name, scope.description]),
+      ),
+    ),
     request: {
       clientId: client.id,
       requestedRedirectUri,

@@ -105,7 +105,8 @@ async function showAuthorization(
     return redirect(OAUTH_SCREENS.consent + search);
   }
   return answering(ctx, async () => {
-    const { client, request } = await validateAuthorizationRequest(ctx, params);
+    const { client, request, descriptions } =
+      await validateAuthorizationRequest(ctx, params);
     const silent = (error: string, description: string) =>
       new RedirectedError(
         new OAuthError(error, description, 400),
@@ -162,7 +163,7 @@ async function showAuthorization(
       client: { id: client.id, name: client.name },
       scopes: request.scopes.map((id) => ({
         id,
-        description: SCOPES[id] ?? id,
+        description: SCOPES[id] ?? descriptions[id] ?? id,
       })),
       redirect_uri: request.redirectUri,
     };
@@ -173,6 +174,7 @@ async function showAuthorization(
         clientName: client.name,
         clientId: client.id,
         scopes: request.scopes,
+        descriptions,
         state: facts.state,
         authToken,
         csrfToken: ctx.session.csrfToken,

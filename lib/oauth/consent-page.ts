@@ -41,6 +41,8 @@ export function consentPage(facts: {
   clientName: string;
   clientId: string;
   scopes: string[];
+  /** Words for scopes that are not this server's: a registered resource's (decision record 101). */
+  descriptions?: Readonly<Record<string, string>>;
   state: string;
   authToken: string;
   csrfToken: string;
@@ -52,7 +54,10 @@ export function consentPage(facts: {
     hidden("client_id", facts.clientId) +
     hidden("auth_token", facts.authToken);
   const scopes = facts.scopes
-    .map((scope) => `<li>${escapeHtml(SCOPES[scope] ?? scope)}</li>`)
+    .map(
+      (scope) =>
+        `<li>${escapeHtml(SCOPES[scope] ?? facts.descriptions?.[scope] ?? scope)}</li>`,
+    )
     .join("");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

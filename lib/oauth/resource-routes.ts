@@ -1,9 +1,11 @@
 import "server-only";
 import type { HostRoute } from "@/lib/server/pipeline";
 import {
-  resourceEndpoint,
+  destroyResourceEndpoint,
+  listResourcesEndpoint,
   resourceMetadataEndpoint,
-  resourcesEndpoint,
+  storeResourceEndpoint,
+  updateResourceEndpoint,
 } from "@/lib/oauth/resources-api";
 import {
   OAUTH_RESOURCE_DESTROY_CONTRACT,
@@ -24,22 +26,22 @@ const admin = {
 
 export const OAUTH_RESOURCES_ROUTE: HostRoute = {
   ...OAUTH_RESOURCES_CONTRACT,
-  endpoint: resourcesEndpoint,
+  endpoint: listResourcesEndpoint,
   ...admin,
 };
 export const OAUTH_RESOURCE_STORE_ROUTE: HostRoute = {
   ...OAUTH_RESOURCE_STORE_CONTRACT,
-  endpoint: resourcesEndpoint,
+  endpoint: storeResourceEndpoint,
   ...admin,
 };
 export const OAUTH_RESOURCE_UPDATE_ROUTE: HostRoute = {
   ...OAUTH_RESOURCE_UPDATE_CONTRACT,
-  endpoint: resourceEndpoint,
+  endpoint: updateResourceEndpoint,
   ...admin,
 };
 export const OAUTH_RESOURCE_DESTROY_ROUTE: HostRoute = {
   ...OAUTH_RESOURCE_DESTROY_CONTRACT,
-  endpoint: resourceEndpoint,
+  endpoint: destroyResourceEndpoint,
   ...admin,
 };
 /** Public, as the resource server serves the document to anyone (RFC 9728 §3). */

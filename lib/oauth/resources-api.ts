@@ -1,9 +1,8 @@
 import "server-only";
-import { z } from "zod";
 import { json } from "@/lib/http/respond";
 import { notFound } from "@/lib/http/errors";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
-import { IGNORED_FIELDS } from "@/lib/validation/rules";
+import { endpointOf } from "@/lib/server/row-endpoint";
 import { issuer } from "@/lib/oauth/id-token";
 import {
   deleteResource,
@@ -16,60 +15,72 @@ import {
   updateResource,
 } from "@/lib/oauth/registered-resources";
 import {
-  resourceFields,
-  resourceInputSchema,
+  OAUTH_RESOURCE_DESTROY_CONTRACT,
+  OAUTH_RESOURCE_STORE_CONTRACT,
+  OAUTH_RESOURCE_UPDATE_CONTRACT,
+  OAUTH_RESOURCES_CONTRACT,
 } from "@/lib/oauth/schemas/resources";
 
 // The administration of registered resources (decision record 101), behind `admin` on its rows
 // (lib/oauth/resource-routes.ts), and the metadata document a resource server serves.
 
-const createInput = z.strictObject({
-  ...resourceInputSchema.shape,
-  ...IGNORED_FIELDS,
-});
-const updateInput = z.strictObject({ ...resourceFields, ...IGNORED_FIELDS });
-
-/** GET|POST /api/admin/oauth-resources: every registered resource; a new one (201). */
-export const resourcesEndpoint: Endpoint = defineEndpoint({
-  input: (_config, ctx) =>
-    ctx.request.method === "POST"
-      ? createInput
-      : z.strictObject(IGNORED_FIELDS),
-  async run(ctx, input) {
-    if (ctx.request.method !== "POST")
-      return { data: (await listResources(ctx.db)).map(presentResource) };
-    const fields = input as z.output<typeof createInput>;
-    const row = await registerResource(ctx, {
-      identifier: fields.identifier,
-      name: fields.name,
-      scopes: fields.scopes,
-      clients: fields.clients ?? null,
-      tokenMinutes: fields.token_minutes ?? null,
-    });
-    return json({ resource: presentResource(row) }, 201);
+/** GET /api/admin/oauth-resources: every registered resource, oldest first. */
+export const listResourcesEndpoint: Endpoint = endpointOf(
+  OAUTH_RESOURCES_CONTRACT,
+  {
+    run: async (ctx) => ({
+      data: (await listResources(ctx.db)).map(presentResource),
+    }),
   },
-});
+);
 
-/** PUT|DELETE /api/admin/oauth-resources/{id}: its fields replaced (not its identifier), or deleted (204). */
-export const resourceEndpoint: Endpoint = defineEndpoint({
-  input: (_config, ctx) =>
-    ctx.request.method === "PUT" ? updateInput : z.strictObject(IGNORED_FIELDS),
-  async run(ctx, input) {
-    const resource = await findResource(ctx.db, ctx.params.id ?? "");
-    if (ctx.request.method === "DELETE") {
-      await deleteResource(ctx.db, resource);
+/** POST /api/admin/oauth-resources: a new resource (201). */
+export const storeResourceEndpoint: Endpoint = endpointOf(
+  OAUTH_RESOURCE_STORE_CONTRACT,
+  {
+    async run(ctx, input) {
+      const row = await registerResource(ctx, {
+        identifier: input.identifier,
+        name: input.name,
+        scopes: input.scopes,
+        clients: input.clients ?? null,
+        tokenMinutes: input.token_minutes ?? null,
+      });
+      return json({ resource: presentResource(row) }, 201);
+    },
+  },
+);
+
+/** PUT /api/admin/oauth-resources/{id}: its fields replaced, not its identifier (tokens name it). */
+export const updateResourceEndpoint: Endpoint = endpointOf(
+  OAUTH_RESOURCE_UPDATE_CONTRACT,
+  {
+    async run(ctx, input) {
+      const resource = await findResource(ctx.db, ctx.params.id ?? "");
+      const row = await updateResource(ctx, resource, {
+        name: input.name,
+        scopes: input.scopes,
+        clients: input.clients ?? null,
+        tokenMinutes: input.token_minutes ?? null,
+      });
+      return { resource: presentResource(row) };
+    },
+  },
+);
+
+/** DELETE /api/admin/oauth-resources/{id} (204). */
+export const destroyResourceEndpoint: Endpoint = endpointOf(
+  OAUTH_RESOURCE_DESTROY_CONTRACT,
+  {
+    async run(ctx) {
+      await deleteResource(
+        ctx.db,
+        await findResource(ctx.db, ctx.params.id ?? ""),
+      );
       return json(null, 204);
-    }
-    const fields = input as z.output<typeof updateInput>;
-    const row = await updateResource(ctx, resource, {
-      name: fields.name,
-      scopes: fields.scopes,
-      clients: fields.clients ?? null,
-      tokenMinutes: fields.token_minutes ?? null,
-    });
-    return { resource: presentResource(row) };
+    },
   },
-});
+);
 
 /**
  * GET /oauth/resource-metadata?resource=…: the RFC 9728 document of a registered resource, public,

@@ -12,6 +12,7 @@ import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
 import { approveCode, registerPublicApp, tokenEndpoint } from "./flows";
 import {
+  AUTHORIZE,
   clientOptions,
   consent,
   discover,
@@ -217,6 +218,29 @@ describe("registered resources (decision record 101)", () => {
     );
     expect(callback.origin + callback.pathname).toBe(REDIRECT_URI);
     expect(callback.searchParams.get("error")).toBe("invalid_target");
+  });
+
+  it("the consent shows a resource's scope in the resource's words", async () => {
+    const { agent: admin } = await signedInAdmin(app);
+    const registered = await registerPublicApp(admin);
+    await createResource(admin, {
+      identifier: NOTES,
+      name: "Notes API",
+      scopes: NOTES_SCOPES,
+    });
+    const { url } = await authorizationUrlWithPkce(
+      await discover(app),
+      { clientId: registered.id, scope: "openid notes:read", state: "s" },
+      { resource: NOTES },
+    );
+    const user = await signIn(app, await app.createUser());
+    const shown = await user.get(url.pathname + url.search, {
+      host: AUTHORIZE,
+    });
+    expect(shown.body.scopes).toEqual([
+      { id: "openid", description: "Sign you in (OpenID Connect)" },
+      { id: "notes:read", description: "Read your notes" },
+    ]);
   });
 
   it("administration: 422 for a bad identifier, a taken one, a scope name, this server's scope, an unknown client; update, delete, 403 for others", async () => {
