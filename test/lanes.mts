@@ -70,6 +70,8 @@ export const POSTGRES: Record<string, string[]> = {
     "test/retention/*.test.ts",
     "test/webhooks/*.test.ts",
   ],
+  "an MCP host's whole sign-in through the SDK, its metadata document's client made by an upsert":
+    ["test/oauth/mcp-example.test.ts"],
   "every account event against every kind of credential": [
     "test/ledger/event-walk.test.ts",
   ],

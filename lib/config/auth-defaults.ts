@@ -189,6 +189,8 @@ export const AUTH_DEFAULTS = {
     /** Lifetimes of the access and refresh tokens issued here (Passport's were a year each; record 081). */
     "access-token-minutes": 60,
     "refresh-token-days": 30,
+    /** Client ID Metadata Documents on private addresses (decision record 102): refused, as webhooks'. */
+    "client-metadata-allow-private-addresses": false,
   },
   /**
    * Teams on Jetstream's tables (decision record 087): off until enabled; the roles are the ones

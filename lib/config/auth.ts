@@ -189,11 +189,11 @@ export const authConfigSchema = z.strictObject({
     "redirect-domains": z.array(z.string().min(1).max(2000)).max(100),
     "registration-scopes": z.array(z.string().min(1)).max(50),
     "registered-client-unused-days": z.int().min(0).max(3650),
-    // OAuth 2.1's defaults (decision record 081): PKCE for confidential clients too, and token
-    // lifetimes up to Passport's year.
+    // OAuth 2.1's defaults (decision record 081): PKCE for every client, lifetimes up to a year.
     "require-pkce-for-confidential-clients": z.boolean(),
     "access-token-minutes": z.int().min(1).max(525_600),
     "refresh-token-days": z.int().min(1).max(3650),
+    "client-metadata-allow-private-addresses": z.boolean(),
   }),
   // Teams on Laravel Jetstream's tables (decision record 087; docs/teams.md).
   teams: z.strictObject({

@@ -16,6 +16,11 @@ import {
   OAuthError,
   unauthorizedClient,
 } from "@/lib/oauth/errors";
+import {
+  ClientDocumentError,
+  documentClient,
+  isDocumentClientId,
+} from "@/lib/oauth/client-metadata-documents";
 import { checkedResources, resourceScopes } from "@/lib/oauth/resources";
 import { parseScopes, refusedScope } from "@/lib/oauth/scopes";
 
@@ -77,7 +82,7 @@ export async function validateAuthorizationRequest(
 }> {
   const clientId = query.get("client_id");
   if (!clientId) throw invalidRequest("client_id");
-  const client = await findClient(ctx.db, clientId);
+  const client = await requestedClient(ctx, clientId);
   if (!client) throw invalidClient(false);
   if (!hasGrant(client, "authorization_code")) throw unauthorizedClient();
   const registered = redirectUris(client);
@@ -146,6 +151,25 @@ export async function validateAuthorizationRequest(
       resources: resources.identifiers,
     },
   };
+}
+
+/**
+ * The client of an authorization request: by key, or by the URL of its metadata document
+ * (decision record 102), whose problems are an invalid_request shown here, never sent to a
+ * redirect URI nobody verified.
+ */
+async function requestedClient(
+  ctx: Context,
+  clientId: string,
+): Promise<OAuthClient | null> {
+  if (!isDocumentClientId(clientId)) return findClient(ctx.db, clientId);
+  try {
+    return await documentClient(ctx, clientId);
+  } catch (error) {
+    if (error instanceof ClientDocumentError)
+      throw invalidRequest("client_id", error.message);
+    throw error;
+  }
 }
 
 /** A check's OAuthError answered at the client's redirect URI. */

@@ -3,11 +3,8 @@ import { randomInt } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { oauthDeviceCodes } from "@/db/schema";
 import type { Context } from "@/lib/server/context";
-import {
-  allowedScopes,
-  authenticateClient,
-  hasGrant,
-} from "@/lib/oauth/clients";
+import { authenticateClient } from "@/lib/oauth/client-authentication";
+import { allowedScopes, hasGrant } from "@/lib/oauth/clients";
 import { encryptPayload } from "@/lib/oauth/encryption";
 import { invalidScope, unauthorizedClient } from "@/lib/oauth/errors";
 import { LIFETIMES, newIdentifier } from "@/lib/oauth/issue";

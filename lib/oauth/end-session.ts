@@ -7,6 +7,10 @@ import type { Context } from "@/lib/server/context";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { findClient, redirectUris } from "@/lib/oauth/clients";
 import {
+  documentClientKey,
+  isDocumentClientId,
+} from "@/lib/oauth/client-metadata-documents";
+import {
   invalidRequest,
   type OAuthError,
   oauthErrorResponse,
@@ -77,7 +81,11 @@ export const endSessionEndpoint: Endpoint = defineEndpoint({
     const clientId = parameter(input.client_id);
     if (clientId !== undefined && clientId !== hint.aud)
       return fail(invalidRequest("client_id"));
-    const client = await findClient(ctx.db, hint.aud);
+    // A metadata document's client is named by its URL in the token, its row by the URL's key.
+    const client = await findClient(
+      ctx.db,
+      isDocumentClientId(hint.aud) ? documentClientKey(hint.aud) : hint.aud,
+    );
     if (!client)
       return fail(invalidRequest("id_token_hint", "The client is unknown"));
     const back = parameter(input.post_logout_redirect_uri);

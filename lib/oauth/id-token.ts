@@ -26,6 +26,8 @@ export async function issueIdToken(
   ctx: Pick<Context, "env" | "now">,
   facts: {
     client: OAuthClient;
+    /** The client id as the client knows it, when not the row's key (a metadata document's URL). */
+    audience?: string;
     userId: number;
     nonce?: string;
     authTime?: number;
@@ -47,7 +49,7 @@ export async function issueIdToken(
     .setProtectedHeader({ typ: "JWT", alg: "RS256", kid: keys.jwk.kid })
     .setIssuer(issuer(ctx))
     .setSubject(String(facts.userId))
-    .setAudience(facts.client.id)
+    .setAudience(facts.audience ?? facts.client.id)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + ID_TOKEN_LIFETIME)
     .sign(keys.privateKey);

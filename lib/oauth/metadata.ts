@@ -64,6 +64,8 @@ async function authorizationServerMetadata(ctx: Context) {
       ? ["S256"]
       : ["S256", "plain"],
     authorization_response_iss_parameter_supported: true,
+    // A client_id may be the https URL of the client's metadata document (decision record 102).
+    client_id_metadata_document_supported: true,
   };
 }
 

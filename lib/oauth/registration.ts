@@ -1,23 +1,13 @@
 import "server-only";
 import { z } from "zod";
 import { oauthClientSettings } from "@/db/schema";
-import {
-  isLoopbackHost,
-  REDIRECT_URI_MESSAGES,
-  selfRegisteredRedirectUriProblem,
-} from "@/lib/policies/redirect-uri";
-import type { Context } from "@/lib/server/context";
 import { createClient, type GrantType } from "@/lib/oauth/clients";
-import { OAuthError } from "@/lib/oauth/errors";
 import { oauthEndpoint } from "@/lib/oauth/protocol-endpoint";
-import { parseScopes, registrableScopes } from "@/lib/oauth/scopes";
-import { registeredScopeNames } from "@/lib/oauth/registered-resources";
-
-/** RFC 7591 §3.2.2's error: `invalid_redirect_uri` or `invalid_client_metadata`, 400. */
-const metadataError = (
-  error: "invalid_redirect_uri" | "invalid_client_metadata",
-  description: string,
-) => new OAuthError(error, description, 400);
+import {
+  grantedScopes,
+  metadataError,
+  validRedirects,
+} from "@/lib/oauth/self-registered";
 
 /**
  * The metadata this server honours; anything else a client sends is ignored, as RFC 7591 §2
@@ -34,65 +24,6 @@ const metadata = z.object({
   token_endpoint_auth_method: z.literal("none").optional(),
   scope: z.string().max(1000).optional(),
 });
-
-/**
- * Laravel MCP's `redirect_domains` rule: "*" allows any; else a URI must start with one of the
- * listed prefixes (a trailing slash added, so "https://a.example" does not admit
- * "https://a.example.evil"); a loopback http URI on any port is allowed once a loopback entry
- * is listed (native and command-line clients listen on a port of their own, RFC 8252 §7.3).
- */
-function permitted(uri: URL, raw: string, domains: readonly string[]) {
-  if (domains.includes("*")) return true;
-  const loopbackListed = domains.some((domain) =>
-    isLoopbackHost(domain.replace(/^[a-z]+:\/\//i, "").replace(/\/+$/, "")),
-  );
-  if (
-    loopbackListed &&
-    uri.protocol === "http:" &&
-    isLoopbackHost(uri.hostname)
-  )
-    return true;
-  return domains.some((domain) =>
-    raw.startsWith(domain.endsWith("/") ? domain : `${domain}/`),
-  );
-}
-
-function validRedirects(ctx: Context, uris: string[]): string[] {
-  const domains = ctx.config.oauth["redirect-domains"];
-  for (const raw of uris) {
-    const problem = selfRegisteredRedirectUriProblem(raw);
-    if (problem !== null)
-      throw metadataError(
-        "invalid_redirect_uri",
-        REDIRECT_URI_MESSAGES[problem].replace(":uri", raw),
-      );
-    if (!permitted(new URL(raw), raw, domains))
-      throw metadataError(
-        "invalid_redirect_uri",
-        `The redirect URI ${raw} is not a permitted redirect domain.`,
-      );
-  }
-  return uris;
-}
-
-/**
- * The scopes a client is registered with: what it asked that may be registered, the rest dropped
- * (RFC 7591 §2: the server may replace a requested value, and the answer says what was granted);
- * asked for none of them, or nothing, every registrable scope, as an MCP client's default asks.
- * The scopes of a registered resource that allows any client may be registered too, when asked:
- * an MCP client asks what its server's metadata lists (decision record 101).
- */
-async function grantedScopes(
-  ctx: Context,
-  requested: string | undefined,
-): Promise<string[]> {
-  const registrable = registrableScopes(ctx.config);
-  const open = await registeredScopeNames(ctx.db, true);
-  const kept = parseScopes(requested).filter(
-    (scope) => registrable.includes(scope) || open.includes(scope),
-  );
-  return kept.length > 0 ? kept : registrable;
-}
 
 /**
  * POST /oauth/register (decision record 052): RFC 7591 dynamic client registration in Laravel

@@ -1,5 +1,6 @@
 import "server-only";
-import { authenticateClient, isConfidential } from "@/lib/oauth/clients";
+import { authenticateClient } from "@/lib/oauth/client-authentication";
+import { isConfidential } from "@/lib/oauth/clients";
 import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
 import { findLiveToken, revokeFound } from "@/lib/oauth/token-lookup";
 import { oauthEndpoint } from "@/lib/oauth/protocol-endpoint";

@@ -1,5 +1,5 @@
 import "server-only";
-import { authenticateClient } from "@/lib/oauth/clients";
+import { authenticateClient } from "@/lib/oauth/client-authentication";
 import { unsupportedGrantType } from "@/lib/oauth/errors";
 import { oauthEndpoint } from "@/lib/oauth/protocol-endpoint";
 import { authorizationCodeGrant } from "@/lib/oauth/grants/authorization-code";

@@ -12,7 +12,7 @@ import {
   bareHost,
   RefusedAddressError,
   resolveAllowed,
-} from "@/lib/webhooks/addresses";
+} from "@/lib/http/outbound-addresses";
 import {
   latestDeliveries,
   listDeliveries,

@@ -1,8 +1,11 @@
 import "server-only";
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
-import { bareHost, resolveAllowed } from "@/lib/webhooks/addresses";
+import {
+  bareHost,
+  checkedLookup,
+  resolveAllowed,
+} from "@/lib/http/outbound-addresses";
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
 /** How much of a response body the delivery log keeps. */
@@ -12,30 +15,6 @@ const READ_LIMIT_BYTES = 4096;
 
 export type PostOutcome =
   { status: number; excerpt: string } | { error: string };
-
-/**
- * The connection's lookup: the host is resolved here, at delivery time, checked, and the checked
- * address is the one connected to — a name that changed to a private address since it was
- * registered (DNS rebinding) is refused, and there is no second resolution to race.
- */
-function checkedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    resolveAllowed(hostname, allowPrivate).then(
-      (addresses) => {
-        if (options.all) return callback(null, addresses);
-        const first = addresses[0];
-        if (!first)
-          return callback(
-            new Error(`${hostname} resolves to no address`),
-            "",
-            0,
-          );
-        callback(null, first.address, first.family);
-      },
-      (error: Error) => callback(error, "", 0),
-    );
-  };
-}
 
 /**
  * POSTs one webhook: never follows a redirect (a 3xx is a failed attempt, like any non-2xx),

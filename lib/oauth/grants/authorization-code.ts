@@ -12,6 +12,7 @@ import {
 } from "@/lib/oauth/errors";
 import { verifyPkce } from "@/lib/oauth/grants/pkce";
 import { issueIdToken } from "@/lib/oauth/id-token";
+import { sentClientId } from "@/lib/oauth/client-metadata-documents";
 import { userClaims } from "@/lib/oauth/user-claims";
 import { findUserById } from "@/lib/users/users";
 import {
@@ -118,6 +119,7 @@ export async function authorizationCodeGrant(
   const idToken = scopes.includes("openid")
     ? await issueIdToken(ctx, {
         client,
+        audience: sentClientId(client, input.client_id),
         userId,
         nonce: typeof payload.nonce === "string" ? payload.nonce : undefined,
         authTime:

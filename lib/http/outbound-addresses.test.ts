@@ -3,7 +3,7 @@ import {
   isPrivateAddress,
   RefusedAddressError,
   resolveAllowed,
-} from "@/lib/webhooks/addresses";
+} from "@/lib/http/outbound-addresses";
 
 describe("addresses a webhook may not reach by default", () => {
   it.each([

@@ -1,6 +1,8 @@
 import "server-only";
+// The outbound guard of every request this server makes to an address someone else chose: webhooks
+// (decision record 022) and OAuth clients' metadata documents (decision record 102).
 import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
+import { isIP, type LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
@@ -36,7 +38,7 @@ function embeddedIpv4(address: ipaddr.IPv6): Address[] {
 }
 
 /**
- * Whether a webhook may reach `address` by default (decision records 022, 028): only ipaddr.js's
+ * Whether an outbound request (a webhook, a client's metadata document) may reach `address` by default (decision records 022, 028): only ipaddr.js's
  * `unicast` range, and for an IPv6 address that embeds IPv4 ones, each of those unicast too.
  * Loopback, private, link-local, shared (CGNAT), unique-local, site-local, multicast, reserved,
  * documentation and unspecified ranges are refused; anything that is not an IP address as well.
@@ -85,4 +87,28 @@ export async function resolveAllowed(
     : addresses.find((entry) => isPrivateAddress(entry.address));
   if (refused) throw new RefusedAddressError(refused.address);
   return addresses;
+}
+
+/**
+ * The connection's lookup: the host is resolved here, at delivery time, checked, and the checked
+ * address is the one connected to — a name that changed to a private address since it was
+ * registered (DNS rebinding) is refused, and there is no second resolution to race.
+ */
+export function checkedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    resolveAllowed(hostname, allowPrivate).then(
+      (addresses) => {
+        if (options.all) return callback(null, addresses);
+        const first = addresses[0];
+        if (!first)
+          return callback(
+            new Error(`${hostname} resolves to no address`),
+            "",
+            0,
+          );
+        callback(null, first.address, first.family);
+      },
+      (error: Error) => callback(error, "", 0),
+    );
+  };
 }

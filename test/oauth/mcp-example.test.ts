@@ -1,0 +1,212 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { registerResource } from "@/lib/oauth/registered-resources";
+import {
+  documentClientKey,
+  forgetClientDocuments,
+} from "@/lib/oauth/client-metadata-documents";
+import {
+  type ExampleServer,
+  startExampleServer,
+} from "../../examples/mcp-server/server";
+import { signIn, useTestApp } from "../support/app";
+import { type DocumentHost, serveDocuments } from "../support/document-host";
+import {
+  type LoopbackServer,
+  serveOnLoopback,
+} from "../support/loopback-server";
+import { consent } from "./support";
+
+// docs/mcp.md and decision record 102: the MCP TypeScript SDK's client, as shipped, signs a user
+// in to the example MCP server (examples/mcp-server) protected by this server — once registering
+// itself (RFC 7591), once by a Client ID Metadata Document — and calls a tool with the token.
+const app = useTestApp({
+  auth: { oauth: { "client-metadata-allow-private-addresses": true } },
+});
+let authorizationServer: LoopbackServer;
+let mcpServer: ExampleServer;
+let documents: DocumentHost;
+let tlsBefore: string | undefined;
+const MCP_SCOPE = "mcp:use";
+const CALLBACK = "http://127.0.0.1:53682/callback";
+
+beforeAll(async () => {
+  authorizationServer = await serveOnLoopback(app);
+  mcpServer = await startExampleServer({
+    issuer: authorizationServer.base,
+    scopes: [MCP_SCOPE],
+  });
+  documents = await serveDocuments();
+  // The document host's certificate is self-signed (test/support/document-host.ts).
+  tlsBefore = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
+});
+afterAll(async () => {
+  if (tlsBefore === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  else process.env.NODE_TLS_REJECT_UNAUTHORIZED = tlsBefore;
+  await Promise.all([
+    mcpServer.close(),
+    authorizationServer.close(),
+    documents.close(),
+  ]);
+});
+beforeEach(async () => {
+  forgetClientDocuments();
+  app.configure({ env: { APP_URL: authorizationServer.base } });
+  await registerResource(app.services.database, {
+    identifier: mcpServer.url,
+    name: "Example MCP server",
+    scopes: [{ name: MCP_SCOPE, description: "Use the example MCP server" }],
+    clients: null,
+    tokenMinutes: null,
+  });
+});
+
+/** An MCP host's memory, as the SDK's OAuthClientProvider asks for it; the browser step is the test's. */
+class HostProvider implements OAuthClientProvider {
+  client?: OAuthClientInformationMixed;
+  saved?: OAuthTokens;
+  verifier = "";
+  authorizationUrl?: URL;
+  constructor(readonly clientMetadataUrl?: string) {}
+  get redirectUrl() {
+    return CALLBACK;
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: "Test MCP host",
+      redirect_uris: [CALLBACK],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
+  }
+  clientInformation() {
+    return this.client;
+  }
+  saveClientInformation(client: OAuthClientInformationMixed) {
+    this.client = client;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+/** The SDK's sign-in: refused, the user approves in the "browser", the code finishes it; then a tool. */
+async function signInAndCallWhoami(provider: HostProvider) {
+  const url = new URL(mcpServer.url);
+  const first = new StreamableHTTPClientTransport(url, {
+    authProvider: provider,
+  });
+  const refused = new Client({ name: "test-host", version: "1.0.0" });
+  await expect(refused.connect(first)).rejects.toThrow(UnauthorizedError);
+  const authorizationUrl = provider.authorizationUrl;
+  if (!authorizationUrl) throw new Error("the SDK asked for no authorization");
+  const user = await app.createUser();
+  const callback = await consent(await signIn(app, user), authorizationUrl);
+  const code = callback.searchParams.get("code");
+  if (!code) throw new Error(`no code: ${callback}`);
+  await first.finishAuth(code);
+
+  const client = new Client({ name: "test-host", version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(url, { authProvider: provider }),
+  );
+  const tools = await client.listTools();
+  const result = await client.callTool({ name: "whoami" });
+  await client.close();
+  const content = result.content as { type: string; text: string }[];
+  return {
+    user,
+    authorizationUrl,
+    tools: tools.tools.map((tool) => tool.name),
+    whoami: JSON.parse(content[0]?.text ?? "{}") as Record<string, unknown>,
+  };
+}
+
+describe("the MCP SDK's client signs in to the example MCP server (docs/mcp.md)", () => {
+  it("registering itself (RFC 7591) with the SDK's default scope selection", async () => {
+    const provider = new HostProvider();
+    const { user, authorizationUrl, tools, whoami } =
+      await signInAndCallWhoami(provider);
+    expect(authorizationUrl.searchParams.get("resource")).toBe(mcpServer.url);
+    expect(authorizationUrl.searchParams.get("scope")).toBe(MCP_SCOPE);
+    expect(tools).toEqual(["whoami", "token_expiry", "authorization_server"]);
+    expect(whoami.sub).toBe(String(user.id));
+    expect(whoami.client_id).toBe(provider.client?.client_id);
+    expect(whoami.scopes).toEqual([MCP_SCOPE]);
+  });
+
+  it("by a Client ID Metadata Document the host publishes", async () => {
+    const clientId = `${documents.base}/mcp-host/client.json`;
+    documents.documents.set("/mcp-host/client.json", {
+      body: JSON.stringify({
+        client_id: clientId,
+        client_name: "Test MCP host",
+        redirect_uris: [CALLBACK],
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "none",
+      }),
+    });
+    const provider = new HostProvider(clientId);
+    const { authorizationUrl, whoami } = await signInAndCallWhoami(provider);
+    expect(authorizationUrl.searchParams.get("client_id")).toBe(clientId);
+    expect(provider.client?.client_id).toBe(clientId);
+    // The token names the client by its row's key (decision record 102).
+    expect(whoami.client_id).toBe(documentClientKey(clientId));
+    expect(whoami.scopes).toEqual([MCP_SCOPE]);
+    expect(documents.hits.get("/mcp-host/client.json")).toBeGreaterThan(0);
+  });
+
+  it("challenges a missing or invalid token with its RFC 9728 metadata's address", async () => {
+    const metadata = new URL(
+      "/.well-known/oauth-protected-resource/mcp",
+      mcpServer.url,
+    ).href;
+    for (const [authorization, challenge] of [
+      [undefined, `Bearer resource_metadata="${metadata}"`],
+      [
+        "Bearer not-a-token",
+        `Bearer error="invalid_token", resource_metadata="${metadata}"`,
+      ],
+    ] as const) {
+      const response = await fetch(mcpServer.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(authorization ? { authorization } : {}),
+        },
+        body: "{}",
+      });
+      expect(response.status).toBe(401);
+      expect(response.headers.get("www-authenticate")).toBe(challenge);
+    }
+    const published = await (await fetch(metadata)).json();
+    expect(published).toMatchObject({
+      resource: mcpServer.url,
+      authorization_servers: [authorizationServer.base],
+      scopes_supported: [MCP_SCOPE],
+    });
+  });
+});
