@@ -93,32 +93,50 @@ function basicCredentials(
   }
 }
 
+/** The client's credentials as presented: its id (required), its secret if any, and whether in a header. */
+export type PresentedClient = {
+  id: string;
+  secret: unknown;
+  sentAuthorization: boolean;
+};
+
 /**
- * The client calling the token, revocation or introspection endpoint (league's
- * `validateClient`): HTTP Basic (client_secret_basic) or `client_id` and `client_secret` in the
- * body (client_secret_post); a public client sends its id only. Anything else: invalid_client.
+ * How the client calling the token, revocation or introspection endpoint presents itself
+ * (league's `validateClient`): HTTP Basic (client_secret_basic) or `client_id` and
+ * `client_secret` in the body (client_secret_post); a public client sends its id only.
  */
-export async function authenticateClient(
+export function presentedClient(
   ctx: Context,
   input: Record<string, unknown>,
-): Promise<OAuthClient> {
+): PresentedClient {
   const header = ctx.request.headers.get("authorization");
   const basic = basicCredentials(header);
-  const sentAuthorization = header !== null;
   const id = basic?.id ?? input.client_id;
-  const secret = basic?.secret ?? input.client_secret;
-  if (typeof id !== "string" || id === "") {
-    throw invalidRequest("client_id");
-  }
-  const client = await findClient(ctx.db, id);
+  if (typeof id !== "string" || id === "") throw invalidRequest("client_id");
+  return {
+    id,
+    secret: basic?.secret ?? input.client_secret,
+    sentAuthorization: header !== null,
+  };
+}
+
+/**
+ * The client `row` (read by the caller: null for none, or revoked) if `presented` proves it:
+ * the secret of a confidential client, none from a public one. Anything else: invalid_client.
+ * `noteUse: false` leaves the client's use to the caller's own write (lib/oauth/issue.ts).
+ */
+export async function acceptClient(
+  ctx: Context,
+  client: OAuthClient | null,
+  presented: PresentedClient,
+  { noteUse = true }: { noteUse?: boolean } = {},
+): Promise<OAuthClient> {
+  const { secret, sentAuthorization } = presented;
   if (!client) throw invalidClient(sentAuthorization);
   if (client.secret === null) {
     if (secret !== undefined && secret !== null && secret !== "")
       throw invalidClient(sentAuthorization);
-    noteClientUse(ctx, client.id);
-    return client;
-  }
-  if (
+  } else if (
     typeof secret !== "string" ||
     !(
       (await secretMatches(client.id, client.secret, secret)) ||
@@ -126,8 +144,17 @@ export async function authenticateClient(
     )
   )
     throw invalidClient(sentAuthorization);
-  noteClientUse(ctx, client.id);
+  if (noteUse) noteClientUse(ctx, client.id);
   return client;
+}
+
+/** The calling client, authenticated: `presentedClient` read by `findClient` and `acceptClient`. */
+export async function authenticateClient(
+  ctx: Context,
+  input: Record<string, unknown>,
+): Promise<OAuthClient> {
+  const presented = presentedClient(ctx, input);
+  return acceptClient(ctx, await findClient(ctx.db, presented.id), presented);
 }
 
 /**
