@@ -114,12 +114,21 @@ export async function tokenRequest(base, fields, authorization) {
   return response.json();
 }
 
+/** The session's step-up (Fortify's password confirmation): adding a client asks for a recent one. */
+const confirmPassword = (base, user) =>
+  call(base, "/auth/user/confirm-password", user, {
+    method: "POST",
+    json: { password: PASSWORD },
+    expect: 201,
+  });
+
 /**
  * An OAuth access token (a JWT) for `user`, as a third-party app gets one: a public client of
  * the user's, the consent approved, the code exchanged with PKCE (decision record 050).
  */
 async function oauthAccessToken(base, user) {
   const redirectUri = "http://127.0.0.1/callback";
+  await confirmPassword(base, user);
   const client = await call(base, "/oauth/clients", user, {
     method: "POST",
     json: {
@@ -190,6 +199,7 @@ async function machineClient(base, outboxDir) {
   const admin = await register(base, ADMIN_EMAIL);
   const link = await verificationLink(outboxDir, ADMIN_EMAIL);
   await call(base, link.pathname + link.search, admin);
+  await confirmPassword(base, admin);
   const client = await call(base, "/oauth/clients", admin, {
     method: "POST",
     json: {
@@ -228,6 +238,9 @@ export async function prepareFixtures(base, { outboxDir }) {
   const { token: limitedToken } = await limited.json();
   // A login regenerates the session; from a guest session it works every time with the same cookie.
   const loginGuest = await guestSession(base);
+  // Adding an OAuth client is for a verified address (the `adds` class, decision record 082).
+  const link = await verificationLink(outboxDir, email);
+  await call(base, link.pathname + link.search, user);
   const oauthToken = await oauthAccessToken(base, user);
   const machine = await machineClient(base, outboxDir);
   // One grant up front: the client's first use is not what the scenario measures; its token is
