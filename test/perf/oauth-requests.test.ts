@@ -7,7 +7,7 @@ import {
 } from "@/db/schema";
 import { settleBackground } from "@/lib/server/background";
 import { useTestApp } from "../support/app";
-import { pipelineFetch, registerClient, signedInAdmin } from "../oauth/support";
+import { machineClient, pipelineFetch } from "../oauth/support";
 
 // Decision record 104: a client-credentials token request costs two statements (the limiter's
 // count with the client's row; the token's row with the client's use when due) and the
@@ -26,15 +26,13 @@ const app = useTestApp(
 );
 beforeEach(() => app.setNow(new Date()));
 
-async function machineClient() {
-  const { agent } = await signedInAdmin(app);
-  const client = await registerClient(agent, {
-    name: "Billing job",
-    grant_types: ["client_credentials"],
-    scopes: ["tokens:write"],
-  });
-  const basic = Buffer.from(`${client.id}:${client.plainSecret}`);
-  return { id: client.id, basic: `Basic ${basic.toString("base64")}` };
+/** The machine client and its client_secret_basic header. */
+async function basicClient() {
+  const { id, secret } = await machineClient(app);
+  return {
+    id,
+    basic: `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`,
+  };
 }
 
 /** POSTs a form to an OAuth endpoint from `ip`; the answer's status and JSON. */
@@ -78,7 +76,7 @@ async function counted<T>(run: () => Promise<T>) {
 
 describe("OAuth requests at the speed of a lookup (decision record 104)", () => {
   it("a client-credentials token: two statements, the limiter's count with the client's row; the client's use rides with the token's row", async () => {
-    const { id, basic } = await machineClient();
+    const { id, basic } = await basicClient();
     // The first request's bcrypt check and the client's use (written once a minute).
     const first = await counted(() => grant(basic, "10.0.0.2"));
     expect(first.result.status).toBe(200);
@@ -100,7 +98,7 @@ describe("OAuth requests at the speed of a lookup (decision record 104)", () => 
   });
 
   it("introspecting an access token we signed: one statement, the limiter's, the client's and the token's rows", async () => {
-    const { basic } = await machineClient();
+    const { basic } = await basicClient();
     const token = (await grant(basic)).body.access_token;
     const described = await counted(() => introspect(basic, token));
     expect(described.result).toMatchObject({
@@ -114,7 +112,7 @@ describe("OAuth requests at the speed of a lookup (decision record 104)", () => 
   });
 
   it("revocation still ends an introspected token; a deleted client is refused", async () => {
-    const { id, basic } = await machineClient();
+    const { id, basic } = await basicClient();
     const token = (await grant(basic)).body.access_token;
     await app.database.db
       .update(oauthAccessTokens)
@@ -133,7 +131,7 @@ describe("OAuth requests at the speed of a lookup (decision record 104)", () => 
   });
 
   it("the named limiters answer 429 past their configured limit, with no token issued, and count the requests refused before the statement", async () => {
-    const { id, basic } = await machineClient();
+    const { id, basic } = await basicClient();
     const ip = "10.0.2.1";
     expect((await grant(basic, ip)).status).toBe(200);
     // Refused before any statement (no such grant): still counted.
