@@ -14,6 +14,7 @@ const config = [
       "test-results/**",
       "playwright-report/**",
       "bench/better-auth/**",
+      "bench/oidc-provider/node_modules/**",
       "bench/anchor/**",
       "test/fixtures/**",
     ],

@@ -99,6 +99,27 @@ function withinTenPercent(target, row, reference) {
   };
 }
 
+/**
+ * Ours over oidc-provider's for the same grant and introspection (decision record 104), each as its
+ * ratio to the anchor's run beside it; reported, with no target of its own.
+ */
+function versusOAuthPeer(by) {
+  return [
+    [
+      "client-credentials",
+      "peer-client-credentials",
+      "client-credentials grant",
+    ],
+    ["introspection", "peer-introspection", "introspection"],
+  ]
+    .filter(([, peer]) => by[peer])
+    .map(([ours, peer, label]) => ({
+      target: `${label}, ours ÷ oidc-provider's (reported)`,
+      measured: `${round(by[ours].ratio / by[peer].ratio, 2)}× (${round(by[ours].ratio, 2)} ÷ ${round(by[peer].ratio, 2)} × anchor)`,
+      met: null,
+    }));
+}
+
 /** Each target: what was asked, what was measured, met or not. */
 export function checkTargets({
   rows: allRows,
@@ -145,6 +166,13 @@ export function checkTargets({
       measured: `${round(by["client-credentials"].ratio, 2)}× (${round(by["client-credentials"].rps, 1)}/s)`,
       met: by["client-credentials"].ratio >= 0.6,
     },
+    // Decision record 104: introspection of a JWT we signed is one statement and no bcrypt.
+    {
+      target: "introspection ≥ 0.6× anchor",
+      measured: `${round(by.introspection.ratio, 2)}× (${round(by.introspection.rps, 1)}/s)`,
+      met: by.introspection.ratio >= 0.6,
+    },
+    ...versusOAuthPeer(by),
     {
       target: `login within 15 % of the hashing limit (${round(hashingLimit, 1)}/s)`,
       measured: `${round(by.login.rps, 1)}/s (${round((100 * by.login.rps) / hashingLimit)} %)`,
@@ -206,7 +234,7 @@ export function markdown({ rows, targets, meta }) {
     "",
     markdownTable(rows),
     "",
-    `The yardstick is the anchor (bench/anchor): a minimal Next app on the application's own Next, without proxy, headers or instrumentation, whose route returns the same constant JSON as the application's /api/bench/bare; its second route runs ${meta.anchorDatabase}. Server CPU per request: the CPU time of the server's processes over the run, divided by the requests answered (for the storm, both loads'). ${meta.peer}`,
+    `The yardstick is the anchor (bench/anchor): a minimal Next app on the application's own Next, without proxy, headers or instrumentation, whose route returns the same constant JSON as the application's /api/bench/bare; its second route runs ${meta.anchorDatabase}. Server CPU per request: the CPU time of the server's processes over the run, divided by the requests answered (for the storm, both loads'). ${meta.peer}${meta.oauthPeer ? ` ${meta.oauthPeer}` : ""}`,
     "",
     `Server RSS (process tree): ${meta.rssTrail.map((mb) => `${mb}`).join(" → ")} MB, after each round.`,
     "",

@@ -12,7 +12,8 @@
 // the anchor on the next port, the peer on the one after), BENCH_ROUNDS_COST (bcrypt cost, 12),
 // BENCH_SKIP_BUILD=1 (reuse the existing .next builds), BENCH_ONLY (comma-separated scenario
 // names: measure those alone, for a quick comparison; the results are printed, not written),
-// BENCH_PEER=0 (leave the peer out).
+// BENCH_PEER=0 (leave the peers out). The OAuth peer, panva's oidc-provider in memory
+// (bench/oidc-provider), runs on either database on the port after Better Auth's.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -29,7 +30,9 @@ import {
 import {
   loads,
   PEER_SCENARIO,
+  OAUTH_PEER_SCENARIOS,
   prepareFixtures,
+  prepareOAuthPeerFixtures,
   preparePeerFixtures,
   runLoad,
   runScenario,
@@ -39,9 +42,11 @@ import {
   build,
   buildAnchor,
   buildPeer,
+  oauthPeerVersion,
   openBenchDatabase,
   peerVersion,
   startAnchor,
+  startOAuthPeer,
   startPeer,
   startServer,
 } from "./server.mjs";
@@ -130,6 +135,7 @@ async function main() {
     : null;
   const peerDatabase = withPeer ? await openBenchDatabase("bench_peer") : null;
   let peer = null;
+  let oauthPeer = null;
   let server = null;
   let anchor = null;
   try {
@@ -148,6 +154,12 @@ async function main() {
           databaseUrl: peerDatabase.url,
         })
       : null;
+    const withOAuthPeer =
+      process.env.BENCH_PEER !== "0" &&
+      (!only || only.some((name) => name.startsWith("peer-")));
+    oauthPeer = withOAuthPeer
+      ? await startOAuthPeer({ port: options.port + 3 })
+      : null;
     console.log(
       `[bench] server on ${server.base}, anchor on ${anchor.base}, ${database ? "PostgreSQL" : "PGlite"}${peer ? `; Better Auth on ${peer.base}` : ""}`,
     );
@@ -156,10 +168,17 @@ async function main() {
       {
         anchorBase: anchor.base,
         peer: peer ? await preparePeerFixtures(peer.base) : null,
+        oauthPeer: oauthPeer
+          ? await prepareOAuthPeerFixtures(oauthPeer.base)
+          : null,
       },
     );
-    const servers = { app: server, anchor, peer };
-    const everyScenario = peer ? [...SCENARIOS, PEER_SCENARIO] : SCENARIOS;
+    const servers = { app: server, anchor, peer, oauthPeer };
+    const everyScenario = [
+      ...SCENARIOS,
+      ...(peer ? [PEER_SCENARIO] : []),
+      ...(oauthPeer ? OAUTH_PEER_SCENARIOS : []),
+    ];
     const scenarios = only
       ? everyScenario.filter(
           (scenario, index) => index === 0 || only.includes(scenario.name),
@@ -265,6 +284,9 @@ async function main() {
       peer: peer
         ? `The peer: Better Auth ${peerVersion()} (email and password, PostgreSQL through pg, default sessions) in a minimal Next.js app, on a database of its own on the same server, measured in the same rotation and paired with the same yardstick.`
         : "The peer, Better Auth, runs on PostgreSQL only.",
+      oauthPeer: oauthPeer
+        ? `The OAuth peer: oidc-provider ${oauthPeerVersion()} in a Node process of its own, its adapter in memory, one confidential client (client_secret_basic).`
+        : null,
     };
     const page = markdown({ rows, targets, meta });
     const directory = path.join(import.meta.dirname, "results");
@@ -289,6 +311,7 @@ async function main() {
   } finally {
     // Also when a server failed to start: the temporary databases never outlive the run.
     await peer?.stop();
+    await oauthPeer?.stop();
     await anchor?.stop();
     await server?.stop();
     await peerDatabase?.drop();

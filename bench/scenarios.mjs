@@ -114,12 +114,21 @@ export async function tokenRequest(base, fields, authorization) {
   return response.json();
 }
 
+/** The session's step-up (Fortify's password confirmation): adding a client asks for a recent one. */
+const confirmPassword = (base, user) =>
+  call(base, "/auth/user/confirm-password", user, {
+    method: "POST",
+    json: { password: PASSWORD },
+    expect: 201,
+  });
+
 /**
  * An OAuth access token (a JWT) for `user`, as a third-party app gets one: a public client of
  * the user's, the consent approved, the code exchanged with PKCE (decision record 050).
  */
 async function oauthAccessToken(base, user) {
   const redirectUri = "http://127.0.0.1/callback";
+  await confirmPassword(base, user);
   const client = await call(base, "/oauth/clients", user, {
     method: "POST",
     json: {
@@ -190,6 +199,7 @@ async function machineClient(base, outboxDir) {
   const admin = await register(base, ADMIN_EMAIL);
   const link = await verificationLink(outboxDir, ADMIN_EMAIL);
   await call(base, link.pathname + link.search, admin);
+  await confirmPassword(base, admin);
   const client = await call(base, "/oauth/clients", admin, {
     method: "POST",
     json: {
@@ -228,11 +238,20 @@ export async function prepareFixtures(base, { outboxDir }) {
   const { token: limitedToken } = await limited.json();
   // A login regenerates the session; from a guest session it works every time with the same cookie.
   const loginGuest = await guestSession(base);
+  // Adding an OAuth client is for a verified address (the `adds` class, decision record 082).
+  const link = await verificationLink(outboxDir, email);
+  await call(base, link.pathname + link.search, user);
   const oauthToken = await oauthAccessToken(base, user);
   const machine = await machineClient(base, outboxDir);
-  // One grant up front: the client's first use is not what the scenario measures.
-  await tokenRequest(base, CLIENT_CREDENTIALS, basic(machine));
+  // One grant up front: the client's first use is not what the scenario measures; its token is
+  // the one the introspection scenario asks about.
+  const { access_token: machineToken } = await tokenRequest(
+    base,
+    CLIENT_CREDENTIALS,
+    basic(machine),
+  );
   return {
+    machineToken,
     email,
     signedIn,
     token,
@@ -288,11 +307,29 @@ const basic = ({ id, secret }) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64")}`;
 
 /**
+ * A client's form POST with client_secret_basic, 8 connections from many addresses (the OAuth
+ * endpoints' limiters count per address): the grant's and introspection's loads, ours and the
+ * OAuth peer's alike.
+ */
+const clientForm = (path, client, fields) => ({
+  path,
+  method: "POST",
+  connections: 8,
+  manyAddresses: true,
+  headers: {
+    ...JSON_ACCEPT,
+    "content-type": "application/x-www-form-urlencoded",
+    authorization: basic(client),
+  },
+  body: new URLSearchParams(fields).toString(),
+});
+
+/**
  * Every load of the benchmark: the server it goes to (`app`, `anchor` or `peer`; `base` for the
  * anchor's and the peer's), path, method, headers, body and connections. `peer` is null when the
  * peer does not run (PGlite).
  */
-export function loads(fixtures, { anchorBase, peer = null }) {
+export function loads(fixtures, { anchorBase, peer = null, oauthPeer = null }) {
   const session = {
     path: "/auth/get-auth",
     connections: 50,
@@ -341,18 +378,15 @@ export function loads(fixtures, { anchorBase, peer = null }) {
     bearer: bearer(fixtures.token),
     bearerLimited: bearer(fixtures.limitedToken),
     oauth: bearer(fixtures.oauthToken),
-    clientCredentials: {
-      path: "/oauth/token",
-      method: "POST",
-      connections: 8,
-      manyAddresses: true,
-      headers: {
-        ...JSON_ACCEPT,
-        "content-type": "application/x-www-form-urlencoded",
-        authorization: basic(fixtures.machine),
-      },
-      body: new URLSearchParams(CLIENT_CREDENTIALS).toString(),
-    },
+    clientCredentials: clientForm(
+      "/oauth/token",
+      fixtures.machine,
+      CLIENT_CREDENTIALS,
+    ),
+    introspection: clientForm("/oauth/introspect", fixtures.machine, {
+      token: fixtures.machineToken,
+    }),
+    ...(oauthPeer ? oauthPeerLoads(oauthPeer) : {}),
     login: {
       path: "/auth/login",
       method: "POST",
@@ -409,11 +443,75 @@ export const SCENARIOS = [
     label: "token endpoint, client credentials (cost 12)",
     loads: ["clientCredentials"],
   },
+  {
+    name: "introspection",
+    label: "introspection of an access token (cost 12)",
+    loads: ["introspection"],
+  },
   { name: "login", label: "login (cost 12)", loads: ["login"] },
   {
     name: "storm",
     label: "get-auth, session, under login storm",
     loads: ["session", "login"],
+  },
+];
+
+/**
+ * The OAuth peer's client (bench/oidc-provider/server.mjs registers the same) and the token it
+ * issued at start, for its introspection.
+ */
+export const OAUTH_PEER_CLIENT = {
+  id: "bench-machine",
+  secret: "bench-machine-secret-of-forty-characters",
+};
+
+/** One grant from the OAuth peer up front: the token its introspection scenario asks about. */
+export async function prepareOAuthPeerFixtures(oauthPeerBase) {
+  const response = await fetch(`${oauthPeerBase}/token`, {
+    method: "POST",
+    headers: {
+      accept: "application/json",
+      "content-type": "application/x-www-form-urlencoded",
+      authorization: basic(OAUTH_PEER_CLIENT),
+    },
+    body: new URLSearchParams(CLIENT_CREDENTIALS).toString(),
+  });
+  if (response.status !== 200)
+    throw new Error(
+      `oidc-provider's token endpoint answered ${response.status}: ${await response.text()}`,
+    );
+  const { access_token: token } = await response.json();
+  return { base: oauthPeerBase, token };
+}
+
+/** The OAuth peer's loads: the same grant and introspection as ours, the same connections. */
+function oauthPeerLoads(oauthPeer) {
+  const at = { server: "oauthPeer", base: oauthPeer.base };
+  return {
+    oauthPeerClientCredentials: {
+      ...at,
+      ...clientForm("/token", OAUTH_PEER_CLIENT, CLIENT_CREDENTIALS),
+    },
+    oauthPeerIntrospection: {
+      ...at,
+      ...clientForm("/token/introspection", OAUTH_PEER_CLIENT, {
+        token: oauthPeer.token,
+      }),
+    },
+  };
+}
+
+/** The OAuth peer's scenarios (decision record 104), measured like the others when it runs. */
+export const OAUTH_PEER_SCENARIOS = [
+  {
+    name: "peer-client-credentials",
+    label: "oidc-provider: token endpoint, client credentials",
+    loads: ["oauthPeerClientCredentials"],
+  },
+  {
+    name: "peer-introspection",
+    label: "oidc-provider: introspection",
+    loads: ["oauthPeerIntrospection"],
   },
 ];
 
@@ -427,7 +525,7 @@ export const PEER_SCENARIO = {
 /** Runs one load for `seconds` (or `amount` requests); the figures the report needs. */
 /**
  * A client address for each request (`x-forwarded-for`, which the benchmark's server trusts one
- * hop of): a load whose route is limited per address — the token endpoint's `throttle:60,1` —
+ * hop of): a load whose route is limited per address — the token and introspection endpoints' `oauth-token` and `oauth-introspect` limiters —
  * comes from many clients, as it would in production, instead of one address the limiter stops.
  */
 function fromManyAddresses() {

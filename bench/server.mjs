@@ -141,14 +141,24 @@ export function treeCpuMs(rootPid) {
  * `next start` of the project in `cwd` on loopback, resolved once `readyPath` answers 2xx; its
  * output goes to server.log in `dataDir`, which stop() removes.
  */
-async function spawnNext({ cwd, nextBin: bin, port, env, readyPath, dataDir }) {
+async function spawnNext({
+  cwd,
+  nextBin: bin,
+  port,
+  env,
+  readyPath,
+  dataDir,
+  script = null,
+}) {
   const log = openSync(path.join(dataDir, "server.log"), "a");
   const nextBin =
     bin ?? path.join(cwd, "node_modules", "next", "dist", "bin", "next");
-  // Loopback only, under the name APP_URL uses.
+  // Loopback only, under the name APP_URL uses; or a plain Node server (`script`).
   const child = spawn(
     process.execPath,
-    [nextBin, "start", "-p", String(port), "-H", "localhost"],
+    script
+      ? [script]
+      : [nextBin, "start", "-p", String(port), "-H", "localhost"],
     {
       cwd,
       env: {
@@ -357,5 +367,43 @@ export async function startPeer({ port, databaseUrl }) {
     env,
     readyPath: "/api/auth/ok",
     dataDir,
+  });
+}
+
+/** The OAuth peer (bench/oidc-provider): panva's oidc-provider, a project of its own, in memory. */
+export const OAUTH_PEER_DIR = path.join(ROOT, "bench", "oidc-provider");
+
+/** The OAuth peer's version, as installed. */
+export function oauthPeerVersion() {
+  return JSON.parse(
+    readFileSync(
+      path.join(
+        OAUTH_PEER_DIR,
+        "node_modules",
+        "oidc-provider",
+        "package.json",
+      ),
+      "utf8",
+    ),
+  ).version;
+}
+
+/** Starts the OAuth peer (installed from its own lock file when missing); resolves once it answers. */
+export async function startOAuthPeer({ port }) {
+  if (!existsSync(path.join(OAUTH_PEER_DIR, "node_modules"))) {
+    console.log("[bench] installing bench/oidc-provider (npm ci)…");
+    execFileSync(
+      process.platform === "win32" ? "npm.cmd" : "npm",
+      ["ci", "--no-audit", "--no-fund"],
+      { cwd: OAUTH_PEER_DIR, stdio: "inherit" },
+    );
+  }
+  return spawnNext({
+    cwd: OAUTH_PEER_DIR,
+    port,
+    env: {},
+    script: "server.mjs",
+    readyPath: "/.well-known/openid-configuration",
+    dataDir: mkdtempSync(path.join(tmpdir(), "auth-bench-oauth-peer-")),
   });
 }

@@ -29,7 +29,11 @@ async function subject(
     : null;
 }
 
-/** Counts one request under one rule: the seconds until its window closes when it is over the limit, else 0. */
+/**
+ * Counts one request under one rule: the seconds until its window closes when it is over the
+ * limit, else 0. An endpoint that carries its limiters' counts in its own statement gets this
+ * one left in `ctx.carriedHits` instead (decision record 104): 0 now, judged with its statement.
+ */
 async function count(
   ctx: Context,
   name: string,
@@ -37,13 +41,21 @@ async function count(
   counted: string,
 ): Promise<number> {
   const decaySeconds = Math.round(rule.minutes * 60);
-  const window = await hit(
-    ctx.db,
-    limiterKey("limiter", name, rule.by, rule.max, decaySeconds, counted),
+  const key = limiterKey(
+    "limiter",
+    name,
+    rule.by,
+    rule.max,
     decaySeconds,
-    ctx.now,
+    counted,
   );
-  return window.hits > rule.max ? secondsUntil(window, ctx.now) : 0;
+  const send = async () => {
+    const window = await hit(ctx.db, key, decaySeconds, ctx.now);
+    return window.hits > rule.max ? secondsUntil(window, ctx.now) : 0;
+  };
+  if (!ctx.carriedHits) return send();
+  ctx.carriedHits.push({ key, decaySeconds, max: rule.max, count: send });
+  return 0;
 }
 
 /**

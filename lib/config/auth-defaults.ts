@@ -71,6 +71,10 @@ export const AUTH_DEFAULTS = {
       { by: "ip", max: 10, minutes: 1 },
       { by: "ip", max: 100, minutes: 1440 },
     ],
+    // The token and introspection endpoints, Passport's `throttle` (60 a minute) per address; their
+    // counts go in the endpoints' own statement (decision record 104).
+    "oauth-token": [{ by: "ip", max: 60, minutes: 1 }],
+    "oauth-introspect": [{ by: "ip", max: 60, minutes: 1 }],
     // Invitations mail strangers: a few a minute, and a day's worth, per inviting account (record 087).
     "team-invitations": [
       { by: "user", max: 10, minutes: 1 },

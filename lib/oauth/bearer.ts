@@ -91,6 +91,19 @@ async function verifiedClaims(
   }
 }
 
+/** A token's claims, its signature and time window verified (no statement), with a well-formed id; or null. */
+export async function verifiedAccessClaims(
+  ctx: Pick<Context, "env" | "now">,
+  jwt: string,
+): Promise<(VerifiedClaims & { jti: string }) | null> {
+  const claims = await verifiedClaims(ctx, jwt);
+  if (!claims) return null;
+  const { jti } = claims;
+  // league's ids are 80 hex characters; the column is char(80).
+  if (typeof jti !== "string" || !/^[0-9a-f]{1,80}$/.test(jti)) return null;
+  return { ...claims, jti };
+}
+
 /**
  * A verified access token's row, its user and its `aud` claim, or null: bad signature, expired,
  * unknown or revoked. Whatever its audience: see `verifyApiAccessToken` for this API's guard.
@@ -99,11 +112,9 @@ export async function verifyAccessToken(
   ctx: Pick<Context, "db" | "env" | "now">,
   jwt: string,
 ) {
-  const claims = await verifiedClaims(ctx, jwt);
+  const claims = await verifiedAccessClaims(ctx, jwt);
   if (!claims) return null;
   const { jti, aud } = claims;
-  // league's ids are 80 hex characters; the column is char(80).
-  if (typeof jti !== "string" || !/^[0-9a-f]{1,80}$/.test(jti)) return null;
   // On PGlite from the read cache until the next write (decision record 018), as a personal
   // access token's row: a revocation or a user's deletion is a write, and the time window was
   // judged above from the claims.

@@ -8,6 +8,7 @@ import { noteClientUse } from "@/lib/oauth/client-usage";
 import {
   ClientDocumentError,
   documentClient,
+  documentClientKey,
   isDocumentClientId,
 } from "@/lib/oauth/client-metadata-documents";
 import { findClient } from "@/lib/oauth/clients";
@@ -53,34 +54,64 @@ function basicCredentials(
   }
 }
 
+/** The client's credentials as presented: its id (required), its secret if any, and whether in a header. */
+export type PresentedClient = {
+  id: string;
+  secret: unknown;
+  sentAuthorization: boolean;
+};
+
 /**
- * The client calling the token, revocation or introspection endpoint (league's
- * `validateClient`): HTTP Basic (client_secret_basic) or `client_id` and `client_secret` in the
- * body (client_secret_post); a public client sends its id only. Anything else: invalid_client.
+ * How the client calling the token, revocation or introspection endpoint presents itself
+ * (league's `validateClient`): HTTP Basic (client_secret_basic) or `client_id` and
+ * `client_secret` in the body (client_secret_post); a public client sends its id only.
  */
-export async function authenticateClient(
+export function presentedClient(
   ctx: Context,
   input: Record<string, unknown>,
-): Promise<OAuthClient> {
+): PresentedClient {
   const header = ctx.request.headers.get("authorization");
   const basic = basicCredentials(header);
-  const sentAuthorization = header !== null;
   const id = basic?.id ?? input.client_id;
-  const secret = basic?.secret ?? input.client_secret;
-  if (typeof id !== "string" || id === "") {
-    throw invalidRequest("client_id");
-  }
-  const client = isDocumentClientId(id)
-    ? await documentClientOrRefusal(ctx, id, sentAuthorization)
-    : await findClient(ctx.db, id);
+  if (typeof id !== "string" || id === "") throw invalidRequest("client_id");
+  return {
+    id,
+    secret: basic?.secret ?? input.client_secret,
+    sentAuthorization: header !== null,
+  };
+}
+
+/**
+ * The id of the row a presented client id names: a metadata document's URL names its row by a
+ * UUID of the URL (record 102), read in the same statement as any other client's (record 104).
+ */
+export const clientRowId = (presented: PresentedClient) =>
+  isDocumentClientId(presented.id)
+    ? documentClientKey(presented.id)
+    : presented.id;
+
+/**
+ * The client `row` (read by the caller: null for none, or revoked) if `presented` proves it:
+ * the secret of a confidential client, none from a public one. Anything else: invalid_client.
+ * A metadata document's client is the document as fetched now (cached by its HTTP rules): a row
+ * the caller read is only its last copy. `noteUse: false` leaves the client's use to the
+ * caller's own write (lib/oauth/issue.ts).
+ */
+export async function acceptClient(
+  ctx: Context,
+  row: OAuthClient | null,
+  presented: PresentedClient,
+  { noteUse = true }: { noteUse?: boolean } = {},
+): Promise<OAuthClient> {
+  const { secret, sentAuthorization } = presented;
+  const client = isDocumentClientId(presented.id)
+    ? await documentClientOrRefusal(ctx, presented.id, sentAuthorization)
+    : row;
   if (!client) throw invalidClient(sentAuthorization);
   if (client.secret === null) {
     if (secret !== undefined && secret !== null && secret !== "")
       throw invalidClient(sentAuthorization);
-    noteClientUse(ctx, client.id);
-    return client;
-  }
-  if (
+  } else if (
     typeof secret !== "string" ||
     !(
       (await secretMatches(client.id, client.secret, secret)) ||
@@ -88,8 +119,20 @@ export async function authenticateClient(
     )
   )
     throw invalidClient(sentAuthorization);
-  noteClientUse(ctx, client.id);
+  if (noteUse) noteClientUse(ctx, client.id);
   return client;
+}
+
+/** The calling client, authenticated: `presentedClient` read by `findClient` and `acceptClient`. */
+export async function authenticateClient(
+  ctx: Context,
+  input: Record<string, unknown>,
+): Promise<OAuthClient> {
+  const presented = presentedClient(ctx, input);
+  const row = isDocumentClientId(presented.id)
+    ? null
+    : await findClient(ctx.db, presented.id);
+  return acceptClient(ctx, row, presented);
 }
 
 /** A metadata document client (decision record 102); an unusable document is invalid_client with why. */

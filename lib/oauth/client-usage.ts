@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { oauthClients, oauthClientSettings } from "@/db/schema";
 import type { Context } from "@/lib/server/context";
@@ -19,27 +19,40 @@ const throttles = new WeakMap<
   { intervalMs: number; throttle: ReturnType<typeof writeThrottle> }
 >();
 
-export function noteClientUse(
+/**
+ * The statement that writes the client's use, when this process owes it one (at most once per
+ * interval); null otherwise. A caller with a write of its own carries it in the same statement
+ * (the token endpoint's row, decision record 104).
+ */
+export function dueClientUse(
   ctx: Pick<Context, "db" | "now" | "config">,
   clientId: string,
-): void {
+): SQL | null {
   const intervalMs = ctx.config.tokens["last-used-interval-seconds"] * 1000;
   let entry = throttles.get(ctx.db);
   if (entry?.intervalMs !== intervalMs) {
     entry = { intervalMs, throttle: writeThrottle(intervalMs) };
     throttles.set(ctx.db, entry);
   }
-  if (!entry.throttle.claim(clientId, ctx.now.getTime())) return;
+  if (!entry.throttle.claim(clientId, ctx.now.getTime())) return null;
   const at = ctx.now.toISOString();
   const due = new Date(ctx.now.getTime() - intervalMs).toISOString();
-  runInBackground("oauth client use", () =>
-    // Selected from oauth_clients, so a client deleted meanwhile gets no row.
-    ctx.db.execute(sql`
-      insert into ${oauthClientSettings} (client_id, last_used_at)
-      select id, ${at}::timestamp from ${oauthClients} where id = ${clientId}
-      on conflict (client_id) do update set last_used_at = excluded.last_used_at
-      where ${oauthClientSettings}.last_used_at is null
-        or ${oauthClientSettings}.last_used_at <= ${due}::timestamp
-    `),
-  );
+  // Selected from oauth_clients, so a client deleted meanwhile gets no row.
+  return sql`
+    insert into ${oauthClientSettings} (client_id, last_used_at)
+    select id, ${at}::timestamp from ${oauthClients} where id = ${clientId}
+    on conflict (client_id) do update set last_used_at = excluded.last_used_at
+    where ${oauthClientSettings}.last_used_at is null
+      or ${oauthClientSettings}.last_used_at <= ${due}::timestamp
+  `;
+}
+
+/** Writes the client's use after the response, when due. */
+export function noteClientUse(
+  ctx: Pick<Context, "db" | "now" | "config">,
+  clientId: string,
+): void {
+  const statement = dueClientUse(ctx, clientId);
+  if (statement)
+    runInBackground("oauth client use", () => ctx.db.execute(statement));
 }

@@ -6,7 +6,9 @@ import {
   oauthAccessTokens,
   oauthRefreshTokens,
 } from "@/db/schema";
+import { writeInOneStatement } from "@/db/one-statement";
 import type { Context } from "@/lib/server/context";
+import { dueClientUse } from "@/lib/oauth/client-usage";
 import { encryptPayload } from "@/lib/oauth/encryption";
 import { issuer } from "@/lib/oauth/id-token";
 import { oauthKeys, signingKid } from "@/lib/oauth/keys";
@@ -87,7 +89,9 @@ export async function issueAccessToken(
     // Passport's header; a kid only while a rotation publishes two keys (decision record 092).
     .setProtectedHeader({ typ: "JWT", alg: "RS256", ...signingKid(keys) })
     .sign(keys.privateKey);
-  await ctx.db.insert(oauthAccessTokens).values({
+  // The client's use, when due, goes with the row: one statement (decision record 104).
+  const use = dueClientUse(ctx, grant.client.id);
+  const row = ctx.db.insert(oauthAccessTokens).values({
     id,
     userId: grant.userId,
     clientId: grant.client.id,
@@ -98,6 +102,7 @@ export async function issueAccessToken(
     updatedAt: wholeSeconds(ctx.now),
     expiresAt: new Date(expiresAt * 1000),
   });
+  await writeInOneStatement(ctx.db, row, use ? [use] : []);
   return { id, jwt, expiresIn };
 }
 

@@ -1,5 +1,11 @@
 import "server-only";
-import { authenticateClient } from "@/lib/oauth/client-authentication";
+import {
+  acceptClient,
+  clientRowId,
+  presentedClient,
+} from "@/lib/oauth/client-authentication";
+import { readClientRequest } from "@/lib/oauth/client-request";
+import { noteClientUse } from "@/lib/oauth/client-usage";
 import { unsupportedGrantType } from "@/lib/oauth/errors";
 import { oauthEndpoint } from "@/lib/oauth/protocol-endpoint";
 import { authorizationCodeGrant } from "@/lib/oauth/grants/authorization-code";
@@ -14,11 +20,28 @@ const GRANTS = {
   "urn:ietf:params:oauth:grant-type:device_code": deviceCodeGrant,
 } as const;
 
-/** POST /oauth/token (Passport's `passport.token`; `password` and implicit are off). */
-export const tokenEndpoint = oauthEndpoint(async (ctx, input) => {
-  const grantType = input.grant_type;
-  if (typeof grantType !== "string" || !Object.hasOwn(GRANTS, grantType))
-    throw unsupportedGrantType();
-  const client = await authenticateClient(ctx, input);
-  return GRANTS[grantType as keyof typeof GRANTS](ctx, input, client);
-});
+/**
+ * POST /oauth/token (Passport's `passport.token`; `password` and implicit are off). Two
+ * statements (decision record 104): the limiter's count with the client's row, then the token's
+ * row with the client's use when due (lib/oauth/issue.ts); a grant refused after the client proved
+ * itself still counts as its use.
+ */
+export const tokenEndpoint = oauthEndpoint(
+  async (ctx, input) => {
+    const grantType = input.grant_type;
+    if (typeof grantType !== "string" || !Object.hasOwn(GRANTS, grantType))
+      throw unsupportedGrantType();
+    const presented = presentedClient(ctx, input);
+    const { client: row } = await readClientRequest(
+      ctx,
+      clientRowId(presented),
+    );
+    const client = await acceptClient(ctx, row, presented, { noteUse: false });
+    try {
+      return await GRANTS[grantType as keyof typeof GRANTS](ctx, input, client);
+    } finally {
+      noteClientUse(ctx, client.id);
+    }
+  },
+  { carriesLimiterHits: true },
+);

@@ -29,6 +29,25 @@ export type FoundToken =
       exp: number;
     };
 
+/** A verified access token (`jwt`) and its live row, as revocation and introspection describe it. */
+export function accessTokenFound(
+  jwt: string,
+  token: OAuthAccessToken,
+  aud: unknown,
+): FoundToken {
+  const claims = decodeJwt(jwt);
+  return {
+    kind: "access_token",
+    token,
+    exp: Number(claims.exp),
+    iat: Number(claims.iat),
+    aud:
+      typeof aud === "string" || Array.isArray(aud)
+        ? (aud as string | string[])
+        : token.clientId,
+  };
+}
+
 /**
  * What a presented token is, for revocation and introspection: a live access token (JWT,
  * verified, row not revoked) or a live refresh token (decrypts, row not revoked, not expired).
@@ -39,18 +58,7 @@ export async function findLiveToken(
 ): Promise<FoundToken | null> {
   if (value.startsWith("eyJ")) {
     const row = await verifyAccessToken(ctx, value);
-    if (!row) return null;
-    const claims = decodeJwt(value);
-    return {
-      kind: "access_token",
-      token: row.token,
-      exp: Number(claims.exp),
-      iat: Number(claims.iat),
-      aud:
-        typeof row.aud === "string" || Array.isArray(row.aud)
-          ? (row.aud as string | string[])
-          : row.token.clientId,
-    };
+    return row ? accessTokenFound(value, row.token, row.aud) : null;
   }
   const payload = await decryptPayload(ctx.env, value);
   if (!payload || typeof payload.refresh_token_id !== "string") return null;

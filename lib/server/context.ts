@@ -38,6 +38,19 @@ export type AuthState = {
   replacedBy?: number | null;
 };
 
+/**
+ * A limiter's count that this request owes, left for the endpoint's first statement to carry
+ * (decision record 104): `key` counted over `decaySeconds`, refused past `max`. `count` sends it
+ * alone (the seconds until its window closes when over the limit, else 0), for whatever the
+ * endpoint did not carry.
+ */
+export type CarriedHit = {
+  key: string;
+  decaySeconds: number;
+  max: number;
+  count(): Promise<number>;
+};
+
 /** Everything an endpoint or middleware may use. Built once per request by the pipeline. */
 export type Context = {
   request: Request;
@@ -74,6 +87,11 @@ export type Context = {
    * only valid requests: decision record 069); run in order by lib/server/validate-input.ts.
    */
   afterValidation: (() => Promise<void>)[];
+  /**
+   * The limiter counts left for the endpoint's statement when it carries them
+   * (`Endpoint.carriesLimiterHits`, decision record 104); null: every limiter counts at once.
+   */
+  carriedHits: CarriedHit[] | null;
   /** The endpoint's word on what it changed, for its class's notice to the owner (lib/server/credential-guard.ts). */
   credentialChange?: CredentialChange | null;
   t(key: string, replacements?: Replacements): string;
@@ -110,6 +128,7 @@ export function createContext(
     auth: null,
     queuedCookies: [],
     afterValidation: [],
+    carriedHits: null,
     impersonatorId: null,
     t: (key, replacements) => translate(locale, key, replacements),
     input: () => (input ??= readInput(request, bodyLimit)),

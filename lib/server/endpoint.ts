@@ -47,6 +47,11 @@ export type Endpoint<S extends z.ZodType = z.ZodType> = {
     input: Record<string, unknown>,
   ) => Promise<Record<string, Message[]>>;
   nonJson?: NonJsonReply;
+  /**
+   * Its route's limiters leave their counts in `ctx.carriedHits` for its first statement to carry
+   * (decision record 104): a hot path of one statement. What it leaves is counted after it ran.
+   */
+  carriesLimiterHits?: boolean;
   /** The route row it was written against (lib/server/row-endpoint.ts): its fields are the row's. */
   row?: RouteContract;
   run(ctx: Context, input: z.output<S>): Promise<EndpointResult>;

@@ -12,7 +12,7 @@ import {
   compileRoutes,
   matchRoute,
 } from "@/lib/server/match";
-import type { Endpoint } from "@/lib/server/endpoint";
+import type { Endpoint, EndpointResult } from "@/lib/server/endpoint";
 import { respond } from "@/lib/server/respond";
 import {
   bearerDemand,
@@ -20,7 +20,7 @@ import {
 } from "@/lib/server/bearer-challenge";
 import { Session } from "@/lib/server/session";
 import { toErrorResponse } from "@/lib/server/error-response";
-import { methodNotAllowed, notFound } from "@/lib/http/errors";
+import { methodNotAllowed, notFound, tooManyRequests } from "@/lib/http/errors";
 import { clientIp } from "@/lib/http/request";
 import { parseCookies } from "@/lib/http/cookies";
 import { preflight, withCors } from "@/lib/http/cors";
@@ -67,6 +67,17 @@ export async function openSession(
  * Runs one endpoint through the web group (session, CSRF), its middleware, and its validation; then, when its
  * credential class tells the owner (decision record 028), the application's notice.
  */
+/**
+ * The limiter counts an endpoint that carries them did not (it answered before its statement, or
+ * threw): counted now, and past a limit the answer is the 429 it would have been (record 104).
+ */
+async function countLeftHits(ctx: Context): Promise<void> {
+  const left = ctx.carriedHits?.splice(0) ?? [];
+  let retryAfter = 0;
+  for (const hit of left) retryAfter = Math.max(retryAfter, await hit.count());
+  if (retryAfter > 0) throw tooManyRequests(retryAfter);
+}
+
 export async function runEndpoint(
   ctx: Context,
   endpoint: Endpoint,
@@ -75,12 +86,18 @@ export async function runEndpoint(
   csrf = true,
 ): Promise<Response> {
   if (csrf) await verifyCsrf(ctx);
+  if (endpoint.carriesLimiterHits) ctx.carriedHits = [];
   for (const step of middleware) await step.run(ctx, step.args);
   // The guard already loaded the session's row: this costs no statement.
   if (ctx.auth?.via === "session")
     ctx.impersonatorId = (await ctx.session.impersonator()).id;
   const input = await validateInput(ctx, endpoint);
-  const result = await endpoint.run(ctx, input);
+  let result: EndpointResult;
+  try {
+    result = await endpoint.run(ctx, input);
+  } finally {
+    await countLeftHits(ctx);
+  }
   const notice = CREDENTIAL_CLASSES[credential].notice;
   if (notice && ctx.credentialChange !== null)
     await ctx.services.application.noticeCredentialChange(ctx, notice);

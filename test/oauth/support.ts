@@ -97,6 +97,22 @@ export async function registerClient(
   };
 }
 
+/**
+ * A confidential machine client (grant `client_credentials`, scope `tokens:write`), registered by
+ * an administrator: its id and plain secret.
+ */
+export async function machineClient(
+  app: TestApp,
+): Promise<{ id: string; secret: string }> {
+  const { agent } = await signedInAdmin(app);
+  const client = await registerClient(agent, {
+    name: "Billing job",
+    grant_types: ["client_credentials"],
+    scopes: ["tokens:write"],
+  });
+  return { id: client.id, secret: client.plainSecret ?? "" };
+}
+
 export const REDIRECT_URI = "https://app.example/callback";
 
 const route = (path: string) => {

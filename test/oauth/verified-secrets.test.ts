@@ -4,7 +4,7 @@ import { oauthClients } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { useTestApp } from "../support/app";
 import { scrape } from "../support/metrics-text";
-import { clientCredentials, registerClient, signedInAdmin } from "./support";
+import { clientCredentials, machineClient } from "./support";
 
 // Decision record 099: bcrypt checks a client's secret once per process; the stored hash, read on
 // every request, decides whether what was verified still stands.
@@ -19,16 +19,6 @@ async function bcryptChecks(): Promise<number> {
     .reduce((sum, line) => sum + Number(line.split(" ").pop()), 0);
 }
 
-async function machineClient() {
-  const { agent } = await signedInAdmin(app);
-  const client = await registerClient(agent, {
-    name: "Billing job",
-    grant_types: ["client_credentials"],
-    scopes: ["tokens:write"],
-  });
-  return { id: client.id, secret: client.plainSecret ?? "" };
-}
-
 /** The token call's answer and the bcrypt checks it cost. */
 async function tokenCall(id: string, secret: string) {
   const before = await bcryptChecks();
@@ -38,7 +28,7 @@ async function tokenCall(id: string, secret: string) {
 
 describe("a client's secret, verified once", () => {
   it("costs bcrypt on the first token call only; a wrong secret always costs it", async () => {
-    const { id, secret } = await machineClient();
+    const { id, secret } = await machineClient(app);
     expect(await tokenCall(id, secret)).toEqual({ answer: "token", bcrypt: 1 });
     expect(await tokenCall(id, secret)).toEqual({ answer: "token", bcrypt: 0 });
     expect(await tokenCall(id, "x".repeat(40))).toEqual({
@@ -49,7 +39,7 @@ describe("a client's secret, verified once", () => {
   });
 
   it("stops at a secret changed elsewhere (another instance's rotation), at revocation and at deletion", async () => {
-    const { id, secret } = await machineClient();
+    const { id, secret } = await machineClient(app);
     expect((await tokenCall(id, secret)).answer).toBe("token");
 
     // Another instance rotates: only the row changes, never this process's memory.

@@ -1,0 +1,159 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  oauthAccessTokens,
+  oauthClients,
+  oauthClientSettings,
+} from "@/db/schema";
+import { settleBackground } from "@/lib/server/background";
+import { useTestApp } from "../support/app";
+import { machineClient, pipelineFetch } from "../oauth/support";
+
+// Decision record 104: a client-credentials token request costs two statements (the limiter's
+// count with the client's row; the token's row with the client's use when due) and the
+// introspection of an access token this server signed one; none of them opens a transaction, so
+// statements are transactions. The limiters are the named `oauth-token` and `oauth-introspect`.
+const app = useTestApp(
+  {
+    auth: {
+      limiters: {
+        "oauth-token": [{ by: "ip", max: 3, minutes: 1 }],
+        "oauth-introspect": [{ by: "ip", max: 3, minutes: 1 }],
+      },
+    },
+  },
+  { logStatements: true },
+);
+beforeEach(() => app.setNow(new Date()));
+
+/** The machine client and its client_secret_basic header. */
+async function basicClient() {
+  const { id, secret } = await machineClient(app);
+  return {
+    id,
+    basic: `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`,
+  };
+}
+
+/** POSTs a form to an OAuth endpoint from `ip`; the answer's status and JSON. */
+async function post(path: string, basic: string, form: string, ip: string) {
+  const response = await pipelineFetch(app)(
+    `${app.services.env.APP_URL}${path}`,
+    {
+      method: "POST",
+      headers: {
+        authorization: basic,
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": ip,
+      },
+      body: form,
+    },
+  );
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+const grant = (basic: string, ip = "10.0.0.1") =>
+  post(
+    "/oauth/token",
+    basic,
+    "grant_type=client_credentials&scope=tokens:write",
+    ip,
+  );
+const introspect = (basic: string, token: unknown, ip = "10.0.0.1") =>
+  post("/oauth/introspect", basic, `token=${String(token)}`, ip);
+
+/** The statements `run` sent, what runs after the response included. */
+async function counted<T>(run: () => Promise<T>) {
+  await settleBackground();
+  app.statements.length = 0;
+  const result = await run();
+  await settleBackground();
+  return { result, statements: [...app.statements] };
+}
+
+describe("OAuth requests at the speed of a lookup (decision record 104)", () => {
+  it("a client-credentials token: two statements, the limiter's count with the client's row; the client's use rides with the token's row", async () => {
+    const { id, basic } = await basicClient();
+    // The first request's bcrypt check and the client's use (written once a minute).
+    const first = await counted(() => grant(basic, "10.0.0.2"));
+    expect(first.result.status).toBe(200);
+    expect(first.statements).toHaveLength(2);
+    expect(first.statements[1]).toMatch(/oauth_client_settings/);
+    const [settings] = await app.database.db
+      .select()
+      .from(oauthClientSettings)
+      .where(eq(oauthClientSettings.clientId, id));
+    expect(settings?.lastUsedAt).not.toBeNull();
+
+    const warm = await counted(() => grant(basic, "10.0.0.3"));
+    expect(warm.result.status).toBe(200);
+    expect(warm.statements).toHaveLength(2);
+    expect(warm.statements[0]).toMatch(
+      /^with "hit_0" as \(insert into "rate_limits".*from "hit_0" left join "oauth_clients"/s,
+    );
+    expect(warm.statements[1]).toMatch(/^insert into "oauth_access_tokens"/);
+  });
+
+  it("introspecting an access token we signed: one statement, the limiter's, the client's and the token's rows", async () => {
+    const { basic } = await basicClient();
+    const token = (await grant(basic)).body.access_token;
+    const described = await counted(() => introspect(basic, token));
+    expect(described.result).toMatchObject({
+      status: 200,
+      body: { active: true, token_type: "Bearer" },
+    });
+    expect(described.statements).toHaveLength(1);
+    expect(described.statements[0]).toMatch(
+      /rate_limits.*oauth_clients.*oauth_access_tokens/s,
+    );
+  });
+
+  it("revocation still ends an introspected token; a deleted client is refused", async () => {
+    const { id, basic } = await basicClient();
+    const token = (await grant(basic)).body.access_token;
+    await app.database.db
+      .update(oauthAccessTokens)
+      .set({ revoked: true })
+      .where(eq(oauthAccessTokens.clientId, id));
+    expect((await introspect(basic, token, "10.0.1.1")).body).toEqual({
+      active: false,
+    });
+    // A secret rotated on another instance stops at the token endpoint (read by the same
+    // statement): test/oauth/verified-secrets.test.ts, which runs through it.
+    await app.database.db.delete(oauthClients).where(eq(oauthClients.id, id));
+    expect(await introspect(basic, token, "10.0.1.3")).toMatchObject({
+      status: 401,
+      body: { error: "invalid_client" },
+    });
+  });
+
+  it("the named limiters answer 429 past their configured limit, with no token issued, and count the requests refused before the statement", async () => {
+    const { id, basic } = await basicClient();
+    const ip = "10.0.2.1";
+    expect((await grant(basic, ip)).status).toBe(200);
+    // Refused before any statement (no such grant): still counted.
+    expect(
+      (await post("/oauth/token", basic, "grant_type=password", ip)).status,
+    ).toBe(400);
+    expect((await grant(basic, ip)).status).toBe(200);
+    const refused = await grant(basic, ip);
+    expect(refused.status).toBe(429);
+    const tokens = await app.database.db
+      .select()
+      .from(oauthAccessTokens)
+      .where(eq(oauthAccessTokens.clientId, id));
+    expect(tokens).toHaveLength(2);
+    expect(
+      (await post("/oauth/token", basic, "grant_type=password", ip)).status,
+    ).toBe(429);
+    // Another address, and the introspection's own limiter, are counted apart.
+    expect((await grant(basic, "10.0.2.2")).status).toBe(200);
+    const token = tokens[0]?.id;
+    for (let i = 0; i < 3; i++)
+      expect((await introspect(basic, token, ip)).status).toBe(200);
+    expect((await introspect(basic, token, ip)).status).toBe(429);
+  });
+});
