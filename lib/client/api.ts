@@ -1,6 +1,12 @@
 import type { RouteInput, RouteName, RouteOutput } from "@/lib/client/contract";
 import type { RouteManifest } from "@/lib/client/frontend-settings";
 import { parseRetryAfter } from "@/lib/client/retry-after";
+import {
+  fillFromInput,
+  fillTemplate,
+  routeQueryKey,
+  staleRouteKey,
+} from "@/lib/client/route-paths";
 
 /** The session guard's CSRF-cookie endpoint (contract §4: `/<guard>/csrf-cookie`). */
 export const CSRF_COOKIE_PATH = "/sanctum/csrf-cookie";
@@ -94,47 +100,6 @@ function withQuery(
   const text = search.toString();
   return text ? `${path}${path.includes("?") ? "&" : "?"}${text}` : path;
 }
-
-/** Fills a manifest template: `/auth/impersonate/{token}` + {token} → `/auth/impersonate/abc`. */
-export function fillTemplate(
-  template: string,
-  params: Record<string, string | number> = {},
-): string {
-  return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, key: string) => {
-    const value = params[key];
-    if (value === undefined)
-      throw new Error(`Missing parameter ${key} for ${template}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/**
- * The template's `{parameters}` filled from the input, and the input's other fields; no input
- * means no fields (a POST without a body).
- */
-function fillFromInput(
-  template: string,
-  input: unknown,
-): { path: string; rest: Record<string, unknown> | undefined } {
-  if (input === undefined || input === null)
-    return { path: fillTemplate(template), rest: undefined };
-  const rest = { ...(input as Record<string, unknown>) };
-  const path = template.replace(
-    /\{([A-Za-z_][A-Za-z0-9_]*)\}/g,
-    (_, key: string) => {
-      const value = rest[key];
-      if (typeof value !== "string" && typeof value !== "number")
-        throw new Error(`Missing parameter ${key} for ${template}`);
-      delete rest[key];
-      return encodeURIComponent(String(value));
-    },
-  );
-  return { path, rest };
-}
-
-/** The first element of every key made from a route, apart from the hand-made keys of `queryKeys`. */
-const ROUTE_KEY = "route";
-const segments = (path: string) => path.split("/").filter(Boolean);
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -277,32 +242,11 @@ export function createApiClient({
         RouteOutput<N>
       >;
     },
-    /**
-     * The query key of a call of `name` with `input`: its filled path's segments, then its other
-     * fields (lib/client/route-query.ts). Keys come from the route rows, so no screen names one.
-     */
-    queryKey<N extends RouteName>(name: N, input?: RouteInput<N>): unknown[] {
-      const { path, rest } = fillFromInput(route(name).template, input);
-      return [ROUTE_KEY, ...segments(path), rest ?? {}];
-    },
-    /**
-     * What a change through `name` makes stale: every read under the nearest path above the
-     * change that has reads, from the route rows (`/api/admin/webhooks/{id}` → the list and
-     * each endpoint's deliveries; `/api/admin/mail/failed/{id}/retry` → the mail queue).
-     */
-    staleKey(name: RouteName): unknown[] {
-      const [fixed = ""] = route(name).template.split("{");
-      const reads = Object.values(routes)
-        .filter((entry) => entry.method === "GET")
-        .map((entry) => segments(entry.template.split("{")[0] ?? ""));
-      const path = segments(fixed);
-      while (
-        path.length > 1 &&
-        !reads.some((read) => path.every((part, i) => read[i] === part))
-      )
-        path.pop();
-      return [ROUTE_KEY, ...path];
-    },
+    /** Its react-query key (lib/client/route-paths.ts `routeQueryKey`). */
+    queryKey: <N extends RouteName>(name: N, input?: RouteInput<N>) =>
+      routeQueryKey(route(name).template, input),
+    /** What a change through it makes stale (lib/client/route-paths.ts `staleRouteKey`). */
+    staleKey: (name: RouteName) => staleRouteKey(routes, route(name).template),
     csrfCookie: fetchCsrfCookie,
     /** Whether `path` is one of the API's own routes (a link from a mail) rather than a screen. */
     isApiPath(path: string): boolean {
