@@ -107,6 +107,8 @@ export default defineConfig({
           // (README "Limits") are raised; the per-email ones stay as shipped.
           AUTH_CONFIG_JSON: JSON.stringify({
             hashing: { rounds: 4 },
+            // e2e/teams.spec.ts: Jetstream's teams and their screens (decision record 105).
+            teams: { enabled: true },
             // e2e/webhooks.spec.ts posts to a receiver it starts on 127.0.0.1.
             webhooks: { "allow-private-addresses": true },
             limiters: {

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { ChoiceRow } from "@/components/ui/choice-row";
 import { ThemeChoice } from "@/components/shell/theme-choice";
+import { TeamSwitcher } from "@/components/teams/team-switcher";
 import { LANGUAGES, useLocaleChoice } from "@/components/shell/language-switch";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -20,8 +21,8 @@ const ITEM =
   "flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900";
 
 /**
- * The avatar in the header opens the account's menu: who is signed in, the settings, language,
- * colour scheme and sign out; while acting as someone, the way back comes first. A disclosure
+ * The avatar in the header opens the account's menu: who is signed in, the settings, the teams
+ * (where they are on), language, colour scheme and sign out; while acting as someone, the way back comes first. A disclosure
  * (button + panel), not an ARIA menu: it holds groups of choices, which a menu role cannot.
  * The button is named by what it shows (WCAG 2.5.3 Label in Name), then what it opens.
  */
@@ -119,6 +120,7 @@ export function UserMenu({
               {t("Account settings")}
             </Link>
           </div>
+          <TeamSwitcher user={user} onNavigate={() => setOpen(false)} />
           <div className="border-t border-zinc-100 py-1">
             <ChoiceRow
               label={t("Language")}

@@ -7,6 +7,7 @@ import type * as Operations from "@/lib/operations/schemas/routes";
 import type * as Providers from "@/lib/auth/schemas/providers";
 import type * as ResetLink from "@/lib/auth/schemas/reset-link";
 import type * as Settings from "@/lib/settings/schemas/routes";
+import type * as Teams from "@/lib/teams/schemas/routes";
 import type * as Uploads from "@/lib/uploads/schemas/routes";
 import type * as Users from "@/lib/users/schemas/routes";
 import type * as Webhooks from "@/lib/webhooks/schemas/routes";
@@ -30,6 +31,7 @@ type HostContracts = ContractsOf<
   | typeof Providers
   | typeof ResetLink
   | typeof Settings
+  | typeof Teams
   | typeof Uploads
   | typeof Users
   | typeof Webhooks
@@ -96,6 +98,9 @@ export type WebhookEndpoint = Row<WebhookList["data"]>;
 export type WebhookDelivery =
   RouteOutput<"api.admin.webhooks.test">["delivery"];
 export type WebhookDeliveryStatus = WebhookDelivery["status"];
+export type TeamPage = RouteOutput<"teams.show">;
+export type TeamMember = Row<TeamPage["team"]["users"]>;
+export type TeamRole = Row<TeamPage["availableRoles"]>;
 
 /** What an authenticator app needs to be set up: the QR code and the same secret as text. */
 export type TwoFactorSetup = Extract<

@@ -32,4 +32,5 @@ export const queryKeys = {
   userSessions: (userId: number) =>
     ["admin-users", userId, "sessions"] as const,
   userTokens: (userId: number) => ["admin-users", userId, "tokens"] as const,
+  team: (teamId: number) => ["teams", teamId] as const,
 };

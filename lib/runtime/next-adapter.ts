@@ -170,7 +170,7 @@ export async function translateForRequest(key: string): Promise<string> {
  * screen with `error`). Only read here: the page's first API call consumes the flash.
  */
 export async function flashedMessage(
-  key: "error" | "status",
+  key: "error" | "status" | "banner",
 ): Promise<string | null> {
   const { env, database, now, config } = await services();
   const cookie = (await cookies()).get(env.SESSION_COOKIE)?.value;

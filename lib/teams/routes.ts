@@ -7,6 +7,7 @@ import {
   CREATE_TEAM_CONTRACT,
   DELETE_TEAM_CONTRACT,
   REMOVE_MEMBER_CONTRACT,
+  SHOW_TEAM_CONTRACT,
   SWITCH_TEAM_CONTRACT,
   UPDATE_MEMBER_CONTRACT,
   UPDATE_TEAM_CONTRACT,
@@ -22,6 +23,7 @@ import {
   removeMember,
   updateMemberRole,
 } from "@/lib/teams/member-endpoints";
+import { showTeam } from "@/lib/teams/show-endpoint";
 import {
   acceptInvitation,
   cancelInvitation,
@@ -39,6 +41,15 @@ export const CREATE_TEAM: HostRoute = {
   endpoint: createTeam,
   middleware: team,
   ...writes,
+};
+// The team's page for its members (Jetstream's `teams.show`): any personal token reads it, as
+// get-auth's `all_teams`; no app's token (no scope covers teams).
+export const SHOW_TEAM: HostRoute = {
+  ...SHOW_TEAM_CONTRACT,
+  endpoint: showTeam,
+  middleware: team,
+  ability: null,
+  credential: "none",
 };
 export const UPDATE_TEAM: HostRoute = {
   ...UPDATE_TEAM_CONTRACT,
@@ -76,10 +87,12 @@ export const REMOVE_MEMBER: HostRoute = {
   middleware: team,
   ...writes,
 };
+// Without `verified`: the endpoint itself requires the invited address proven, whatever
+// `must-verify-email` says, and tells a browser so on the invitation screen instead of a bare 403.
 export const ACCEPT_INVITATION: HostRoute = {
   ...ACCEPT_INVITATION_CONTRACT,
   endpoint: acceptInvitation,
-  middleware: [...team, "laravel-signed"],
+  middleware: ["auth:sanctum", "teams", "laravel-signed"],
   ability: "session",
   credential: "none",
 };
@@ -92,6 +105,7 @@ export const CANCEL_INVITATION: HostRoute = {
 
 export const TEAM_ROUTES: readonly HostRoute[] = [
   CREATE_TEAM,
+  SHOW_TEAM,
   UPDATE_TEAM,
   DELETE_TEAM,
   SWITCH_TEAM,

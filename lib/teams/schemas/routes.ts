@@ -4,6 +4,7 @@ import { successSchema } from "@/lib/users/schemas/user";
 import {
   invitationSchema,
   membershipSchema,
+  teamPageSchema,
   teamSchema,
 } from "@/lib/teams/schemas/team";
 
@@ -17,6 +18,12 @@ export const CREATE_TEAM_CONTRACT = hostContract({
   method: "POST",
   input: z.object({ name: z.string() }),
   output: teamAnswer,
+});
+export const SHOW_TEAM_CONTRACT = hostContract({
+  name: "teams.show",
+  path: "/teams/{team}",
+  method: "GET",
+  output: teamPageSchema,
 });
 export const UPDATE_TEAM_CONTRACT = hostContract({
   name: "teams.update",

@@ -36,3 +36,44 @@ export const invitationSchema = z.object({
   created_at: stamp,
   updated_at: stamp,
 });
+
+/**
+ * A person on the team's page, as Jetstream's `TeamController::show` loads `owner` and `users`:
+ * the name, the address and the photo (`profile_photo_url`: an upload of this application, or
+ * null), never the rest of the account.
+ */
+export const teamPersonSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  email: z.string(),
+  profile_photo_url: z.string().nullable(),
+});
+
+/** A role as `Jetstream::role(…)` declares it (`availableRoles`). */
+export const teamRoleSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  permissions: z.array(z.string()),
+  description: z.string(),
+});
+
+/**
+ * The team's page (`teams.show`), Jetstream's props: the team with its owner, members (each with
+ * `membership`) and pending invitations (to those who may invite only), the declared roles, and
+ * what this viewer may do by `TEAM_POLICY` (lib/policies/teams.ts).
+ */
+export const teamPageSchema = z.object({
+  team: teamSchema.extend({
+    owner: teamPersonSchema.nullable(),
+    users: z.array(teamPersonSchema.extend({ membership: membershipSchema })),
+    team_invitations: z.array(invitationSchema),
+  }),
+  availableRoles: z.array(teamRoleSchema),
+  permissions: z.object({
+    canAddTeamMembers: z.boolean(),
+    canDeleteTeam: z.boolean(),
+    canRemoveTeamMembers: z.boolean(),
+    canUpdateTeam: z.boolean(),
+    canUpdateTeamMembers: z.boolean(),
+  }),
+});
