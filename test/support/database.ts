@@ -33,6 +33,7 @@ const TABLES = [
   "oauth_device_codes",
   "oauth_client_settings",
   "oauth_consents",
+  "oauth_session_clients",
   "teams",
   "team_user",
   "team_invitations",

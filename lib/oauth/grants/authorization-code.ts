@@ -111,6 +111,7 @@ export async function authorizationCodeGrant(
         client,
         userId,
         nonce: typeof payload.nonce === "string" ? payload.nonce : undefined,
+        sid: typeof payload.sid === "string" ? payload.sid : undefined,
         authTime:
           typeof payload.auth_time === "number" ? payload.auth_time : undefined,
         amr: stringList(payload.amr),
