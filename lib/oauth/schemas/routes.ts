@@ -97,6 +97,7 @@ export const OAUTH_CLIENT_STORE = hostContract({
     grant_types: z.array(z.string()),
     scopes: z.array(z.string()).optional(),
     backchannel_logout_uri: z.string().nullable().optional(),
+    backchannel_logout_session_required: z.boolean().optional(),
   }),
   output: clientWithSecret,
 });
@@ -110,6 +111,7 @@ export const OAUTH_CLIENT_UPDATE = hostContract({
     redirect_uris: z.array(z.string()),
     scopes: z.array(z.string()).nullable().optional(),
     backchannel_logout_uri: z.string().nullable().optional(),
+    backchannel_logout_session_required: z.boolean().optional(),
   }),
   output: oauthClientSchema,
 });
