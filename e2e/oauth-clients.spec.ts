@@ -304,7 +304,7 @@ for (const variant of EDIT_VARIANTS) {
       await expect(logout).toHaveAttribute("aria-invalid", "true");
       await expect(logout).toHaveAccessibleDescription(
         new RegExp(
-          `${words.logoutRefused.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`,
+          `^${words.logoutRefused.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
         ),
       );
       await expectAccessible(page, `client form refused (${variant.name})`, {
