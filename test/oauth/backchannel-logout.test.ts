@@ -7,6 +7,7 @@ import {
 import * as openid from "openid-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { OAUTH_CLIENT_ROUTE } from "@/lib/oauth/json-api-routes";
+import { OAUTH_LOGOUT_ROUTE } from "@/lib/oauth/routes";
 import { RETRY_DELAYS_SECONDS } from "@/lib/webhooks/deliveries";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
@@ -149,6 +150,25 @@ describe("OpenID Connect Back-Channel Logout 1.0", () => {
     expect(tokens).toHaveLength(1);
     expect((await verifyLogoutToken(tokens[0] ?? "", told.clientId)).sid).toBe(
       onPhone?.sid,
+    );
+  });
+
+  it("sends one when the client itself ends the session (RP-initiated logout, record 071)", async () => {
+    const { clientId, config } = await appWithLogout();
+    const user = await app.createUser({ email: "ada@example.com" });
+    const agent = await signIn(app, user);
+    const tokens = await codeFlow(config, agent);
+    const url = openid.buildEndSessionUrl(config, {
+      id_token_hint: tokens.id_token ?? "",
+    });
+    const answer = await agent.get(url.pathname + url.search, {
+      host: OAUTH_LOGOUT_ROUTE,
+    });
+    expect(answer.status, answer.text).toBe(200);
+    await deliver();
+    const [token = ""] = logoutTokens();
+    expect((await verifyLogoutToken(token, clientId)).sid).toBe(
+      tokens.claims()?.sid,
     );
   });
 
