@@ -525,7 +525,8 @@ export const oauthDeviceCodes = pgTable(
  * What this product keeps about a client beside Passport's table (decision record 051), so a
  * Laravel app on the same database reads `oauth_clients` as it is: the secret a rotation replaced
  * and until when it still authenticates, when the client was last used (written at most once per
- * interval), and when it registered itself (RFC 7591; unused ones are pruned).
+ * interval), when it registered itself (RFC 7591; unused ones are pruned), and where its
+ * back-channel logout tokens go (decision record 103).
  */
 export const oauthClientSettings = pgTable("oauth_client_settings", {
   clientId: clientKey("client_id")
@@ -535,7 +536,28 @@ export const oauthClientSettings = pgTable("oauth_client_settings", {
   previousSecretExpiresAt: stamp("previous_secret_expires_at"),
   lastUsedAt: stamp("last_used_at"),
   registeredAt: stamp("registered_at"),
+  backchannelLogoutUri: text("backchannel_logout_uri"),
+  backchannelLogoutSessionRequired: boolean(
+    "backchannel_logout_session_required",
+  ),
 });
+
+/**
+ * The clients given a code for an ID token in a browser session (decision record 103), keyed by
+ * the ID token's `sid`: when the session's row is deleted, a trigger (0017_backchannel_logout.sql)
+ * takes its rows and queues a logout token for each client. No account is named: it is no way in.
+ */
+export const oauthSessionClients = pgTable(
+  "oauth_session_clients",
+  {
+    sid: varchar("sid", { length: 64 }).notNull(),
+    clientId: clientKey("client_id")
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: "cascade" }),
+    createdAt: stamp("created_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sid, table.clientId] })],
+);
 
 /**
  * What a user's approval of a client covered (decision record 050, amendment 2026-12-02): the

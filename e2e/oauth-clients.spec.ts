@@ -201,6 +201,9 @@ const EDIT_VARIANTS = [
       form: "Create a client",
       name: "Name",
       redirects: "Redirect URIs",
+      logout: "Back-channel logout URI (optional)",
+      logoutRefused:
+        "The back-channel logout URI http://example.com/logout must be an absolute https URI, or http on a loopback address, without a fragment.",
       scope: "Change your profile (user:write)",
       create: "Create client",
       done: "Done",
@@ -222,6 +225,9 @@ const EDIT_VARIANTS = [
       form: "Crear un cliente",
       name: "Nombre",
       redirects: "URI de redirección",
+      logout: "URI de cierre de sesión back-channel (opcional)",
+      logoutRefused:
+        "La URI de cierre de sesión back-channel http://example.com/logout debe ser una URI https absoluta, o http en una dirección de bucle local, sin fragmento.",
       scope: "Cambiar tu perfil (user:write)",
       create: "Crear cliente",
       done: "Listo",
@@ -285,12 +291,21 @@ for (const variant of EDIT_VARIANTS) {
       await redirects.fill(
         "https://notes.example/callback\nhttp://example.com/cb",
       );
+      // Back-channel logout (decision record 103): the redirect URIs' rule, told beside its field.
+      const logout = form.getByLabel(words.logout);
+      await logout.fill("http://example.com/logout");
       guard.allow(/\/oauth\/clients\/[^/]+$/, 422);
       await form.getByRole("button", { name: words.save }).click();
       await expect(redirects).toHaveAttribute("aria-invalid", "true");
       await expect(redirects).toBeFocused();
       await expect(redirects).toHaveAccessibleDescription(
         new RegExp(`${words.refused.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+      );
+      await expect(logout).toHaveAttribute("aria-invalid", "true");
+      await expect(logout).toHaveAccessibleDescription(
+        new RegExp(
+          `^${words.logoutRefused.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
+        ),
       );
       await expectAccessible(page, `client form refused (${variant.name})`, {
         screenshot: `oauth-clients-edit-refused-${variant.slug}`,
@@ -299,6 +314,7 @@ for (const variant of EDIT_VARIANTS) {
       await redirects.fill(
         "https://notes.example/callback\nhttps://notes.example/second",
       );
+      await logout.fill("https://notes.example/backchannel-logout");
       await form.getByRole("button", { name: words.save }).click();
       await expect(page.getByText(words.saved)).toBeVisible();
       const renamedCard = page
@@ -306,6 +322,9 @@ for (const variant of EDIT_VARIANTS) {
         .filter({ hasText: renamed });
       await expect(renamedCard).toContainText("https://notes.example/callback");
       await expect(renamedCard).toContainText("https://notes.example/second");
+      await expect(renamedCard).toContainText(
+        "https://notes.example/backchannel-logout",
+      );
       await expect(renamedCard).toContainText("user:write");
       // Back from the form, the keyboard is where it was: on the client's Edit.
       await expect(

@@ -50,7 +50,7 @@ export function ClientForm({
   );
   const errors = formErrors(
     save.error,
-    ["name", "redirect_uris", "scopes"],
+    ["name", "redirect_uris", "backchannel_logout_uri", "scopes"],
     locale,
   );
   const [noScope, setNoScope] = useState<object | null>(null);
@@ -71,9 +71,11 @@ export function ClientForm({
     const redirects = String(data.get("redirect_uris") ?? "")
       .split(/\s+/)
       .filter((uri) => uri !== "");
+    const logoutUri = String(data.get("backchannel_logout_uri") ?? "").trim();
     onSave({
       name: String(data.get("name") ?? "").trim(),
       redirect_uris: machine ? [] : redirects,
+      backchannel_logout_uri: machine || logoutUri === "" ? null : logoutUri,
       confidential: CLIENT_KINDS[kind].confidential,
       grant_types: CLIENT_KINDS[kind].grantTypes,
       ...scopes,
@@ -154,6 +156,23 @@ export function ClientForm({
             </p>
           )}
         </div>
+      )}
+      {!machine && (
+        <TextField
+          label={t("Back-channel logout URI (optional)")}
+          name="backchannel_logout_uri"
+          type="url"
+          inputMode="url"
+          maxLength={2000}
+          spellCheck={false}
+          placeholder="https://app.example/backchannel-logout"
+          defaultValue={client?.backchannel_logout_uri ?? ""}
+          hint={t(
+            "Where this server posts a logout token when a user who signed in to the app ends their session here (OpenID Connect Back-Channel Logout).",
+          )}
+          error={errors.fields.backchannel_logout_uri}
+          className="sm:max-w-xl"
+        />
       )}
       <ScopesFieldset
         scopes={scopes}

@@ -69,6 +69,14 @@ export function ClientItem({
             </ul>
           </div>
         )}
+        {client.backchannel_logout_uri && (
+          <p className="text-xs text-zinc-600">
+            {t("Back-channel logout:")}{" "}
+            <code className="break-all text-zinc-800">
+              {client.backchannel_logout_uri}
+            </code>
+          </p>
+        )}
         <p className="flex flex-wrap items-center gap-1 text-xs text-zinc-600">
           <span>{t("Allowed scopes:")}</span>
           {client.scopes === null ? (

@@ -101,6 +101,8 @@ function ClientsContent() {
                               id: client.id,
                               name: input.name,
                               redirect_uris: input.redirect_uris,
+                              backchannel_logout_uri:
+                                input.backchannel_logout_uri,
                               scopes: input.scopes ?? null,
                             },
                             { onSuccess: () => edit(null) },

@@ -9,6 +9,10 @@ import { LIFETIMES, newIdentifier } from "@/lib/oauth/issue";
 import type { AuthorizationRequest } from "@/lib/oauth/authorization-request";
 import { resourcesField } from "@/lib/oauth/resources";
 import { readScopes } from "@/lib/oauth/scopes";
+import {
+  openIdSessionId,
+  recordSessionClient,
+} from "@/lib/oauth/session-clients";
 
 /**
  * Passport's "skips authorization": the user holds a live token of this client for exactly
@@ -58,6 +62,14 @@ export async function approve(
     expiresAt: new Date(expireTime * 1000),
   });
   const proven = provenSignIn(await ctx.session.data());
+  // The session's `sid` for the ID token, and the client remembered for its end (decision record 103).
+  const sessionRowId = ctx.session.id;
+  const sid =
+    request.scopes.includes("openid") && sessionRowId !== undefined
+      ? openIdSessionId(sessionRowId)
+      : undefined;
+  if (sid !== undefined)
+    await recordSessionClient(ctx.db, sid, request.clientId, ctx.now);
   const code = await encryptPayload(ctx.env, {
     client_id: request.clientId,
     redirect_uri: request.requestedRedirectUri,
@@ -68,6 +80,7 @@ export async function approve(
     code_challenge: request.codeChallenge ?? null,
     code_challenge_method: request.codeChallengeMethod ?? null,
     ...(request.nonce === undefined ? {} : { nonce: request.nonce }),
+    ...(sid === undefined ? {} : { sid }),
     // The session's proven sign-in only (decision record 086): an impersonation claims none.
     ...(proven === null
       ? {}

@@ -11,9 +11,12 @@ import { forbidden } from "@/lib/http/errors";
 import { json } from "@/lib/http/respond";
 import { isAdmin } from "@/lib/policies/admin";
 import {
+  BACKCHANNEL_LOGOUT_URI_MESSAGE,
+  isAllowedBackchannelLogoutUri,
   REDIRECT_URI_MESSAGES,
   redirectUriProblem,
 } from "@/lib/policies/redirect-uri";
+import type { Context } from "@/lib/server/context";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import { manageableClient } from "@/lib/oauth/client-access";
@@ -61,7 +64,50 @@ const clientFields = {
     .superRefine((redirect, ctx) =>
       checkRedirects(splitRedirect(redirect), ctx),
     ),
+  // Back-Channel Logout 1.0 §2.2 (decision record 103): null or empty, none; absent, unchanged.
+  backchannel_logout_uri: z
+    .string()
+    .max(2000)
+    .nullish()
+    .superRefine((uri, ctx) => {
+      if (uri && !isAllowedBackchannelLogoutUri(uri))
+        ctx.addIssue({
+          code: "custom",
+          message: BACKCHANNEL_LOGOUT_URI_MESSAGE,
+          params: { uri },
+        });
+    }),
+  backchannel_logout_session_required: z.boolean().optional(),
 };
+
+/** The client's back-channel logout settings as sent (absent: left as they are). */
+async function storeLogoutUri(
+  db: Pick<Context["db"], "insert">,
+  clientId: string,
+  fields: {
+    backchannel_logout_uri?: string | null;
+    backchannel_logout_session_required?: boolean;
+  },
+) {
+  const uri = fields.backchannel_logout_uri;
+  const required = fields.backchannel_logout_session_required;
+  const set = {
+    ...(uri === undefined ? {} : { backchannelLogoutUri: uri || null }),
+    ...(required === undefined
+      ? {}
+      : { backchannelLogoutSessionRequired: required }),
+  };
+  const [settings] = await db
+    .insert(oauthClientSettings)
+    .values({ clientId, ...set })
+    .onConflictDoUpdate({
+      target: oauthClientSettings.clientId,
+      // An empty `set` would be invalid SQL: the row is rewritten with its own key then.
+      set: Object.keys(set).length > 0 ? set : { clientId },
+    })
+    .returning();
+  return settings ?? null;
+}
 
 /** The scopes an administrator allows a client, each one this server grants. */
 const allowedScopes = z.array(
@@ -140,8 +186,13 @@ export const clientsEndpoint: Endpoint = defineEndpoint({
       scopes: fields.scopes ?? null,
     });
     ctx.credentialChange = { user, name: client.name };
+    const settings = await storeLogoutUri(ctx.db, client.id, fields);
     return json(
-      { ...presentClient(client), plainSecret, secret: plainSecret },
+      {
+        ...presentClient(client, settings, ctx.now),
+        plainSecret,
+        secret: plainSecret,
+      },
       201,
     );
   },
@@ -185,7 +236,8 @@ export const clientEndpoint: Endpoint = defineEndpoint({
         })
         .where(eq(oauthClients.id, client.id))
         .returning();
-      return json(presentClient(updated ?? client));
+      const settings = await storeLogoutUri(ctx.db, client.id, fields);
+      return json(presentClient(updated ?? client, settings, ctx.now));
     }
     await ctx.db
       .update(oauthClients)

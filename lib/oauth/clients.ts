@@ -105,7 +105,10 @@ export function presentClient(
   client: OAuthClient,
   settings: Pick<
     OAuthClientSettings,
-    "lastUsedAt" | "previousSecretExpiresAt"
+    | "lastUsedAt"
+    | "previousSecretExpiresAt"
+    | "backchannelLogoutUri"
+    | "backchannelLogoutSessionRequired"
   > | null = null,
   now = new Date(),
 ) {
@@ -125,5 +128,8 @@ export function presentClient(
     last_used_at: settings?.lastUsedAt?.toISOString() ?? null,
     previous_secret_expires_at:
       overlapEnds && overlapEnds > now ? overlapEnds.toISOString() : null,
+    backchannel_logout_uri: settings?.backchannelLogoutUri ?? null,
+    backchannel_logout_session_required:
+      settings?.backchannelLogoutSessionRequired ?? false,
   };
 }

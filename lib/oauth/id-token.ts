@@ -30,6 +30,8 @@ export async function issueIdToken(
     audience?: string;
     userId: number;
     nonce?: string;
+    /** The browser session's `sid` (Back-Channel Logout 1.0 §2.1, decision record 103). */
+    sid?: string;
     authTime?: number;
     amr: string[];
     acr?: string;
@@ -42,6 +44,7 @@ export async function issueIdToken(
   return new SignJWT({
     ...facts.claims,
     ...(facts.nonce === undefined ? {} : { nonce: facts.nonce }),
+    ...(facts.sid === undefined ? {} : { sid: facts.sid }),
     ...(facts.authTime === undefined ? {} : { auth_time: facts.authTime }),
     ...(facts.amr.length > 0 ? { amr: facts.amr } : {}),
     ...(facts.acr === undefined ? {} : { acr: facts.acr }),

@@ -97,12 +97,17 @@ export const openidConfigurationEndpoint: Endpoint = defineEndpoint({
           "nonce",
           "amr",
           "acr",
+          "sid",
           ...SCOPE_CLAIMS.profile,
           ...SCOPE_CLAIMS.email,
         ],
         acr_values_supported: ACR_VALUES,
         // OpenID Connect Core §3.1.2.1: `prompt` and `max_age` are honoured (decision record 086).
         prompt_values_supported: ["none", "login", "consent"],
+        // Back-Channel Logout 1.0 §2.1: a logout token for each client, `sid` in it and in the
+        // ID tokens (decision record 103).
+        backchannel_logout_supported: true,
+        backchannel_logout_session_supported: true,
       }),
     ),
 });

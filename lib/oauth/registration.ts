@@ -1,6 +1,10 @@
 import "server-only";
 import { z } from "zod";
 import { oauthClientSettings } from "@/db/schema";
+import {
+  BACKCHANNEL_LOGOUT_URI_MESSAGE,
+  isAllowedBackchannelLogoutUri,
+} from "@/lib/policies/redirect-uri";
 import { createClient, type GrantType } from "@/lib/oauth/clients";
 import { oauthEndpoint } from "@/lib/oauth/protocol-endpoint";
 import {
@@ -23,6 +27,9 @@ const metadata = z.object({
   response_types: z.array(z.literal("code")).min(1).optional(),
   token_endpoint_auth_method: z.literal("none").optional(),
   scope: z.string().max(1000).optional(),
+  // Back-Channel Logout 1.0 §2.2 (decision record 103).
+  backchannel_logout_uri: z.string().max(2000).optional(),
+  backchannel_logout_session_required: z.boolean().optional(),
 });
 
 /**
@@ -48,6 +55,20 @@ export const registrationEndpoint = oauthEndpoint(async (ctx, input) => {
   }
   const fields = parsed.data;
   const redirectUris = validRedirects(ctx, fields.redirect_uris);
+  const logoutUri = fields.backchannel_logout_uri;
+  if (logoutUri !== undefined && !isAllowedBackchannelLogoutUri(logoutUri))
+    throw metadataError(
+      "invalid_client_metadata",
+      BACKCHANNEL_LOGOUT_URI_MESSAGE.replace(":uri", logoutUri),
+    );
+  const logout =
+    logoutUri === undefined
+      ? {}
+      : {
+          backchannel_logout_uri: logoutUri,
+          backchannel_logout_session_required:
+            fields.backchannel_logout_session_required ?? false,
+        };
   const scopes = await grantedScopes(ctx, fields.scope);
   const grantTypes: GrantType[] = ["authorization_code", "refresh_token"];
   const name =
@@ -67,9 +88,13 @@ export const registrationEndpoint = oauthEndpoint(async (ctx, input) => {
         scopes,
       },
     );
-    await tx
-      .insert(oauthClientSettings)
-      .values({ clientId: created.client.id, registeredAt: ctx.now });
+    await tx.insert(oauthClientSettings).values({
+      clientId: created.client.id,
+      registeredAt: ctx.now,
+      backchannelLogoutUri: logoutUri ?? null,
+      backchannelLogoutSessionRequired:
+        logout.backchannel_logout_session_required ?? null,
+    });
     return created.client;
   });
   return Response.json(
@@ -82,6 +107,7 @@ export const registrationEndpoint = oauthEndpoint(async (ctx, input) => {
       redirect_uris: redirectUris,
       scope: scopes.join(" "),
       token_endpoint_auth_method: "none",
+      ...logout,
     },
     { status: 201, headers: { "Cache-Control": "no-store" } },
   );

@@ -70,3 +70,16 @@ export function selfRegisteredRedirectUriProblem(
     ? null
     : "self-registered-scheme";
 }
+
+/** The message of a refused back-channel logout URI, an English key with `:uri`. */
+export const BACKCHANNEL_LOGOUT_URI_MESSAGE =
+  "The back-channel logout URI :uri must be an absolute https URI, or http on a loopback address, without a fragment.";
+
+/**
+ * Where a client takes its logout tokens (OpenID Connect Back-Channel Logout 1.0 §2.2, decision
+ * record 103), by the rule of a self-registered client's redirect URIs: `https:`, or `http:` on a
+ * loopback host for development, no fragment. The server posts to it, so where it may point at
+ * all is decided again at each delivery (the webhooks' address guard, decision record 022).
+ */
+export const isAllowedBackchannelLogoutUri = (uri: string): boolean =>
+  selfRegisteredRedirectUriProblem(uri) === null;

@@ -17,7 +17,8 @@ export type PostOutcome =
   { status: number; excerpt: string } | { error: string };
 
 /**
- * POSTs one webhook: never follows a redirect (a 3xx is a failed attempt, like any non-2xx),
+ * POSTs one webhook — or a back-channel logout token (decision record 103), the same guarded way;
+ * `headers` name the body's content type. Never follows a redirect (a 3xx is a failed attempt, like any non-2xx),
  * gives up after WEBHOOK_TIMEOUT_MS, and keeps the first EXCERPT_CHARS of the answer.
  */
 export async function postWebhook(
@@ -41,7 +42,6 @@ export async function postWebhook(
         method: "POST",
         headers: {
           ...headers,
-          "content-type": "application/json",
           "content-length": String(Buffer.byteLength(body)),
         },
         lookup: checkedLookup(allowPrivate),

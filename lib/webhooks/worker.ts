@@ -99,6 +99,7 @@ export async function attemptDelivery(
     );
     const headers = {
       "user-agent": "next-laravel-auth-webhooks/1",
+      "content-type": "application/json",
       "webhook-id": delivery.messageId,
       "webhook-timestamp": String(timestamp),
       "webhook-signature": signWebhook(

@@ -9,6 +9,7 @@ import {
 } from "@/lib/admin/routes";
 import { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
+import { otherSessionHandle } from "../support/session";
 import {
   confirmPassword,
   enrol,
@@ -115,23 +116,18 @@ describe("GET user/sessions and ending them (decision record 024)", () => {
     // Behind the step-up, as ending all of them is (decision record 028).
     await stepUp(mine);
     const ended = app.events("OtherDeviceLogout");
-    const target = (
-      (await mine.get("/auth/user/sessions")).body as {
-        id: string;
-        current: boolean;
-      }[]
-    ).find((entry) => !entry.current);
-    expect(
-      (await mine.delete(`/auth/user/sessions/${target?.id}`)).status,
-    ).toBe(204);
+    const target = await otherSessionHandle(mine);
+    expect((await mine.delete(`/auth/user/sessions/${target}`)).status).toBe(
+      204,
+    );
     expect((await other.get("/auth/get-auth")).body.authenticated).toBe(false);
     expect((await mine.get("/auth/get-auth")).body.authenticated).toBe(true);
     expect(ended).toEqual([
       { user: expect.objectContaining({ id: user.id }), sessions: 1 },
     ]);
-    expect(
-      (await mine.delete(`/auth/user/sessions/${target?.id}`)).status,
-    ).toBe(404);
+    expect((await mine.delete(`/auth/user/sessions/${target}`)).status).toBe(
+      404,
+    );
     expect(
       (await mine.delete("/auth/user/sessions/not-a-session")).status,
     ).toBe(404);

@@ -11,6 +11,7 @@ import { registerPublicApp } from "./flows";
 import {
   AUTHORIZE,
   openidConfig,
+  openidRequest,
   REDIRECT_URI,
   signedInAdmin,
 } from "./support";
@@ -36,24 +37,6 @@ async function registeredApp() {
     clientId: registered.id,
     config: await openidConfig(app, registered.id),
   };
-}
-
-/** An authorization request as openid-client builds it, with PKCE and a state to check. */
-async function buildRequest(
-  config: openid.Configuration,
-  extra: Record<string, string> = {},
-) {
-  const verifier = openid.randomPKCECodeVerifier();
-  const state = openid.randomState();
-  const url = openid.buildAuthorizationUrl(config, {
-    redirect_uri: REDIRECT_URI,
-    scope: "openid profile email",
-    code_challenge: await openid.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-    state,
-    ...extra,
-  });
-  return { url, checks: { pkceCodeVerifier: verifier, expectedState: state } };
 }
 
 /** The consent screen's JSON read of an authorization URL (or of the path the sign-in returns to). */
@@ -123,7 +106,7 @@ describe("prompt=login and max_age force a fresh sign-in (OpenID Connect Core §
     const { config } = await registeredApp();
     const user = await app.createUser();
     const agent = await signIn(app, user);
-    const first = await buildRequest(config);
+    const first = await openidRequest(config);
     const firstTokens = await openid.authorizationCodeGrant(
       config,
       await approveAt(agent, first.url),
@@ -133,7 +116,7 @@ describe("prompt=login and max_age force a fresh sign-in (OpenID Connect Core §
     expect(firstAuthTime).toBe(nowSeconds());
 
     app.advance(120);
-    const again = await buildRequest(config, { prompt: "login" });
+    const again = await openidRequest(config, { prompt: "login" });
     // The page a browser loads, and the consent screen's JSON: both to the sign-in screen.
     const back = freshSignInScreen(await navigate(agent, again.url));
     freshSignInScreen(destination(await ask(agent, again.url)));
@@ -154,7 +137,7 @@ describe("prompt=login and max_age force a fresh sign-in (OpenID Connect Core §
     const { config } = await registeredApp();
     const user = await app.createUser();
     const agent = await signIn(app, user);
-    const fresh = await buildRequest(config, { max_age: "3600" });
+    const fresh = await openidRequest(config, { max_age: "3600" });
     const within = await openid.authorizationCodeGrant(
       config,
       await approveAt(agent, fresh.url),
@@ -163,7 +146,7 @@ describe("prompt=login and max_age force a fresh sign-in (OpenID Connect Core §
     expect(within.claims()?.auth_time).toBe(nowSeconds());
 
     app.advance(600);
-    const stale = await buildRequest(config, { max_age: "300" });
+    const stale = await openidRequest(config, { max_age: "300" });
     const back = freshSignInScreen(destination(await ask(agent, stale.url)));
     await signInAgain(agent, user);
     const tokens = await openid.authorizationCodeGrant(
@@ -178,7 +161,7 @@ describe("prompt=login and max_age force a fresh sign-in (OpenID Connect Core §
     const { config } = await registeredApp();
     const user = await app.createUser();
     const agent = await signIn(app, user);
-    const request = await buildRequest(config, { max_age: "0" });
+    const request = await openidRequest(config, { max_age: "0" });
     const back = freshSignInScreen(destination(await ask(agent, request.url)));
     app.advance(5);
     await signInAgain(agent, user);
@@ -204,7 +187,7 @@ describe("prompt=login and max_age force a fresh sign-in (OpenID Connect Core §
       ).status,
     ).toBe(204);
     app.advance(60);
-    const request = await buildRequest(config, { prompt: "login" });
+    const request = await openidRequest(config, { prompt: "login" });
     const back = freshSignInScreen(destination(await ask(agent, request.url)));
     const login = await agent.post("/auth/login", {
       email: user.email,
@@ -248,7 +231,7 @@ describe("prompt=none never shows a screen (OpenID Connect Core §3.1.2.1)", () 
 
   it("answers login_required at the redirect URI to a browser that is not signed in", async () => {
     const { config } = await registeredApp();
-    const request = await buildRequest(config, { prompt: "none" });
+    const request = await openidRequest(config, { prompt: "none" });
     const guest = app.agent();
     await guest.csrf();
     expect(
@@ -260,7 +243,7 @@ describe("prompt=none never shows a screen (OpenID Connect Core §3.1.2.1)", () 
     const { config } = await registeredApp();
     const user = await app.createUser();
     const agent = await signIn(app, user);
-    const unapproved = await buildRequest(config, { prompt: "none" });
+    const unapproved = await openidRequest(config, { prompt: "none" });
     expect(
       await errorAt(
         config,
@@ -270,21 +253,21 @@ describe("prompt=none never shows a screen (OpenID Connect Core §3.1.2.1)", () 
     ).toBe("consent_required");
 
     // Approved before: Passport's skip needs a live token of the app.
-    const approved = await buildRequest(config);
+    const approved = await openidRequest(config);
     await openid.authorizationCodeGrant(
       config,
       await approveAt(agent, approved.url),
       approved.checks,
     );
     app.advance(120);
-    const stale = await buildRequest(config, {
+    const stale = await openidRequest(config, {
       prompt: "none",
       max_age: "60",
     });
     expect(
       await errorAt(config, await navigate(agent, stale.url), stale.checks),
     ).toBe("login_required");
-    const silent = await buildRequest(config, { prompt: "none" });
+    const silent = await openidRequest(config, { prompt: "none" });
     const tokens = await openid.authorizationCodeGrant(
       config,
       await navigate(agent, silent.url),
@@ -299,7 +282,7 @@ describe("an authorization request by form POST (OpenID Connect Core §3.1.2.1)"
 
   it("is answered as its GET, from another site without a CSRF token: the sign-in, then the consent", async () => {
     const { config } = await registeredApp();
-    const request = await buildRequest(config);
+    const request = await openidRequest(config);
     const browser = app.agent();
     const posted = await browser.request("POST", "/oauth/authorize", {
       form: formOf(request.url),
@@ -334,7 +317,7 @@ describe("an authorization request by form POST (OpenID Connect Core §3.1.2.1)"
     const { config } = await registeredApp();
     const user = await app.createUser();
     const agent = await signIn(app, user);
-    const request = await buildRequest(config);
+    const request = await openidRequest(config);
     const posted = await agent.request("POST", "/oauth/authorize", {
       form: formOf(request.url),
       host: AUTHORIZE,
@@ -372,7 +355,7 @@ describe("an authorization request by form POST (OpenID Connect Core §3.1.2.1)"
 describe("the ID token and userinfo say who signed in and how (OpenID Connect Core §2, §5.4; RFC 8176)", () => {
   /** A code flow of `agent`'s user, approved: openid-client's tokens and its userinfo. */
   async function tokensOf(agent: Agent, config: openid.Configuration) {
-    const request = await buildRequest(config);
+    const request = await openidRequest(config);
     const tokens = await openid.authorizationCodeGrant(
       config,
       await approveAt(agent, request.url),

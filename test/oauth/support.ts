@@ -48,6 +48,24 @@ export function openidConfig(
   );
 }
 
+/** An authorization request as openid-client builds it, with PKCE and a state to check. */
+export async function openidRequest(
+  config: openid.Configuration,
+  extra: Record<string, string> = {},
+) {
+  const verifier = openid.randomPKCECodeVerifier();
+  const state = openid.randomState();
+  const url = openid.buildAuthorizationUrl(config, {
+    redirect_uri: REDIRECT_URI,
+    scope: "openid profile email",
+    code_challenge: await openid.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    state,
+    ...extra,
+  });
+  return { url, checks: { pkceCodeVerifier: verifier, expectedState: state } };
+}
+
 export async function discover(
   app: Pick<TestApp, "services">,
 ): Promise<oauth.AuthorizationServer> {

@@ -34,6 +34,7 @@ const TABLES = [
   "oauth_client_settings",
   "oauth_consents",
   "oauth_resources",
+  "oauth_session_clients",
   "teams",
   "team_user",
   "team_invitations",

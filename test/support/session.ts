@@ -23,3 +23,12 @@ export function linkIn(text: string): URL {
   if (!match) throw new Error(`no link in: ${text}`);
   return new URL(match[0]);
 }
+
+/** The sessions list's handle of a session of the agent's user other than its own. */
+export async function otherSessionHandle(agent: Agent): Promise<string> {
+  const list = (await agent.get("/auth/user/sessions")).body as {
+    id: string;
+    current: boolean;
+  }[];
+  return list.find((entry) => !entry.current)?.id ?? "none";
+}

@@ -1,6 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { drainQueue } from "@/lib/mail/worker";
+import { webhookWorkerDeps } from "@/lib/runtime/services";
+import type { TestApp } from "./app";
 
 export type ReceivedWebhook = {
   headers: IncomingHttpHeaders;
@@ -82,4 +85,12 @@ export async function startReceiver(path = "/hooks"): Promise<Receiver> {
   receiver.close = () =>
     new Promise((resolve) => server.close(() => resolve()));
   return receiver;
+}
+
+/** Runs the webhooks' worker until nothing is due (fan-outs, then the deliveries they queued); how many jobs ran. */
+export async function deliverWebhooks(app: Pick<TestApp, "services">) {
+  let total = 0;
+  for (let ran = 1; ran > 0; total += ran)
+    ran = await drainQueue(webhookWorkerDeps(app.services));
+  return total;
 }

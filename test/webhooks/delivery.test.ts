@@ -20,7 +20,11 @@ import {
 } from "@/lib/webhooks/routes";
 import type { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
-import { type Receiver, startReceiver } from "../support/webhook-receiver";
+import {
+  deliverWebhooks,
+  type Receiver,
+  startReceiver,
+} from "../support/webhook-receiver";
 
 // Activity-log events through the database queue to a receiver on loopback that
 // verifies the Standard Webhooks signature (decision record 022).
@@ -35,13 +39,7 @@ beforeEach(async () => {
 });
 afterEach(() => receiver.close());
 
-/** Runs the webhook worker until nothing is due (fan-out, then the deliveries it queued). */
-async function deliver(): Promise<number> {
-  let total = 0;
-  for (let ran = 1; ran > 0; total += ran)
-    ran = await drainQueue(webhookWorkerDeps(app.services));
-  return total;
-}
+const deliver = () => deliverWebhooks(app);
 
 async function register(
   agent: Agent,

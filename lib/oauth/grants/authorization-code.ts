@@ -122,6 +122,7 @@ export async function authorizationCodeGrant(
         audience: sentClientId(client, input.client_id),
         userId,
         nonce: typeof payload.nonce === "string" ? payload.nonce : undefined,
+        sid: typeof payload.sid === "string" ? payload.sid : undefined,
         authTime:
           typeof payload.auth_time === "number" ? payload.auth_time : undefined,
         amr: stringList(payload.amr),

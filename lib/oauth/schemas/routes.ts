@@ -30,6 +30,9 @@ export const oauthClientSchema = z.object({
   last_used_at: z.string().nullable(),
   /** Until when the secret replaced by a rotation still works; null when none does. */
   previous_secret_expires_at: z.string().nullable(),
+  /** Where its back-channel logout tokens go, and whether it needs `sid` in them (decision record 103). */
+  backchannel_logout_uri: z.string().nullable(),
+  backchannel_logout_session_required: z.boolean(),
 });
 
 /** A client just created or given a new secret: the plain secret, shown once (null for a public client). */
@@ -93,6 +96,8 @@ export const OAUTH_CLIENT_STORE = hostContract({
     confidential: z.boolean(),
     grant_types: z.array(z.string()),
     scopes: z.array(z.string()).optional(),
+    backchannel_logout_uri: z.string().nullable().optional(),
+    backchannel_logout_session_required: z.boolean().optional(),
   }),
   output: clientWithSecret,
 });
@@ -105,6 +110,8 @@ export const OAUTH_CLIENT_UPDATE = hostContract({
     name: z.string(),
     redirect_uris: z.array(z.string()),
     scopes: z.array(z.string()).nullable().optional(),
+    backchannel_logout_uri: z.string().nullable().optional(),
+    backchannel_logout_session_required: z.boolean().optional(),
   }),
   output: oauthClientSchema,
 });
