@@ -54,7 +54,7 @@ for (const variant of LANGUAGE_VARIANTS) {
   test.describe(`Proof-of-work challenges (${variant.name})`, () => {
     test.use(variant.use);
 
-    test("a visitor registers, and signs in after failed attempts, without noticing the check", async ({
+    test("a visitor asks for a reset link, registers, and signs in after failed attempts, without noticing the check", async ({
       page,
       users,
       guard,
@@ -63,14 +63,29 @@ for (const variant of LANGUAGE_VARIANTS) {
       const admin = await users.admin();
       try {
         await turnOnChallenges(admin);
-        // The server asks now: a form sent without a solution is refused on `altcha`.
-        const unsolved = await postJson(admin.api, "/auth/forgot-password", {
+        // The server asks now: a guest's form sent without a solution is refused on `altcha`.
+        const unsolved = await postJson(page.request, "/auth/forgot-password", {
           email: admin.email,
         });
         expect(unsolved.status()).toBe(422);
         expect((await unsolved.json()).errors).toHaveProperty("altcha");
 
         const email = uniqueEmail(`pow-${variant.slug}`);
+        // Solved off the page's thread: ALTCHA's solver in Web Workers.
+        let workers = 0;
+        page.on("worker", () => (workers += 1));
+        await page.goto("/auth/forgot-password");
+        await page.getByLabel(t("Email address")).fill(admin.email);
+        const asked = await altchaSentTo(page, /\/auth\/forgot-password$/, () =>
+          page
+            .getByRole("button", { name: t("Email me a reset link") })
+            .click(),
+        );
+        expect(asked).toEqual(expect.stringMatching(/^[A-Za-z0-9+/=]+$/));
+        await expect(
+          page.getByRole("heading", { name: t("Check your inbox") }),
+        ).toBeVisible();
+
         await page.goto("/auth/register");
         await page.getByLabel(t("Name")).fill("Paula Patient");
         await page.getByLabel(t("Email address")).fill(email);
@@ -86,6 +101,7 @@ for (const variant of LANGUAGE_VARIANTS) {
         );
         expect(registered).toEqual(expect.stringMatching(/^[A-Za-z0-9+/=]+$/));
         await expect(page).toHaveURL(/\/admin$/);
+        expect(workers).toBeGreaterThan(0);
 
         await signOut(page, t("Sign out"));
         await page.goto("/auth/login");
@@ -103,6 +119,28 @@ for (const variant of LANGUAGE_VARIANTS) {
             t("These credentials do not match our records."),
           );
         }
+        // The address has failed three times: a sign-in without a solution, from the page
+        // itself (the browser's address), is now refused on `altcha`.
+        const refused = await page.evaluate(
+          async ([email, password]) => {
+            const xsrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? "";
+            const response = await fetch("/auth/login", {
+              method: "POST",
+              headers: {
+                "Content-Type": "application/json",
+                Accept: "application/json",
+                "X-XSRF-TOKEN": decodeURIComponent(xsrf),
+              },
+              body: JSON.stringify({ email, password }),
+            });
+            return [
+              response.status,
+              Object.keys((await response.json()).errors ?? {}),
+            ];
+          },
+          [email, DEFAULT_PASSWORD],
+        );
+        expect(refused).toEqual([422, ["altcha"]]);
         await expectAccessible(page, "sign-in after failures, challenge on", {
           screenshot: `challenge-sign-in-${variant.slug}`,
         });
