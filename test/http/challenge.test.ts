@@ -1,9 +1,11 @@
 import { solveChallenge } from "altcha-lib/v1";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { users } from "@/db/schema";
 import { CHALLENGE_FAILED, CHALLENGE_MISSING } from "@/lib/auth/challenge/step";
 import { BAD_CREDENTIALS } from "@/lib/auth/login";
+import { setHooks } from "@/lib/server/hooks";
 import { CHALLENGE_ROUTE } from "@/lib/auth/routes";
 import { PASSWORD, useTestApp } from "../support/app";
 import type { Agent } from "../support/agent";
@@ -197,6 +199,26 @@ describe("proof-of-work challenges (decision record 108)", () => {
     expect(responses.map((response) => response.status).sort()).toEqual([
       200, 422, 422, 422,
     ]);
+  });
+
+  it("keeps asking when the application's registration rules replace the row's fields", async () => {
+    app.configure(ON);
+    setHooks({
+      registrationRules: () =>
+        z.strictObject({ email: z.email(), password: z.string().min(4) }),
+    });
+    const agent = await guest();
+    const unsolved = await agent.post("/auth/register", {
+      email: "hooked@example.com",
+      password: "four",
+    });
+    expect(unsolved.body.errors).toEqual({ altcha: [CHALLENGE_MISSING] });
+    const solvedOne = await agent.post("/auth/register", {
+      email: "hooked@example.com",
+      password: "four",
+      altcha: await solved(agent),
+    });
+    expect(solvedOne.status).toBe(200);
   });
 
   it("checks the fields first: a 422 on them keeps the solution for the corrected form", async () => {
