@@ -8,7 +8,7 @@ import { BAD_CREDENTIALS } from "@/lib/auth/login";
 import { setHooks } from "@/lib/server/hooks";
 import { CHALLENGE_ROUTE } from "@/lib/auth/routes";
 import { PASSWORD, useTestApp } from "../support/app";
-import type { Agent } from "../support/agent";
+import { Agent } from "../support/agent";
 
 // Proof-of-work challenges on the rows that declare them (decision record 108), through HTTP,
 // solved as a browser does with ALTCHA's own library.
@@ -186,7 +186,15 @@ describe("proof-of-work challenges (decision record 108)", () => {
 
   it("lets one of several concurrent requests with one solution through, across instances", async () => {
     app.configure(ON);
-    const agents = await Promise.all(Array.from({ length: 4 }, () => guest()));
+    const second = app.instance();
+    const agents = await Promise.all(
+      Array.from({ length: 4 }, async (_, index) => {
+        if (index % 2 === 0) return guest();
+        const agent = new Agent(second, `10.3.3.${index}`);
+        await agent.csrf();
+        return agent;
+      }),
+    );
     const altcha = await solved(await guest());
     const responses = await Promise.all(
       agents.map((agent, index) =>
