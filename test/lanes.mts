@@ -43,6 +43,7 @@ export const POSTGRES: Record<string, string[]> = {
   ],
   "requests that race for one row (locks, single use, counters)": [
     "test/http/admin-user-delete-restore.test.ts",
+    "test/http/challenge.test.ts",
     "test/http/delete-account.test.ts",
     "test/http/email-change.test.ts",
     "test/http/forgot-password.test.ts",

@@ -118,7 +118,9 @@ export function ForgotPasswordForm({
           error={errors.fields.email}
         />
         <Button type="submit" className="w-full" loading={forgot.isPending}>
-          {t("Email me a reset link")}
+          {forgot.checking
+            ? t("Checking your browser…")
+            : t("Email me a reset link")}
         </Button>
       </form>
     </AuthCard>

@@ -142,7 +142,7 @@ export function LoginForm({
           className="w-full"
           loading={login.isPending || login.isSuccess}
         >
-          {t("Sign in")}
+          {login.checking ? t("Checking your browser…") : t("Sign in")}
         </Button>
       </form>
       {passwordless && (

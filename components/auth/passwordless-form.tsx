@@ -101,7 +101,7 @@ export function PasswordlessForm({ redirect }: { redirect: string | null }) {
           error={emailChecks.errors.fields.email}
         />
         <Button type="submit" className="w-full" loading={request.isPending}>
-          {t("Send the link")}
+          {request.checking ? t("Checking your browser…") : t("Send the link")}
         </Button>
       </form>
     </AuthCard>

@@ -102,7 +102,9 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
           className="w-full"
           loading={register.isPending || register.isSuccess}
         >
-          {t("Create account")}
+          {register.checking
+            ? t("Checking your browser…")
+            : t("Create account")}
         </Button>
       </form>
     </AuthCard>

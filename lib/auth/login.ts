@@ -19,6 +19,7 @@ import {
 import type { Context } from "@/lib/server/context";
 import { emit } from "@/lib/server/events";
 import { checkCredentials } from "@/lib/auth/passwords";
+import { signInFailureStatements } from "@/lib/auth/challenge/failures";
 import { rehashIfNeeded } from "@/lib/auth/rehash";
 import {
   clearStatement,
@@ -136,6 +137,8 @@ export async function attemptLogin(
     // FailedLoginListener: keyed by the account), decision record 095.
     await writeInOneStatement(ctx.db, audit, [
       failureStatement(ctx.db, accountKey(email), ctx.now),
+      // From this address, for the challenge after failures (decision record 108).
+      ...signInFailureStatements(ctx),
       ...(user ? [attemptStatement(ctx, user, false)] : []),
     ]);
     throw invalid("email", BAD_CREDENTIALS);

@@ -29,7 +29,7 @@ import {
   RESET_LINK_COMPOSER,
 } from "@/lib/auth/password-reset";
 import { pruneAuthTables } from "@/lib/auth/prune";
-import { RESET_LINK_CHECK_ROUTE } from "@/lib/auth/routes";
+import { CHALLENGE_ROUTE, RESET_LINK_CHECK_ROUTE } from "@/lib/auth/routes";
 import { passwordlessRequest } from "@/lib/auth/endpoints/passwordless-request";
 import { passwordlessVerify } from "@/lib/auth/endpoints/passwordless-verify";
 import {
@@ -76,7 +76,7 @@ export const AUTH = defineFeature({
     "passwordless-verify": passwordlessVerify,
   },
   middleware: AUTH_MIDDLEWARE,
-  hostRoutes: [RESET_LINK_CHECK_ROUTE],
+  hostRoutes: [RESET_LINK_CHECK_ROUTE, CHALLENGE_ROUTE],
   // Read at run time through `target`: settings change the configuration, and the worker's wake-up is set after start.
   composers: {
     [RESET_LINK_COMPOSER]: (target) => (data) =>
@@ -127,6 +127,7 @@ export const AUTH = defineFeature({
     "must-verify-email",
     "password",
     "limits",
+    "challenge",
     "routes.redirects",
   ],
   requestHooks: {

@@ -1,5 +1,7 @@
 import "server-only";
+import { challenge } from "@/lib/auth/endpoints/challenge";
 import { checkResetLink } from "@/lib/auth/endpoints/check-reset-link";
+import { CHALLENGE } from "@/lib/auth/schemas/challenge";
 import { RESET_LINK_CHECK } from "@/lib/auth/schemas/reset-link";
 import type { HostRoute } from "@/lib/server/pipeline";
 
@@ -12,6 +14,19 @@ export const RESET_LINK_CHECK_ROUTE: HostRoute = {
   ...RESET_LINK_CHECK,
   endpoint: checkResetLink,
   middleware: ["guest", "throttle:60,1"],
+  ability: null,
+  credential: "none",
+};
+
+/**
+ * A proof-of-work challenge for the forms that ask for one (decision record 108): anyone may
+ * ask, signed in or not, from any allowed origin (CORS as every route of the API). Making one
+ * costs an HMAC and writes nothing, so it counts against no limiter.
+ */
+export const CHALLENGE_ROUTE: HostRoute = {
+  ...CHALLENGE,
+  endpoint: challenge,
+  middleware: [],
   ability: null,
   credential: "none",
 };

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type * as Account from "@/lib/account/schemas/routes";
 import type * as Admin from "@/lib/admin/schemas/routes";
 import type * as AuthenticationLog from "@/lib/authentication-log/schemas/routes";
+import type * as Challenge from "@/lib/auth/schemas/challenge";
 import type * as OAuth from "@/lib/oauth/schemas/routes";
 import type * as Operations from "@/lib/operations/schemas/routes";
 import type * as Providers from "@/lib/auth/schemas/providers";
@@ -26,6 +27,7 @@ type HostContracts = ContractsOf<
   | typeof Account
   | typeof Admin
   | typeof AuthenticationLog
+  | typeof Challenge
   | typeof OAuth
   | typeof Operations
   | typeof Providers

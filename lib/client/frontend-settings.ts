@@ -25,6 +25,8 @@ export type FrontendSettings = {
   allowImpersonate: boolean;
   /** Sign-in by an emailed link or code is on (`features.passwordless`, decision record 088). */
   passwordless: boolean;
+  /** Forms that ask for a proof-of-work challenge solve one (`challenge.enabled`, decision record 108). */
+  challenge: boolean;
   /** Largest photo the upload accepts, in kilobytes. */
   uploadMaxKilobytes: number;
   /** create-token's expiry bounds (docs/tokens.md "Personal access tokens"): the screen offers only presets they allow. */

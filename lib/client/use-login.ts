@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useApi } from "@/lib/client/api-context";
+import { useChallenge } from "@/lib/client/use-challenge";
 import type { RouteInput, RouteOutput } from "@/lib/client/contract";
 import { markPasswordSignIn } from "@/lib/client/passkey-offer";
 import { safeRedirect } from "@/lib/http/safe-redirect";
@@ -38,6 +39,8 @@ export function challengePathFor(
  * contract §4 rule 7 for login and register: a fresh CSRF cookie first (the session is regenerated),
  * then the session reloaded, then `redirect` if it is an internal path, else /admin. A login that
  * answers `two_factor: true` goes on to the challenge screen instead, with the same `redirect`.
+ * While proof-of-work challenges are on, each carries one solved in the background (decision
+ * record 108); `checking` says a submission waits on it.
  */
 function useSignIn<A extends "login" | "register">(
   action: A,
@@ -48,10 +51,11 @@ function useSignIn<A extends "login" | "register">(
   const router = useRouter();
   const goTo = useGoAfterSignIn();
   const reload = useReloadSession();
-  return useMutation({
+  const { withChallenge, checking } = useChallenge();
+  const mutation = useMutation({
     mutationFn: async (input: RouteInput<A>): Promise<RouteOutput<"login">> => {
       await api.csrfCookie();
-      return api.call(action, input);
+      return withChallenge((altcha) => api.call(action, { ...input, altcha }));
     },
     onSuccess: async (result) => {
       if ("two_factor" in result && result.two_factor)
@@ -61,6 +65,7 @@ function useSignIn<A extends "login" | "register">(
       goTo(safeRedirect(redirect));
     },
   });
+  return { ...mutation, checking };
 }
 
 export function useLogin(redirect: string | null, freshSignIn = false) {

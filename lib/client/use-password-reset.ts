@@ -2,15 +2,23 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
+import { useChallenge } from "@/lib/client/use-challenge";
 import type { RouteInput } from "@/lib/client/contract";
 
-/** POST forgot-password: the same answer whether or not the account exists (contract §9). */
+/**
+ * POST forgot-password: the same answer whether or not the account exists (contract §9), with a
+ * proof-of-work solution while challenges are on (decision record 108).
+ */
 export function useForgotPassword() {
   const api = useApi();
-  return useMutation({
+  const { withChallenge, checking } = useChallenge();
+  const mutation = useMutation({
     mutationFn: (input: RouteInput<"forgot-password">) =>
-      api.call("forgot-password", input),
+      withChallenge((altcha) =>
+        api.call("forgot-password", { ...input, altcha }),
+      ),
   });
+  return { ...mutation, checking };
 }
 
 export type ResetPasswordInput = RouteInput<"reset-password">;

@@ -3,19 +3,27 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useApi } from "@/lib/client/api-context";
+import { useChallenge } from "@/lib/client/use-challenge";
 import type { RouteInput } from "@/lib/client/contract";
 import { safeRedirect } from "@/lib/http/safe-redirect";
 import { useGoAfterSignIn } from "@/lib/client/use-go-after-sign-in";
 import { challengePathFor } from "@/lib/client/use-login";
 import { useReloadSession } from "@/lib/client/use-session";
 
-/** POST passwordless-request: the same answer whether or not the account exists (decision record 088). */
+/**
+ * POST passwordless-request: the same answer whether or not the account exists (decision record
+ * 088), with a proof-of-work solution while challenges are on (decision record 108).
+ */
 export function useRequestSignInLink() {
   const api = useApi();
-  return useMutation({
+  const { withChallenge, checking } = useChallenge();
+  const mutation = useMutation({
     mutationFn: (input: RouteInput<"passwordless-request">) =>
-      api.call("passwordless-request", input),
+      withChallenge((altcha) =>
+        api.call("passwordless-request", { ...input, altcha }),
+      ),
   });
+  return { ...mutation, checking };
 }
 
 /**

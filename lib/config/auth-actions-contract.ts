@@ -27,6 +27,7 @@ import {
   rollTokenOutput,
   tokensOutput,
 } from "@/lib/auth/schemas/tokens";
+import { challenged } from "@/lib/auth/schemas/challenge";
 import type { AuthAction } from "@/lib/config/auth-actions";
 
 /** The eighteen actions of contract §4 (docs/contract.md), in its order: rows of AUTH_ACTIONS. */
@@ -41,7 +42,7 @@ export const CONTRACT_ACTIONS = {
     credential: "none",
     redirect: "/admin",
     page: true,
-    input: loginInput,
+    ...challenged("after-failures", loginInput),
     output: signInOutput,
   },
   register: {
@@ -53,7 +54,7 @@ export const CONTRACT_ACTIONS = {
     credential: "none",
     redirect: "/admin",
     page: true,
-    input: registerInput,
+    ...challenged("always", registerInput),
     output: signInOutput,
   },
   // A bearer token signs out by revoking itself.
@@ -89,7 +90,7 @@ export const CONTRACT_ACTIONS = {
     credential: "none",
     redirect: "/",
     page: true,
-    input: forgotPasswordInput,
+    ...challenged("always", forgotPasswordInput),
     output: doneSchema,
   },
   "reset-password": {

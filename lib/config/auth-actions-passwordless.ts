@@ -4,6 +4,7 @@ import {
   passwordlessVerifyInput,
 } from "@/lib/auth/schemas/passwordless";
 import { signInOutput } from "@/lib/auth/schemas/sign-in";
+import { challenged } from "@/lib/auth/schemas/challenge";
 import type { AuthAction } from "@/lib/config/auth-actions";
 
 /**
@@ -22,7 +23,7 @@ export const PASSWORDLESS_ACTIONS = {
     credential: "none",
     redirect: "/auth/passwordless",
     page: true,
-    input: passwordlessRequestInput,
+    ...challenged("always", passwordlessRequestInput),
     output: doneSchema,
   },
   "passwordless-verify": {

@@ -1,5 +1,6 @@
 import { type RouteAbility } from "@/lib/config/token-abilities";
 import type { CredentialClass } from "@/lib/config/credential-classes";
+import type { ChallengeWhen } from "@/lib/auth/schemas/challenge";
 import type { HttpMethod, RouteContract } from "@/lib/config/route-contract";
 import { CONTRACT_ACTIONS } from "@/lib/config/auth-actions-contract";
 import { FORTIFY_ACTIONS } from "@/lib/config/auth-actions-fortify";
@@ -28,6 +29,8 @@ export type AuthAction = RouteContract & {
   /** The scopes through which an app's token reaches it when `ability` is null (decision record 082). */
   appScopes?: readonly string[];
   credential: CredentialClass;
+  /** When it asks for a solved proof-of-work challenge, while they are on (decision record 108). */
+  challenge?: ChallengeWhen;
   redirect: string;
   page?: true;
   openBeforeEnrolment?: true;

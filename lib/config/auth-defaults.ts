@@ -101,6 +101,18 @@ export const AUTH_DEFAULTS = {
   /** Sign-in by an emailed link or code (decision record 088): off until turned on. */
   features: { passwordless: false },
   /**
+   * Proof-of-work challenges (decision record 108): off until turned on. 50,000 is about a
+   * second of a phone's work at worst; a challenge lasts five minutes; the sign-in asks for one
+   * after 3 failures from one address within an hour.
+   */
+  challenge: {
+    enabled: false,
+    "max-number": 50_000,
+    "expire-seconds": 300,
+    "sign-in-after-failures": 3,
+    "failure-minutes": 60,
+  },
+  /**
    * Minutes a sign-in link and its six-digit code last; after `lockout-failures` wrong codes the
    * account takes none for `lockout-minutes` and its link in flight ends.
    */

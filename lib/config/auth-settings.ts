@@ -114,6 +114,38 @@ export const SETTINGS = {
     control: "duration",
     unit: "seconds",
   },
+  "challenge.enabled": {
+    label: "Ask for a proof-of-work check",
+    help: "Registration, password reset requests, sign-in links and repeated failed sign-ins ask the browser to solve a small puzzle first. The screens solve it in the background.",
+    section: "access",
+    control: "toggle",
+  },
+  "challenge.max-number": {
+    label: "Proof-of-work difficulty",
+    help: "The largest number a browser may have to try; it tries about half of it on average.",
+    section: "limits",
+    control: "number",
+    unit: "count",
+  },
+  "challenge.expire-seconds": {
+    label: "Proof-of-work check lifetime",
+    section: "limits",
+    control: "duration",
+    unit: "seconds",
+  },
+  "challenge.sign-in-after-failures": {
+    label: "Failed sign-ins from one address before the check",
+    help: "0 asks for it at every sign-in.",
+    section: "limits",
+    control: "number",
+    unit: "count",
+  },
+  "challenge.failure-minutes": {
+    label: "How long failed sign-ins count",
+    section: "limits",
+    control: "duration",
+    unit: "minutes",
+  },
   "limiters.": {
     label: "Requests limiter :name",
     help: "Each rule allows at most so many requests in so many minutes, counted per address, email or user.",

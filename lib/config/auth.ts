@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACTION_NAMES, type ActionName } from "@/lib/config/auth-actions";
 import { AUTH_DEFAULTS } from "@/lib/config/auth-defaults";
+import { challengeConfigSchema } from "@/lib/config/challenge";
 import { ConfigError } from "@/lib/config/errors";
 import { deepMerge, isPlainObject, parseJsonObject } from "@/lib/config/merge";
 
@@ -37,11 +38,8 @@ const segment = z
     "must be a URI path without query or fragment",
   );
 
-/**
- * First path segments the OAuth prefix may not take: proxy.ts answers 404 under /internal, Next keeps /_next,
- * app/uploads/[name] serves /uploads by itself, and a prefix over the screens' folders would
- * send their pages to the API.
- */
+// First path segments the OAuth prefix may not take: proxy.ts answers 404 under /internal, Next keeps /_next,
+// app/uploads/[name] serves /uploads, and a prefix over the screens' folders would send their pages to the API.
 const RESERVED_FOLDERS = ["internal", "_next", "uploads", "admin", "docs"];
 
 export const authConfigSchema = z.strictObject({
@@ -106,6 +104,7 @@ export const authConfigSchema = z.strictObject({
   verification: z.strictObject({ expire: z.int().min(1).max(10_080) }),
   // Capabilities off until an operator turns them on (decision record 088).
   features: z.strictObject({ passwordless: z.boolean() }),
+  challenge: challengeConfigSchema,
   // Minutes a mailed sign-in link and its code last; the lockout after wrong codes (record 088).
   passwordless: z.strictObject({
     expire: z.int().min(1).max(60),

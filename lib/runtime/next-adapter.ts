@@ -142,6 +142,7 @@ export async function frontendSettings(): Promise<FrontendSettings> {
     allowRegistration: config["allow-registration"],
     allowImpersonate: config["allow-impersonate"],
     passwordless: config.features.passwordless,
+    challenge: config.challenge.enabled,
     uploadMaxKilobytes: config.uploads["max-kilobytes"],
     tokens: {
       requireExpiry: config.tokens["require-expiry"],

@@ -19,6 +19,7 @@ import {
   resolveMiddleware,
 } from "@/lib/server/middleware";
 import { CREDENTIAL_GUARD } from "@/lib/server/credential-guard";
+import { CHALLENGE_STEP } from "@/lib/server/challenge-step";
 import { TOKEN_ACCESS, type TokenAccess } from "@/lib/server/token-access";
 
 // The rows of both route tables resolved to the steps the pipeline (lib/server/pipeline.ts) runs:
@@ -98,13 +99,16 @@ function insertStep(
  * first): a missing user is still a 401, and a refused token reaches no limiter, input or endpoint
  * (decision record 011); routes any token may call get none. A session-only class makes the
  * ability SESSION_ONLY, and its guard (impersonation, proven address, step-up) runs right after
- * the token's check (decision record 028). Applied here, not in the route's list, so no configured
- * middleware list can drop them.
+ * the token's check (decision record 028). A row's `challenge` (decision record 108) goes right
+ * after `guest`, so its check, deferred until the input passed, comes before the limiter rules
+ * that count valid input only: an unsolved form uses up no one's quota. Applied here, not in the route's list, so no
+ * configured middleware list can drop them.
  */
 export function withRouteRules(
   steps: ResolvedMiddleware[],
   access: TokenAccess,
   credential: CredentialClass,
+  challenge?: AuthAction["challenge"],
 ): ResolvedMiddleware[] {
   const rules = CREDENTIAL_CLASSES[credential];
   const ability = rules.sessionOnly ? SESSION_ONLY : access.ability;
@@ -120,9 +124,12 @@ export function withRouteRules(
       : insertStep(steps, TOKEN_ACCESS, { ...access, ability }, ["auth"]);
   const classGuarded =
     rules.stepUp || rules.refusedWhileImpersonating || rules.needsProvenAddress;
-  return classGuarded
+  const classChecked = classGuarded
     ? insertStep(checked, CREDENTIAL_GUARD, rules, ["auth", TOKEN_ACCESS])
     : checked;
+  return challenge
+    ? insertStep(classChecked, CHALLENGE_STEP, challenge, ["guest"])
+    : classChecked;
 }
 
 const resolvedMiddleware = new WeakMap<
@@ -154,6 +161,7 @@ export function middlewareTable(
           appScopes: (AUTH_ACTIONS[action] as AuthAction).appScopes,
         },
         AUTH_ACTIONS[action].credential,
+        (AUTH_ACTIONS[action] as AuthAction).challenge,
       ),
     ]),
   );

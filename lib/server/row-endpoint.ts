@@ -86,7 +86,12 @@ function boundSchema<R extends RouteContract>(
   return (config, ctx) => {
     refuse?.(config, ctx);
     const replaced = replacedBy?.(config, ctx);
-    if (replaced) return replaced;
+    // The application's rules replace the fields, not the row's challenge: its solution still
+    // travels in `altcha` (decision record 108).
+    if (replaced)
+      return replaced instanceof z.ZodObject && shape.altcha
+        ? replaced.extend({ altcha: shape.altcha })
+        : replaced;
     const object = z.strictObject({
       ...shape,
       ...rules?.(config, ctx),

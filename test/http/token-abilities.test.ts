@@ -89,6 +89,8 @@ const sessionOnly = writes.filter((target) => target.ability === SESSION_ONLY);
 // The walks whose request goes through give each route its own administrator (decision record 093).
 const app = useTestApp({
   auth: {
+    // On, so the challenge route answers its read (decision record 108).
+    challenge: { enabled: true },
     admins: [
       ADMIN,
       ...withAbility.map((_, index) => `ability-${index}@example.test`),

@@ -7,6 +7,8 @@ import {
 } from "@/lib/server/middleware";
 import { TOKEN_ACCESS } from "@/lib/server/token-access";
 import { CREDENTIAL_GUARD } from "@/lib/server/credential-guard";
+import { CHALLENGE_STEP } from "@/lib/server/challenge-step";
+import { requireChallenge } from "@/lib/auth/challenge/step";
 import { guardCredentialAction } from "@/lib/auth/middleware/credential-guard";
 import {
   abilities,
@@ -23,7 +25,7 @@ import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
 /**
  * The middleware names of contract §4 (`auth:sanctum`, `guest`, `throttle:6,1`, `signed`,
  * `abilities`, `ability`), Laravel's `password.confirm` (the step-up, decision record 024), and the
- * pipeline's token-ability and credential-class steps: the auth feature's manifest puts them in the
+ * pipeline's token-ability, credential-class and challenge steps: the auth feature's manifest puts them in the
  * registry when the services are built (lib/auth/manifest.ts).
  */
 export const AUTH_MIDDLEWARE: Readonly<Record<string, Middleware<never>>> = {
@@ -44,6 +46,10 @@ export const AUTH_MIDDLEWARE: Readonly<Record<string, Middleware<never>>> = {
   [CREDENTIAL_GUARD]: defineMiddleware({
     parse: () => null,
     run: guardCredentialAction,
+  }),
+  [CHALLENGE_STEP]: defineMiddleware({
+    parse: () => null,
+    run: requireChallenge,
   }),
 };
 
