@@ -38,7 +38,7 @@ export async function emailTakenRule(
   return taken ? { email: [{ key: TAKEN }] } : {};
 }
 
-export type NewAccount = {
+type NewAccount = {
   name: string;
   email: string;
   /** A bcrypt hash: the chosen password's, or `unusablePasswordHash` for an account without one. */

@@ -48,6 +48,33 @@ async function registerWithPasskey(
   return { agent: session, authenticator, options, response, credential };
 }
 
+/** forgot-password, then the link's token and address to reset-password (contract §4 rule 8). */
+async function resetThroughTheMailbox() {
+  await (await guest()).post("/auth/forgot-password", { email: EMAIL });
+  const [token = "", email = ""] = linkIn((await app.lastMailTo(EMAIL)).text)
+    .pathname.split("/")
+    .slice(-2);
+  return (await guest()).post("/auth/reset-password", {
+    token: decodeURIComponent(token),
+    email: decodeURIComponent(email),
+    password: "a-brand-new-password",
+    password_confirmation: "a-brand-new-password",
+  });
+}
+
+/** The step-up by the account's passkey (POST passkeys/confirm). */
+async function confirmWithPasskey(
+  agent: Agent,
+  authenticator: SoftwareAuthenticator,
+) {
+  const options = (await agent.get("/auth/passkeys/confirm/options")).body
+    .options;
+  const confirmed = await agent.post("/auth/passkeys/confirm", {
+    credential: authenticator.authenticate(options),
+  });
+  expect(confirmed.status).toBe(200);
+}
+
 const rowOf = async (email: string) =>
   (await app.database.db.select().from(users).where(eq(users.email, email)))[0];
 
@@ -279,18 +306,7 @@ describe("passkey-first registration (POST register/passkey/options, register/pa
         linkIn((await app.lastMailTo(EMAIL)).text).search,
     );
     expect((await rowOf(EMAIL))?.emailVerifiedAt).not.toBeNull();
-    await (await guest()).post("/auth/forgot-password", { email: EMAIL });
-    const [token = "", email = ""] = linkIn((await app.lastMailTo(EMAIL)).text)
-      .pathname.split("/")
-      .slice(-2);
-    const reset = await (
-      await guest()
-    ).post("/auth/reset-password", {
-      token: decodeURIComponent(token),
-      email: decodeURIComponent(email),
-      password: "a-brand-new-password",
-      password_confirmation: "a-brand-new-password",
-    });
+    const reset = await resetThroughTheMailbox();
     expect(reset.status, reset.text).toBe(200);
     const row = await rowOf(EMAIL);
     expect(row && hasUsablePassword(row.password)).toBe(true);
@@ -309,18 +325,7 @@ describe("passkey-first registration (POST register/passkey/options, register/pa
 
   it("a reset through the mailbox of an address never proven ends the registrant's passkey (the ledger's address-claimed)", async () => {
     await registerWithPasskey();
-    await (await guest()).post("/auth/forgot-password", { email: EMAIL });
-    const [token = "", email = ""] = linkIn((await app.lastMailTo(EMAIL)).text)
-      .pathname.split("/")
-      .slice(-2);
-    const reset = await (
-      await guest()
-    ).post("/auth/reset-password", {
-      token: decodeURIComponent(token),
-      email: decodeURIComponent(email),
-      password: "a-brand-new-password",
-      password_confirmation: "a-brand-new-password",
-    });
+    const reset = await resetThroughTheMailbox();
     expect(reset.status, reset.text).toBe(200);
     expect(await app.database.db.select().from(passkeys)).toEqual([]);
   });
@@ -346,15 +351,7 @@ describe("an account without a password (decision record 107)", () => {
     expect((await agent.post("/auth/user/set-password", body)).status).toBe(
       423,
     );
-    const options = (await agent.get("/auth/passkeys/confirm/options")).body
-      .options;
-    expect(
-      (
-        await agent.post("/auth/passkeys/confirm", {
-          credential: authenticator.authenticate(options),
-        })
-      ).status,
-    ).toBe(200);
+    await confirmWithPasskey(agent, authenticator);
     const set = await agent.post("/auth/user/set-password", body);
     expect(set.status, set.text).toBe(200);
     expect(set.body).toEqual({ success: true, message: "Password set." });
@@ -380,11 +377,7 @@ describe("an account without a password (decision record 107)", () => {
 
   it("refuses set-password to an unproven address while must-verify-email is on (nothing added before the owner is proven)", async () => {
     const { agent, authenticator } = await registerWithPasskey();
-    const options = (await agent.get("/auth/passkeys/confirm/options")).body
-      .options;
-    await agent.post("/auth/passkeys/confirm", {
-      credential: authenticator.authenticate(options),
-    });
+    await confirmWithPasskey(agent, authenticator);
     const response = await agent.post("/auth/user/set-password", {
       password: "a-first-password",
       password_confirmation: "a-first-password",
@@ -395,11 +388,7 @@ describe("an account without a password (decision record 107)", () => {
   it("cannot delete its last passkey (a clear 422), and can once it has another way in", async () => {
     app.configure({ auth: { "must-verify-email": false } });
     const { agent, authenticator } = await registerWithPasskey();
-    const options = (await agent.get("/auth/passkeys/confirm/options")).body
-      .options;
-    await agent.post("/auth/passkeys/confirm", {
-      credential: authenticator.authenticate(options),
-    });
+    await confirmWithPasskey(agent, authenticator);
     const [only] = (await agent.get("/auth/user/passkeys")).body.passkeys;
     const refused = await agent.delete(`/auth/user/passkeys/${only.id}`);
     expect(refused.status).toBe(422);

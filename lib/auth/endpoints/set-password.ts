@@ -1,17 +1,9 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { users } from "@/db/schema";
-import { recordActivity } from "@/lib/audit/activity";
-import { emit } from "@/lib/server/events";
-import { hashPassword, hasUsablePassword } from "@/lib/auth/passwords";
+import { hasUsablePassword } from "@/lib/auth/passwords";
+import { changePassword } from "@/lib/auth/password-change";
 import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { uncompromisedRule } from "@/lib/auth/breached-passwords";
-import { passwordFingerprint } from "@/lib/server/session-validity";
-import {
-  endCredentials,
-  requestEventDeps,
-} from "@/lib/server/credential-ledger";
 import { invalid } from "@/lib/http/errors";
 import { confirmedPassword, newPasswordRules } from "@/lib/validation/rules";
 
@@ -31,43 +23,9 @@ export const setPassword = endpointOf(AUTH_ACTIONS["set-password"], {
   async run(ctx, input) {
     const user = ctx.requireUser();
     if (hasUsablePassword(user.password)) throw invalid("password", HAS_ONE);
-    const hash = await hashPassword(input.password, ctx.config.hashing.rounds);
-    const updated = await ctx.db.transaction(async (tx) => {
-      // Only over the unusable hash read above: of two racing requests, one sets it.
-      const [changed] = await tx
-        .update(users)
-        .set({ password: hash, updatedAt: ctx.now })
-        .where(and(eq(users.id, user.id), eq(users.password, user.password)))
-        .returning();
-      if (!changed) throw invalid("password", HAS_ONE);
-      const ended = await endCredentials(
-        tx,
-        requestEventDeps(ctx),
-        "password-changed",
-        user,
-        ctx.session.id,
-      );
-      await recordActivity(
-        tx,
-        {
-          event: "password-changed",
-          subjectId: user.id,
-          ip: ctx.ip,
-          properties: {
-            tokens: ended["sanctum-tokens"] ?? 0,
-            ended,
-            first: true,
-          },
-        },
-        ctx.now,
-      );
-      return changed;
-    });
-    await ctx.session.update(
-      { fingerprint: passwordFingerprint(hash) },
-      updated,
-    );
-    await emit("PasswordReset", { user: updated });
+    // Only over the unusable hash read above: of two racing requests, one sets it.
+    if (!(await changePassword(ctx, user, input.password, user.password)))
+      throw invalid("password", HAS_ONE);
     return { success: true, message: ctx.t("Password set.") };
   },
 });
