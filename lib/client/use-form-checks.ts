@@ -16,17 +16,21 @@ export function useFormChecks(
   serverError: unknown,
   shownFields: readonly string[],
   focus: { select?: boolean } = {},
-): { errors: FormErrors; check: () => boolean } {
+): { errors: FormErrors; check: (only?: readonly string[]) => boolean } {
   const t = useT();
   const locale = useLocale();
   const [problems, setProblems] = useState<Record<string, string> | null>(null);
   useFocusFirstError(form, serverError, focus);
   useFocusFirstError(form, problems);
   const server = formErrors(serverError, shownFields, locale);
-  function check(): boolean {
-    const found = form.current
-      ? fieldProblems(fieldStates(form.current), t)
-      : {};
+  /** `only`: the fields one of the form's buttons sends (register's passkey button: name and email). */
+  function check(only?: readonly string[]): boolean {
+    const all = form.current ? fieldProblems(fieldStates(form.current), t) : {};
+    const found = only
+      ? Object.fromEntries(
+          Object.entries(all).filter(([field]) => only.includes(field)),
+        )
+      : all;
     const isValid = Object.keys(found).length === 0;
     setProblems(isValid ? null : found);
     return isValid;
