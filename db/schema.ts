@@ -61,6 +61,8 @@ export const users = pgTable(
     twoFactorLastStep: bigint("two_factor_last_step", { mode: "number" }),
     // Jetstream's column (decision record 087): the team the account works in; no constraint, as Jetstream has none.
     currentTeamId: bigint("current_team_id", { mode: "number" }),
+    /** The offer to add a passkey was dismissed (decision record 107): never made again. */
+    passkeyOfferDismissedAt: stamp("passkey_offer_dismissed_at"),
   },
   // Emails are unique case-insensitively; the index makes concurrent registrations safe.
   (table) => [

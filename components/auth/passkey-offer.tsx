@@ -6,41 +6,39 @@ import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { useT } from "@/lib/client/i18n";
 import { usePasskeysUsable } from "@/lib/client/use-passkeys-usable";
-import { markOfferAnswered, takeOffer } from "@/lib/client/passkey-offer";
-import { useAddPasskey, usePasskeys } from "@/lib/client/use-passkeys";
-
-type Stage = "hidden" | "offered" | "done";
+import { useAddPasskey } from "@/lib/client/use-passkeys";
+import {
+  useDismissPasskeyOffer,
+  useSignInMethods,
+} from "@/lib/client/use-passkey-first";
 
 /**
  * After a password sign-in on a device with a built-in authenticator (fingerprint, face, screen
- * lock), once: "Create a passkey for this device?" for a user who has none.
+ * lock): "Create a passkey for this device?" for an account with none, until its owner dismisses
+ * it. The server decides and remembers it for the account (decision record 107).
  */
-export function PasskeyOffer({ userId }: { userId: number }) {
+export function PasskeyOffer() {
   const t = useT();
-  const [stage, setStage] = useState<Stage>("hidden");
-  const passkeys = usePasskeys(stage === "offered");
-  const add = useAddPasskey();
   const usable = usePasskeysUsable();
+  const [available, setAvailable] = useState(false);
+  const methods = useSignInMethods(usable && available);
+  const add = useAddPasskey();
+  const dismiss = useDismissPasskeyOffer();
 
   useEffect(() => {
-    if (!usable || !takeOffer(userId)) return;
+    if (!usable) return;
     let live = true;
     void platformAuthenticatorIsAvailable().then(
-      (available) => live && setStage(available ? "offered" : "hidden"),
+      (yes) => live && setAvailable(yes),
     );
     return () => {
       live = false;
     };
-  }, [userId, usable]);
+  }, [usable]);
 
-  // Once answered the offer goes; a passkey added confirms itself (its mutation's toast).
-  if (stage !== "offered" || !passkeys.data || passkeys.data.length > 0)
+  // A passkey added confirms itself (its mutation's toast), and the offer is no longer made.
+  if (!methods.data?.passkey_offer || add.isSuccess || dismiss.isPending)
     return null;
-
-  const answer = (next: Stage) => {
-    markOfferAnswered(userId);
-    setStage(next);
-  };
   return (
     <section
       aria-labelledby="passkey-offer-title"
@@ -57,15 +55,11 @@ export function PasskeyOffer({ userId }: { userId: number }) {
           "This device can keep a passkey: next time, sign in with your fingerprint, face or screen lock instead of your password.",
         )}
       </p>
-      <ErrorAlert error={add.error} />
+      <ErrorAlert error={add.error ?? dismiss.error} />
       <div className="flex flex-wrap gap-3">
         <Button
           loading={add.isPending}
-          onClick={() =>
-            add.mutate(t("Passkey on this device"), {
-              onSuccess: () => answer("done"),
-            })
-          }
+          onClick={() => add.mutate(t("Passkey on this device"))}
         >
           {add.isPending
             ? t("Waiting for your device…")
@@ -74,7 +68,7 @@ export function PasskeyOffer({ userId }: { userId: number }) {
         <Button
           variant="secondary"
           disabled={add.isPending}
-          onClick={() => answer("hidden")}
+          onClick={() => dismiss.mutate()}
         >
           {t("Not now")}
         </Button>

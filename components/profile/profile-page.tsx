@@ -7,11 +7,13 @@ import { PasskeysCard } from "@/components/profile/passkeys/passkeys-card";
 import { DeleteAccount } from "@/components/profile/delete-account";
 import { DownloadData } from "@/components/profile/download-data";
 import { PasswordForm } from "@/components/profile/password-form";
+import { SetPasswordForm } from "@/components/profile/set-password-form";
 import { ProfileForm } from "@/components/profile/profile-form";
 import { TwoFactorCard } from "@/components/profile/two-factor/two-factor-card";
 import { Alert } from "@/components/ui/alert";
 import { useT } from "@/lib/client/i18n";
 import { useRouteAllowed } from "@/lib/client/use-route-allowed";
+import { useSignInMethods } from "@/lib/client/use-passkey-first";
 import { useSession } from "@/lib/client/use-session";
 
 /** The account's settings, one section per address (decision record 067). */
@@ -37,9 +39,12 @@ export function SecuritySection() {
   const session = useSession().data;
   const allowed = useRouteAllowed();
   const user = session?.user;
-  if (!user) return null;
   // The policy wants a second factor first: every other call answers 403 until it is set up.
   const mustEnrol = session?.two_factor_required === true;
+  // Change the password, or set a first one (decision record 107): known once the server says.
+  const hasPassword = useSignInMethods(Boolean(user) && !mustEnrol).data
+    ?.password;
+  if (!user) return null;
   return (
     <>
       {mustEnrol && (
@@ -59,7 +64,12 @@ export function SecuritySection() {
           )}
         </Alert>
       )}
-      {!mustEnrol && allowed("update-password") && <PasswordForm />}
+      {!mustEnrol && hasPassword === true && allowed("update-password") && (
+        <PasswordForm />
+      )}
+      {!mustEnrol && hasPassword === false && allowed("set-password") && (
+        <SetPasswordForm />
+      )}
       <TwoFactorCard user={user} />
       {!mustEnrol && <PasskeysCard />}
       {!mustEnrol && <BrowserSessions />}

@@ -63,9 +63,7 @@ export function AppShell({
         {/* Focusable from script only: the skip link's target, and where focus goes when the
             element that had it leaves the page (components/ui/toaster.tsx). */}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
-          {signedIn && !signedIn.session.impersonating && (
-            <PasskeyOffer userId={signedIn.user.id} />
-          )}
+          {signedIn && !signedIn.session.impersonating && <PasskeyOffer />}
           {children}
         </main>
       </div>

@@ -47,6 +47,8 @@ export const CREDENTIAL_NOTICES: Record<string, string | null> = {
   "other-browser-sessions": "Every other browser session was signed out.",
   "update-password":
     "Your password was changed, and your other browsers were signed out.",
+  "set-password":
+    "A password was set for your account, and your other browsers were signed out.",
   // Deleting the account mails its own notice, with the date it is purged (decision record 021).
   "api.app.user.destroy": null,
 };

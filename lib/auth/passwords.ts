@@ -89,11 +89,23 @@ export async function checkCredentials(
   return Boolean(user) && matches;
 }
 
+// The digest an unusable password carries in place of bcrypt's: a hash whose digest is this is
+// recognised as "no password" (decision record 107). bcrypt never gives it back for any password
+// (a chance of 2^-184), so the check fails as any wrong password does, at the same cost.
+const NO_PASSWORD_DIGEST = "NO.PASSWORD.SET.SEE.RECORD.107.";
+
 /**
- * A password nobody knows: the hash of a random secret that is thrown away, at the configured
- * cost, so signing in with it fails like any wrong password (same time, 422, never a 500). The
- * owner sets a real one through forgot-password.
+ * A password nobody knows, at the configured cost, so signing in with it fails like any wrong
+ * password (same time, 422, never a 500, and a Laravel application on the same table refuses it
+ * too): a real bcrypt salt with a digest no password yields. The owner sets a real one through
+ * forgot-password or the Security screen's "Set a password" (decision record 107).
  */
-export function unusablePasswordHash(rounds: number): Promise<string> {
-  return hashPassword(randomToken(32), rounds);
+export async function unusablePasswordHash(rounds: number): Promise<string> {
+  const salted = await hashPassword(randomToken(32), rounds);
+  return `${salted.slice(0, -NO_PASSWORD_DIGEST.length)}${NO_PASSWORD_DIGEST}`;
+}
+
+/** False for an account made without a password (a passkey or a provider), until one is set. */
+export function hasUsablePassword(hash: string): boolean {
+  return !(BCRYPT_HASH.test(hash) && hash.endsWith(NO_PASSWORD_DIGEST));
 }

@@ -18,6 +18,10 @@ export const PASSKEY_ACTIONS = {
   store: "passkey-store",
   update: "passkey-update",
   destroy: "passkey-destroy",
+  signupOptions: "register-passkey-options",
+  signup: "register-passkey",
+  signInMethods: "sign-in-methods",
+  dismissOffer: "passkey-offer-dismiss",
 } as const;
 
 /** English keys (messages/*.json) for what the browser's ceremony can end in. */

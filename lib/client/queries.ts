@@ -24,6 +24,7 @@ export const queryKeys = {
   tokens: ["tokens"] as const,
   passwordConfirmation: ["password-confirmation"] as const,
   passkeys: ["passkeys"] as const,
+  signInMethods: ["sign-in-methods"] as const,
   adminUsers: ["admin-users"] as const,
   adminUserPage: (filters: AdminUserFilters) =>
     ["admin-users", filters] as const,

@@ -23,6 +23,7 @@ export function useFormChecks(
 ): {
   errors: FormErrors;
   check: (options?: {
+    only?: readonly string[];
     sendIf?: (problems: Record<string, string>) => boolean;
   }) => boolean;
 } {
@@ -33,14 +34,23 @@ export function useFormChecks(
   useFocusFirstError(form, serverError, focus);
   useFocusFirstError(form, problems);
   const server = formErrors(serverError, shownFields, locale);
+  /**
+   * `only`: the fields one of the form's buttons sends (register's passkey button: name and
+   * email); `sendIf`: see above.
+   */
   function check(
     options: {
+      only?: readonly string[];
       sendIf?: (problems: Record<string, string>) => boolean;
     } = {},
   ): boolean {
-    const found = form.current
-      ? fieldProblems(fieldStates(form.current), t)
-      : {};
+    const all = form.current ? fieldProblems(fieldStates(form.current), t) : {};
+    const { only } = options;
+    const found = only
+      ? Object.fromEntries(
+          Object.entries(all).filter(([field]) => only.includes(field)),
+        )
+      : all;
     const isValid = Object.keys(found).length === 0;
     const send = isValid || (options.sendIf?.(found) ?? false);
     setProblems(isValid ? null : found);

@@ -5,7 +5,6 @@ import { useRouter } from "next/navigation";
 import { useApi } from "@/lib/client/api-context";
 import { useChallenge } from "@/lib/client/use-challenge";
 import type { RouteInput, RouteOutput } from "@/lib/client/contract";
-import { markPasswordSignIn } from "@/lib/client/passkey-offer";
 import { safeRedirect } from "@/lib/http/safe-redirect";
 import { useGoAfterSignIn } from "@/lib/client/use-go-after-sign-in";
 import { useReloadSession } from "@/lib/client/use-session";
@@ -60,7 +59,6 @@ function useSignIn<A extends "login" | "register">(
     onSuccess: async (result) => {
       if ("two_factor" in result && result.two_factor)
         return router.push(challengePathFor(redirect, freshSignIn));
-      if (action === "login") markPasswordSignIn();
       await reload();
       goTo(safeRedirect(redirect));
     },

@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
 import type { TwoFactorSetup } from "@/lib/client/contract";
 import { queryKeys } from "@/lib/client/queries";
-import { markPasswordSignIn } from "@/lib/client/passkey-offer";
 import { safeRedirect } from "@/lib/http/safe-redirect";
 import { TWO_FACTOR_ACTIONS as ACTIONS } from "@/lib/client/two-factor-actions";
 import { useGoAfterSignIn } from "@/lib/client/use-go-after-sign-in";
@@ -23,7 +22,6 @@ export function useTwoFactorChallenge(redirect: string | null) {
       await api.call(ACTIONS.challenge, input);
     },
     onSuccess: async () => {
-      markPasswordSignIn();
       await reload();
       goTo(safeRedirect(redirect));
     },

@@ -6,6 +6,7 @@ import { CONTRACT_ACTIONS } from "@/lib/config/auth-actions-contract";
 import { FORTIFY_ACTIONS } from "@/lib/config/auth-actions-fortify";
 import { PASSKEY_ACTIONS } from "@/lib/config/auth-actions-passkeys";
 import { PASSWORDLESS_ACTIONS } from "@/lib/config/auth-actions-passwordless";
+import { PASSKEY_FIRST_ACTIONS } from "@/lib/config/auth-actions-passkey-first";
 
 export type { HttpMethod };
 
@@ -39,7 +40,7 @@ export type AuthAction = RouteContract & {
 /**
  * The route table of the auth actions (decision record 017): the eighteen of contract §4 in its
  * order, then Laravel Fortify's second factor, password confirmation and browser sessions, then
- * laravel/passkeys-server's passkeys, then sign-in by an emailed link or code. URIs, names, middleware and redirects are only defaults:
+ * laravel/passkeys-server's passkeys, then sign-in by an emailed link or code, then passkey-first accounts. URIs, names, middleware and redirects are only defaults:
  * the configuration (`routes.*`, lib/config/auth-defaults.ts) may change them; method and ability
  * are fixed, so overriding a route's middleware never drops its ability. Which endpoint serves
  * each action is bound at the composition root (`ACTION_ENDPOINTS`, lib/runtime/routes.ts). A
@@ -50,6 +51,7 @@ export const AUTH_ACTIONS = {
   ...FORTIFY_ACTIONS,
   ...PASSKEY_ACTIONS,
   ...PASSWORDLESS_ACTIONS,
+  ...PASSKEY_FIRST_ACTIONS,
 } as const satisfies Record<string, AuthAction>;
 
 export type ActionName = keyof typeof AUTH_ACTIONS;

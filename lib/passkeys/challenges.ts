@@ -5,7 +5,7 @@ import type { Context } from "@/lib/server/context";
 import { sha256Hex } from "@/lib/crypto/secrets";
 import { invalid } from "@/lib/http/errors";
 
-export type ChallengePurpose = "login" | "confirm" | "register";
+export type ChallengePurpose = "login" | "confirm" | "register" | "signup";
 
 /** How long a challenge can be answered: long enough for a browser's autofill to wait on it. */
 export const CHALLENGE_TTL_SECONDS = 300;

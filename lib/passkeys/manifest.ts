@@ -18,8 +18,16 @@ import {
   storePasskey,
   updatePasskey,
 } from "@/lib/passkeys/endpoints/manage";
+import {
+  dismissPasskeyOffer,
+  signInMethods,
+} from "@/lib/passkeys/endpoints/offer";
+import {
+  registerPasskey,
+  registerPasskeyOptions,
+} from "@/lib/passkeys/endpoints/signup";
 
-/** Passkeys on laravel/passkeys-server's contract (decision records 025, 026). */
+/** Passkeys on laravel/passkeys-server's contract (decision records 025, 026), and passkey-first accounts (107). */
 export const PASSKEYS = defineFeature({
   name: "passkeys",
   credentials: PASSKEY_CREDENTIALS,
@@ -33,6 +41,11 @@ export const PASSKEYS = defineFeature({
     "passkey-store": storePasskey as Endpoint,
     "passkey-update": updatePasskey as Endpoint,
     "passkey-destroy": destroyPasskey,
+    // Passkey-first accounts (decision record 107).
+    "register-passkey-options": registerPasskeyOptions,
+    "register-passkey": registerPasskey,
+    "sign-in-methods": signInMethods,
+    "passkey-offer-dismiss": dismissPasskeyOffer,
   },
   pruners: {
     // Unanswered challenges, once past their five minutes (decision record 025).

@@ -8,6 +8,7 @@ import {
   type User,
   users,
 } from "@/db/schema";
+import { hasUsablePassword } from "@/lib/auth/passwords";
 import { authenticatorName } from "@/lib/passkeys/aaguids";
 
 /** A user's passkeys, oldest first. */
@@ -108,15 +109,34 @@ export async function renamePasskey(
   return row ?? { ...passkey, name };
 }
 
-export async function deletePasskey(
+/**
+ * Deletes the passkey, unless it is the last way into an account without a password (decision
+ * record 107): "last". The owner's row is locked first, so two deletions racing for such an
+ * account's last two passkeys take turns and the second sees one left. "gone": deleted meanwhile.
+ */
+export function deletePasskey(
   db: Db,
   passkey: Passkey,
-): Promise<boolean> {
-  const deleted = await db
-    .delete(passkeys)
-    .where(eq(passkeys.id, passkey.id))
-    .returning({ id: passkeys.id });
-  return deleted.length > 0;
+): Promise<"deleted" | "gone" | "last"> {
+  return db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ password: users.password })
+      .from(users)
+      .where(eq(users.id, passkey.userId))
+      .for("update");
+    if (owner && !hasUsablePassword(owner.password)) {
+      const left = await tx
+        .select({ id: passkeys.id })
+        .from(passkeys)
+        .where(eq(passkeys.userId, passkey.userId));
+      if (left.length === 1 && left[0]?.id === passkey.id) return "last";
+    }
+    const deleted = await tx
+      .delete(passkeys)
+      .where(eq(passkeys.id, passkey.id))
+      .returning({ id: passkeys.id });
+    return deleted.length > 0 ? "deleted" : "gone";
+  });
 }
 
 /** A passkey as the API lists it: never the key material. */

@@ -21,6 +21,8 @@ const NOT_A_WAY_IN: Record<string, string> = {
     "the password itself: replaced by a reset or a change, never ended",
   "users.payload":
     "the profile's own fields (contract §2's payload): nothing secret in it",
+  "users.passkey_offer_dismissed_at":
+    "when the offer to add a passkey was dismissed (decision record 107): a time, nothing secret",
   webhook_endpoints:
     "a secret that signs what this server sends out; it lets no one in",
 };

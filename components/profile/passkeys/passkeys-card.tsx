@@ -18,6 +18,7 @@ import {
   useDeletePasskey,
   usePasskeys,
 } from "@/lib/client/use-passkeys";
+import { useSignInMethods } from "@/lib/client/use-passkey-first";
 
 /** Profile, "Passkeys": the list, add one, rename, delete (behind the step-up). The password stays. */
 export function PasskeysCard() {
@@ -33,12 +34,16 @@ export function PasskeysCard() {
   const allowed = useRouteAllowed();
   const mayAdd = allowed("passkey-store");
   const canAdd = canCeremony && mayAdd;
+  // An account without a password keeps its last passkey (decision record 107).
+  const hasPassword = useSignInMethods().data?.password !== false;
 
   return (
     <Card
       title={t("Passkeys")}
       description={t(
-        "Sign in with your fingerprint, face or screen lock instead of typing your password. Your password keeps working.",
+        hasPassword
+          ? "Sign in with your fingerprint, face or screen lock instead of typing your password. Your password keeps working."
+          : "Sign in with your fingerprint, face or screen lock. Your account has no password, so its last passkey cannot be deleted.",
       )}
       actions={
         canAdd &&

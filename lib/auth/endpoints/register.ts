@@ -1,20 +1,11 @@
 import "server-only";
-import { firstFactorMethods } from "@/lib/auth/authentication-methods";
 import { z } from "zod";
-import { users } from "@/db/schema";
-import { recordActivity } from "@/lib/audit/activity";
-import { emit } from "@/lib/server/events";
 import { getHooks } from "@/lib/server/hooks";
 import { hashPassword } from "@/lib/auth/passwords";
 import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
-import { queueVerificationMail } from "@/lib/auth/verification";
-import { forbidden, invalid, type Message } from "@/lib/http/errors";
-import {
-  findUserByEmail,
-  isUniqueViolation,
-  presentUser,
-} from "@/lib/users/users";
+import type { Message } from "@/lib/http/errors";
+import { presentUser } from "@/lib/users/users";
 import {
   booleanish,
   confirmedPassword,
@@ -23,11 +14,13 @@ import {
 } from "@/lib/validation/rules";
 import type { AuthConfig } from "@/lib/config/auth";
 import { payloadInput } from "@/lib/users/payload";
-import { createPersonalTeam } from "@/lib/teams/personal-team";
 import { uncompromisedRule } from "@/lib/auth/breached-passwords";
-import { attemptStatement } from "@/lib/authentication-log/record";
+import {
+  emailTakenRule,
+  openAccount,
+  refuseClosedRegistration,
+} from "@/lib/auth/registration";
 
-const TAKEN = "The :attribute has already been taken.";
 // contract §4 rule 1: never stored, whatever the fillable list says.
 const NEVER_STORED = new Set([
   "password_confirmation",
@@ -38,10 +31,7 @@ const NEVER_STORED = new Set([
 
 export const register = endpointOf(AUTH_ACTIONS.register, {
   // contract §1: closed registration is a 403 whatever was sent, so it is decided before validation.
-  refuse: (config) => {
-    if (!config["allow-registration"])
-      throw forbidden("Registration is closed.");
-  },
+  refuse: refuseClosedRegistration,
   replacedBy: (config) => getHooks().registrationRules?.(config),
   rules: (config: AuthConfig) => ({
     name: z.string().max(255),
@@ -55,11 +45,8 @@ export const register = endpointOf(AUTH_ACTIONS.register, {
   // 422 names a taken address together with a short password (decision record 069); then a
   // password the Pwned Passwords service knows (decision record 089).
   async dataRules(ctx, input): Promise<Record<string, Message[]>> {
-    const address = email().safeParse(input.email);
-    const taken =
-      address.success && (await findUserByEmail(ctx.db, address.data));
     return {
-      ...(taken && { email: [{ key: TAKEN }] }),
+      ...(await emailTakenRule(ctx, input.email)),
       ...(await uncompromisedRule(ctx, input)),
     };
   },
@@ -70,55 +57,17 @@ export const register = endpointOf(AUTH_ACTIONS.register, {
         ([key]) => fillable.has(key) && !NEVER_STORED.has(key),
       ),
     );
-    const password = await hashPassword(
-      input.password,
-      ctx.config.hashing.rounds,
-    ); // hashed once
-    let user;
-    try {
-      user = await ctx.db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            name: String(values.name ?? ""),
-            email: input.email,
-            password,
-            payload:
-              (values.payload as Record<string, unknown> | undefined) ?? null,
-            createdAt: ctx.now,
-            updatedAt: ctx.now,
-          })
-          .returning();
-        if (!created) throw new Error("user insert returned no row");
-        const withTeam = await createPersonalTeam(
-          tx,
-          ctx.config,
-          created,
-          ctx.now,
-        );
-        if (ctx.config["must-verify-email"])
-          await queueVerificationMail(ctx, created, tx);
-        await recordActivity(
-          tx,
-          { event: "registered", subjectId: created.id, ip: ctx.ip },
-          ctx.now,
-        );
-        return withTeam;
-      });
-    } catch (error) {
-      // A concurrent registration of the same email won the race (unique index on lower(email)).
-      if (isUniqueViolation(error)) throw invalid("email", TAKEN);
-      throw error;
-    }
-    ctx.services.wakeMailWorker();
-    await emit("Registered", { user });
-    await ctx.session.login(user, {
-      remember: input.remember === true,
-      method: "registration",
-      amr: firstFactorMethods("password"),
-      // The account's first sign-in: its device is known from now on (decision record 095).
-      alongside: [attemptStatement(ctx, user, true)],
-    });
+    const user = await openAccount(
+      ctx,
+      {
+        name: String(values.name ?? ""),
+        email: input.email,
+        password: await hashPassword(input.password, ctx.config.hashing.rounds),
+        payload:
+          (values.payload as Record<string, unknown> | undefined) ?? null,
+      },
+      { remember: input.remember === true, amr: null },
+    );
     return { success: true, user: presentUser(user) };
   },
 });

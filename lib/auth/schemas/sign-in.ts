@@ -70,6 +70,12 @@ export const updatePasswordInput = z.object({
   password_confirmation: z.string(),
 });
 
+/** A first password, for an account without one (decision record 107). */
+export const setPasswordInput = z.object({
+  password: z.string(),
+  password_confirmation: z.string(),
+});
+
 export const verificationNotificationOutput = z.object({
   success: z.boolean(),
   status: z.enum(["verification-link-sent", "already-verified"]),

@@ -5,7 +5,7 @@ import { recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/server/context";
 import { emit } from "@/lib/server/events";
 import { defineEndpoint } from "@/lib/server/endpoint";
-import { forbidden, notFound } from "@/lib/http/errors";
+import { forbidden, invalid, notFound } from "@/lib/http/errors";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import { registrationCredentialSchema } from "@/lib/passkeys/credential-input";
 import {
@@ -104,7 +104,13 @@ export const updatePasskey = defineEndpoint({
   },
 });
 
-/** `DELETE user/passkeys/{passkey}`: behind step-up (its credential class). The password stays. */
+const LAST_WAY_IN =
+  "This passkey is the only way into your account. Set a password or add another passkey first.";
+
+/**
+ * `DELETE user/passkeys/{passkey}`: behind step-up (its credential class). The password stays; an
+ * account without one keeps its last passkey (decision record 107).
+ */
 export const destroyPasskey = defineEndpoint({
   nonJson: "back",
   async run(ctx) {
@@ -112,7 +118,9 @@ export const destroyPasskey = defineEndpoint({
     const passkey = await ownPasskey(ctx);
     // Deleted by a concurrent request: that one tells the owner.
     ctx.credentialChange = null;
-    if (await deletePasskey(ctx.db, passkey)) {
+    const outcome = await deletePasskey(ctx.db, passkey);
+    if (outcome === "last") throw invalid("passkey", LAST_WAY_IN);
+    if (outcome === "deleted") {
       ctx.credentialChange = { name: passkey.name };
       await recordActivity(
         ctx.db,

@@ -72,3 +72,22 @@ export const passkeyOutput = z.object({ passkey: passkeySchema });
 export const passkeyDestroyOutput = z.object({
   status: z.literal("passkey-deleted"),
 });
+
+/** A passkey-first registration (decision record 107): who, then the attestation. */
+export const passkeySignupOptionsInput = z.object({
+  name: z.string(),
+  email: z.string(),
+});
+export const passkeySignupInput = passkeySignupOptionsInput.extend({
+  credential: credential<RegistrationResponseJSON>(),
+  remember: z.boolean().nullish(),
+});
+export const passkeySignupOutput = signedInSchema;
+
+/** The account's ways in as the screens need them (decision record 107). */
+export const signInMethodsOutput = z.object({
+  /** False for an account made without a password (a passkey or a provider) until one is set. */
+  password: z.boolean(),
+  /** Signed in here with a password, no passkey yet, and the offer to add one never dismissed. */
+  passkey_offer: z.boolean(),
+});

@@ -1,0 +1,41 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { users } from "@/db/schema";
+import { hasUsablePassword } from "@/lib/auth/passwords";
+import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { endpointOf } from "@/lib/server/row-endpoint";
+import { listPasskeys } from "@/lib/passkeys/store";
+
+/**
+ * `GET user/sign-in-methods` (decision record 107): whether the account has a password (the
+ * Security screen's "Change" or "Set a password"), and whether to offer a passkey — this session
+ * proved a password (its `amr` has `pwd`), the account has no passkey, and its owner never
+ * dismissed the offer.
+ */
+export const signInMethods = endpointOf(AUTH_ACTIONS["sign-in-methods"], {
+  async run(ctx) {
+    const user = ctx.requireUser();
+    const password = hasUsablePassword(user.password);
+    const proved = (await ctx.session.data())?.amr ?? [];
+    const offer =
+      password &&
+      proved.includes("pwd") &&
+      user.passkeyOfferDismissedAt === null &&
+      (await listPasskeys(ctx.db, user.id)).length === 0;
+    return { password, passkey_offer: offer };
+  },
+});
+
+/** `DELETE user/passkey-offer`: the offer is dismissed for the account, on every browser. */
+export const dismissPasskeyOffer = endpointOf(
+  AUTH_ACTIONS["passkey-offer-dismiss"],
+  {
+    async run(ctx) {
+      await ctx.db
+        .update(users)
+        .set({ passkeyOfferDismissedAt: ctx.now })
+        .where(eq(users.id, ctx.requireUser().id));
+      return new Response(null, { status: 204 });
+    },
+  },
+);
