@@ -1,7 +1,13 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { type Team, teams, teamUser, users } from "@/db/schema";
+import {
+  type Team,
+  teamInvitations,
+  teams,
+  teamUser,
+  users,
+} from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import { invalid } from "@/lib/http/errors";
 import {
@@ -15,8 +21,11 @@ import {
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** Who acts, for the activity log: the signed-in caller, or none (`ip` "cli") from the command line. */
-export type TeamActor = { causerId: number | null; ip: string; now: Date };
+/**
+ * Who acts, for the activity log: the signed-in caller, or none (`ip` "cli") from the command
+ * line, or none and no address from the pruning task.
+ */
+export type TeamActor = { causerId: number | null; ip?: string; now: Date };
 
 /** Jetstream's CreateTeam: `ownerId` owns a new team (never personal) and switches to it. */
 export async function createOwnedTeam(
@@ -118,4 +127,40 @@ export async function addMembership(
     actor.now,
   );
   return membership;
+}
+
+/**
+ * Jetstream's `Team::purge` (its DeleteTeam action): nobody keeps the team as the current one, the
+ * members are detached, the invitations go, then the team, with its activity entry. `subjectId`
+ * is the account that deleted it, or null when its owner's account was purged.
+ */
+export async function purgeTeam(
+  tx: Tx,
+  actor: TeamActor,
+  team: Team,
+  subjectId: number | null,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ currentTeamId: null })
+    .where(eq(users.currentTeamId, team.id));
+  await tx.delete(teamUser).where(eq(teamUser.teamId, team.id));
+  // Their foreign key cascades too; said here for a database whose key is Jetstream's own.
+  await tx.delete(teamInvitations).where(eq(teamInvitations.teamId, team.id));
+  await tx.delete(teams).where(eq(teams.id, team.id));
+  await recordActivity(
+    tx,
+    {
+      event: "team-deleted",
+      subjectId,
+      causerId: actor.causerId,
+      ip: actor.ip,
+      // A purged owner's team keeps no name: a personal team's carries the owner's first name.
+      properties:
+        subjectId === null
+          ? { team_id: team.id, reason: "owner-purged" }
+          : { team_id: team.id, name: team.name },
+    },
+    actor.now,
+  );
 }
