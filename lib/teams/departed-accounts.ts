@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import type { EventDeps } from "@/lib/server/credential-ledger";
 import { teams, teamUser, users } from "@/db/schema";
 import { purgeTeam } from "@/lib/teams/writes";
 
@@ -20,8 +21,9 @@ const BATCH = 100;
  */
 export async function removeDepartedAccountsTeams(
   db: Db,
-  now: Date,
+  ledger: EventDeps,
 ): Promise<Record<string, number>> {
+  const { now } = ledger;
   const orphaned = await db
     .select()
     .from(teams)
@@ -31,7 +33,7 @@ export async function removeDepartedAccountsTeams(
     .limit(BATCH);
   for (const team of orphaned)
     await db.transaction((tx) =>
-      purgeTeam(tx, { causerId: null, now }, team, null),
+      purgeTeam(tx, { causerId: null, now }, team, null, ledger),
     );
   const detached = await db
     .delete(teamUser)

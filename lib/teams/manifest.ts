@@ -19,7 +19,7 @@ export const TEAMS = defineFeature({
   },
   pruners: {
     departed_accounts_teams: (deps) =>
-      removeDepartedAccountsTeams(deps.db, deps.now),
+      removeDepartedAccountsTeams(deps.db, { ...deps, ip: "" }),
   },
   settings: ["teams"],
 });

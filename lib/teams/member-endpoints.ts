@@ -5,6 +5,10 @@ import type { Db } from "@/db/client";
 import { type Team, teamUser, users } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/server/context";
+import {
+  endTeamCredentials,
+  requestEventDeps,
+} from "@/lib/server/credential-ledger";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { forbidden, invalid, notFound } from "@/lib/http/errors";
 import { TEAM_POLICY } from "@/lib/policies/teams";
@@ -144,7 +148,17 @@ export const removeMember = defineEndpoint({
         .update(users)
         .set({ currentTeamId: null })
         .where(and(eq(users.id, memberId), eq(users.currentTeamId, team.id)));
-      await audit(ctx, tx, "team-member-removed", memberId, team, null);
+      // What the member held for the team ends with the membership, in the same transaction
+      // (decision record 106): a token made while this one waited on the team's lock is found.
+      const ended = await endTeamCredentials(
+        tx,
+        requestEventDeps(ctx),
+        memberId,
+        team.id,
+      );
+      await audit(ctx, tx, "team-member-removed", memberId, team, null, {
+        ended,
+      });
     });
     return caller.id === memberId
       ? toHome(ctx, { success: true })

@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { teams, users } from "@/db/schema";
+import { requestEventDeps } from "@/lib/server/credential-ledger";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { forbidden, invalid } from "@/lib/http/errors";
 import { belongsToTeam, TEAM_POLICY } from "@/lib/policies/teams";
@@ -67,6 +68,7 @@ export const deleteTeam = defineEndpoint({
         { causerId: null, ip: ctx.ip, now: ctx.now },
         team,
         user.id,
+        requestEventDeps(ctx),
       );
     });
     return toHome(ctx, { success: true });

@@ -11,6 +11,11 @@ import {
 import { recordActivity } from "@/lib/audit/activity";
 import { invalid } from "@/lib/http/errors";
 import {
+  type Ended,
+  endTeamCredentials,
+  type EventDeps,
+} from "@/lib/server/credential-ledger";
+import {
   MEMBERSHIP_COLUMNS,
   type Membership,
   teamCounts,
@@ -139,7 +144,19 @@ export async function purgeTeam(
   actor: TeamActor,
   team: Team,
   subjectId: number | null,
+  ledger: EventDeps,
 ): Promise<void> {
+  // Every member's, and the owner's, team credentials end with the team (decision record 106).
+  const members = await tx
+    .select({ userId: teamUser.userId })
+    .from(teamUser)
+    .where(eq(teamUser.teamId, team.id));
+  const ended: Ended = {};
+  for (const userId of [team.userId, ...members.map((row) => row.userId)])
+    for (const [kind, count] of Object.entries(
+      await endTeamCredentials(tx, ledger, userId, team.id),
+    ))
+      ended[kind] = (ended[kind] ?? 0) + count;
   await tx
     .update(users)
     .set({ currentTeamId: null })
@@ -158,8 +175,8 @@ export async function purgeTeam(
       // A purged owner's team keeps no name: a personal team's carries the owner's first name.
       properties:
         subjectId === null
-          ? { team_id: team.id, reason: "owner-purged" }
-          : { team_id: team.id, name: team.name },
+          ? { team_id: team.id, reason: "owner-purged", ended }
+          : { team_id: team.id, name: team.name, ended },
     },
     actor.now,
   );

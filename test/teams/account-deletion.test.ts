@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   activityLog,
+  personalAccessTokens,
   teamInvitations,
   teams,
   teamUser,
@@ -12,6 +13,7 @@ import { ADD_MEMBER, CREATE_TEAM } from "@/lib/teams/routes";
 import type { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 import { pruneNow } from "../support/prune";
+import { createToken, tokenId } from "../support/tokens";
 
 // Decision record 106: an account's deletion and its teams, as Jetstream's DeleteUser with
 // DeleteUserWithTeams, after the grace period of a soft deletion (decision record 021).
@@ -101,6 +103,10 @@ describe("an account's deletion and its teams (decision record 106)", () => {
 
   it("at the purge deletes the teams it owned, as Team::purge, and detaches its memberships", async () => {
     const { owner, ownerAgent, member, team, othersTeam } = await seed();
+    const teamToken = await createToken(app, member.email, {
+      team_id: team,
+      abilities: [],
+    });
     await deleteOwnAccount(ownerAgent);
     app.setNow(new Date(T0.getTime() + 8 * DAY));
     const pruned = await pruneNow(app);
@@ -132,7 +138,15 @@ describe("an account's deletion and its teams (decision record 106)", () => {
       team_id: team,
       reason: "owner-purged",
       ip: null,
+      // The member's token for the team ended with it (the ledger's team-membership-ended).
+      ended: { "sanctum-tokens": 1 },
     });
+    expect(
+      await db()
+        .select()
+        .from(personalAccessTokens)
+        .where(eq(personalAccessTokens.id, tokenId(teamToken))),
+    ).toEqual([]);
     expect(await currentTeamOf(owner.id)).toBeUndefined();
     // A second run finds nothing left.
     expect(await pruneNow(app)).toMatchObject({
