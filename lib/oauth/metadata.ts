@@ -8,6 +8,7 @@ import { DEVICE_PATHS, OAUTH_PATHS } from "@/lib/oauth/paths";
 import { toPublicPath } from "@/lib/oauth/path-prefix";
 import { protectedResource } from "@/lib/oauth/resources";
 import { registrableScopes, SCOPES } from "@/lib/oauth/scopes";
+import { ORG_SCOPE } from "@/lib/oauth/org-claim";
 import { SCOPE_CLAIMS } from "@/lib/oauth/user-claims";
 
 const cached = (response: Response) => {
@@ -88,6 +89,7 @@ export const openidConfigurationEndpoint: Endpoint = defineEndpoint({
           "acr",
           ...SCOPE_CLAIMS.profile,
           ...SCOPE_CLAIMS.email,
+          ORG_SCOPE,
         ],
         acr_values_supported: ACR_VALUES,
         // OpenID Connect Core §3.1.2.1: `prompt` and `max_age` are honoured (decision record 086).

@@ -1,4 +1,5 @@
 import "server-only";
+import { orgClaimOf } from "@/lib/oauth/org-claim";
 import { authenticateClient, isConfidential } from "@/lib/oauth/clients";
 import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
 import { findLiveToken, revokeFound } from "@/lib/oauth/token-lookup";
@@ -47,6 +48,13 @@ export const introspectionEndpoint = oauthEndpoint(async (ctx, input) => {
       ? {
           active: true,
           scope: readScopes(found.token.scopes).join(" "),
+          // Decision record 106: the current team, for a token granted `org`.
+          ...(await orgClaimOf(
+            ctx.db,
+            ctx.config,
+            found.token.userId,
+            readScopes(found.token.scopes),
+          )),
           client_id: found.token.clientId,
           sub: String(found.token.userId ?? found.token.clientId),
           exp: found.exp,
