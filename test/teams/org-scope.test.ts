@@ -1,6 +1,6 @@
 import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
-import { ADD_MEMBER, CREATE_TEAM, SWITCH_TEAM } from "@/lib/teams/routes";
+import { SWITCH_TEAM } from "@/lib/teams/routes";
 import { signIn, useTestApp } from "../support/app";
 import { approveCode, tokenEndpoint } from "../oauth/flows";
 import {
@@ -10,6 +10,7 @@ import {
   registerClient,
   signedInAdmin,
 } from "../oauth/support";
+import { teamWithMember } from "../support/teams";
 
 // Decision record 106: the `org` scope names the team the account works in, with its role, in
 // the ID token, userinfo and introspection.
@@ -25,20 +26,10 @@ async function setUp() {
     redirect_uris: [REDIRECT_URI],
     confidential: true,
   });
-  const owner = await app.createUser({ email: "owner@example.com" });
-  const ownerAgent = await signIn(app, owner);
-  const created = await ownerAgent.post(
-    "/teams",
-    { name: "Acme" },
-    { host: CREATE_TEAM },
-  );
-  const team = created.body.team.id as number;
-  const ada = await app.createUser({ email: "ada@example.com" });
-  await ownerAgent.post(
-    `/teams/${team}/members`,
-    { email: ada.email, role: "editor" },
-    { host: ADD_MEMBER, params: { team: String(team) } },
-  );
+  const { member: ada, team } = await teamWithMember(app, {
+    owner: "owner@example.com",
+    member: "ada@example.com",
+  });
   const adaAgent = await signIn(app, ada);
   // Ada works in Acme (Jetstream's PUT /current-team).
   const switched = await adaAgent.put(

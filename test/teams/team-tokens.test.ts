@@ -1,14 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activityLog, personalAccessTokens } from "@/db/schema";
-import {
-  ADD_MEMBER,
-  CREATE_TEAM,
-  DELETE_TEAM,
-  REMOVE_MEMBER,
-} from "@/lib/teams/routes";
+import { ADD_MEMBER, DELETE_TEAM, REMOVE_MEMBER } from "@/lib/teams/routes";
 import type { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
+import { teamWithMember } from "../support/teams";
 import { createToken, tokenId } from "../support/tokens";
 
 // Decision record 106: a Sanctum token made for a team carries `team:{id}`, and ends with the
@@ -27,24 +23,15 @@ const app = useTestApp({
 });
 const db = () => app.database.db;
 
-async function teamWith(role = "editor", round = 0) {
-  const owner = await app.createUser({ email: `owner${round}@example.com` });
-  const member = await app.createUser({ email: `member${round}@example.com` });
-  const ownerAgent = await signIn(app, owner);
-  const created = await ownerAgent.post(
-    "/teams",
-    { name: "Acme" },
-    { host: CREATE_TEAM },
+const teamWith = (role = "editor", round = 0) =>
+  teamWithMember(
+    app,
+    {
+      owner: `owner${round}@example.com`,
+      member: `member${round}@example.com`,
+    },
+    role,
   );
-  const team = created.body.team.id as number;
-  const added = await ownerAgent.post(
-    `/teams/${team}/members`,
-    { email: member.email, role },
-    { host: ADD_MEMBER, params: { team: String(team) } },
-  );
-  expect(added.status, added.text).toBe(200);
-  return { owner, member, ownerAgent, team };
-}
 
 const ask = async (fields: Record<string, unknown>, round = 0) => {
   const guest = app.agent();
