@@ -2,13 +2,10 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { type Team, teamUser, users } from "@/db/schema";
+import { type Team, teamUser } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/server/context";
-import {
-  endTeamCredentials,
-  requestEventDeps,
-} from "@/lib/server/credential-ledger";
+import { requestEventDeps } from "@/lib/server/credential-ledger";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { forbidden, invalid, notFound } from "@/lib/http/errors";
 import { TEAM_POLICY } from "@/lib/policies/teams";
@@ -24,12 +21,16 @@ import { roleInput } from "@/lib/teams/roles";
 import {
   findTeam,
   MEMBERSHIP_COLUMNS,
-  membershipOf,
   presentMembership,
   routeKey,
   standingIn,
 } from "@/lib/teams/store";
-import { addMembership, refuseAddition, type Tx } from "@/lib/teams/writes";
+import {
+  addMembership,
+  endMembership,
+  refuseAddition,
+  type Tx,
+} from "@/lib/teams/writes";
 
 // Jetstream's InviteTeamMember / AddTeamMember, UpdateTeamMemberRole and RemoveTeamMember
 // (decision record 087). Each runs in a transaction holding the team's row, so two owners'
@@ -138,23 +139,11 @@ export const removeMember = defineEndpoint({
         throw forbidden();
       if (memberId === team.userId)
         throw invalid("team", "You may not leave a team that you created.");
-      if (!(await membershipOf(tx, team.id, memberId))) throw notFound();
-      await tx
-        .delete(teamUser)
-        .where(
-          and(eq(teamUser.teamId, team.id), eq(teamUser.userId, memberId)),
-        );
-      await tx
-        .update(users)
-        .set({ currentTeamId: null })
-        .where(and(eq(users.id, memberId), eq(users.currentTeamId, team.id)));
-      // What the member held for the team ends with the membership, in the same transaction
-      // (decision record 106): a token made while this one waited on the team's lock is found.
-      const ended = await endTeamCredentials(
+      const ended = await endMembership(
         tx,
         requestEventDeps(ctx),
-        memberId,
         team.id,
+        memberId,
       );
       await audit(ctx, tx, "team-member-removed", memberId, team, null, {
         ended,

@@ -9,7 +9,7 @@ import {
   users,
 } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
-import { invalid } from "@/lib/http/errors";
+import { invalid, notFound } from "@/lib/http/errors";
 import {
   type Ended,
   endTeamCredentials,
@@ -18,6 +18,7 @@ import {
 import {
   MEMBERSHIP_COLUMNS,
   type Membership,
+  membershipOf,
   teamCounts,
 } from "@/lib/teams/store";
 
@@ -132,6 +133,30 @@ export async function addMembership(
     actor.now,
   );
   return membership;
+}
+
+/**
+ * Jetstream's RemoveTeamMember once authorized, holding the team's row: the membership goes, the
+ * member no longer works in the team, and what they held for it ends in the same transaction
+ * (the ledger's `team-membership-ended`, decision record 106): a token made while this waited on
+ * the team's lock is found. Answers what ended, for the caller's activity entry; 404 for someone
+ * who is not a member.
+ */
+export async function endMembership(
+  tx: Tx,
+  ledger: EventDeps,
+  teamId: number,
+  memberId: number,
+): Promise<Ended> {
+  if (!(await membershipOf(tx, teamId, memberId))) throw notFound();
+  await tx
+    .delete(teamUser)
+    .where(and(eq(teamUser.teamId, teamId), eq(teamUser.userId, memberId)));
+  await tx
+    .update(users)
+    .set({ currentTeamId: null })
+    .where(and(eq(users.id, memberId), eq(users.currentTeamId, teamId)));
+  return endTeamCredentials(tx, ledger, memberId, teamId);
 }
 
 /**
