@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activityLog, teams, teamUser, users } from "@/db/schema";
+import { ADMIN_USERS_ROUTE } from "@/lib/admin/routes";
 import {
   ADMIN_TEAM_MEMBER_DELETE_ROUTE,
   ADMIN_TEAM_OWNER_UPDATE_ROUTE,
@@ -48,6 +49,28 @@ const transfer = (
   });
 
 describe("teams for administrators (decision record 106)", () => {
+  it("the user list shows each user's teams and roles", async () => {
+    const { owner, member, team } = await teamWithMember(app, {
+      owner: "owner@example.com",
+      member: "member@example.com",
+    });
+    const admin = await administrator();
+    const listed = await admin.get("/api/admin/users", {
+      host: ADMIN_USERS_ROUTE,
+    });
+    expect(listed.status, listed.text).toBe(200);
+    const teamsOf = (id: number) =>
+      (listed.body.data as { id: number; teams: unknown }[]).find(
+        (row) => row.id === id,
+      )?.teams;
+    expect(teamsOf(owner.id)).toEqual([
+      { id: team, name: "Acme", role: "owner" },
+    ]);
+    expect(teamsOf(member.id)).toEqual([
+      { id: team, name: "Acme", role: "editor" },
+    ]);
+  });
+
   it("shows a team's owner, members with their roles and invitations; 403 to anyone else", async () => {
     const { owner, member, ownerAgent, team } = await teamWithMember(app, {
       owner: "owner@example.com",
