@@ -46,6 +46,10 @@ export const ACTIVITY_EVENTS: Record<
     label: "Team invitation cancelled",
     tone: "gray",
   },
+  "team-ownership-transferred": {
+    label: "Team ownership transferred",
+    tone: "amber",
+  },
   "webhook-created": { label: "Webhook added", tone: "indigo" },
   "webhook-deleted": { label: "Webhook removed", tone: "gray" },
   "two-factor-enabled": {

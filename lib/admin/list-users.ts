@@ -8,6 +8,7 @@ import {
   parseQuery,
 } from "@/lib/server/query";
 import { searchUsers, userFilterFields } from "@/lib/admin/user-search";
+import { teamsOfUsers } from "@/lib/admin/user-teams";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { currentActor } from "@/lib/policies/authorize";
 
@@ -26,6 +27,16 @@ export const listUsers = defineEndpoint({
     const data = await Promise.all(
       rows.map((row) => presentAdminUser(ctx, user, actor, row)),
     );
-    return paginator(data, total, page);
+    // Each user's teams and roles, with teams on (decision record 106).
+    if (!ctx.config.teams.enabled) return paginator(data, total, page);
+    const teamsOf = await teamsOfUsers(
+      ctx.db,
+      rows.map((row) => row.id),
+    );
+    return paginator(
+      data.map((row) => ({ ...row, teams: teamsOf.get(row.id) ?? [] })),
+      total,
+      page,
+    );
   },
 });

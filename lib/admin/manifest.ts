@@ -15,6 +15,11 @@ import {
   ADMIN_USERS_EXPORT_ROUTE,
   ADMIN_USERS_ROUTE,
 } from "@/lib/admin/routes";
+import {
+  ADMIN_TEAM_MEMBER_DELETE_ROUTE,
+  ADMIN_TEAM_OWNER_UPDATE_ROUTE,
+  ADMIN_TEAM_ROUTE,
+} from "@/lib/admin/teams";
 import { ADMIN_USER_TOKENS_ROUTE } from "@/lib/admin/user-tokens";
 
 /**
@@ -34,6 +39,9 @@ export const ADMIN = defineFeature({
     ADMIN_USER_SESSION_DELETE_ROUTE,
     ADMIN_USER_TWO_FACTOR_RESET_ROUTE,
     ADMIN_USER_TOKENS_ROUTE,
+    ADMIN_TEAM_ROUTE,
+    ADMIN_TEAM_MEMBER_DELETE_ROUTE,
+    ADMIN_TEAM_OWNER_UPDATE_ROUTE,
   ],
   middleware: { [ADMIN_MIDDLEWARE]: adminOnly },
   settings: ["admins"],

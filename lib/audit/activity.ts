@@ -58,6 +58,7 @@ export const ACTIVITY_EVENT_NAMES = [
   "team-member-updated",
   "team-member-removed",
   "team-invitation-cancelled",
+  "team-ownership-transferred",
 ] as const;
 
 export type ActivityEvent = (typeof ACTIVITY_EVENT_NAMES)[number];

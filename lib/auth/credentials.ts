@@ -35,8 +35,13 @@ const sanctumTokens: CredentialKind = {
     "password-changed": (config) => config.tokens["revoke-on-password-change"],
     "account-deleted": "ends",
     "admin-deleted": "ends",
+    // Only the tokens made for the team (decision record 106).
+    "team-membership-ended": "ends",
   },
-  end: (tx, target) => flushTokens(tx, target.userClass, target.userId),
+  end: (tx, target, event) =>
+    event === "team-membership-ended" && target.teamId !== undefined
+      ? flushTokens(tx, target.userClass, target.userId, target.teamId)
+      : flushTokens(tx, target.userClass, target.userId),
 };
 
 /** Laravel's remember-me token: a new one disowns every "remember me" cookie made before. */
@@ -142,6 +147,8 @@ const IMPERSONATION_REASON = {
   "admin-deleted": "original-gone",
   restored: "original-gone",
   "signed-out-everywhere": "logout",
+  // Never asked: ENDS_WITH_THE_SIGN_INS leaves a team's membership out; named for the type's sake.
+  "team-membership-ended": "logout",
 } as const satisfies Record<AccountEvent, string>;
 
 /** The sessions in which this user, an administrator, acts as someone else (decision record 008). */

@@ -14,6 +14,7 @@ import {
 } from "@/db/schema";
 import { safeEqual, sha256Hex } from "@/lib/crypto/secrets";
 import { checkSecret, generateSecret } from "@/lib/auth/token-format";
+import { teamAbility } from "@/lib/policies/teams";
 
 /** Sanctum's token format: `<id>|<random>`, with only sha256(<random>) stored. */
 export function parseBearer(
@@ -221,10 +222,12 @@ export async function revokeToken(
   return deleted.length > 0;
 }
 
+/** Deletes every token of the user, or only those made for `teamId` (their `team:{id}` ability). */
 export async function flushTokens(
   db: Pick<Db, "delete">,
   userClass: string,
   userId: number,
+  teamId?: number,
 ): Promise<number> {
   const deleted = await db
     .delete(personalAccessTokens)
@@ -232,6 +235,11 @@ export async function flushTokens(
       and(
         eq(personalAccessTokens.tokenableType, userClass),
         eq(personalAccessTokens.tokenableId, userId),
+        teamId === undefined
+          ? undefined
+          : // The JSON text as Sanctum writes it; never cast, so a row another application wrote
+            // badly cannot fail the statement.
+            sql`position(${JSON.stringify(teamAbility(teamId))} in ${personalAccessTokens.abilities}) > 0`,
       ),
     )
     .returning({ id: personalAccessTokens.id });

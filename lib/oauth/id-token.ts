@@ -1,4 +1,5 @@
 import "server-only";
+import type { OrgClaim } from "@/lib/oauth/org-claim";
 import { SignJWT } from "jose";
 import type { OAuthClient } from "@/db/schema";
 import type { Context } from "@/lib/server/context";
@@ -35,8 +36,8 @@ export async function issueIdToken(
     authTime?: number;
     amr: string[];
     acr?: string;
-    /** The user's claims the scopes allow (lib/oauth/user-claims.ts). */
-    claims: Record<string, string | number | boolean>;
+    /** The user's claims the scopes allow (lib/oauth/user-claims.ts, lib/oauth/org-claim.ts). */
+    claims: Record<string, string | number | boolean | OrgClaim>;
   },
 ): Promise<string> {
   const keys = await oauthKeys(ctx.env);

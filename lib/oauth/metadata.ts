@@ -9,6 +9,7 @@ import { toPublicPath } from "@/lib/oauth/path-prefix";
 import { protectedResource } from "@/lib/oauth/resources";
 import { registeredScopeNames } from "@/lib/oauth/registered-resources";
 import { registrableScopes, SCOPES } from "@/lib/oauth/scopes";
+import { ORG_SCOPE } from "@/lib/oauth/org-claim";
 import { SCOPE_CLAIMS } from "@/lib/oauth/user-claims";
 
 const cached = (response: Response) => {
@@ -100,6 +101,7 @@ export const openidConfigurationEndpoint: Endpoint = defineEndpoint({
           "sid",
           ...SCOPE_CLAIMS.profile,
           ...SCOPE_CLAIMS.email,
+          ORG_SCOPE,
         ],
         acr_values_supported: ACR_VALUES,
         // OpenID Connect Core §3.1.2.1: `prompt` and `max_age` are honoured (decision record 086).

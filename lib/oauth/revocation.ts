@@ -8,6 +8,7 @@ import {
 } from "@/lib/oauth/client-authentication";
 import { isConfidential } from "@/lib/oauth/clients";
 import { readClientRequest } from "@/lib/oauth/client-request";
+import { orgClaimOf } from "@/lib/oauth/org-claim";
 import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
 import {
   accessTokenFound,
@@ -75,6 +76,13 @@ export const introspectionEndpoint = oauthEndpoint(
         ? {
             active: true,
             scope: readScopes(found.token.scopes).join(" "),
+            // Decision record 106: the current team, for a token granted `org`.
+            ...(await orgClaimOf(
+              ctx.db,
+              ctx.config,
+              found.token.userId,
+              readScopes(found.token.scopes),
+            )),
             client_id: found.token.clientId,
             sub: String(found.token.userId ?? found.token.clientId),
             exp: found.exp,

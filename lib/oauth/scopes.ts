@@ -24,6 +24,8 @@ export const SCOPES: Readonly<Record<string, string>> = {
   openid: "Sign you in (OpenID Connect)",
   profile: "Read your name",
   email: "Read your email address",
+  // Decision record 106: the team you work in, as a claim (lib/oauth/org-claim.ts).
+  org: "Know which team you work in, and your role in it",
 };
 
 /**

@@ -3,6 +3,7 @@ import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { verifyApiAccessToken } from "@/lib/oauth/bearer";
 import { readScopes } from "@/lib/oauth/scopes";
 import { resourceMetadataUrl } from "@/lib/oauth/resources";
+import { orgClaim } from "@/lib/oauth/org-claim";
 import { userClaims } from "@/lib/oauth/user-claims";
 import {
   type BearerRefusal,
@@ -59,6 +60,7 @@ export const userinfoEndpoint: Endpoint = defineEndpoint({
       {
         sub: String(row.user.id),
         ...userClaims(row.user, scopes, ctx.env.APP_URL),
+        ...(await orgClaim(ctx.db, ctx.config, row.user, scopes)),
       },
       { headers: { "Cache-Control": "no-store" } },
     );

@@ -20,6 +20,22 @@ const COUNTED: Record<string, (target: Metrics) => void> = {
   "password-reset": (m) => m.passwordResets.inc(),
   "token-created": (m) => m.tokensCreated.inc(),
   "impersonation-started": (m) => m.impersonations.inc(),
+  // Teams (decision record 106): each change to a team's existence or people, by kind.
+  ...Object.fromEntries(
+    [
+      "created",
+      "deleted",
+      "member-invited",
+      "member-added",
+      "member-updated",
+      "member-removed",
+      "invitation-cancelled",
+      "ownership-transferred",
+    ].map((change) => [
+      `team-${change}`,
+      (m: Metrics) => m.teamChanges.inc({ change: change.replace("-", "_") }),
+    ]),
+  ),
 };
 
 /**

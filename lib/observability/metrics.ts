@@ -76,6 +76,12 @@ function createMetrics() {
       help: "Impersonations started",
       ...on,
     }),
+    teamChanges: new Counter({
+      name: "auth_team_changes_total",
+      help: "Changes to teams by kind (created, deleted, member_invited, member_added, member_updated, member_removed, invitation_cancelled, ownership_transferred)",
+      labelNames: ["change"] as const,
+      ...on,
+    }),
     mailQueued: new Gauge({
       name: "auth_mail_queue_depth",
       help: "Messages waiting in the mail queue (all instances)",

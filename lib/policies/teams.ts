@@ -76,3 +76,9 @@ export const TEAM_POLICY = {
   removeTeamMember: ownsTeam,
   delete: ownsTeam,
 } as const satisfies Record<string, (standing: TeamStanding) => boolean>;
+
+/**
+ * The ability that makes a Sanctum token a team's (decision record 106): the application reads it
+ * with `tokenCan("team:3")`. A team's token never carries `*`, which would answer for every team.
+ */
+export const teamAbility = (teamId: number): string => `team:${teamId}`;

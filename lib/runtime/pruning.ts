@@ -1,6 +1,7 @@
 import "server-only";
 import { hit } from "@/lib/auth/rate-limit";
 import type { PruneDeps } from "@/lib/server/feature";
+import { credentialLedger } from "@/lib/server/credential-ledger";
 import { log } from "@/lib/observability/request-scope";
 import { describeError } from "@/lib/observability/logger";
 import { collected } from "@/lib/runtime/features";
@@ -20,9 +21,11 @@ const TICK_MS = 60_000;
  */
 export async function prune(deps: PruneDeps): Promise<Record<string, number>> {
   const pruned: Record<string, number> = {};
+  // The same kinds, in the same order, as services' (lib/runtime/services.ts).
+  const credentials = credentialLedger(collected("credentials").flat());
   for (const pruners of collected("pruners"))
     for (const [name, pruner] of Object.entries(pruners)) {
-      const count = await pruner(deps);
+      const count = await pruner({ ...deps, credentials });
       if (typeof count === "number") pruned[name] = count;
       else Object.assign(pruned, count);
     }

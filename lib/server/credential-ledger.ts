@@ -12,7 +12,10 @@ import type { AuthConfig } from "@/lib/config/auth";
  * - `account-deleted`, `admin-deleted`: the owner, or an administrator, deletes the account;
  * - `restored`: an administrator brings it back (it revives nothing the deletion ended);
  * - `signed-out-everywhere`: every browser of the account is signed out (an administrator's or the
- *   owner's "everywhere").
+ *   owner's "everywhere");
+ * - `team-membership-ended`: the account no longer belongs to one team (`teamId`): removed, left,
+ *   or the team deleted; what it held for that team ends, and nothing it holds for itself
+ *   (decision record 106).
  */
 export const ACCOUNT_EVENTS = [
   "password-reset",
@@ -22,6 +25,7 @@ export const ACCOUNT_EVENTS = [
   "admin-deleted",
   "restored",
   "signed-out-everywhere",
+  "team-membership-ended",
 ] as const;
 
 export type AccountEvent = (typeof ACCOUNT_EVENTS)[number];
@@ -44,6 +48,8 @@ export type LedgerTarget = {
   ip: string;
   /** The session the event comes from, kept when the event keeps it (a password change). */
   keepSessionId?: string;
+  /** The team of a `team-membership-ended`: only what the account held for it ends. */
+  teamId?: number;
 };
 
 /** Whether a kind ends on an event: always, or as a setting says (`tokens.revoke-on-password-change`). */
@@ -162,6 +168,7 @@ export function endCredentials(
   event: AccountEvent,
   user: { id: number; email: string },
   keepSessionId?: string,
+  teamId?: number,
 ): Promise<Ended> {
   return deps.credentials.end(tx, event, {
     userId: user.id,
@@ -171,5 +178,22 @@ export function endCredentials(
     now: deps.now,
     ip: deps.ip,
     keepSessionId,
+    teamId,
   });
 }
+
+/** `team-membership-ended` of `userId` in `teamId`, inside `tx` (decision record 106). */
+export const endTeamCredentials = (
+  tx: LedgerExecutor,
+  deps: EventDeps,
+  userId: number,
+  teamId: number,
+): Promise<Ended> =>
+  endCredentials(
+    tx,
+    deps,
+    "team-membership-ended",
+    { id: userId, email: "" },
+    undefined,
+    teamId,
+  );

@@ -3,7 +3,10 @@ import type { Db } from "@/db/client";
 import type { AuthConfig } from "@/lib/config/auth";
 import type { ActionName } from "@/lib/config/auth-actions";
 import type { Reencryptor } from "@/lib/crypto/reencryption";
-import type { CredentialKind } from "@/lib/server/credential-ledger";
+import type {
+  CredentialKind,
+  CredentialLedger,
+} from "@/lib/server/credential-ledger";
 import type { Env } from "@/lib/env";
 import type { Endpoint } from "@/lib/server/endpoint";
 import type { EventName, Listener } from "@/lib/server/events";
@@ -14,9 +17,13 @@ import type { Application, Services } from "@/lib/server/services";
 /** What a pruner is given: read at each run, since settings may have changed the configuration. */
 export type PruneDeps = { db: Db; config: AuthConfig; env: Env; now: Date };
 
-/** Deletes one kind of expired row or file (decision record 015); answers how many went, or a count per kind. */
+/**
+ * Deletes one kind of expired row or file (decision record 015); answers how many went, or a count
+ * per kind. The ledger is handed over for a pruner whose deletion is an account event (a purged
+ * owner's team ends its members' team credentials: decision record 106).
+ */
 export type Pruner = (
-  deps: PruneDeps,
+  deps: PruneDeps & { credentials: CredentialLedger },
 ) => Promise<number | Record<string, number>>;
 
 /** The moment `days` before `now`: where a retention window (`retention.*-days`) starts. */

@@ -1,5 +1,6 @@
 import "server-only";
 import { defineFeature } from "@/lib/server/feature";
+import { removeDepartedAccountsTeams } from "@/lib/teams/departed-accounts";
 import { LARAVEL_SIGNED, TEAMS_ON, VERIFIED } from "@/lib/teams/middleware";
 import { TEAM_ROUTES } from "@/lib/teams/routes";
 
@@ -15,6 +16,10 @@ export const TEAMS = defineFeature({
     verified: VERIFIED,
     "laravel-signed": LARAVEL_SIGNED,
     teams: TEAMS_ON,
+  },
+  pruners: {
+    departed_accounts_teams: (deps) =>
+      removeDepartedAccountsTeams(deps.db, { ...deps, ip: "" }),
   },
   settings: ["teams"],
 });

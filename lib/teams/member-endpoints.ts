@@ -2,9 +2,10 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { type Team, teamUser, users } from "@/db/schema";
+import { type Team, teamUser } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import type { Context } from "@/lib/server/context";
+import { requestEventDeps } from "@/lib/server/credential-ledger";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { forbidden, invalid, notFound } from "@/lib/http/errors";
 import { TEAM_POLICY } from "@/lib/policies/teams";
@@ -20,12 +21,16 @@ import { roleInput } from "@/lib/teams/roles";
 import {
   findTeam,
   MEMBERSHIP_COLUMNS,
-  membershipOf,
   presentMembership,
   routeKey,
   standingIn,
 } from "@/lib/teams/store";
-import { addMembership, refuseAddition, type Tx } from "@/lib/teams/writes";
+import {
+  addMembership,
+  endMembership,
+  refuseAddition,
+  type Tx,
+} from "@/lib/teams/writes";
 
 // Jetstream's InviteTeamMember / AddTeamMember, UpdateTeamMemberRole and RemoveTeamMember
 // (decision record 087). Each runs in a transaction holding the team's row, so two owners'
@@ -134,17 +139,15 @@ export const removeMember = defineEndpoint({
         throw forbidden();
       if (memberId === team.userId)
         throw invalid("team", "You may not leave a team that you created.");
-      if (!(await membershipOf(tx, team.id, memberId))) throw notFound();
-      await tx
-        .delete(teamUser)
-        .where(
-          and(eq(teamUser.teamId, team.id), eq(teamUser.userId, memberId)),
-        );
-      await tx
-        .update(users)
-        .set({ currentTeamId: null })
-        .where(and(eq(users.id, memberId), eq(users.currentTeamId, team.id)));
-      await audit(ctx, tx, "team-member-removed", memberId, team, null);
+      const ended = await endMembership(
+        tx,
+        requestEventDeps(ctx),
+        team.id,
+        memberId,
+      );
+      await audit(ctx, tx, "team-member-removed", memberId, team, null, {
+        ended,
+      });
     });
     return caller.id === memberId
       ? toHome(ctx, { success: true })

@@ -1,8 +1,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { teams, teamUser, users } from "@/db/schema";
-import { recordActivity } from "@/lib/audit/activity";
+import { teams, users } from "@/db/schema";
+import { requestEventDeps } from "@/lib/server/credential-ledger";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { forbidden, invalid } from "@/lib/http/errors";
 import { belongsToTeam, TEAM_POLICY } from "@/lib/policies/teams";
@@ -10,7 +10,7 @@ import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import { back, toHome } from "@/lib/teams/answer";
 import { teamName } from "@/lib/teams/roles";
 import { findTeam, presentTeam, routeKey, standingIn } from "@/lib/teams/store";
-import { createOwnedTeam } from "@/lib/teams/writes";
+import { createOwnedTeam, purgeTeam } from "@/lib/teams/writes";
 
 // Jetstream's CreateTeam, UpdateTeamName, DeleteTeam (with ValidateTeamDeletion) and
 // CurrentTeamController (decision record 087).
@@ -63,21 +63,12 @@ export const deleteTeam = defineEndpoint({
         throw forbidden();
       if (team.personalTeam)
         throw invalid("team", "You may not delete your personal team.");
-      await tx
-        .update(users)
-        .set({ currentTeamId: null })
-        .where(eq(users.currentTeamId, team.id));
-      await tx.delete(teamUser).where(eq(teamUser.teamId, team.id));
-      await tx.delete(teams).where(eq(teams.id, team.id));
-      await recordActivity(
+      await purgeTeam(
         tx,
-        {
-          event: "team-deleted",
-          subjectId: user.id,
-          ip: ctx.ip,
-          properties: { team_id: team.id, name: team.name },
-        },
-        ctx.now,
+        { causerId: null, ip: ctx.ip, now: ctx.now },
+        team,
+        user.id,
+        requestEventDeps(ctx),
       );
     });
     return toHome(ctx, { success: true });

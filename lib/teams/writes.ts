@@ -1,12 +1,24 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { type Team, teams, teamUser, users } from "@/db/schema";
+import {
+  type Team,
+  teamInvitations,
+  teams,
+  teamUser,
+  users,
+} from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
-import { invalid } from "@/lib/http/errors";
+import { invalid, notFound } from "@/lib/http/errors";
+import {
+  type Ended,
+  endTeamCredentials,
+  type EventDeps,
+} from "@/lib/server/credential-ledger";
 import {
   MEMBERSHIP_COLUMNS,
   type Membership,
+  membershipOf,
   teamCounts,
 } from "@/lib/teams/store";
 
@@ -15,8 +27,11 @@ import {
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** Who acts, for the activity log: the signed-in caller, or none (`ip` "cli") from the command line. */
-export type TeamActor = { causerId: number | null; ip: string; now: Date };
+/**
+ * Who acts, for the activity log: the signed-in caller, or none (`ip` "cli") from the command
+ * line, or none and no address from the pruning task.
+ */
+export type TeamActor = { causerId: number | null; ip?: string; now: Date };
 
 /** Jetstream's CreateTeam: `ownerId` owns a new team (never personal) and switches to it. */
 export async function createOwnedTeam(
@@ -118,4 +133,76 @@ export async function addMembership(
     actor.now,
   );
   return membership;
+}
+
+/**
+ * Jetstream's RemoveTeamMember once authorized, holding the team's row: the membership goes, the
+ * member no longer works in the team, and what they held for it ends in the same transaction
+ * (the ledger's `team-membership-ended`, decision record 106): a token made while this waited on
+ * the team's lock is found. Answers what ended, for the caller's activity entry; 404 for someone
+ * who is not a member.
+ */
+export async function endMembership(
+  tx: Tx,
+  ledger: EventDeps,
+  teamId: number,
+  memberId: number,
+): Promise<Ended> {
+  if (!(await membershipOf(tx, teamId, memberId))) throw notFound();
+  await tx
+    .delete(teamUser)
+    .where(and(eq(teamUser.teamId, teamId), eq(teamUser.userId, memberId)));
+  await tx
+    .update(users)
+    .set({ currentTeamId: null })
+    .where(and(eq(users.id, memberId), eq(users.currentTeamId, teamId)));
+  return endTeamCredentials(tx, ledger, memberId, teamId);
+}
+
+/**
+ * Jetstream's `Team::purge` (its DeleteTeam action): nobody keeps the team as the current one, the
+ * members are detached, the invitations go, then the team, with its activity entry. `subjectId`
+ * is the account that deleted it, or null when its owner's account was purged.
+ */
+export async function purgeTeam(
+  tx: Tx,
+  actor: TeamActor,
+  team: Team,
+  subjectId: number | null,
+  ledger: EventDeps,
+): Promise<void> {
+  // Every member's, and the owner's, team credentials end with the team (decision record 106).
+  const members = await tx
+    .select({ userId: teamUser.userId })
+    .from(teamUser)
+    .where(eq(teamUser.teamId, team.id));
+  const ended: Ended = {};
+  for (const userId of [team.userId, ...members.map((row) => row.userId)])
+    for (const [kind, count] of Object.entries(
+      await endTeamCredentials(tx, ledger, userId, team.id),
+    ))
+      ended[kind] = (ended[kind] ?? 0) + count;
+  await tx
+    .update(users)
+    .set({ currentTeamId: null })
+    .where(eq(users.currentTeamId, team.id));
+  await tx.delete(teamUser).where(eq(teamUser.teamId, team.id));
+  // Their foreign key cascades too; said here for a database whose key is Jetstream's own.
+  await tx.delete(teamInvitations).where(eq(teamInvitations.teamId, team.id));
+  await tx.delete(teams).where(eq(teams.id, team.id));
+  await recordActivity(
+    tx,
+    {
+      event: "team-deleted",
+      subjectId,
+      causerId: actor.causerId,
+      ip: actor.ip,
+      // A purged owner's team keeps no name: a personal team's carries the owner's first name.
+      properties:
+        subjectId === null
+          ? { team_id: team.id, reason: "owner-purged", ended }
+          : { team_id: team.id, name: team.name, ended },
+    },
+    actor.now,
+  );
 }

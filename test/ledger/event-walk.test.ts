@@ -6,6 +6,7 @@ import {
   ADMIN_USER_DELETE_ROUTE,
   ADMIN_USER_RESTORE_ROUTE,
 } from "@/lib/admin/routes";
+import { REMOVE_MEMBER } from "@/lib/teams/routes";
 import {
   ACCOUNT_EVENTS,
   type AccountEvent,
@@ -18,7 +19,11 @@ import { PROBES } from "./probes";
 // Decision record 082: each account event, performed through its route on an owner holding one
 // of every kind in the ledger, ends exactly the kinds the ledger says it ends.
 const app = useTestApp({
-  auth: { admins: [ADMIN], features: { passwordless: true } },
+  auth: {
+    admins: [ADMIN],
+    features: { passwordless: true },
+    teams: { enabled: true, invitations: false },
+  },
 });
 const NEW_PASSWORD = "a-brand-new-password";
 
@@ -101,6 +106,18 @@ const PERFORM: Record<AccountEvent, (held: Holdings) => Promise<string>> = {
     const ended = await held.actor.delete("/auth/user/other-browser-sessions");
     expect(ended.status, ended.text).toBe(204);
     return "sessions-ended";
+  },
+  "team-membership-ended": async (held) => {
+    // The team's owner removes the owner of the holdings (decision record 106).
+    const admin = await signIn(app, held.admin);
+    const team = String(held.team);
+    const user = String(held.owner.id);
+    const removed = await admin.delete(`/teams/${team}/members/${user}`, {
+      host: REMOVE_MEMBER,
+      params: { team, user },
+    });
+    expect(removed.status, removed.text).toBe(200);
+    return "team-member-removed";
   },
 };
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type User, users } from "@/db/schema";
 import { PERSONAL_TOKEN_STORE_ROUTE } from "@/lib/oauth/json-api-routes";
+import { ADD_MEMBER, CREATE_TEAM } from "@/lib/teams/routes";
 import { USER_UPDATE_ROUTE } from "@/lib/users/routes";
 import type { Agent, AgentResponse } from "../support/agent";
 import { PASSWORD, signIn, type TestApp } from "../support/app";
@@ -26,6 +27,9 @@ export type Holdings = AppGrants & {
   actor: Agent;
   rememberToken: string | null;
   sanctumToken: string;
+  /** A Sanctum token made for the team the administrator owns and the owner belongs to (decision record 106). */
+  teamToken: string;
+  team: number;
   personalAccessToken: string;
   /** The confidential client the owner registered, and its secret. */
   ownClient: { id: string; secret: string };
@@ -78,6 +82,28 @@ async function enrolSecondFactor(agent: Agent, app: TestApp): Promise<void> {
   );
 }
 
+/** The administrator's team, the owner a member of it, and a token the owner made for it. */
+async function joinTeam(app: TestApp, admin: Agent) {
+  const created = succeeded(
+    await admin.post("/teams", { name: "Acme" }, { host: CREATE_TEAM }),
+    "team",
+  );
+  const team = created.body.team.id as number;
+  succeeded(
+    await admin.post(
+      `/teams/${team}/members`,
+      { email: OWNER, role: "admin" },
+      { host: ADD_MEMBER, params: { team: String(team) } },
+    ),
+    "member",
+  );
+  const teamToken = await createToken(app, OWNER, {
+    team_id: team,
+    abilities: [],
+  });
+  return { team, teamToken };
+}
+
 /** Impersonation from a session of its own: its row then names the owner as `impersonator_id`. */
 async function impersonate(app: TestApp, owner: User, target: User) {
   const agent = await signIn(app, owner);
@@ -93,7 +119,7 @@ async function impersonate(app: TestApp, owner: User, target: User) {
 /**
  * A fresh, verified owner holding one of every kind, each made through the routes that make it.
  * The owner must be on the administrators' list (its own client_credentials client, the
- * impersonation). The second factor comes last: the sign-ins before it need none.
+ * impersonation), and teams on, without invitations (a member of the administrator's team). The second factor comes last: the sign-ins before it need none.
  */
 export async function seedHoldings(app: TestApp): Promise<Holdings> {
   const admin = await app.createUser({ email: ADMIN, name: "Admin" });
@@ -117,6 +143,7 @@ export async function seedHoldings(app: TestApp): Promise<Holdings> {
     "remember me",
   );
   const sanctumToken = await createToken(app, OWNER);
+  const { team, teamToken } = await joinTeam(app, adminAgent);
 
   const grants = await seedAppGrants(app, adminAgent, actor);
   const personal = succeeded(
@@ -162,6 +189,8 @@ export async function seedHoldings(app: TestApp): Promise<Holdings> {
     actor,
     rememberToken: row?.rememberToken ?? null,
     sanctumToken,
+    team,
+    teamToken,
     ...grants,
     personalAccessToken: personal.body.accessToken as string,
     ownClient: { id: ownClient.id, secret: ownClient.plainSecret ?? "" },

@@ -119,8 +119,12 @@ export const PROBES: Record<string, Probe> = {
     const answer = await held.browser.get("/auth/get-auth");
     return answer.body.user?.id === held.owner.id;
   }),
-  "sanctum-tokens": http((app, held) =>
-    signedInAs(app, held, held.sanctumToken),
+  // The owner's own token and the team's: a team's membership ends only the latter
+  // (test/teams/team-tokens.test.ts shows the own one staying).
+  "sanctum-tokens": http(
+    async (app, held) =>
+      (await signedInAs(app, held, held.teamToken)) &&
+      signedInAs(app, held, held.sanctumToken),
   ),
   "oauth-access-tokens": http((app, held) =>
     signedInAs(app, held, held.accessToken),

@@ -26,6 +26,10 @@ export const adminUserSchema = userSchema.extend({
     restore: z.boolean(),
     manage: z.boolean(),
   }),
+  /** With teams on: the teams the user owns (`role` "owner") or belongs to, by name (decision record 106). */
+  teams: z
+    .array(z.object({ id: z.int(), name: z.string(), role: z.string() }))
+    .optional(),
 });
 
 export const userStatusSchema = z.enum(["active", "trashed", "all"]);

@@ -5,6 +5,7 @@ import { activityStatement } from "@/lib/audit/activity";
 import { checkCredentials } from "@/lib/auth/passwords";
 import { rehashIfNeeded } from "@/lib/auth/rehash";
 import { defineEndpoint } from "@/lib/server/endpoint";
+import { issueForTeam } from "@/lib/auth/team-token";
 import { issueTokenWithSettings } from "@/lib/auth/token-settings";
 import {
   abilitiesInput,
@@ -93,6 +94,30 @@ function checkLifetime(
 }
 
 /**
+ * A team's token lists its abilities, and never `*`, which `tokenCan` would answer for every team
+ * (decision record 106).
+ */
+function checkTeamAbilities(
+  input: { team_id?: number | null; abilities?: string[] | null },
+  issues: z.RefinementCtx,
+) {
+  if (input.team_id == null) return;
+  if (!input.abilities)
+    issues.addIssue({
+      code: "custom",
+      path: ["abilities"],
+      message: "The :attribute field is required when :other is present.",
+      params: { other: "team_id" },
+    });
+  else if (input.abilities.includes("*"))
+    issues.addIssue({
+      code: "custom",
+      path: ["abilities"],
+      message: "A team's token lists its abilities: * is not one of them.",
+    });
+}
+
+/**
  * docs/contract.md rule 4: issues a token for integrations; does not sign in. An account with a second
  * factor also needs `code` or `recovery_code`, except from its own signed-in session, which passed
  * the challenge (decision record 023); the password in the request is the step-up (045).
@@ -106,6 +131,8 @@ export const createToken = defineEndpoint({
         name: z.string().max(255),
         // Decision record 045: only abilities something can ask for; a typo is a 422 naming it.
         abilities: abilitiesInput(config).nullish(),
+        // Decision record 106: a token made for one of the user's teams.
+        team_id: z.int().min(1).max(Number.MAX_SAFE_INTEGER).nullish(),
         expires_at: futureDate(ctx.now).nullish(),
         expiration_date: futureDate(ctx.now).nullish(),
         ...tokenSettingsFields,
@@ -117,33 +144,41 @@ export const createToken = defineEndpoint({
       .superRefine((input, issues) => {
         checkQuotaFields(input, issues);
         checkLifetime(config.tokens, ctx.now, input, issues);
+        checkTeamAbilities(input, issues);
       }),
   async run(ctx, input) {
     const user = await findUserByEmail(ctx.db, input.email);
     if (!(await checkCredentials(ctx, user, input.password)) || !user)
       throw invalid("email", BAD_CREDENTIALS);
     await requireSecondFactor(ctx, user, input);
-    const { plainTextToken, token } = await issueTokenWithSettings(
-      ctx.db,
-      ctx.config["user-class"],
-      user,
-      {
-        name: input.name,
-        // Only a missing list is `*` (contract §2 Token); `[]` is a token that may only read
-        // (decision record 011, amendment 2026-12-02).
-        abilities: input.abilities ?? ["*"],
-        expiresAt: input.expires_at ?? input.expiration_date ?? null,
-        prefix: ctx.config.tokens.prefix,
-        settings: {
-          idleExpiresIn: input.idle_expires_in ?? null,
-          rateLimit: input.rate_limit ?? null,
-          quota: input.quota ?? null,
-          quotaRefill: input.quota_refill ?? null,
-          quotaInterval: input.quota_interval ?? null,
-          allowedIps: input.allowed_ips ?? null,
-        },
-      },
-      ctx.now,
+    const { plainTextToken, token } = await issueForTeam(
+      ctx,
+      user.id,
+      input.team_id,
+      // Only a missing list is `*` (contract §2 Token); `[]` is a token that may only read
+      // (decision record 011, amendment 2026-12-02).
+      input.abilities ?? ["*"],
+      (db, abilities) =>
+        issueTokenWithSettings(
+          db,
+          ctx.config["user-class"],
+          user,
+          {
+            name: input.name,
+            abilities,
+            expiresAt: input.expires_at ?? input.expiration_date ?? null,
+            prefix: ctx.config.tokens.prefix,
+            settings: {
+              idleExpiresIn: input.idle_expires_in ?? null,
+              rateLimit: input.rate_limit ?? null,
+              quota: input.quota ?? null,
+              quotaRefill: input.quota_refill ?? null,
+              quotaInterval: input.quota_interval ?? null,
+              allowedIps: input.allowed_ips ?? null,
+            },
+          },
+          ctx.now,
+        ),
     );
     // create-token checks a password too: an outdated hash is rehashed along with the audit entry.
     const rehash = await rehashIfNeeded(

@@ -37,6 +37,7 @@ export const createTokenInput = z.object({
   password: z.string(),
   name: z.string(),
   abilities: z.array(z.string()).nullish(),
+  team_id: z.int().nullish(),
   expires_at: z.string().nullish(),
   expiration_date: z.string().nullish(),
   idle_expires_in: count,

@@ -13,6 +13,7 @@ import {
 import { verifyPkce } from "@/lib/oauth/grants/pkce";
 import { issueIdToken } from "@/lib/oauth/id-token";
 import { sentClientId } from "@/lib/oauth/client-metadata-documents";
+import { ORG_SCOPE, orgClaim } from "@/lib/oauth/org-claim";
 import { userClaims } from "@/lib/oauth/user-claims";
 import { findUserById } from "@/lib/users/users";
 import {
@@ -35,10 +36,14 @@ const stringList = (value: unknown): string[] =>
 
 /** The user's claims for the ID token, read only when a scope reveals any. */
 async function claimsOf(ctx: Context, userId: number, scopes: string[]) {
-  const revealing = ["profile", "email", "*"];
+  const revealing = ["profile", "email", ORG_SCOPE, "*"];
   if (!scopes.some((scope) => revealing.includes(scope))) return {};
   const user = await findUserById(ctx.db, userId);
-  return user ? userClaims(user, scopes, ctx.env.APP_URL) : {};
+  if (!user) return {};
+  return {
+    ...userClaims(user, scopes, ctx.env.APP_URL),
+    ...(await orgClaim(ctx.db, ctx.config, user, scopes)),
+  };
 }
 
 /**
