@@ -78,7 +78,7 @@ export function AdminTeamPage({ teamId }: { teamId: number }) {
                       <Button
                         variant="secondary"
                         size="sm"
-                        aria-label={t("Make :name the owner", {
+                        aria-label={t("Make owner: :name", {
                           name: member.name,
                         })}
                         onClick={() => setPromoting(member)}
@@ -89,7 +89,7 @@ export function AdminTeamPage({ teamId }: { teamId: number }) {
                     <Button
                       variant="secondary-danger"
                       size="sm"
-                      aria-label={t("Remove :name from the team", {
+                      aria-label={t("Remove from team: :name", {
                         name: member.name,
                       })}
                       onClick={() => setRemoving(member)}
