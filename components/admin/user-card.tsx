@@ -6,6 +6,7 @@ import {
   type UserActionHandlers,
 } from "@/components/admin/user-actions";
 import { UserStatusBadge } from "@/components/admin/user-status-badge";
+import { UserTeams } from "@/components/admin/user-teams";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { avatarOf } from "@/lib/client/avatar";
@@ -38,6 +39,7 @@ export function UserCard({
           <p id={emailId} className="truncate text-zinc-500">
             {user.email}
           </p>
+          {user.teams && <UserTeams name={user.name} teams={user.teams} />}
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-600">

@@ -5,6 +5,7 @@ import {
   type UserActionHandlers,
 } from "@/components/admin/user-actions";
 import { UserStatusBadge } from "@/components/admin/user-status-badge";
+import { UserTeams } from "@/components/admin/user-teams";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { avatarOf } from "@/lib/client/avatar";
@@ -27,6 +28,7 @@ export function UserRow({
           <div className="min-w-0">
             <p className="truncate font-medium text-zinc-900">{user.name}</p>
             <p className="truncate text-zinc-500">{user.email}</p>
+            {user.teams && <UserTeams name={user.name} teams={user.teams} />}
           </div>
         </div>
       </th>

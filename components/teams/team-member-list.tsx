@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { Avatar } from "@/components/ui/avatar";
+import { TeamPeople } from "@/components/teams/team-people";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -41,85 +41,56 @@ export function TeamMemberList({ page }: { page: TeamPage }) {
     >
       <div className="space-y-4">
         <ErrorAlert error={setRole.error ?? remove.error ?? leave.error} />
-        {team.users.length === 0 ? (
-          <p className="text-sm text-zinc-600">
-            {t("Nobody else is on this team yet.")}
-          </p>
-        ) : (
-          <ul
-            aria-label={t("Team members")}
-            className="-mx-5 -my-5 divide-y divide-zinc-100 sm:-mx-6"
-          >
-            {team.users.map((member) => (
-              <li
-                key={member.id}
-                className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6"
-              >
-                <div className="flex min-w-0 items-center gap-3">
-                  <Avatar
-                    name={member.name}
-                    src={member.profile_photo_url}
+        <TeamPeople
+          people={team.users}
+          actions={(member) => (
+            <>
+              {permissions.canUpdateTeamMembers && availableRoles.length > 0 ? (
+                <SelectField
+                  label={t("Role of :name", { name: member.name })}
+                  hideLabel
+                  value={member.membership.role ?? ""}
+                  disabled={setRole.isPending}
+                  options={availableRoles.map((role) => ({
+                    value: role.key,
+                    label: role.name,
+                  }))}
+                  onChange={(event) =>
+                    setRole.mutate({
+                      user: member.id,
+                      role: event.target.value,
+                    })
+                  }
+                  className="w-40"
+                />
+              ) : (
+                member.membership.role && (
+                  <Badge>{roleName(member.membership.role)}</Badge>
+                )
+              )}
+              {member.id === viewerId ? (
+                <Button
+                  variant="secondary-danger"
+                  size="sm"
+                  onClick={() => setLeaving(true)}
+                >
+                  {t("Leave")}
+                </Button>
+              ) : (
+                permissions.canRemoveTeamMembers && (
+                  <Button
+                    variant="secondary-danger"
                     size="sm"
-                  />
-                  <div className="min-w-0">
-                    <p className="truncate text-sm font-medium text-zinc-900">
-                      {member.name}
-                    </p>
-                    <p className="truncate text-xs text-zinc-600">
-                      {member.email}
-                    </p>
-                  </div>
-                </div>
-                <div className="flex shrink-0 flex-wrap items-center gap-2">
-                  {permissions.canUpdateTeamMembers &&
-                  availableRoles.length > 0 ? (
-                    <SelectField
-                      label={t("Role of :name", { name: member.name })}
-                      hideLabel
-                      value={member.membership.role ?? ""}
-                      disabled={setRole.isPending}
-                      options={availableRoles.map((role) => ({
-                        value: role.key,
-                        label: role.name,
-                      }))}
-                      onChange={(event) =>
-                        setRole.mutate({
-                          user: member.id,
-                          role: event.target.value,
-                        })
-                      }
-                      className="w-40"
-                    />
-                  ) : (
-                    member.membership.role && (
-                      <Badge>{roleName(member.membership.role)}</Badge>
-                    )
-                  )}
-                  {member.id === viewerId ? (
-                    <Button
-                      variant="secondary-danger"
-                      size="sm"
-                      onClick={() => setLeaving(true)}
-                    >
-                      {t("Leave")}
-                    </Button>
-                  ) : (
-                    permissions.canRemoveTeamMembers && (
-                      <Button
-                        variant="secondary-danger"
-                        size="sm"
-                        aria-label={t("Remove :name", { name: member.name })}
-                        onClick={() => setRemoving(member)}
-                      >
-                        {t("Remove")}
-                      </Button>
-                    )
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+                    aria-label={t("Remove :name", { name: member.name })}
+                    onClick={() => setRemoving(member)}
+                  >
+                    {t("Remove")}
+                  </Button>
+                )
+              )}
+            </>
+          )}
+        />
       </div>
       <ConfirmDialog
         open={removing !== null}

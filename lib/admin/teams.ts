@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
+import type { AuthConfig } from "@/lib/config/auth";
 import {
   type Team,
   teamInvitations,
@@ -29,7 +30,7 @@ import { defineEndpoint } from "@/lib/server/endpoint";
 import type { HostRoute } from "@/lib/server/pipeline";
 import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
 import { presentInvitation } from "@/lib/teams/invitations";
-import { roleInput } from "@/lib/teams/roles";
+import { presentRoles, roleInput } from "@/lib/teams/roles";
 import {
   findTeam,
   membershipOf,
@@ -46,7 +47,11 @@ import { IGNORED_FIELDS } from "@/lib/validation/rules";
 // team's owner and for the member it touches, behind the step-up, audited with the administrator
 // as the causer.
 
-async function presentForAdmin(db: Pick<Db, "select">, team: Team) {
+async function presentForAdmin(
+  db: Pick<Db, "select">,
+  config: AuthConfig,
+  team: Team,
+) {
   const person = { id: users.id, name: users.name, email: users.email };
   const [[owner], members, invitations] = await Promise.all([
     db.select(person).from(users).where(eq(users.id, team.userId)),
@@ -67,6 +72,7 @@ async function presentForAdmin(db: Pick<Db, "select">, team: Team) {
     owner: owner ?? null,
     members,
     invitations: invitations.map(presentInvitation),
+    availableRoles: presentRoles(config),
   };
 }
 
@@ -83,6 +89,7 @@ const showTeam = defineEndpoint({
   async run(ctx) {
     return presentForAdmin(
       ctx.db,
+      ctx.config,
       await findTeam(ctx.db, routeKey(ctx.params.team)),
     );
   },
@@ -178,7 +185,7 @@ const transferOwnership = defineEndpoint({
       );
       return moved ?? locked;
     });
-    return presentForAdmin(ctx.db, team);
+    return presentForAdmin(ctx.db, ctx.config, team);
   },
 });
 

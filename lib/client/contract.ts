@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type * as Account from "@/lib/account/schemas/routes";
 import type * as Admin from "@/lib/admin/schemas/routes";
+import type * as AdminTeams from "@/lib/admin/schemas/teams";
 import type * as AuthenticationLog from "@/lib/authentication-log/schemas/routes";
 import type * as Challenge from "@/lib/auth/schemas/challenge";
 import type * as OAuth from "@/lib/oauth/schemas/routes";
@@ -26,6 +27,7 @@ type ContractsOf<M> = M extends unknown
 type HostContracts = ContractsOf<
   | typeof Account
   | typeof Admin
+  | typeof AdminTeams
   | typeof AuthenticationLog
   | typeof Challenge
   | typeof OAuth

@@ -14,5 +14,14 @@ export function roleInput(config: AuthConfig) {
     .refine((key) => keys.has(key), "The :attribute must be a valid role.");
 }
 
+/** The declared roles as Jetstream's team page lists them (`availableRoles`). */
+export const presentRoles = (config: AuthConfig) =>
+  config.teams.roles.map((role) => ({
+    key: role.key,
+    name: role.name,
+    permissions: [...role.permissions],
+    description: role.description,
+  }));
+
 /** A team's name: Jetstream's `['required', 'string', 'max:255']`, trimmed as Laravel's middleware trims. */
 export const teamName = z.string().trim().min(1).max(255);

@@ -6,6 +6,7 @@ import { TEAM_POLICY } from "@/lib/policies/teams";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { isUploadUri } from "@/lib/uploads/upload-uri";
 import { presentInvitation } from "@/lib/teams/invitations";
+import { presentRoles } from "@/lib/teams/roles";
 import { SHOW_TEAM_CONTRACT } from "@/lib/teams/schemas/routes";
 import {
   findTeam,
@@ -94,12 +95,7 @@ export const showTeam = endpointOf(SHOW_TEAM_CONTRACT, {
         })),
         team_invitations: invitations.map(presentInvitation),
       },
-      availableRoles: ctx.config.teams.roles.map((role) => ({
-        key: role.key,
-        name: role.name,
-        permissions: [...role.permissions],
-        description: role.description,
-      })),
+      availableRoles: presentRoles(ctx.config),
       permissions,
     };
   },

@@ -85,6 +85,10 @@ describe("teams for administrators (decision record 106)", () => {
       members: [{ id: member.id, email: member.email, role: "editor" }],
       invitations: [],
     });
+    // Jetstream's stub roles: the previous owner keeps one when the team changes hands.
+    expect(
+      (shown.body.availableRoles as { key: string }[]).map((role) => role.key),
+    ).toEqual(["admin", "editor"]);
     expect((await show(ownerAgent, team)).status).toBe(403);
     expect((await show(admin, team + 100)).status).toBe(404);
   });

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { hostContract, noBody } from "@/lib/config/route-contract";
-import { invitationSchema, teamSchema } from "@/lib/teams/schemas/team";
+import {
+  invitationSchema,
+  teamRoleSchema,
+  teamSchema,
+} from "@/lib/teams/schemas/team";
 
 // The administrators' side of teams (decision record 106): one team's people, a member removed,
 // the ownership handed to a member.
@@ -11,12 +15,16 @@ const person = z.object({
   email: z.string(),
 });
 
-/** A team as an administrator sees it: its owner, its members with their roles, its invitations. */
+/**
+ * A team as an administrator sees it: its owner, its members with their roles, its invitations,
+ * and the declared roles (the previous owner's role is one of them when the team changes hands).
+ */
 export const adminTeamSchema = z.object({
   team: teamSchema,
   owner: person.nullable(),
   members: z.array(person.extend({ role: z.string().nullable() })),
   invitations: z.array(invitationSchema),
+  availableRoles: z.array(teamRoleSchema),
 });
 
 export const ADMIN_TEAM = hostContract({

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { TeamSettingsPage } from "@/components/teams/team-settings-page";
 import { TeamsOnly } from "@/components/teams/teams-only";
 import { translateForRequest } from "@/lib/runtime/next-adapter";
+import { teamIdOf } from "../team-id";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: await translateForRequest("Team settings") };
@@ -14,11 +14,10 @@ export default async function Page({
 }: {
   params: Promise<{ team: string }>;
 }) {
-  const { team } = await params;
-  if (!/^[1-9][0-9]{0,15}$/.test(team)) notFound();
+  const teamId = await teamIdOf(params);
   return (
     <TeamsOnly>
-      <TeamSettingsPage teamId={Number(team)} />
+      <TeamSettingsPage teamId={teamId} />
     </TeamsOnly>
   );
 }
