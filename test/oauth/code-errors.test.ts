@@ -76,6 +76,43 @@ describe("the RFCs' errors of the code flow", () => {
     });
   });
 
+  it("a code that does not decrypt, or was issued to another client: invalid_grant (RFC 6749 §5.2), league's hints", async () => {
+    const ctx = await setup();
+    const otherApp = await registerPublicApp(ctx.adminAgent);
+    const other = { ...ctx, client: { client_id: otherApp.id } };
+    const { url, verifier } = await authorize(ctx.as, ctx.registered.id);
+    const params = oauth.validateAuthResponse(
+      ctx.as,
+      ctx.client,
+      await consent(ctx.userAgent, url),
+      "s1",
+    );
+    const callback = new URL(REDIRECT_URI);
+    callback.search = new URLSearchParams({
+      code: "not-a-code",
+      state: "s1",
+      iss: ctx.as.issuer,
+    }).toString();
+    const garbage = oauth.validateAuthResponse(
+      ctx.as,
+      ctx.client,
+      callback,
+      "s1",
+    );
+    for (const [sent, client, hint] of [
+      [garbage, ctx, "Cannot decrypt the authorization code"],
+      [params, other, "Authorization code was not issued to this client"],
+    ] as const) {
+      const response = await exchange(client, sent, verifier);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        error: "invalid_grant",
+        error_description: INVALID_GRANT,
+        hint,
+      });
+    }
+  });
+
   it("a reused code: invalid_grant, and the tokens it issued are revoked", async () => {
     const ctx = await setup();
     const { url, verifier } = await authorize(ctx.as, ctx.registered.id);

@@ -60,13 +60,11 @@ export async function authorizationCodeGrant(
   if (!hasGrant(client, "authorization_code")) throw unauthorizedClient();
   if (typeof input.code !== "string") throw invalidRequest("code");
   const payload = await decryptPayload(ctx.env, input.code);
-  if (!payload)
-    throw invalidRequest("code", "Cannot decrypt the authorization code");
+  // RFC 6749 §5.2: a grant that is invalid or "was issued to another client" is invalid_grant
+  // (league answers invalid_request here; its hints are kept). Issue 47, the wire points.
+  if (!payload) throw invalidGrant("Cannot decrypt the authorization code");
   if (payload.client_id !== client.id)
-    throw invalidRequest(
-      "code",
-      "Authorization code was not issued to this client",
-    );
+    throw invalidGrant("Authorization code was not issued to this client");
   const nowSeconds = Math.floor(ctx.now.getTime() / 1000);
   if (
     typeof payload.expire_time !== "number" ||
