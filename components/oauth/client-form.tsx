@@ -12,6 +12,7 @@ import { ScopesFieldset } from "@/components/oauth/scopes-fieldset";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { INPUT_CLASSES, TextField } from "@/components/ui/text-field";
+import { FieldError } from "@/components/ui/field-error";
 import { formErrors } from "@/lib/client/form-errors";
 import { useLocale, useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
@@ -146,15 +147,10 @@ export function ClientForm({
           >
             {t("One per line; a redirect must match one exactly.")}
           </p>
-          {errors.fields.redirect_uris && (
-            <p
-              id={`${redirectsId}-error`}
-              className="mt-1.5 text-sm text-red-600"
-              aria-live="polite"
-            >
-              {errors.fields.redirect_uris}
-            </p>
-          )}
+          <FieldError
+            id={`${redirectsId}-error`}
+            error={errors.fields.redirect_uris}
+          />
         </div>
       )}
       {!machine && (

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
+import { FieldError } from "@/components/ui/field-error";
 import { ApiError } from "@/lib/client/api";
 import { formErrors } from "@/lib/client/form-errors";
 import { useLocale, useT } from "@/lib/client/i18n";
@@ -170,15 +171,7 @@ export function ResourceForm({
             </div>
           )}
         </div>
-        {clientsError && (
-          <p
-            id={clientsErrorId}
-            className="mt-1.5 text-sm text-red-600"
-            aria-live="polite"
-          >
-            {clientsError}
-          </p>
-        )}
+        <FieldError id={clientsErrorId} error={clientsError} />
       </fieldset>
       <TextField
         label={t("Token lifetime in minutes (optional)")}

@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { INPUT_CLASSES } from "@/components/ui/text-field";
+import { FieldError } from "@/components/ui/field-error";
 import { useT } from "@/lib/client/i18n";
 
 type Row = { key: number; name: string; description: string };
@@ -84,6 +85,7 @@ export function ResourceScopesFieldset({
             <Button
               variant="secondary"
               size="sm"
+              className="justify-self-start"
               disabled={rows.length === 1}
               onClick={() =>
                 setRows((all) => all.filter((other) => other.key !== row.key))
@@ -106,15 +108,7 @@ export function ResourceScopesFieldset({
       >
         {t("Add a scope")}
       </Button>
-      {error && (
-        <p
-          id={errorId}
-          className="mt-1.5 text-sm text-red-600"
-          aria-live="polite"
-        >
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }
