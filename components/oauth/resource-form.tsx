@@ -2,11 +2,11 @@
 
 import { type FormEvent, useId, useRef, useState } from "react";
 import { ResourceScopesFieldset } from "@/components/oauth/resource-scopes-fieldset";
-import { Button } from "@/components/ui/button";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
 import { FieldError } from "@/components/ui/field-error";
+import { FormActions } from "@/components/ui/form-actions";
 import { ApiError } from "@/lib/client/api";
 import { formErrors } from "@/lib/client/form-errors";
 import { useLocale, useT } from "@/lib/client/i18n";
@@ -185,16 +185,11 @@ export function ResourceForm({
         error={errors.fields.token_minutes}
         className="sm:max-w-xs"
       />
-      <div className="flex flex-wrap justify-end gap-3">
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            {t("Cancel")}
-          </Button>
-        )}
-        <Button type="submit" loading={save.isPending}>
-          {resource ? t("Save resource") : t("Register resource")}
-        </Button>
-      </div>
+      <FormActions
+        submit={resource ? t("Save resource") : t("Register resource")}
+        loading={save.isPending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
