@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
+import { FieldError } from "@/components/ui/field-error";
 import { formErrors } from "@/lib/client/form-errors";
 import { useLocale, useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
@@ -99,15 +100,7 @@ export function WebhookForm({ events, create }: Props) {
             </div>
           )}
         </div>
-        {eventsError && (
-          <p
-            id="webhook-events-error"
-            className="mt-1.5 text-sm text-red-600"
-            aria-live="polite"
-          >
-            {eventsError}
-          </p>
-        )}
+        <FieldError id="webhook-events-error" error={eventsError} />
       </fieldset>
       <TextField
         label={t("Signing secret (optional)")}

@@ -9,9 +9,10 @@ import {
 } from "@/components/oauth/client-kinds";
 import { KindChoice } from "@/components/oauth/kind-choice";
 import { ScopesFieldset } from "@/components/oauth/scopes-fieldset";
-import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { INPUT_CLASSES, TextField } from "@/components/ui/text-field";
+import { FieldError } from "@/components/ui/field-error";
+import { FormActions } from "@/components/ui/form-actions";
 import { formErrors } from "@/lib/client/form-errors";
 import { useLocale, useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
@@ -146,15 +147,10 @@ export function ClientForm({
           >
             {t("One per line; a redirect must match one exactly.")}
           </p>
-          {errors.fields.redirect_uris && (
-            <p
-              id={`${redirectsId}-error`}
-              className="mt-1.5 text-sm text-red-600"
-              aria-live="polite"
-            >
-              {errors.fields.redirect_uris}
-            </p>
-          )}
+          <FieldError
+            id={`${redirectsId}-error`}
+            error={errors.fields.redirect_uris}
+          />
         </div>
       )}
       {!machine && (
@@ -188,16 +184,11 @@ export function ClientForm({
             : errors.fields.scopes
         }
       />
-      <div className="flex flex-wrap justify-end gap-3">
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            {t("Cancel")}
-          </Button>
-        )}
-        <Button type="submit" loading={save.isPending}>
-          {client ? t("Save client") : t("Create client")}
-        </Button>
-      </div>
+      <FormActions
+        submit={client ? t("Save client") : t("Create client")}
+        loading={save.isPending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import { ANY_SCOPE_FIELD } from "@/components/oauth/client-form-input";
 import { CheckboxField } from "@/components/ui/checkbox-field";
+import { FieldError } from "@/components/ui/field-error";
 import { useT } from "@/lib/client/i18n";
 import type { OAuthScope } from "@/lib/client/use-oauth-consent";
 
@@ -68,15 +69,7 @@ export function ScopesFieldset({
           ))}
         </div>
       )}
-      {error && (
-        <p
-          id={errorId}
-          className="mt-1.5 text-sm text-red-600"
-          aria-live="polite"
-        >
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }

@@ -33,6 +33,7 @@ const ADMINISTRATION: Item[] = [
   { href: "/admin/mail", label: "Mail", icon: "mail" },
   { href: "/admin/webhooks", label: "Webhooks", icon: "bolt" },
   { href: "/admin/oauth-clients", label: "OAuth clients", icon: "key" },
+  { href: "/admin/oauth-resources", label: "API resources", icon: "shield" },
 ];
 
 function NavItem({ item, layout }: { item: Item; layout: "sidebar" | "tabs" }) {

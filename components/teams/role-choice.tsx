@@ -1,5 +1,6 @@
 "use client";
 
+import { FieldError } from "@/components/ui/field-error";
 import type { TeamRole } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 
@@ -42,15 +43,7 @@ export function RoleChoice({
           </label>
         ))}
       </div>
-      {error && (
-        <p
-          id="team-role-error"
-          className="mt-1.5 text-sm text-red-600"
-          aria-live="polite"
-        >
-          {error}
-        </p>
-      )}
+      <FieldError id="team-role-error" error={error} />
     </fieldset>
   );
 }

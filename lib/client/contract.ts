@@ -5,6 +5,7 @@ import type * as AdminTeams from "@/lib/admin/schemas/teams";
 import type * as AuthenticationLog from "@/lib/authentication-log/schemas/routes";
 import type * as Challenge from "@/lib/auth/schemas/challenge";
 import type * as OAuth from "@/lib/oauth/schemas/routes";
+import type * as OAuthResources from "@/lib/oauth/schemas/resources";
 import type * as Operations from "@/lib/operations/schemas/routes";
 import type * as Providers from "@/lib/auth/schemas/providers";
 import type * as ResetLink from "@/lib/auth/schemas/reset-link";
@@ -31,6 +32,7 @@ type HostContracts = ContractsOf<
   | typeof AuthenticationLog
   | typeof Challenge
   | typeof OAuth
+  | typeof OAuthResources
   | typeof Operations
   | typeof Providers
   | typeof ResetLink
