@@ -1,4 +1,4 @@
-import { solveChallenge, solveChallengeWorkers } from "altcha-lib/v1";
+import { solveChallenge } from "altcha-lib/v1";
 import type { RouteOutput } from "@/lib/client/contract";
 
 type Challenge = RouteOutput<"api.auth.challenge">;
@@ -18,37 +18,20 @@ function payloadOf(challenge: Challenge, number: number): string {
 }
 
 /**
- * Solves a challenge with altcha-lib's solver in Web Workers, one per core up to four, so the
- * screen stays responsive (decision record 108); where no worker starts (an old browser, a
- * blocked script), on the page's own thread with the same solver.
+ * Solves a challenge with altcha-lib's solver (decision record 108). On the page's thread: each
+ * step awaits SubtleCrypto's digest, so the screen stays responsive, and at the default
+ * difficulty it takes well under a second. Not in a Web Worker: Turbopack copies a worker's
+ * source file into the build as it is (`.next/static/media/*.ts`) instead of bundling it, so the
+ * browser could not run it and every solution came from the fallback anyway.
  */
 export async function solveInBackground(challenge: Challenge): Promise<string> {
   const { algorithm, salt, maxnumber } = challenge;
-  const threads = Math.min(4, navigator.hardwareConcurrency || 2);
-  let workerFailed: (error: unknown) => void = () => {};
-  const failure = new Promise<never>((_, reject) => (workerFailed = reject));
-  const start = () => {
-    const worker = new Worker(
-      new URL("./challenge-worker.ts", import.meta.url),
-      { type: "module" },
-    );
-    worker.addEventListener("error", workerFailed);
-    return worker;
-  };
-  const solution = await Promise.race([
-    solveChallengeWorkers(
-      start,
-      threads,
-      challenge.challenge,
-      salt,
-      algorithm,
-      maxnumber,
-    ),
-    failure,
-  ]).catch(
-    () =>
-      solveChallenge(challenge.challenge, salt, algorithm, maxnumber).promise,
-  );
+  const solution = await solveChallenge(
+    challenge.challenge,
+    salt,
+    algorithm,
+    maxnumber,
+  ).promise;
   if (!solution) throw new Error("The challenge has no solution");
   return payloadOf(challenge, solution.number);
 }
