@@ -240,5 +240,5 @@ export const OAUTH_ROUTES: readonly HostRoute[] = [
   PROTECTED_RESOURCE_ROUTE,
   OAUTH_REGISTER_ROUTE,
   OAUTH_LOGOUT_ROUTE,
-  ...OAUTH_RESOURCE_ROUTES,
+  ...OAUTH_RESOURCE_ROUTES.map((route) => needingKeys(route)),
 ];

@@ -42,6 +42,9 @@ const NOT_SIGNED_IN_BY_TOKEN = new Set([
   "oauth.logout",
   // The new-device mail's signed link: the mailbox is the proof (decision record 095).
   "api.app.authentication-log.not-me",
+  // A registered resource's public RFC 9728 document, read by its server without credentials
+  // (decision record 101).
+  "oauth.resources.metadata",
 ]);
 // POSTs that only read.
 const READING_POSTS = new Set(["auth.tokens"]);
@@ -50,8 +53,10 @@ const READING_POSTS = new Set(["auth.tokens"]);
 // and the passkey ceremonies' options, which keep a challenge for a session (decision record 025);
 // and "download my data", which reveals the account (decision record 028); and Jetstream's signed
 // invitation link, which adds the signed-in account to a team (decision record 087); and the
-// sign-in history, which reveals the account's addresses and devices (decision record 095).
+// sign-in history, which reveals the account's addresses and devices (decision record 095); and
+// the sign-in methods, which say how this session signed in, as a token has not (record 107).
 const WRITING_GETS = new Set([
+  "auth.sign-in-methods",
   "api.app.user.authentication-log",
   "team-invitations.accept",
   "api.app.user.export",

@@ -110,6 +110,7 @@ describe("Passport's JSON API", () => {
       "openid",
       "profile",
       "email",
+      "org",
     ]);
   });
 

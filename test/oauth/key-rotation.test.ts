@@ -40,6 +40,12 @@ const BODIES: Record<string, unknown> = {
   "POST /oauth/clients": A_CLIENT,
   "PUT /oauth/clients/{id}": A_CLIENT,
   "POST /oauth/personal-access-tokens": { name: "A token" },
+  "POST /api/admin/oauth-resources": {
+    identifier: "https://api.example/notes",
+    name: "Notes API",
+    scopes: [{ name: "notes:read", description: "Read notes" }],
+  },
+  "PUT /api/admin/oauth-resources/{id}": { name: "Notes API", scopes: [] },
 };
 
 /** The real command, in this process: its output and exit code. */
@@ -161,11 +167,16 @@ describe("a server without keys", () => {
         NODE_ENV: "production",
         DATA_DIR: mkdtempSync(path.join(tmpdir(), "no-keys-")),
         SESSION_SECURE_COOKIE: "false",
+        ...ADMINS.env,
       },
     });
-    // A signed-in user who confirmed the password: the clients' JSON API refuses a guest (401)
-    // and asks for the password (423) before anything else, keys or not.
-    const agent = await signIn(app, await app.createUser());
+    // A signed-in administrator who confirmed the password: the clients' JSON API refuses a
+    // guest (401), the resources' a user (403), and both ask for the password (423) before
+    // anything else, keys or not.
+    const agent = await signIn(
+      app,
+      await app.createUser({ email: "admin@example.com" }),
+    );
     await confirmPassword(agent);
     const answers = new Map<string, string>();
     for (const route of OAUTH_ROUTES) {
@@ -173,7 +184,11 @@ describe("a server without keys", () => {
       const names = [...route.path.matchAll(/\{(\w+)\}/g)].map(
         ([, name]) => name ?? "",
       );
-      const response = await agent.request(method, route.path, {
+      // The metadata document of a resource is asked by its identifier (record 101).
+      const query = route.path.endsWith("/resource-metadata")
+        ? "?resource=https%3A%2F%2Fapi.example%2Fnotes"
+        : "";
+      const response = await agent.request(method, route.path + query, {
         // Enough for the JSON API's schemas, which judge the input before the endpoint runs.
         json: BODIES[`${method} ${route.path}`],
         host: route,
