@@ -7,15 +7,14 @@ import { Dialog } from "@/components/ui/dialog";
 import { LoadingRows } from "@/components/ui/skeleton";
 import type { AdminUser } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
-import {
-  useEndUserSession,
-  useUserSessions,
-} from "@/lib/client/use-browser-sessions";
+import { useRouteMutation, useRouteQuery } from "@/lib/client/route-query";
 
 function Sessions({ user }: { user: AdminUser }) {
   const t = useT();
-  const sessions = useUserSessions(user.id);
-  const end = useEndUserSession(user.id);
+  const sessions = useRouteQuery("api.admin.users.sessions.index", {
+    id: user.id,
+  });
+  const end = useRouteMutation("api.admin.users.sessions.destroy");
   return (
     <div className="space-y-4">
       <ErrorAlert error={sessions.error ?? end.error} />
@@ -26,8 +25,10 @@ function Sessions({ user }: { user: AdminUser }) {
           <SessionList
             sessions={sessions.data}
             label={t("Sessions of :name", { name: user.name })}
-            ending={end.isPending ? end.variables : null}
-            onEnd={(session) => end.mutate(session.id)}
+            ending={end.isPending ? String(end.variables.sessionId) : null}
+            onEnd={(session) =>
+              end.mutate({ id: user.id, sessionId: session.id })
+            }
           />
         )
       )}

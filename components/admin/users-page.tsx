@@ -22,9 +22,9 @@ import { useT } from "@/lib/client/i18n";
 import { useSettings } from "@/lib/client/settings-context";
 import {
   useAdminUsers,
+  useResetTwoFactor,
   useUserStatusChange,
 } from "@/lib/client/use-admin-users";
-import { useResetTwoFactor } from "@/lib/client/use-browser-sessions";
 import { useImpersonate } from "@/lib/client/use-impersonation";
 
 /** The administration's user list: search, pages, impersonate, sessions, reset a second factor, delete and restore, export. */

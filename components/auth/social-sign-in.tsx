@@ -2,13 +2,17 @@
 
 import { buttonClasses } from "@/components/ui/button";
 import { useT } from "@/lib/client/i18n";
-import { useProviders } from "@/lib/client/use-providers";
+import { useRouteQuery } from "@/lib/client/route-query";
 
 /** One button per configured provider; the browser goes to the provider through the server. */
 export function SocialSignIn() {
   const t = useT();
-  const providers = useProviders();
-  const list = providers.data ?? [];
+  // The providers change only when the server's configuration does.
+  const providers = useRouteQuery("api.auth.providers", undefined, {
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const list = providers.data?.providers ?? [];
   if (list.length === 0) return null;
   return (
     <div className="mt-8">

@@ -9,18 +9,19 @@ import { LoadingRows } from "@/components/ui/skeleton";
 import { SessionList } from "@/components/profile/session-list";
 import { useT } from "@/lib/client/i18n";
 import { useRouteAllowed } from "@/lib/client/use-route-allowed";
-import {
-  useBrowserSessions,
-  useEndOtherSessions,
-  useEndSession,
-} from "@/lib/client/use-browser-sessions";
+import { useRouteMutation, useRouteQuery } from "@/lib/client/route-query";
+import { TWO_FACTOR_ACTIONS as ACTIONS } from "@/lib/client/two-factor-actions";
 
 /** Profile, "Browser sessions": where the account is signed in; end one, or all but this one (behind the step-up). */
 export function BrowserSessions() {
   const t = useT();
-  const sessions = useBrowserSessions();
-  const endOne = useEndSession();
-  const endOthers = useEndOtherSessions();
+  const sessions = useRouteQuery(ACTIONS.sessions);
+  const endOne = useRouteMutation(ACTIONS.endSession, {
+    toast: "That browser has been signed out.",
+  });
+  const endOthers = useRouteMutation(ACTIONS.endOtherSessions, {
+    toast: "Other browsers have been signed out.",
+  });
   const [confirming, setConfirming] = useState(false);
   const allowed = useRouteAllowed();
   const others = (sessions.data ?? []).filter(
@@ -60,10 +61,10 @@ export function BrowserSessions() {
           sessions.data && (
             <SessionList
               sessions={sessions.data}
-              ending={endOne.isPending ? endOne.variables : null}
+              ending={endOne.isPending ? String(endOne.variables.id) : null}
               onEnd={
                 allowed("session-destroy")
-                  ? (session) => endOne.mutate(session.id)
+                  ? (session) => endOne.mutate({ id: session.id })
                   : undefined
               }
               label={t("Browser sessions")}

@@ -8,12 +8,14 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
 import { useT } from "@/lib/client/i18n";
 import { useFormChecks } from "@/lib/client/use-form-checks";
-import { useUpdatePassword } from "@/lib/client/use-update-password";
+import { useRouteMutation } from "@/lib/client/route-query";
 
 /** POST update-password: this browser stays signed in, other sessions end. */
 export function PasswordForm() {
   const t = useT();
-  const update = useUpdatePassword();
+  const update = useRouteMutation("update-password", {
+    toast: "Password updated.",
+  });
   const form = useRef<HTMLFormElement>(null);
   const { errors, check } = useFormChecks(form, update.error, [
     "old_password",

@@ -5,10 +5,8 @@ import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
-import {
-  useCancelEmailChange,
-  useResendEmailChange,
-} from "@/lib/client/use-email-change";
+import { useRouteMutation } from "@/lib/client/route-query";
+import { useCancelEmailChange } from "@/lib/client/use-email-change";
 
 /** While a new address waits for confirmation: say where the link went, offer to resend or cancel. */
 export function PendingEmailNotice({
@@ -19,7 +17,8 @@ export function PendingEmailNotice({
   pendingEmail: string;
 }) {
   const t = useT();
-  const resend = useResendEmailChange(user.id);
+  // A fresh confirmation link (throttled to 6 a minute by the server).
+  const resend = useRouteMutation("api.app.user.email.resend");
   const cancel = useCancelEmailChange(user.id);
   const isBusy = resend.isPending || cancel.isPending;
   return (
@@ -40,7 +39,7 @@ export function PendingEmailNotice({
             variant="secondary"
             loading={resend.isPending}
             disabled={isBusy}
-            onClick={() => resend.mutate()}
+            onClick={() => resend.mutate({ user_id: user.id })}
           >
             {t("Resend confirmation link")}
           </Button>

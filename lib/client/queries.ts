@@ -20,7 +20,6 @@ declare module "@tanstack/react-query" {
  */
 export const queryKeys = {
   session: ["session"] as const,
-  providers: ["providers"] as const,
   tokens: ["tokens"] as const,
   passwordConfirmation: ["password-confirmation"] as const,
   passkeys: ["passkeys"] as const,
@@ -29,9 +28,6 @@ export const queryKeys = {
   adminUserPage: (filters: AdminUserFilters) =>
     ["admin-users", filters] as const,
   activityUsers: ["activity", "users"] as const,
-  browserSessions: ["browser-sessions"] as const,
-  userSessions: (userId: number) =>
-    ["admin-users", userId, "sessions"] as const,
   userTokens: (userId: number) => ["admin-users", userId, "tokens"] as const,
   team: (teamId: number) => ["teams", teamId] as const,
 };

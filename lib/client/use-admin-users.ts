@@ -46,3 +46,15 @@ export function useUserStatusChange() {
       queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers }),
   });
 }
+
+/** An administrator turns a user's second factor off (behind the step-up; audited, the user is told by mail). */
+export function useResetTwoFactor() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) =>
+      api.call("api.admin.users.two-factor.destroy", { id: userId }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers }),
+  });
+}

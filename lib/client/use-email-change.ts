@@ -4,15 +4,6 @@ import { useMutation } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
 import { useSetSessionUser } from "@/lib/client/use-profile";
 
-/** POST api.app.user.email.resend: a fresh confirmation link (throttled to 6 a minute by the server). */
-export function useResendEmailChange(userId: number) {
-  const api = useApi();
-  return useMutation({
-    mutationFn: () =>
-      api.call("api.app.user.email.resend", { user_id: userId }),
-  });
-}
-
 /** POST api.app.user.email.cancel: the pending address is withdrawn, the one in force stays. */
 export function useCancelEmailChange(userId: number) {
   const api = useApi();

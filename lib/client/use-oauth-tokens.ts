@@ -1,8 +1,9 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
 import type { RouteOutput } from "@/lib/client/contract";
+import { useRouteQuery } from "@/lib/client/route-query";
 
 /** One live access token of the user, as GET /oauth/tokens (`passport.tokens.index`) lists it. */
 export type AuthorizedToken = RouteOutput<"passport.tokens.index">[number];
@@ -15,8 +16,6 @@ export type AuthorizedApp = {
   lastAuthorizedAt: string | null;
   tokenIds: string[];
 };
-
-const AUTHORIZED_APPS_KEY = ["oauth-authorized-apps"] as const;
 
 /** The tokens grouped by app, newest first, as the list the user reads them in. */
 function groupByApp(tokens: AuthorizedToken[]): AuthorizedApp[] {
@@ -37,11 +36,8 @@ function groupByApp(tokens: AuthorizedToken[]): AuthorizedApp[] {
 
 /** The apps holding a live token of the signed-in user. */
 export function useAuthorizedApps() {
-  const api = useApi();
-  return useQuery({
-    queryKey: AUTHORIZED_APPS_KEY,
-    queryFn: ({ signal }) =>
-      api.call("passport.tokens.index", undefined, { signal }).then(groupByApp),
+  return useRouteQuery("passport.tokens.index", undefined, {
+    select: groupByApp,
   });
 }
 
@@ -56,6 +52,8 @@ export function useRevokeAuthorizedApp() {
         await api.call("passport.tokens.destroy", { id });
     },
     onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: AUTHORIZED_APPS_KEY }),
+      queryClient.invalidateQueries({
+        queryKey: api.staleKey("passport.tokens.destroy"),
+      }),
   });
 }

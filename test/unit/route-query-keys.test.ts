@@ -59,3 +59,37 @@ describe("keys from the route rows", () => {
     expect(isStaleAfter("api.admin.mail.retry", history)).toBe(false);
   });
 });
+
+describe("the reads the screens' changes make stale", () => {
+  // The browser sessions card, the administrators' sessions dialog and the authorized apps
+  // list read and change their routes by name (components/profile/browser-sessions.tsx,
+  // components/admin/user-sessions-dialog.tsx, lib/client/use-oauth-tokens.ts).
+  it("ending a browser, or all the others, refreshes the list of browsers", () => {
+    const sessions = api.queryKey("sessions");
+    expect(isStaleAfter("session-destroy", sessions)).toBe(true);
+    expect(isStaleAfter("other-browser-sessions", sessions)).toBe(true);
+    expect(
+      isStaleAfter("session-destroy", api.queryKey("api.admin.mail")),
+    ).toBe(false);
+  });
+
+  it("an administrator ending a user's session refreshes the sessions dialog", () => {
+    const change = "api.admin.users.sessions.destroy";
+    expect(
+      isStaleAfter(
+        change,
+        api.queryKey("api.admin.users.sessions.index", { id: 7 }),
+      ),
+    ).toBe(true);
+    expect(isStaleAfter(change, api.queryKey("api.admin.mail"))).toBe(false);
+  });
+
+  it("revoking an app's tokens refreshes the authorized apps", () => {
+    expect(
+      isStaleAfter(
+        "passport.tokens.destroy",
+        api.queryKey("passport.tokens.index"),
+      ),
+    ).toBe(true);
+  });
+});
