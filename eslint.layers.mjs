@@ -5,9 +5,13 @@
 
 /**
  * The base floor, in tiers (lowest first): plain building blocks. A base folder imports only the
- * tiers below its own.
+ * tiers below its own. The lowest is the contract (decision record 113): the route types, the
+ * auth actions' table, the token abilities, the credential classes and every feature's request
+ * and response schemas, pure zod that the configuration, the server, the features and the
+ * browser's client all read.
  */
 const BASE_TIERS = [
+  ["lib/contract"],
   ["db", "lib/config", "lib/crypto", "lib/i18n"],
   ["lib/env.ts", "lib/http"],
   ["lib/validation", "lib/observability"],
@@ -54,18 +58,9 @@ export const PLACED = [
 const above = (floors, index) => floors.slice(index + 1).flat();
 const features = FEATURES.flat();
 
-/**
- * A feature's `schemas/` folder holds the zod schemas of its routes' input and output (decision
- * record 062): pure modules of the base floor, so the auth-action table (lib/config) and the
- * browser's client (lib/client) read them. They import only the base and other schemas.
- */
-const SCHEMAS = "./schemas";
-const schemaFolders = features.map((folder) => `${folder}/schemas`);
-
 const zone = (target, from, message) => ({
   target: target.map((path) => `./${path}`),
   from: from.map((path) => `./${path}`),
-  except: [SCHEMAS],
   message,
 });
 
@@ -97,12 +92,8 @@ const zones = [
       "a feature imports only the features below it (eslint.layers.mjs FEATURES)",
     ),
   ),
-  zone(
-    schemaFolders,
-    [...SERVER, ...POLICIES, ...features, ...APP, ...CLIENT],
-    "a feature's schemas/ are pure zod: they import only the base and other schemas",
-  ),
-  // The browser's side: pure modules only (the base's pure files, the policies' rules, the upload address).
+  // The browser's side: pure modules only (the contract, the base's pure files, the policies' rules,
+  // the upload address).
   zone(
     CLIENT,
     [

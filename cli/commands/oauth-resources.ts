@@ -57,7 +57,7 @@ function createCommand(program: Command, io: Parameters<CliCommand>[1]) {
         ) => {
           const { parseInput } = await import("@/lib/validation/parse");
           const { resourceInputSchema } =
-            await import("@/lib/oauth/schemas/resources");
+            await import("@/lib/contract/oauth/resources");
           const { registerResource } =
             await import("@/lib/oauth/registered-resources");
           const minutes = options.tokenMinutes;

@@ -1,6 +1,6 @@
 import type { FrontendSettings } from "@/lib/client/frontend-settings";
 import type { CreateTokenInput } from "@/lib/client/use-tokens";
-import { TOKEN_ABILITIES } from "@/lib/config/token-abilities";
+import { TOKEN_ABILITIES } from "@/lib/contract/token-abilities";
 
 const DAY_MS = 86_400_000;
 

@@ -2,8 +2,8 @@ import "server-only";
 import { deleteAccountEndpoint } from "@/lib/account/delete-account";
 import { exportOwnDataEndpoint } from "@/lib/account/export-endpoint";
 import type { HostRoute } from "@/lib/server/pipeline";
-import { SESSION_ONLY } from "@/lib/config/token-abilities";
-import { USER_DATA_EXPORT, USER_DELETE } from "@/lib/account/schemas/routes";
+import { SESSION_ONLY } from "@/lib/contract/token-abilities";
+import { USER_DATA_EXPORT, USER_DELETE } from "@/lib/contract/account/routes";
 
 /**
  * GET /api/app/user/export: "Download my data" (decision record

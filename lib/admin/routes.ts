@@ -19,7 +19,7 @@ import {
   ADMIN_USER_SESSIONS,
   ADMIN_USER_SESSION_DELETE,
   ADMIN_USER_TWO_FACTOR_RESET,
-} from "@/lib/admin/schemas/routes";
+} from "@/lib/contract/admin/routes";
 
 // Administrators only: the guard (401), then the `admin` middleware (403, lib/policies/admin.ts).
 // Who may be acted on (not oneself, not another administrator) is the user policy's, in the endpoint.

@@ -14,7 +14,7 @@ import {
   ADMIN_TEAM,
   ADMIN_TEAM_MEMBER_DELETE,
   ADMIN_TEAM_OWNER_UPDATE,
-} from "@/lib/admin/schemas/teams";
+} from "@/lib/contract/admin/teams";
 import { recordActivity } from "@/lib/audit/activity";
 import { invalid, notFound } from "@/lib/http/errors";
 import { json } from "@/lib/http/respond";

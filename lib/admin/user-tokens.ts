@@ -1,6 +1,6 @@
 import "server-only";
 import { routeUser } from "@/lib/admin/target-user";
-import { ADMIN_USER_TOKENS } from "@/lib/admin/schemas/routes";
+import { ADMIN_USER_TOKENS } from "@/lib/contract/admin/routes";
 import { listTokensWithUsage } from "@/lib/auth/token-list";
 import { userPolicy } from "@/lib/policies/user-policy";
 import {

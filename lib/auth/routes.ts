@@ -1,8 +1,8 @@
 import "server-only";
 import { challenge } from "@/lib/auth/endpoints/challenge";
 import { checkResetLink } from "@/lib/auth/endpoints/check-reset-link";
-import { CHALLENGE } from "@/lib/auth/schemas/challenge";
-import { RESET_LINK_CHECK } from "@/lib/auth/schemas/reset-link";
+import { CHALLENGE } from "@/lib/contract/auth/challenge";
+import { RESET_LINK_CHECK } from "@/lib/contract/auth/reset-link";
 import type { HostRoute } from "@/lib/server/pipeline";
 
 /**

@@ -1,7 +1,7 @@
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import type { AuthConfig } from "@/lib/config/auth";
-import { TOKEN_ABILITIES } from "@/lib/config/token-abilities";
+import { TOKEN_ABILITIES } from "@/lib/contract/token-abilities";
 
 /**
  * The fields create-token takes beyond Sanctum's (decision record 045), validated here once. Every

@@ -9,7 +9,7 @@ import {
   parseQuery,
 } from "@/lib/server/query";
 import { rowsOf } from "@/lib/authentication-log/record";
-import type { AuthenticationLogEntry } from "@/lib/authentication-log/schemas/routes";
+import type { AuthenticationLogEntry } from "@/lib/contract/authentication-log/routes";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import { describeAgent } from "@/lib/sessions/list";
 

@@ -4,7 +4,7 @@ import { authenticationLog, sessions, users } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import { NOT_ME_PAGE } from "@/lib/authentication-log/new-device";
 import { rowsOf } from "@/lib/authentication-log/record";
-import { NOT_ME } from "@/lib/authentication-log/schemas/routes";
+import { NOT_ME } from "@/lib/contract/authentication-log/routes";
 import { hasValidSignature } from "@/lib/crypto/signed-urls";
 import { forbidden } from "@/lib/http/errors";
 import { defineEndpoint } from "@/lib/server/endpoint";

@@ -4,8 +4,8 @@ import { notMe } from "@/lib/authentication-log/not-me";
 import {
   NOT_ME,
   USER_AUTHENTICATION_LOG,
-} from "@/lib/authentication-log/schemas/routes";
-import { SESSION_ONLY } from "@/lib/config/token-abilities";
+} from "@/lib/contract/authentication-log/routes";
+import { SESSION_ONLY } from "@/lib/contract/token-abilities";
 import type { HostRoute } from "@/lib/server/pipeline";
 
 /** The account's activity screen: its own sign-in history, from a session (decision record 095). */

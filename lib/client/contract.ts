@@ -1,21 +1,21 @@
 import type { z } from "zod";
-import type * as Account from "@/lib/account/schemas/routes";
-import type * as Admin from "@/lib/admin/schemas/routes";
-import type * as AdminTeams from "@/lib/admin/schemas/teams";
-import type * as AuthenticationLog from "@/lib/authentication-log/schemas/routes";
-import type * as Challenge from "@/lib/auth/schemas/challenge";
-import type * as OAuth from "@/lib/oauth/schemas/routes";
-import type * as OAuthResources from "@/lib/oauth/schemas/resources";
-import type * as Operations from "@/lib/operations/schemas/routes";
-import type * as Providers from "@/lib/auth/schemas/providers";
-import type * as ResetLink from "@/lib/auth/schemas/reset-link";
-import type * as Settings from "@/lib/settings/schemas/routes";
-import type * as Teams from "@/lib/teams/schemas/routes";
-import type * as Uploads from "@/lib/uploads/schemas/routes";
-import type * as Users from "@/lib/users/schemas/routes";
-import type * as Webhooks from "@/lib/webhooks/schemas/routes";
-import type { AUTH_ACTIONS } from "@/lib/config/auth-actions";
-import type { HostContract, NoBody } from "@/lib/config/route-contract";
+import type * as Account from "@/lib/contract/account/routes";
+import type * as Admin from "@/lib/contract/admin/routes";
+import type * as AdminTeams from "@/lib/contract/admin/teams";
+import type * as AuthenticationLog from "@/lib/contract/authentication-log/routes";
+import type * as Challenge from "@/lib/contract/auth/challenge";
+import type * as OAuth from "@/lib/contract/oauth/routes";
+import type * as OAuthResources from "@/lib/contract/oauth/resources";
+import type * as Operations from "@/lib/contract/operations/routes";
+import type * as Providers from "@/lib/contract/auth/providers";
+import type * as ResetLink from "@/lib/contract/auth/reset-link";
+import type * as Settings from "@/lib/contract/settings/routes";
+import type * as Teams from "@/lib/contract/teams/routes";
+import type * as Uploads from "@/lib/contract/uploads/routes";
+import type * as Users from "@/lib/contract/users/routes";
+import type * as Webhooks from "@/lib/contract/webhooks/routes";
+import type { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
+import type { HostContract, NoBody } from "@/lib/contract/route-contract";
 
 /**
  * The API as the front end sees it, inferred from the server's route rows (decision record 062):
@@ -80,11 +80,11 @@ export type RouteOutput<N extends RouteName> =
     : never;
 
 // The shapes the screens read, each inferred from the schema the server's answers are tested against.
-export type { User } from "@/lib/users/schemas/user";
-export type { Session } from "@/lib/auth/schemas/sign-in";
-export type { Token } from "@/lib/auth/schemas/tokens";
-export type { BrowserSession } from "@/lib/sessions/schemas/browser-sessions";
-export type { Passkey } from "@/lib/passkeys/schemas/passkeys";
+export type { User } from "@/lib/contract/users/user";
+export type { Session } from "@/lib/contract/auth/sign-in";
+export type { Token } from "@/lib/contract/auth/tokens";
+export type { BrowserSession } from "@/lib/contract/sessions/browser-sessions";
+export type { Passkey } from "@/lib/contract/passkeys/passkeys";
 
 type Row<T> = T extends readonly (infer R)[] ? R : never;
 

@@ -1,4 +1,4 @@
-import { type ActionMap, actionColumn } from "@/lib/config/auth-actions";
+import { type ActionMap, actionColumn } from "@/lib/contract/auth-actions";
 import { EDITABLE_SETTING_KEYS } from "@/lib/config/auth-settings";
 
 /**
@@ -28,7 +28,7 @@ export const AUTH_DEFAULTS = {
     active: true,
     as: "auth.",
     prefix: "auth",
-    // The table's defaults (lib/config/auth-actions.ts): one row per action holds them all.
+    // The table's defaults (lib/contract/auth-actions.ts): one row per action holds them all.
     uris: actionColumn("uri"),
     names: actionColumn("name"),
     middlewares: Object.fromEntries(

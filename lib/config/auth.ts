@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACTION_NAMES, type ActionName } from "@/lib/config/auth-actions";
+import { ACTION_NAMES, type ActionName } from "@/lib/contract/auth-actions";
 import { AUTH_DEFAULTS } from "@/lib/config/auth-defaults";
 import { challengeConfigSchema } from "@/lib/config/challenge";
 import { ConfigError } from "@/lib/config/errors";

@@ -1,5 +1,5 @@
 import "server-only";
-import { SESSION_ONLY } from "@/lib/config/token-abilities";
+import { SESSION_ONLY } from "@/lib/contract/token-abilities";
 import type { HostRoute } from "@/lib/server/pipeline";
 import {
   authorizedTokenEndpoint,

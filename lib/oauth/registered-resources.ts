@@ -13,7 +13,7 @@ import { SCOPES } from "@/lib/oauth/scopes";
 /**
  * The protected resources on other origins this server issues tokens for (decision record 101):
  * their rows and the checks that need the database. The shape of each field (an https identifier,
- * scope names) is checked at the edge by lib/oauth/schemas/resources.ts.
+ * scope names) is checked at the edge by lib/contract/oauth/resources.ts.
  */
 
 export type ResourceRegistration = {

@@ -13,7 +13,7 @@ import {
   OAUTH_RESOURCE_STORE_CONTRACT,
   OAUTH_RESOURCE_UPDATE_CONTRACT,
   OAUTH_RESOURCES_CONTRACT,
-} from "@/lib/oauth/schemas/resources";
+} from "@/lib/contract/oauth/resources";
 
 // Registered resources (decision record 101). Administrators only: the guard (401), then the
 // `admin` middleware (403); a token needs the `admin` ability. A resource holds no way into an

@@ -19,7 +19,7 @@ import {
   OAUTH_RESOURCE_STORE_CONTRACT,
   OAUTH_RESOURCE_UPDATE_CONTRACT,
   OAUTH_RESOURCES_CONTRACT,
-} from "@/lib/oauth/schemas/resources";
+} from "@/lib/contract/oauth/resources";
 
 // The administration of registered resources (decision record 101), behind `admin` on its rows
 // (lib/oauth/resource-routes.ts), and the metadata document a resource server serves.

@@ -1,6 +1,6 @@
 import { parseAbilities } from "@/lib/auth/tokens";
 import type { AuthConfig } from "@/lib/config/auth";
-import { TOKEN_ABILITIES } from "@/lib/config/token-abilities";
+import { TOKEN_ABILITIES } from "@/lib/contract/token-abilities";
 
 /**
  * The scopes this server grants: the product's token abilities (docs/tokens.md "Token abilities",

@@ -5,7 +5,7 @@ import {
   judgeHealth,
   MAIL_STUCK_MINUTES,
 } from "@/lib/operations/health-checks";
-import { HEALTH_CHECK_NAMES } from "@/lib/operations/schemas/routes";
+import { HEALTH_CHECK_NAMES } from "@/lib/contract/operations/routes";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 

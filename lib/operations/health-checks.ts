@@ -1,4 +1,4 @@
-import type { HealthCheck } from "@/lib/operations/schemas/routes";
+import type { HealthCheck } from "@/lib/contract/operations/routes";
 import type { BackupRecord } from "@/lib/operations/backup-record";
 
 /** What the health panel is judged from: read by lib/operations/health-panel.ts, no writes. */

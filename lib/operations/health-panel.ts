@@ -12,7 +12,7 @@ import {
   type HealthFigures,
   judgeHealth,
 } from "@/lib/operations/health-checks";
-import { ADMIN_HEALTH_CONTRACT } from "@/lib/operations/schemas/routes";
+import { ADMIN_HEALTH_CONTRACT } from "@/lib/contract/operations/routes";
 import type { Context } from "@/lib/server/context";
 import { defineEndpoint } from "@/lib/server/endpoint";
 import type { HostRoute } from "@/lib/server/pipeline";

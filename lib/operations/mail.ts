@@ -9,7 +9,7 @@ import { MAIL_QUEUE, retryFailedJob } from "@/lib/mail/queue";
 import {
   RETRY_MAIL_CONTRACT,
   SHOW_MAIL_CONTRACT,
-} from "@/lib/operations/schemas/routes";
+} from "@/lib/contract/operations/routes";
 
 type Envelope = { to?: string[]; subject?: string };
 type StoredPayload = { envelope?: Envelope; message?: Envelope };

@@ -8,7 +8,7 @@ import { ORIGINAL_PATH_HEADER } from "@/lib/server/headers";
 import { type RouteManifest, routeManifest } from "@/lib/server/url";
 import { compileRoutes, matchFixedRoute, matchPath } from "@/lib/server/match";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
-import { PROVIDERS } from "@/lib/auth/schemas/providers";
+import { PROVIDERS } from "@/lib/contract/auth/providers";
 import { toInternalPath, withPublicPaths } from "@/lib/oauth/path-prefix";
 import { relyingPartyIdFor } from "@/lib/passkeys/relying-party";
 import { appAwaitingSignIn } from "@/lib/oauth/app-awaiting-sign-in";

@@ -3,7 +3,7 @@ import {
   ACTION_NAMES,
   type ActionMap,
   type ActionName,
-} from "@/lib/config/auth-actions";
+} from "@/lib/contract/auth-actions";
 import type { Endpoint } from "@/lib/server/endpoint";
 import type { FeatureManifest } from "@/lib/server/feature";
 import type { HostRoute } from "@/lib/server/pipeline";
@@ -13,7 +13,7 @@ import { collected, FEATURES } from "@/lib/runtime/features";
  * Every route of the host application, at its fixed path, from the features' manifests
  * (lib/runtime/features.ts). route() and the front end's manifest read their paths here, the
  * catch-alls under app/api and app/oauth their match, the tests their list. The auth actions, whose URIs are
- * configuration, are the other half: their table (lib/config/auth-actions.ts) and the endpoint of
+ * configuration, are the other half: their table (lib/contract/auth-actions.ts) and the endpoint of
  * each (ACTION_ENDPOINTS, below).
  */
 export const HOST_ROUTES: readonly HostRoute[] = collected("hostRoutes").flat();
@@ -57,5 +57,5 @@ function actionEndpoints(
   return endpoints as ActionMap<Endpoint>;
 }
 
-/** Which endpoint serves each auth action of the table (lib/config/auth-actions.ts, decision record 017). */
+/** Which endpoint serves each auth action of the table (lib/contract/auth-actions.ts, decision record 017). */
 export const ACTION_ENDPOINTS: ActionMap<Endpoint> = actionEndpoints(FEATURES);

@@ -1,5 +1,5 @@
 import "server-only";
-import { SESSION_ONLY } from "@/lib/config/token-abilities";
+import { SESSION_ONLY } from "@/lib/contract/token-abilities";
 import { InsufficientScopeError } from "@/lib/http/errors";
 import { sendsBearer } from "@/lib/http/request";
 import type { AuthState } from "@/lib/server/context";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { AuthConfig } from "@/lib/config/auth";
-import type { RouteContract } from "@/lib/config/route-contract";
+import type { RouteContract } from "@/lib/contract/route-contract";
 import type { Context } from "@/lib/server/context";
 import { hasBrand, type Message } from "@/lib/http/errors";
 

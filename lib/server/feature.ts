@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import type { AuthConfig } from "@/lib/config/auth";
-import type { ActionName } from "@/lib/config/auth-actions";
+import type { ActionName } from "@/lib/contract/auth-actions";
 import type { Reencryptor } from "@/lib/crypto/reencryption";
 import type {
   CredentialKind,
@@ -52,7 +52,7 @@ export type EventListeners = { [K in EventName]?: readonly Listener<K>[] };
 export type FeatureManifest = {
   /** The folder's name (`webhooks`): named in start-up errors. */
   name: string;
-  /** The endpoint of each auth action of the table (lib/config/auth-actions.ts) this feature serves. */
+  /** The endpoint of each auth action of the table (lib/contract/auth-actions.ts) this feature serves. */
   actions?: { readonly [A in ActionName]?: Endpoint };
   /** Its routes at fixed paths (profile, uploads, administration, OAuth). */
   hostRoutes?: readonly HostRoute[];

@@ -1,6 +1,6 @@
-import { ACTION_NAMES, type ActionName } from "@/lib/config/auth-actions";
+import { ACTION_NAMES, type ActionName } from "@/lib/contract/auth-actions";
 import type { AuthConfig } from "@/lib/config/auth";
-import { AUTH_ACTIONS, type HttpMethod } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS, type HttpMethod } from "@/lib/contract/auth-actions";
 
 export type CompiledRoute = {
   action: ActionName;

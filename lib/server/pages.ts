@@ -2,7 +2,7 @@ import {
   ACTION_NAMES,
   AUTH_ACTIONS,
   type AuthAction,
-} from "@/lib/config/auth-actions";
+} from "@/lib/contract/auth-actions";
 import { AUTH_DEFAULTS } from "@/lib/config/auth-defaults";
 
 /**

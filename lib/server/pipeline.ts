@@ -33,11 +33,11 @@ import { warnStatelessCookie } from "@/lib/server/stateful-warning";
 import { observeRequest } from "@/lib/observability/observe-request";
 import { validateInput } from "@/lib/server/validate-input";
 import type { Services } from "@/lib/server/services";
-import { AUTH_ACTIONS, type HttpMethod } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS, type HttpMethod } from "@/lib/contract/auth-actions";
 import {
   CREDENTIAL_CLASSES,
   type CredentialClass,
-} from "@/lib/config/credential-classes";
+} from "@/lib/contract/credential-classes";
 
 export type { HostRoute } from "@/lib/server/route-rules";
 

@@ -1,17 +1,20 @@
 import "server-only";
 import type { AuthConfig } from "@/lib/config/auth";
-import type { RouteContract } from "@/lib/config/route-contract";
+import type { RouteContract } from "@/lib/contract/route-contract";
 import {
   ACTION_NAMES,
   type AuthAction,
   AUTH_ACTIONS,
   type HttpMethod,
-} from "@/lib/config/auth-actions";
+} from "@/lib/contract/auth-actions";
 import {
   CREDENTIAL_CLASSES,
   type CredentialClass,
-} from "@/lib/config/credential-classes";
-import { type RouteAbility, SESSION_ONLY } from "@/lib/config/token-abilities";
+} from "@/lib/contract/credential-classes";
+import {
+  type RouteAbility,
+  SESSION_ONLY,
+} from "@/lib/contract/token-abilities";
 import type { Endpoint } from "@/lib/server/endpoint";
 import {
   middlewareNamed,
@@ -34,7 +37,7 @@ export type HostRoute = Partial<RouteContract> & {
   endpoint: Endpoint;
   /** Middleware specs, as in `routes.middlewares` (e.g. `auth:sanctum`, `throttle:60,1`). */
   middleware: string[];
-  /** What a bearer token needs to call it (lib/config/token-abilities.ts; docs/tokens.md "Token abilities"). */
+  /** What a bearer token needs to call it (lib/contract/token-abilities.ts; docs/tokens.md "Token abilities"). */
   ability: RouteAbility;
   /** What it does to the ways into an account, and so its rules (decision record 028). */
   credential: CredentialClass;

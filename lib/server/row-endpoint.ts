@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AuthConfig } from "@/lib/config/auth";
-import type { RouteContract } from "@/lib/config/route-contract";
+import type { RouteContract } from "@/lib/contract/route-contract";
 import type { Context } from "@/lib/server/context";
 import type { Endpoint, Redirect } from "@/lib/server/endpoint";
 import type { AnswerExcess } from "@/lib/server/answer-excess";

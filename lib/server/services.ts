@@ -1,7 +1,7 @@
 import "server-only";
 import type { Database } from "@/db/client";
 import type { AuthConfig } from "@/lib/config/auth";
-import type { ActionMap } from "@/lib/config/auth-actions";
+import type { ActionMap } from "@/lib/contract/auth-actions";
 import type { ServicesConfig } from "@/lib/config/services";
 import type { Env } from "@/lib/env";
 import type { OriginPolicy } from "@/lib/http/stateful";

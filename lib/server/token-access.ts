@@ -1,4 +1,4 @@
-import type { RouteAbility } from "@/lib/config/token-abilities";
+import type { RouteAbility } from "@/lib/contract/token-abilities";
 
 /** What a route declares a bearer token needs, checked right after its guard (decision record 011). */
 export type TokenAccess = {

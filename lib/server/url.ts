@@ -1,9 +1,9 @@
 import type { AuthConfig } from "@/lib/config/auth";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import {
   CREDENTIAL_CLASSES,
   type CredentialClass,
-} from "@/lib/config/credential-classes";
+} from "@/lib/contract/credential-classes";
 import { compileRoutes } from "@/lib/server/match";
 
 /** A route at a fixed path (the host's: lib/runtime/routes.ts), as route() and the manifest see it. */
@@ -129,7 +129,7 @@ export function routeManifest(
 /** The path of an action's route under the current names and URIs. */
 export function actionPath(
   config: AuthConfig,
-  action: import("@/lib/config/auth-actions").ActionName,
+  action: import("@/lib/contract/auth-actions").ActionName,
   params: RouteParams = {},
 ): string {
   return routePath(

@@ -9,7 +9,7 @@ import {
   REVERT_SETTING_CONTRACT,
   SHOW_SETTINGS_CONTRACT,
   UPDATE_SETTING_CONTRACT,
-} from "@/lib/settings/schemas/routes";
+} from "@/lib/contract/settings/routes";
 
 // Administrators only: the guard (401), then the `admin` middleware (403, lib/policies/admin.ts).
 const admin = ["auth:sanctum", "admin"];

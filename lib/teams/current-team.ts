@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { type User, users } from "@/db/schema";
 import type { Context } from "@/lib/server/context";
 import { allTeams } from "@/lib/teams/store";
-import type { PresentedTeam } from "@/lib/teams/schemas/team";
+import type { PresentedTeam } from "@/lib/contract/teams/team";
 
 /**
  * get-auth's team fields, as Jetstream's ShareInertiaData shares `auth.user` (decision record

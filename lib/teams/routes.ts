@@ -11,7 +11,7 @@ import {
   SWITCH_TEAM_CONTRACT,
   UPDATE_MEMBER_CONTRACT,
   UPDATE_TEAM_CONTRACT,
-} from "@/lib/teams/schemas/routes";
+} from "@/lib/contract/teams/routes";
 import {
   createTeam,
   deleteTeam,

@@ -7,7 +7,7 @@ import { endpointOf } from "@/lib/server/row-endpoint";
 import { isUploadUri } from "@/lib/uploads/upload-uri";
 import { presentInvitation } from "@/lib/teams/invitations";
 import { presentRoles } from "@/lib/teams/roles";
-import { SHOW_TEAM_CONTRACT } from "@/lib/teams/schemas/routes";
+import { SHOW_TEAM_CONTRACT } from "@/lib/contract/teams/routes";
 import {
   findTeam,
   MEMBERSHIP_COLUMNS,

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { type Team, teamInvitations, teams, teamUser } from "@/db/schema";
 import type { TeamStanding } from "@/lib/policies/teams";
 import { notFound } from "@/lib/http/errors";
-import type { PresentedTeam } from "@/lib/teams/schemas/team";
+import type { PresentedTeam } from "@/lib/contract/teams/team";
 
 // The team tables' reads (decision record 087). `team_user` is always read by its named columns:
 // Jetstream's first releases made it without `id`, and such databases keep working.

@@ -2,7 +2,7 @@ import "server-only";
 import type { HostRoute } from "@/lib/server/pipeline";
 import { serveUpload } from "@/lib/uploads/serve-upload";
 import { uploadFile } from "@/lib/uploads/upload-file";
-import { UPLOAD_FILE } from "@/lib/uploads/schemas/routes";
+import { UPLOAD_FILE } from "@/lib/contract/uploads/routes";
 
 // Room for the multipart boundaries, headers and the other fields beside the file itself.
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { HostRoute } from "@/lib/server/pipeline";
-import { SESSION_ONLY } from "@/lib/config/token-abilities";
+import { SESSION_ONLY } from "@/lib/contract/token-abilities";
 import {
   cancelEmailChangeEndpoint,
   confirmEmailChangeEndpoint,
@@ -12,7 +12,7 @@ import {
   EMAIL_CHANGE_CANCEL,
   EMAIL_CHANGE_RESEND,
   USER_UPDATE,
-} from "@/lib/users/schemas/routes";
+} from "@/lib/contract/users/routes";
 
 /** PUT /api/app/user/update. */
 export const USER_UPDATE_ROUTE: HostRoute = {

@@ -13,7 +13,7 @@ import {
   LIST_WEBHOOKS_CONTRACT,
   TEST_WEBHOOK_CONTRACT,
   WEBHOOK_DELIVERIES_CONTRACT,
-} from "@/lib/webhooks/schemas/routes";
+} from "@/lib/contract/webhooks/routes";
 
 // Administrators only: the guard (401), then the `admin` middleware (403, lib/policies/admin.ts);
 // a token changes nothing without the `admin` ability.

@@ -2,8 +2,11 @@ import {
   ACTION_NAMES,
   AUTH_ACTIONS,
   type AuthAction,
-} from "@/lib/config/auth-actions";
-import { SESSION_ONLY, type RouteAbility } from "@/lib/config/token-abilities";
+} from "@/lib/contract/auth-actions";
+import {
+  SESSION_ONLY,
+  type RouteAbility,
+} from "@/lib/contract/token-abilities";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
 import { code, markdownTable } from "./markers";
 

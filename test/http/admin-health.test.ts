@@ -8,7 +8,7 @@ import { MAX_ATTEMPTS } from "@/lib/mail/queue";
 import { drainQueue } from "@/lib/mail/worker";
 import { recordBackup } from "@/lib/operations/backup-record";
 import { SHOW_HEALTH } from "@/lib/operations/health-panel";
-import { healthCheckSchema } from "@/lib/operations/schemas/routes";
+import { healthCheckSchema } from "@/lib/contract/operations/routes";
 import { workerDeps } from "@/lib/runtime/services";
 import { signIn, useTestApp } from "../support/app";
 

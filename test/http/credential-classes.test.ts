@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ACTION_NAMES, AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { ACTION_NAMES, AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import {
   CREDENTIAL_CLASSES,
   type CredentialRules,
-} from "@/lib/config/credential-classes";
+} from "@/lib/contract/credential-classes";
 import { REFUSED_WHILE_IMPERSONATING } from "@/lib/auth/middleware/credential-guard";
 import type { HostRoute } from "@/lib/server/pipeline";
 import { HOST_ROUTES } from "@/lib/runtime/routes";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { personalAccessTokens, settings, users } from "@/db/schema";
-import { SESSION_ONLY, TOKEN_ABILITIES } from "@/lib/config/token-abilities";
+import { SESSION_ONLY, TOKEN_ABILITIES } from "@/lib/contract/token-abilities";
 import type { Agent, AgentResponse } from "../support/agent";
 import {
   type ApiTarget,

@@ -1,8 +1,8 @@
 import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
-import { AUTH_ACTIONS, type AuthAction } from "@/lib/config/auth-actions";
-import { CREDENTIAL_CLASSES } from "@/lib/config/credential-classes";
-import { SESSION_ONLY } from "@/lib/config/token-abilities";
+import { AUTH_ACTIONS, type AuthAction } from "@/lib/contract/auth-actions";
+import { CREDENTIAL_CLASSES } from "@/lib/contract/credential-classes";
+import { SESSION_ONLY } from "@/lib/contract/token-abilities";
 import { compileRoutes } from "@/lib/server/match";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
 import { OAUTH_USERINFO_ROUTE } from "@/lib/oauth/routes";

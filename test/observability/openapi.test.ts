@@ -1,5 +1,5 @@
-import { ACTION_NAMES, AUTH_ACTIONS } from "@/lib/config/auth-actions";
-import { CREDENTIAL_CLASSES } from "@/lib/config/credential-classes";
+import { ACTION_NAMES, AUTH_ACTIONS } from "@/lib/contract/auth-actions";
+import { CREDENTIAL_CLASSES } from "@/lib/contract/credential-classes";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildAuthConfig } from "@/lib/config/auth";

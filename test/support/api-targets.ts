@@ -6,8 +6,8 @@ import { ACTION_ENDPOINTS } from "@/lib/runtime/routes";
 import { registerFeatureMiddleware } from "@/lib/runtime/services";
 import { compileRoutes } from "@/lib/server/match";
 import { type HostRoute, middlewareTable } from "@/lib/server/route-rules";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
-import type { RouteAbility } from "@/lib/config/token-abilities";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
+import type { RouteAbility } from "@/lib/contract/token-abilities";
 import { discoverHostRoutes } from "./host-routes";
 
 /** One method of one route: what the fault tests send bad input to. */

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
-import type { RouteOutput } from "@/lib/config/route-contract";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
+import type { RouteOutput } from "@/lib/contract/route-contract";
 import { getHooks } from "@/lib/server/hooks";
 import { compileRoutes, matchRoute } from "@/lib/server/match";
 import type { HostRoute } from "@/lib/server/pipeline";

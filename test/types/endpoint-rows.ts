@@ -5,7 +5,7 @@
  * through, the directive would be unused and tsc would fail.
  */
 import { z } from "zod";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 
 const ROW = AUTH_ACTIONS["get-auth"];

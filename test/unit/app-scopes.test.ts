@@ -5,7 +5,7 @@ import {
   ACTION_NAMES,
   AUTH_ACTIONS,
   type AuthAction,
-} from "@/lib/config/auth-actions";
+} from "@/lib/contract/auth-actions";
 import { SCOPES } from "@/lib/oauth/scopes";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
 

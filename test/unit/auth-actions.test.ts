@@ -5,7 +5,7 @@ import {
   ACTION_NAMES,
   AUTH_ACTIONS,
   type AuthAction,
-} from "@/lib/config/auth-actions";
+} from "@/lib/contract/auth-actions";
 import { AUTH_DEFAULTS } from "@/lib/config/auth-defaults";
 import { isPagePath } from "@/lib/server/pages";
 
@@ -14,7 +14,7 @@ const row = (action: (typeof ACTION_NAMES)[number]): AuthAction =>
   AUTH_ACTIONS[action];
 
 // Decision record 017: the table of the auth actions is the one place their routes are declared.
-describe("the auth actions' table (lib/config/auth-actions.ts)", () => {
+describe("the auth actions' table (lib/contract/auth-actions.ts)", () => {
   it("marks as a page exactly the actions whose default path has a screen under app/auth", () => {
     const marked = ACTION_NAMES.filter((action) => row(action).page).map(
       (action) => row(action).uri,

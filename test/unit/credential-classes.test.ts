@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ACTION_NAMES, AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { ACTION_NAMES, AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import type { AuthConfig } from "@/lib/config/auth";
 import {
   CREDENTIAL_CLASSES,
   CREDENTIAL_CLASS_NAMES,
   type CredentialClass,
-} from "@/lib/config/credential-classes";
-import { SESSION_ONLY } from "@/lib/config/token-abilities";
+} from "@/lib/contract/credential-classes";
+import { SESSION_ONLY } from "@/lib/contract/token-abilities";
 import { registerFeatureMiddleware } from "@/lib/runtime/services";
 import { CREDENTIAL_NOTICES } from "@/lib/auth/credential-notice";
 import { CREDENTIAL_GUARD } from "@/lib/server/credential-guard";

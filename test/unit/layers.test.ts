@@ -44,6 +44,32 @@ describe("the layers of lib/ (eslint.layers.mjs)", { timeout: 60_000 }, () => {
     ).toContain("import/no-restricted-paths");
   });
 
+  it("refuses the contract importing the configuration or a feature (decision record 113)", async () => {
+    expect(
+      await ruleIds(
+        "lib/contract/probe.ts",
+        'import type { AuthConfig } from "@/lib/config/auth";\nexport type Probe = AuthConfig;\n',
+      ),
+    ).toContain("import/no-restricted-paths");
+    expect(
+      await ruleIds(
+        "lib/contract/probe.ts",
+        'import { attemptLogin } from "@/lib/auth/login";\nexport const probe = attemptLogin;\n',
+      ),
+    ).toContain("import/no-restricted-paths");
+  });
+
+  it("passes the configuration, a feature and the client reading the contract", async () => {
+    const source =
+      'import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";\nexport const probe = AUTH_ACTIONS;\n';
+    for (const file of [
+      "lib/config/probe.ts",
+      "lib/auth/probe.ts",
+      "lib/client/probe.ts",
+    ])
+      expect(await ruleIds(file, source)).toEqual([]);
+  });
+
   it("refuses an import cycle (npm run cycles, .dependency-cruiser.cjs)", () => {
     // The fixtures are left out of the lint's walk; here they are the only files cruised.
     const run = spawnSync(

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { AuthConfig } from "@/lib/config/auth";
-import { ACTION_NAMES, AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { ACTION_NAMES, AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { AUTH_DEFAULTS } from "@/lib/config/auth-defaults";
 import type { Endpoint } from "@/lib/server/endpoint";
-import type { RouteContract } from "@/lib/config/route-contract";
+import type { RouteContract } from "@/lib/contract/route-contract";
 import { ACTION_ENDPOINTS, HOST_ROUTES } from "@/lib/runtime/routes";
 import { inputSchema, jsonSchema } from "@/lib/runtime/openapi/schemas";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ChallengeWhen } from "@/lib/auth/schemas/challenge";
+import type { ChallengeWhen } from "@/lib/contract/auth/challenge";
 import type { Context } from "@/lib/server/context";
 import { invalid } from "@/lib/http/errors";
 import { spendSolution } from "@/lib/auth/challenge/challenges";

@@ -1,5 +1,5 @@
 import "server-only";
-import { CHALLENGE } from "@/lib/auth/schemas/challenge";
+import { CHALLENGE } from "@/lib/contract/auth/challenge";
 import { issueChallenge } from "@/lib/auth/challenge/challenges";
 import { notFound } from "@/lib/http/errors";
 import { endpointOf } from "@/lib/server/row-endpoint";

@@ -1,6 +1,6 @@
 import "server-only";
 import { recordActivity } from "@/lib/audit/activity";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { flushTokens as flush } from "@/lib/auth/tokens";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { requestResetLink } from "@/lib/auth/password-reset";
 import { email } from "@/lib/validation/rules";

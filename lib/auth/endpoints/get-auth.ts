@@ -1,5 +1,5 @@
 import "server-only";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf, type RowAnswer } from "@/lib/server/row-endpoint";
 import { resolveAuth } from "@/lib/auth/guard";
 import { appView } from "@/lib/auth/app-view";

@@ -4,7 +4,7 @@ import {
   assertImpersonationOpen,
   authorizeTokenUse,
 } from "@/lib/auth/impersonation";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { presentUser } from "@/lib/users/users";
 

@@ -5,7 +5,7 @@ import {
   mayRequestImpersonation,
 } from "@/lib/auth/impersonation";
 import { getHooks } from "@/lib/server/hooks";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { actionPath } from "@/lib/server/url";
 import { forbidden, invalid } from "@/lib/http/errors";

@@ -2,7 +2,7 @@ import "server-only";
 import { firstFactorMethods } from "@/lib/auth/authentication-methods";
 import { z } from "zod";
 import { attemptLogin } from "@/lib/auth/login";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { presentUser } from "@/lib/users/users";
 import { email, booleanish } from "@/lib/validation/rules";

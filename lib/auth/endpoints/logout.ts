@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { personalAccessTokens } from "@/db/schema";
 import { recordActivity } from "@/lib/audit/activity";
 import { signOutSession } from "@/lib/auth/sign-out";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 
 export const logout = endpointOf(AUTH_ACTIONS.logout, {

@@ -1,5 +1,5 @@
 import "server-only";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { requestSignInLink } from "@/lib/auth/passwordless/links";
 import { notFound } from "@/lib/http/errors";

@@ -1,7 +1,7 @@
 import "server-only";
 import { firstFactorMethods } from "@/lib/auth/authentication-methods";
 import { z } from "zod";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { redeemSignInLink } from "@/lib/auth/passwordless/verify";
 import { notFound } from "@/lib/http/errors";

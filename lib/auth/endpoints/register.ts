@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { getHooks } from "@/lib/server/hooks";
 import { hashPassword } from "@/lib/auth/passwords";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import type { Message } from "@/lib/http/errors";
 import { presentUser } from "@/lib/users/users";

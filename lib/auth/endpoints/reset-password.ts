@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { emit } from "@/lib/server/events";
 import { INVALID_TOKEN, resetPassword } from "@/lib/auth/password-reset";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { uncompromisedRule } from "@/lib/auth/breached-passwords";
 import { invalid } from "@/lib/http/errors";

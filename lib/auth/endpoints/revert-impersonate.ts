@@ -8,7 +8,7 @@ import {
   endedEntry,
   type ImpersonationEnd,
 } from "@/lib/audit/impersonation-end";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { forbidden } from "@/lib/http/errors";
 import { presentUser } from "@/lib/users/users";

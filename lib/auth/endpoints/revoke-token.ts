@@ -1,6 +1,6 @@
 import "server-only";
 import { recordActivity } from "@/lib/audit/activity";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { revokeToken as revoke } from "@/lib/auth/tokens";
 import { tokenIdInput } from "@/lib/auth/token-input";

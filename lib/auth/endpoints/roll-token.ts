@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { recordActivity } from "@/lib/audit/activity";
 import { rollToken as roll } from "@/lib/auth/token-roll";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { forbidden, invalid } from "@/lib/http/errors";
 import { tokenIdInput } from "@/lib/auth/token-input";

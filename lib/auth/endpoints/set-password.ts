@@ -1,7 +1,7 @@
 import "server-only";
 import { hasUsablePassword } from "@/lib/auth/passwords";
 import { changePassword } from "@/lib/auth/password-change";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { uncompromisedRule } from "@/lib/auth/breached-passwords";
 import { invalid } from "@/lib/http/errors";

@@ -1,6 +1,6 @@
 import "server-only";
 import { generateCodeVerifier, generateState } from "arctic";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { createDriver } from "@/lib/auth/social/drivers";
 import { findProvider, redirectUri } from "@/lib/auth/social/providers";

@@ -1,7 +1,7 @@
 import "server-only";
 import { recordActivity } from "@/lib/audit/activity";
 import { emit } from "@/lib/server/events";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { linkMatchesUser, markVerified } from "@/lib/auth/verification";
 import { forbidden } from "@/lib/http/errors";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { AuthState, Context } from "@/lib/server/context";
 import { resolveAuth } from "@/lib/auth/guard";
-import { SESSION_ONLY } from "@/lib/config/token-abilities";
+import { SESSION_ONLY } from "@/lib/contract/token-abilities";
 import type { TokenAccess } from "@/lib/server/token-access";
 import { tokenCan } from "@/lib/auth/tokens";
 import {

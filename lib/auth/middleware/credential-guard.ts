@@ -1,6 +1,6 @@
 import "server-only";
 import type { Context } from "@/lib/server/context";
-import type { CredentialRules } from "@/lib/config/credential-classes";
+import type { CredentialRules } from "@/lib/contract/credential-classes";
 import { forbidden } from "@/lib/http/errors";
 import { isVerified } from "@/lib/policies/verified";
 import { resolveAuth } from "@/lib/auth/guard";

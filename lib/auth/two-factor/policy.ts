@@ -1,6 +1,6 @@
 import "server-only";
 import type { User } from "@/db/schema";
-import { AUTH_ACTIONS, type AuthAction } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS, type AuthAction } from "@/lib/contract/auth-actions";
 import type { AuthConfig } from "@/lib/config/auth";
 import type { Context } from "@/lib/server/context";
 import { forbidden } from "@/lib/http/errors";
@@ -25,7 +25,7 @@ export function mustEnrol(user: User, config: AuthConfig): boolean {
 
 /**
  * Run by the `auth` middleware once it found the user: 403 until they enrol, except on the rows
- * marked `openBeforeEnrolment` (lib/config/auth-actions.ts): enrolment, the step-up it needs,
+ * marked `openBeforeEnrolment` (lib/contract/auth-actions.ts): enrolment, the step-up it needs,
  * signing out, and an administrator's way back out of an impersonation of them.
  */
 export function enforceEnrolment(ctx: Context, user: User): void {

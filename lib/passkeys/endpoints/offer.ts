@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { users } from "@/db/schema";
 import { hasUsablePassword } from "@/lib/auth/passwords";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { listPasskeys } from "@/lib/passkeys/store";
 

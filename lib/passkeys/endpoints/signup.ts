@@ -8,7 +8,7 @@ import {
   openAccount,
   refuseClosedRegistration,
 } from "@/lib/auth/registration";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { presentUser } from "@/lib/users/users";
 import { email } from "@/lib/validation/rules";

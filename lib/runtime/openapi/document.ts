@@ -3,17 +3,20 @@ import type { AuthConfig } from "@/lib/config/auth";
 import type { Endpoint } from "@/lib/server/endpoint";
 import { ACTION_ENDPOINTS } from "@/lib/runtime/routes";
 import { compileRoutes } from "@/lib/server/match";
-import { AUTH_ACTIONS, type HttpMethod } from "@/lib/config/auth-actions";
-import { SESSION_ONLY, type RouteAbility } from "@/lib/config/token-abilities";
+import { AUTH_ACTIONS, type HttpMethod } from "@/lib/contract/auth-actions";
+import {
+  SESSION_ONLY,
+  type RouteAbility,
+} from "@/lib/contract/token-abilities";
 import {
   CREDENTIAL_CLASSES,
   type CredentialClass,
-} from "@/lib/config/credential-classes";
+} from "@/lib/contract/credential-classes";
 import { HOST_ROUTES } from "@/lib/runtime/routes";
 import { withPublicPaths } from "@/lib/oauth/path-prefix";
-import type { NoBody, RouteOutput } from "@/lib/config/route-contract";
-import { tokenSchema } from "@/lib/auth/schemas/tokens";
-import { userSchema } from "@/lib/users/schemas/user";
+import type { NoBody, RouteOutput } from "@/lib/contract/route-contract";
+import { tokenSchema } from "@/lib/contract/auth/tokens";
+import { userSchema } from "@/lib/contract/users/user";
 import {
   messageSchema,
   validationErrorSchema,

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Operation } from "@/lib/runtime/openapi/document";
-import { PROVIDERS } from "@/lib/auth/schemas/providers";
+import { PROVIDERS } from "@/lib/contract/auth/providers";
 import { jsonSchema } from "@/lib/runtime/openapi/schemas";
 
 const noContent = { description: "XSRF-TOKEN set" };

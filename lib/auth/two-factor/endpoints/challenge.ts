@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { type Endpoint } from "@/lib/server/endpoint";
 import { passChallenge } from "@/lib/auth/two-factor/challenge";

@@ -2,7 +2,7 @@ import "server-only";
 import QRCode from "qrcode";
 import { recordActivity } from "@/lib/audit/activity";
 import { emit } from "@/lib/server/events";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { type Endpoint } from "@/lib/server/endpoint";
 import { HttpError } from "@/lib/http/errors";

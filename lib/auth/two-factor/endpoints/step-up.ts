@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { checkCredentials } from "@/lib/auth/passwords";
-import { AUTH_ACTIONS } from "@/lib/config/auth-actions";
+import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { type Endpoint } from "@/lib/server/endpoint";
 import { invalid } from "@/lib/http/errors";
