@@ -1,49 +1,20 @@
 import type { z } from "zod";
-import type * as Account from "@/lib/contract/account/routes";
-import type * as Admin from "@/lib/contract/admin/routes";
-import type * as AdminTeams from "@/lib/contract/admin/teams";
-import type * as AuthenticationLog from "@/lib/contract/authentication-log/routes";
-import type * as Challenge from "@/lib/contract/auth/challenge";
-import type * as OAuth from "@/lib/contract/oauth/routes";
-import type * as OAuthResources from "@/lib/contract/oauth/resources";
-import type * as Operations from "@/lib/contract/operations/routes";
-import type * as Providers from "@/lib/contract/auth/providers";
-import type * as ResetLink from "@/lib/contract/auth/reset-link";
-import type * as Settings from "@/lib/contract/settings/routes";
-import type * as Teams from "@/lib/contract/teams/routes";
-import type * as Uploads from "@/lib/contract/uploads/routes";
-import type * as Users from "@/lib/contract/users/routes";
-import type * as Webhooks from "@/lib/contract/webhooks/routes";
-import type { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
-import type { HostContract, NoBody } from "@/lib/contract/route-contract";
+import type * as Contract from "@/lib/contract";
 
 /**
  * The API as the front end sees it, inferred from the server's route rows (decision record 062):
- * the auth actions' table and the host routes' contracts, by the name the route manifest gives
- * each. Types only: nothing here reaches the browser's bundle.
+ * the auth actions' table and every host contract of lib/contract, read through its one index
+ * (decision record 113), by the name the route manifest gives each. Types only: nothing here
+ * reaches the browser's bundle.
  */
 type ContractsOf<M> = M extends unknown
-  ? { [K in keyof M]: M[K] extends HostContract ? M[K] : never }[keyof M]
+  ? {
+      [K in keyof M]: M[K] extends Contract.HostContract ? M[K] : never;
+    }[keyof M]
   : never;
-type HostContracts = ContractsOf<
-  | typeof Account
-  | typeof Admin
-  | typeof AdminTeams
-  | typeof AuthenticationLog
-  | typeof Challenge
-  | typeof OAuth
-  | typeof OAuthResources
-  | typeof Operations
-  | typeof Providers
-  | typeof ResetLink
-  | typeof Settings
-  | typeof Teams
-  | typeof Uploads
-  | typeof Users
-  | typeof Webhooks
->;
+type HostContracts = ContractsOf<Contract.FeatureModules>;
 
-type Contracts = typeof AUTH_ACTIONS & {
+type Contracts = typeof Contract.AUTH_ACTIONS & {
   [C in HostContracts as C["name"]]: C;
 };
 
@@ -74,17 +45,19 @@ export type RouteOutput<N extends RouteName> =
   Contracts[N]["output"] extends infer O
     ? O extends z.ZodType
       ? z.output<O>
-      : O extends NoBody
+      : O extends Contract.NoBody
         ? "" | null
         : never
     : never;
 
 // The shapes the screens read, each inferred from the schema the server's answers are tested against.
-export type { User } from "@/lib/contract/users/user";
-export type { Session } from "@/lib/contract/auth/sign-in";
-export type { Token } from "@/lib/contract/auth/tokens";
-export type { BrowserSession } from "@/lib/contract/sessions/browser-sessions";
-export type { Passkey } from "@/lib/contract/passkeys/passkeys";
+export type {
+  User,
+  Session,
+  Token,
+  BrowserSession,
+  Passkey,
+} from "@/lib/contract";
 
 type Row<T> = T extends readonly (infer R)[] ? R : never;
 
@@ -116,7 +89,7 @@ export type TwoFactorSetup = Extract<
   RouteOutput<"two-factor-secret-key">;
 
 // The screens' filters, sent as the listings' query strings.
-export type UserStatus = z.output<typeof Admin.userStatusSchema>;
+export type UserStatus = z.output<typeof Contract.userStatusSchema>;
 
 export type AdminUserFilters = {
   search: string;
