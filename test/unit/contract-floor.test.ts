@@ -55,6 +55,15 @@ describe("the folder graph of lib/ (scripts/folder-graph.mjs)", () => {
 });
 
 describe("lib/contract/feature-modules.ts, read by the client through lib/contract/index.ts", () => {
+  it("is the one module of lib/ that lib/client/contract.ts imports", () => {
+    const [client] = readLib(root).filter(
+      ({ file }) => file === "lib/client/contract.ts",
+    );
+    expect(
+      [...(client?.source ?? "").matchAll(/from "([^"]+)"/g)].map((m) => m[1]),
+    ).toEqual(["zod", "@/lib/contract", "@/lib/contract"]);
+  });
+
   it("lists every module of lib/contract/<feature>/ (npm run contract:index)", async () => {
     expect(readFileSync(path.join(root, CONTRACT_INDEX), "utf8")).toBe(
       await renderContractIndex(root),
