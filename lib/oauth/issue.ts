@@ -45,8 +45,11 @@ export type Grant = {
    * the whole grant's (decision record 074).
    */
   resources?: readonly string[];
-  /** A registered resource's identifier: then the token's only `aud` (decision record 101). */
-  audience?: string;
+  /**
+   * A registered resource's identifier: then the token's `aud` (decision record 101), with the
+   * userinfo endpoint's URL when the grant has `openid` (decision record 112).
+   */
+  audience?: string | string[];
   /** The family its tokens join (lib/oauth/token-families.ts); none for a token that starts no chain. */
   family?: string;
   /** Seconds the access token lives, when not `oauth.access-token-minutes` (a personal access token, a registered resource's). */
@@ -58,8 +61,8 @@ export type Grant = {
  * `{"typ":"JWT","alg":"RS256"}`, claims aud, jti, iat, nbf, exp, sub, scopes in that order;
  * `sub` is the client's id for client credentials, as league 9 does), and its row as Passport's
  * AccessTokenRepository writes it. `aud` is the client's id, or `[client id, …resources]` when
- * this API was asked for (decision record 074), or a registered resource's identifier alone
- * (decision record 101).
+ * this API was asked for (decision record 074), or a registered resource's identifier (decision
+ * record 101), with the userinfo endpoint's URL when the grant has `openid` (decision record 112).
  */
 export async function issueAccessToken(
   ctx: Pick<Context, "db" | "env" | "now" | "config">,
