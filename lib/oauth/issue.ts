@@ -68,6 +68,22 @@ export async function issueAccessToken(
   ctx: Pick<Context, "db" | "env" | "now" | "config">,
   grant: Grant,
 ): Promise<{ id: string; jwt: string; expiresIn: number }> {
+  const { row, ...token } = await signAccessToken(ctx, grant);
+  // The client's use, when due, goes with the row: one statement (decision record 104).
+  const use = dueClientUse(ctx, grant.client.id);
+  await writeInOneStatement(
+    ctx.db,
+    ctx.db.insert(oauthAccessTokens).values(row),
+    use ? [use] : [],
+  );
+  return token;
+}
+
+/** The signed JWT of `issueAccessToken` and the row it would write, not written yet. */
+export async function signAccessToken(
+  ctx: Pick<Context, "env" | "now" | "config">,
+  grant: Grant,
+) {
   const id = grant.family ? idInFamily(grant.family) : newIdentifier();
   const issuedAt = seconds(ctx.now);
   const expiresIn =
@@ -92,9 +108,7 @@ export async function issueAccessToken(
     // Passport's header; a kid only while a rotation publishes two keys (decision record 092).
     .setProtectedHeader({ typ: "JWT", alg: "RS256", ...signingKid(keys) })
     .sign(keys.privateKey);
-  // The client's use, when due, goes with the row: one statement (decision record 104).
-  const use = dueClientUse(ctx, grant.client.id);
-  const row = ctx.db.insert(oauthAccessTokens).values({
+  const row = {
     id,
     userId: grant.userId,
     clientId: grant.client.id,
@@ -104,9 +118,8 @@ export async function issueAccessToken(
     createdAt: wholeSeconds(ctx.now),
     updatedAt: wholeSeconds(ctx.now),
     expiresAt: new Date(expiresAt * 1000),
-  });
-  await writeInOneStatement(ctx.db, row, use ? [use] : []);
-  return { id, jwt, expiresIn };
+  } satisfies typeof oauthAccessTokens.$inferInsert;
+  return { id, jwt, expiresIn, row };
 }
 
 /**
