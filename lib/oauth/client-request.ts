@@ -71,10 +71,10 @@ export async function readClientRequest(
  * so a statement may be conditioned on the row being the one judged before
  * (lib/oauth/grants/client-credentials-at-once.ts).
  */
-export const clientFingerprint = sql<string | null>`md5(${oauthClients}::text)`;
+const clientFingerprint = sql<string | null>`md5(${oauthClients}::text)`;
 
 /** The counts the route's limiters left to this request, taken (so counted once), as data-modifying CTEs. */
-export function carriedHitCtes(ctx: Context) {
+function carriedHitCtes(ctx: Context) {
   const hits = ctx.carriedHits?.splice(0) ?? [];
   const ctes = hits.map((hit, index) =>
     ctx.db
@@ -87,7 +87,7 @@ export function carriedHitCtes(ctx: Context) {
 type HitCte = ReturnType<typeof carriedHitCtes>["ctes"][number];
 
 /** Each limiter's count and window end, as one JSON column. */
-export const windowsOf = (ctes: HitCte[]) =>
+const windowsOf = (ctes: HitCte[]) =>
   sql<[number, string][]>`json_build_array(${sql.join(
     ctes.map((cte) => sql`json_build_array(${cte.hits}, ${cte.resetAt})`),
     sql`, `,

@@ -9,7 +9,7 @@ import {
 import { invalid, notFound } from "@/lib/http/errors";
 import { findClient } from "@/lib/oauth/clients";
 import { SCOPES } from "@/lib/oauth/scopes";
-import { auditedFields, resourceActivity } from "@/lib/oauth/resource-activity";
+import { resourceActivity } from "@/lib/oauth/resource-activity";
 
 /**
  * The protected resources on other origins this server issues tokens for (decision record 101):
@@ -179,15 +179,7 @@ export async function registerResource(
       .onConflictDoNothing()
       .returning();
     if (!row) throw taken();
-    await resourceActivity(
-      tx,
-      actingOf(target),
-      "oauth-resource-created",
-      row,
-      {
-        new: auditedFields(row),
-      },
-    );
+    await resourceActivity(tx, actingOf(target), { after: row });
     return row;
   });
 }
@@ -213,16 +205,10 @@ export async function updateResource(
       .where(eq(oauthResources.id, resource.id))
       .returning();
     if (!row) throw notFound();
-    await resourceActivity(
-      tx,
-      actingOf(target),
-      "oauth-resource-updated",
-      row,
-      {
-        old: auditedFields(resource),
-        new: auditedFields(row),
-      },
-    );
+    await resourceActivity(tx, actingOf(target), {
+      before: resource,
+      after: row,
+    });
     return row;
   });
 }
@@ -238,15 +224,7 @@ export async function deleteResource(target: Target, resource: OAuthResource) {
       .where(eq(oauthResources.id, resource.id))
       .returning();
     if (!row) throw notFound();
-    await resourceActivity(
-      tx,
-      actingOf(target),
-      "oauth-resource-deleted",
-      row,
-      {
-        old: auditedFields(row),
-      },
-    );
+    await resourceActivity(tx, actingOf(target), { before: row });
   });
 }
 
