@@ -19,6 +19,26 @@ import { parseScopes, refusedScope } from "@/lib/oauth/scopes";
 type Rows = { windows: [number, string][]; issued: number }[];
 
 /**
+ * Limiter keys this process saw past their limit here, until their window ends: a request under
+ * one goes the ordinary way, which answers 429 from its first statement without signing a
+ * token, so a client past its limit costs no signature per request.
+ */
+const limited = new Map<string, number>();
+const LIMITED_KEPT = 10_000;
+
+const limitedNow = (ctx: Context, key: string) =>
+  (limited.get(key) ?? 0) > ctx.now.getTime();
+
+function noteLimited(key: string, until: Date): void {
+  limited.delete(key);
+  limited.set(key, until.getTime());
+  if (limited.size > LIMITED_KEPT) {
+    const oldest = limited.keys().next();
+    if (!oldest.done) limited.delete(oldest.value);
+  }
+}
+
+/**
  * A client-credentials grant in one statement (decision record 104, amended by 112): when this
  * process has accepted the client's row before (lib/oauth/known-clients.ts) and knows the
  * presented secret without bcrypt, the request is judged on that row, the token signed, and one
@@ -48,6 +68,7 @@ export async function clientCredentialsAtOnce(
   const scopes = parseScopes(input.scope);
   if (refusedScope(scopes, allowedScopes(client) ?? []) !== null) return null;
   if ((await bodyResources(ctx)).length > 0) return null;
+  if (ctx.carriedHits?.some((hit) => limitedNow(ctx, hit.key))) return null;
   const token = await signAccessToken(ctx, { client, userId: null, scopes });
 
   const hits = ctx.carriedHits?.splice(0) ?? [];
@@ -86,6 +107,10 @@ export async function clientCredentialsAtOnce(
     Rows | { rows: Rows };
   const [answer] = Array.isArray(result) ? result : result.rows;
   if (!answer) throw new Error("the grant's statement returned no row");
+  hits.forEach((hit, index) => {
+    const [count, resetAt] = answer.windows[index] ?? [0, ""];
+    if (count > hit.max) noteLimited(hit.key, new Date(`${resetAt}Z`));
+  });
   judgeWindows(ctx, hits, answer.windows);
   if (answer.issued !== 1) return null;
   return tokenResponse({
