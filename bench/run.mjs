@@ -12,7 +12,8 @@
 // the anchor on the next port, the peer on the one after), BENCH_ROUNDS_COST (bcrypt cost, 12),
 // BENCH_SKIP_BUILD=1 (reuse the existing .next builds), BENCH_ONLY (comma-separated scenario
 // names: measure those alone, for a quick comparison; the results are printed, not written),
-// BENCH_PEER=0 (leave the peers out). The OAuth peer, panva's oidc-provider in memory
+// BENCH_PEER=0 (leave the peers out), BENCH_KEY_BITS (the OAuth signing key's length, 4096 as
+// `oauth:keys` makes it; 2048 as `oauth:keys --length 2048` does). The OAuth peer, panva's oidc-provider in memory
 // (bench/oidc-provider), runs on either database on the port after Better Auth's.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";

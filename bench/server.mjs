@@ -231,9 +231,9 @@ function startNodeOptions() {
 export async function startServer({ port, databaseUrl, hashingRounds }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "auth-bench-"));
   // The OAuth server's keys where it looks for them (README "OAuth and OpenID Connect"), of the
-  // size Passport's passport:keys makes.
+  // size Passport's passport:keys makes, or BENCH_KEY_BITS (`oauth:keys --length`).
   const keys = generateKeyPairSync("rsa", {
-    modulusLength: 4096,
+    modulusLength: Number(process.env.BENCH_KEY_BITS ?? 4096),
     privateKeyEncoding: { type: "pkcs8", format: "pem" },
     publicKeyEncoding: { type: "spki", format: "pem" },
   });

@@ -25,6 +25,12 @@ export const ACTIVITY_EVENTS: Record<
     label: "OAuth client secret rotated",
     tone: "indigo",
   },
+  "oauth-resource-created": {
+    label: "API resource registered",
+    tone: "indigo",
+  },
+  "oauth-resource-updated": { label: "API resource changed", tone: "amber" },
+  "oauth-resource-deleted": { label: "API resource deleted", tone: "gray" },
   "impersonation-started": { label: "Impersonation started", tone: "amber" },
   "impersonation-ended": { label: "Impersonation ended", tone: "amber" },
   "user-updated": { label: "Profile updated", tone: "gray" },

@@ -1,6 +1,7 @@
 // An MCP server (Streamable HTTP, the official TypeScript SDK) protected by this authorization
 // server: it publishes RFC 9728 metadata naming it, challenges with `resource_metadata`, and
-// accepts only access tokens this server signed for it (docs/mcp.md, decision record 102).
+// accepts only access tokens this server signed for it (docs/mcp.md, decision record 102); its
+// `whoami` asks the authorization server's userinfo endpoint with that token (decision record 112).
 // It imports nothing of the product: it talks to it over HTTP, as any resource server would.
 import { once } from "node:events";
 import http from "node:http";
@@ -32,12 +33,43 @@ const METADATA_PATH = "/.well-known/oauth-protected-resource";
 /** The claims of a verified access token: Passport's (aud, sub, scopes, exp, jti), iss and client_id. */
 type Claims = JWTPayload & { scopes?: string[]; client_id?: string };
 
-function toolsFor(auth: AuthInfo | undefined, issuer: string): McpServer {
+/** What the server needs of the authorization server's metadata (OpenID Connect Discovery's, RFC 8414's and userinfo). */
+type AuthorizationServer = {
+  issuer: string;
+  jwks_uri: string;
+  userinfo_endpoint: string;
+  registration_endpoint?: string;
+  client_id_metadata_document_supported?: boolean;
+};
+
+/**
+ * The signed-in user as the authorization server tells it: its userinfo endpoint, called with the
+ * user's token, which names that endpoint among its audiences when the host asked for `openid`
+ * (decision record 112). The answer holds the claims the token's scopes allow (profile, email).
+ */
+async function userinfo(
+  metadata: AuthorizationServer,
+  token: string,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(metadata.userinfo_endpoint, {
+    headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+  });
+  if (!response.ok)
+    throw new Error(
+      `userinfo answered ${response.status}: sign in with the openid scope`,
+    );
+  return (await response.json()) as Record<string, unknown>;
+}
+
+function toolsFor(
+  auth: AuthInfo,
+  metadata: () => Promise<AuthorizationServer>,
+): McpServer {
   const server = new McpServer({
     name: "example-mcp-server",
     version: "1.0.0",
   });
-  const claims = (auth?.extra?.claims ?? {}) as Claims;
+  const claims = (auth.extra?.claims ?? {}) as Claims;
   const text = (value: unknown) => ({
     content: [{ type: "text" as const, text: JSON.stringify(value) }],
   });
@@ -45,13 +77,13 @@ function toolsFor(auth: AuthInfo | undefined, issuer: string): McpServer {
     "whoami",
     {
       description:
-        "Who signed in: the verified access token's subject, client and scopes.",
+        "Who signed in: the user as the authorization server's userinfo endpoint describes them (name and email when granted), the client and the scopes.",
     },
-    () =>
+    async () =>
       text({
-        sub: claims.sub,
-        client_id: auth?.clientId,
-        scopes: auth?.scopes ?? [],
+        ...(await userinfo(await metadata(), auth.token)),
+        client_id: auth.clientId,
+        scopes: auth.scopes,
       }),
   );
   server.registerTool(
@@ -73,17 +105,18 @@ function toolsFor(auth: AuthInfo | undefined, issuer: string): McpServer {
     "authorization_server",
     {
       description:
-        "The authorization server this MCP server trusts, from its RFC 8414 metadata.",
+        "The authorization server this MCP server trusts, from its metadata.",
     },
     async () => {
-      const metadata = (await (
-        await fetch(new URL("/.well-known/oauth-authorization-server", issuer))
-      ).json()) as Record<string, unknown>;
+      const {
+        issuer,
+        registration_endpoint,
+        client_id_metadata_document_supported,
+      } = await metadata();
       return text({
-        issuer: metadata.issuer,
-        registration_endpoint: metadata.registration_endpoint,
-        client_id_metadata_document_supported:
-          metadata.client_id_metadata_document_supported,
+        issuer,
+        registration_endpoint,
+        client_id_metadata_document_supported,
       });
     },
   );
@@ -96,18 +129,16 @@ export async function startExampleServer(
 ): Promise<ExampleServer> {
   const host = options.host ?? "127.0.0.1";
   let resource = "";
+  let known: AuthorizationServer | undefined;
   let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
-  // The JWKS address comes from the authorization server's metadata, read on first use.
-  const keys = async () => {
-    if (jwks) return jwks;
-    const metadata = (await (
-      await fetch(
-        new URL("/.well-known/oauth-authorization-server", options.issuer),
-      )
-    ).json()) as { jwks_uri: string };
-    jwks = createRemoteJWKSet(new URL(metadata.jwks_uri));
-    return jwks;
-  };
+  // The authorization server's metadata (its JWKS and userinfo addresses), read on first use:
+  // OpenID Connect Discovery's document, RFC 8414's fields and `userinfo_endpoint`.
+  const metadata = async () =>
+    (known ??= (await (
+      await fetch(new URL("/.well-known/openid-configuration", options.issuer))
+    ).json()) as AuthorizationServer);
+  const keys = async () =>
+    (jwks ??= createRemoteJWKSet(new URL((await metadata()).jwks_uri)));
 
   /** The token's facts when it is ours: signed by the issuer's keys, by the issuer, for this resource, live. */
   async function verified(
@@ -172,7 +203,7 @@ export async function startExampleServer(
         return;
       }
       // Stateless: a server and a transport per request, as the SDK's stateless example does.
-      const mcp = toolsFor(auth, options.issuer);
+      const mcp = toolsFor(auth, metadata);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
       });

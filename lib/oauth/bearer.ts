@@ -9,7 +9,7 @@ import type { AuthState, Context } from "@/lib/server/context";
 import { noteClientUse } from "@/lib/oauth/client-usage";
 import { PERSONAL_ACCESS_GRANT } from "@/lib/oauth/clients";
 import { oauthKeys, withOurKey } from "@/lib/oauth/keys";
-import { isAudienceHere } from "@/lib/oauth/resources";
+import { isAudienceHere, userinfoAudience } from "@/lib/oauth/resources";
 import {
   isCurrent,
   remember,
@@ -129,12 +129,29 @@ export async function verifyAccessToken(
  * only (Passport's) or this API too; one bound to another resource is refused (RFC 8707,
  * decision record 074).
  */
-export async function verifyApiAccessToken(
+async function verifyApiAccessToken(
   ctx: Pick<Context, "db" | "env" | "now">,
   jwt: string,
 ) {
   const row = await verifyAccessToken(ctx, jwt);
   return row && isAudienceHere(ctx, row.aud, row.token.clientId) ? row : null;
+}
+
+/**
+ * An access token `/oauth/userinfo` accepts: one this API accepts, or a registered resource's
+ * that names the userinfo endpoint among its audiences (decision record 112, as Auth0's).
+ */
+export async function verifyUserinfoAccessToken(
+  ctx: Pick<Context, "db" | "env" | "now" | "config">,
+  jwt: string,
+) {
+  const row = await verifyAccessToken(ctx, jwt);
+  if (!row) return null;
+  const audiences: unknown[] = Array.isArray(row.aud) ? row.aud : [row.aud];
+  return isAudienceHere(ctx, row.aud, row.token.clientId) ||
+    audiences.includes(userinfoAudience(ctx))
+    ? row
+    : null;
 }
 
 /**

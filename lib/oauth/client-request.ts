@@ -14,6 +14,8 @@ import { clientKeyIs } from "@/lib/oauth/client-keys";
 export type ClientRequestRows = {
   /** The client by the presented id; null for no such client, or a revoked one. */
   client: OAuthClient | null;
+  /** A digest of the client's whole row as read (`clientFingerprint`); null without a client. */
+  fingerprint: string | null;
   /** The access token asked about, when its id was given: null for no live row. */
   token: OAuthAccessToken | null;
 };
@@ -36,23 +38,15 @@ export async function readClientRequest(
     tokenId === null ? sql`false` : eq(oauthAccessTokens.id, tokenId),
     eq(oauthAccessTokens.revoked, false),
   );
-  const hits = ctx.carriedHits?.splice(0) ?? [];
-  const [first, ...others] = hits.map((hit, index) =>
-    ctx.db
-      .$with(`hit_${index}`)
-      .as(hitStatement(ctx.db, hit.key, hit.decaySeconds, ctx.now)),
-  );
+  const { hits, ctes } = carriedHitCtes(ctx);
+  const [first, ...others] = ctes;
   if (!first) return separately(ctx, clientOn, tokenOn, tokenId !== null);
   let query = ctx.db
     .with(first, ...others)
     .select({
-      windows: sql<[number, string][]>`json_build_array(${sql.join(
-        [first, ...others].map(
-          (cte) => sql`json_build_array(${cte.hits}, ${cte.resetAt})`,
-        ),
-        sql`, `,
-      )})`,
+      windows: windowsOf(ctes),
       client: oauthClients,
+      fingerprint: clientFingerprint,
       token: oauthAccessTokens,
     })
     .from(first)
@@ -63,15 +57,56 @@ export async function readClientRequest(
     .leftJoin(oauthAccessTokens, tokenOn)
     .limit(1);
   if (!row) throw new Error("rate limit upsert returned no row");
+  judgeWindows(ctx, hits, row.windows);
+  return {
+    client: row.client,
+    fingerprint: row.client ? row.fingerprint : null,
+    token: row.token,
+  };
+}
+
+/**
+ * A digest of the client's whole row as the database prints it: any change to it (a secret
+ * rotated, a revocation, its grant types or scopes, on any instance or by Passport) changes it,
+ * so a statement may be conditioned on the row being the one judged before
+ * (lib/oauth/grants/client-credentials-at-once.ts).
+ */
+const clientFingerprint = sql<string | null>`md5(${oauthClients}::text)`;
+
+/** The counts the route's limiters left to this request, taken (so counted once), as data-modifying CTEs. */
+function carriedHitCtes(ctx: Context) {
+  const hits = ctx.carriedHits?.splice(0) ?? [];
+  const ctes = hits.map((hit, index) =>
+    ctx.db
+      .$with(`hit_${index}`)
+      .as(hitStatement(ctx.db, hit.key, hit.decaySeconds, ctx.now)),
+  );
+  return { hits, ctes };
+}
+
+type HitCte = ReturnType<typeof carriedHitCtes>["ctes"][number];
+
+/** Each limiter's count and window end, as one JSON column. */
+const windowsOf = (ctes: HitCte[]) =>
+  sql<[number, string][]>`json_build_array(${sql.join(
+    ctes.map((cte) => sql`json_build_array(${cte.hits}, ${cte.resetAt})`),
+    sql`, `,
+  )})`;
+
+/** 429 with the longest wait when a count is past its limiter's maximum. */
+export function judgeWindows(
+  ctx: Context,
+  hits: NonNullable<Context["carriedHits"]>,
+  windows: [number, string][],
+): void {
   let retryAfter = 0;
   hits.forEach((hit, index) => {
-    const [count, resetAt] = row.windows[index] ?? [0, ""];
+    const [count, resetAt] = windows[index] ?? [0, ""];
     const window = { hits: count, resetAt: new Date(`${resetAt}Z`) };
     if (count > hit.max)
       retryAfter = Math.max(retryAfter, secondsUntil(window, ctx.now));
   });
   if (retryAfter > 0) throw tooManyRequests(retryAfter);
-  return { client: row.client, token: row.token };
 }
 
 /** The same rows without limiter counts to carry (the route's limiters counted them already). */
@@ -81,16 +116,20 @@ async function separately(
   tokenOn: SQL | undefined,
   asksToken: boolean,
 ): Promise<ClientRequestRows> {
-  const [client] = await ctx.db
-    .select()
+  const [found] = await ctx.db
+    .select({ client: oauthClients, fingerprint: clientFingerprint })
     .from(oauthClients)
     .where(clientOn)
     .limit(1);
-  if (!asksToken) return { client: client ?? null, token: null };
+  const read = {
+    client: found?.client ?? null,
+    fingerprint: found?.fingerprint ?? null,
+  };
+  if (!asksToken) return { ...read, token: null };
   const [token] = await ctx.db
     .select()
     .from(oauthAccessTokens)
     .where(tokenOn)
     .limit(1);
-  return { client: client ?? null, token: token ?? null };
+  return { ...read, token: token ?? null };
 }

@@ -22,11 +22,12 @@ const throttles = new WeakMap<
 /**
  * The statement that writes the client's use, when this process owes it one (at most once per
  * interval); null otherwise. A caller with a write of its own carries it in the same statement
- * (the token endpoint's row, decision record 104).
+ * (the token endpoint's row, decision record 104); `when`, a condition that must hold too.
  */
 export function dueClientUse(
   ctx: Pick<Context, "db" | "now" | "config">,
   clientId: string,
+  when: SQL = sql`true`,
 ): SQL | null {
   const intervalMs = ctx.config.tokens["last-used-interval-seconds"] * 1000;
   let entry = throttles.get(ctx.db);
@@ -40,7 +41,7 @@ export function dueClientUse(
   // Selected from oauth_clients, so a client deleted meanwhile gets no row.
   return sql`
     insert into ${oauthClientSettings} (client_id, last_used_at)
-    select id, ${at}::timestamp from ${oauthClients} where id = ${clientId}
+    select id, ${at}::timestamp from ${oauthClients} where id = ${clientId} and ${when}
     on conflict (client_id) do update set last_used_at = excluded.last_used_at
     where ${oauthClientSettings}.last_used_at is null
       or ${oauthClientSettings}.last_used_at <= ${due}::timestamp

@@ -45,8 +45,11 @@ export type Grant = {
    * the whole grant's (decision record 074).
    */
   resources?: readonly string[];
-  /** A registered resource's identifier: then the token's only `aud` (decision record 101). */
-  audience?: string;
+  /**
+   * A registered resource's identifier: then the token's `aud` (decision record 101), with the
+   * userinfo endpoint's URL when the grant has `openid` (decision record 112).
+   */
+  audience?: string | string[];
   /** The family its tokens join (lib/oauth/token-families.ts); none for a token that starts no chain. */
   family?: string;
   /** Seconds the access token lives, when not `oauth.access-token-minutes` (a personal access token, a registered resource's). */
@@ -58,13 +61,29 @@ export type Grant = {
  * `{"typ":"JWT","alg":"RS256"}`, claims aud, jti, iat, nbf, exp, sub, scopes in that order;
  * `sub` is the client's id for client credentials, as league 9 does), and its row as Passport's
  * AccessTokenRepository writes it. `aud` is the client's id, or `[client id, …resources]` when
- * this API was asked for (decision record 074), or a registered resource's identifier alone
- * (decision record 101).
+ * this API was asked for (decision record 074), or a registered resource's identifier (decision
+ * record 101), with the userinfo endpoint's URL when the grant has `openid` (decision record 112).
  */
 export async function issueAccessToken(
   ctx: Pick<Context, "db" | "env" | "now" | "config">,
   grant: Grant,
 ): Promise<{ id: string; jwt: string; expiresIn: number }> {
+  const { row, ...token } = await signAccessToken(ctx, grant);
+  // The client's use, when due, goes with the row: one statement (decision record 104).
+  const use = dueClientUse(ctx, grant.client.id);
+  await writeInOneStatement(
+    ctx.db,
+    ctx.db.insert(oauthAccessTokens).values(row),
+    use ? [use] : [],
+  );
+  return token;
+}
+
+/** The signed JWT of `issueAccessToken` and the row it would write, not written yet. */
+export async function signAccessToken(
+  ctx: Pick<Context, "env" | "now" | "config">,
+  grant: Grant,
+) {
   const id = grant.family ? idInFamily(grant.family) : newIdentifier();
   const issuedAt = seconds(ctx.now);
   const expiresIn =
@@ -89,9 +108,7 @@ export async function issueAccessToken(
     // Passport's header; a kid only while a rotation publishes two keys (decision record 092).
     .setProtectedHeader({ typ: "JWT", alg: "RS256", ...signingKid(keys) })
     .sign(keys.privateKey);
-  // The client's use, when due, goes with the row: one statement (decision record 104).
-  const use = dueClientUse(ctx, grant.client.id);
-  const row = ctx.db.insert(oauthAccessTokens).values({
+  const row = {
     id,
     userId: grant.userId,
     clientId: grant.client.id,
@@ -101,9 +118,8 @@ export async function issueAccessToken(
     createdAt: wholeSeconds(ctx.now),
     updatedAt: wholeSeconds(ctx.now),
     expiresAt: new Date(expiresAt * 1000),
-  });
-  await writeInOneStatement(ctx.db, row, use ? [use] : []);
-  return { id, jwt, expiresIn };
+  } satisfies typeof oauthAccessTokens.$inferInsert;
+  return { id, jwt, expiresIn, row };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 import { invalid, notFound } from "@/lib/http/errors";
 import { findClient } from "@/lib/oauth/clients";
 import { SCOPES } from "@/lib/oauth/scopes";
+import { resourceActivity } from "@/lib/oauth/resource-activity";
 
 /**
  * The protected resources on other origins this server issues tokens for (decision record 101):
@@ -26,12 +27,27 @@ export type ResourceRegistration = {
   tokenMinutes: number | null;
 };
 
-/** A database, or a context holding one (and its clock, else the wall clock). */
-type Target = Db | { db: Db; now?: Date; env?: { APP_URL: string } };
+/**
+ * A database, or a context holding one (and its clock, else the wall clock), and who acts: the
+ * administrator and their address, or the command line (`id` null, as a setting's change there).
+ */
+type Target =
+  | Db
+  | {
+      db: Db;
+      now?: Date;
+      env?: { APP_URL: string };
+      actor?: { id: number | null; ip: string };
+    };
 
 const dbOf = (target: Target): Db => ("db" in target ? target.db : target);
 const nowOf = (target: Target): Date =>
   ("db" in target ? target.now : undefined) ?? new Date();
+/** Who acts, and when, for the activity log. */
+const actingOf = (target: Target) => ({
+  actor: ("db" in target ? target.actor : undefined) ?? { id: null, ip: "cli" },
+  now: nowOf(target),
+});
 /** Laravel's timestamp(0) columns hold whole seconds. */
 const wholeSeconds = (date: Date) =>
   new Date(Math.floor(date.getTime() / 1000) * 1000);
@@ -148,21 +164,24 @@ export async function registerResource(
     invalid("identifier", "The :attribute has already been taken.");
   if (await findRegisteredResource(db, identifier)) throw taken();
   const now = wholeSeconds(nowOf(target));
-  const [row] = await db
-    .insert(oauthResources)
-    .values({
-      identifier,
-      name: registration.name,
-      scopes: registration.scopes,
-      allowedClients: registration.clients,
-      accessTokenMinutes: registration.tokenMinutes,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw taken();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(oauthResources)
+      .values({
+        identifier,
+        name: registration.name,
+        scopes: registration.scopes,
+        allowedClients: registration.clients,
+        accessTokenMinutes: registration.tokenMinutes,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw taken();
+    await resourceActivity(tx, actingOf(target), { after: row });
+    return row;
+  });
 }
 
 /** Replaces a resource's name, scopes, clients and token life; its identifier stays. */
@@ -173,26 +192,40 @@ export async function updateResource(
 ): Promise<OAuthResource> {
   const db = dbOf(target);
   await checkFields(db, fields);
-  const [row] = await db
-    .update(oauthResources)
-    .set({
-      name: fields.name,
-      scopes: fields.scopes,
-      allowedClients: fields.clients,
-      accessTokenMinutes: fields.tokenMinutes,
-      updatedAt: wholeSeconds(nowOf(target)),
-    })
-    .where(eq(oauthResources.id, resource.id))
-    .returning();
-  return row ?? resource;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(oauthResources)
+      .set({
+        name: fields.name,
+        scopes: fields.scopes,
+        allowedClients: fields.clients,
+        accessTokenMinutes: fields.tokenMinutes,
+        updatedAt: wholeSeconds(nowOf(target)),
+      })
+      .where(eq(oauthResources.id, resource.id))
+      .returning();
+    if (!row) throw notFound();
+    await resourceActivity(tx, actingOf(target), {
+      before: resource,
+      after: row,
+    });
+    return row;
+  });
 }
 
 /**
  * Deletes a resource. Its tokens live out their short life (a resource server verifies them by
  * signature alone); refreshing one is `invalid_target` from now on.
  */
-export async function deleteResource(db: Db, resource: OAuthResource) {
-  await db.delete(oauthResources).where(eq(oauthResources.id, resource.id));
+export async function deleteResource(target: Target, resource: OAuthResource) {
+  await dbOf(target).transaction(async (tx) => {
+    const [row] = await tx
+      .delete(oauthResources)
+      .where(eq(oauthResources.id, resource.id))
+      .returning();
+    if (!row) throw notFound();
+    await resourceActivity(tx, actingOf(target), { before: row });
+  });
 }
 
 /** A resource as the administration and the command line show it. */

@@ -2,6 +2,7 @@ import "server-only";
 import { json } from "@/lib/http/respond";
 import { notFound } from "@/lib/http/errors";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
+import type { Context } from "@/lib/server/context";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { issuer } from "@/lib/oauth/id-token";
 import {
@@ -24,6 +25,14 @@ import {
 // The administration of registered resources (decision record 101), behind `admin` on its rows
 // (lib/oauth/resource-routes.ts), and the metadata document a resource server serves.
 
+/** The administrator acting, for the activity log (decision record 112). */
+const acting = (ctx: Context) => ({
+  db: ctx.db,
+  now: ctx.now,
+  env: ctx.env,
+  actor: { id: ctx.requireUser().id, ip: ctx.ip },
+});
+
 /** GET /api/admin/oauth-resources: every registered resource, oldest first. */
 export const listResourcesEndpoint: Endpoint = endpointOf(
   OAUTH_RESOURCES_CONTRACT,
@@ -39,7 +48,7 @@ export const storeResourceEndpoint: Endpoint = endpointOf(
   OAUTH_RESOURCE_STORE_CONTRACT,
   {
     async run(ctx, input) {
-      const row = await registerResource(ctx, {
+      const row = await registerResource(acting(ctx), {
         identifier: input.identifier,
         name: input.name,
         scopes: input.scopes,
@@ -57,7 +66,7 @@ export const updateResourceEndpoint: Endpoint = endpointOf(
   {
     async run(ctx, input) {
       const resource = await findResource(ctx.db, ctx.params.id ?? "");
-      const row = await updateResource(ctx, resource, {
+      const row = await updateResource(acting(ctx), resource, {
         name: input.name,
         scopes: input.scopes,
         clients: input.clients ?? null,
@@ -74,7 +83,7 @@ export const destroyResourceEndpoint: Endpoint = endpointOf(
   {
     async run(ctx) {
       await deleteResource(
-        ctx.db,
+        acting(ctx),
         await findResource(ctx.db, ctx.params.id ?? ""),
       );
       return json(null, 204);

@@ -3,7 +3,8 @@ import { allValues } from "@/lib/http/request";
 import type { Context } from "@/lib/server/context";
 import { invalidTarget } from "@/lib/oauth/errors";
 import { issuer } from "@/lib/oauth/id-token";
-import { PROTECTED_RESOURCE_PATH } from "@/lib/oauth/paths";
+import { OAUTH_PATHS, PROTECTED_RESOURCE_PATH } from "@/lib/oauth/paths";
+import { toPublicPath } from "@/lib/oauth/path-prefix";
 import type { OAuthResource } from "@/db/schema";
 import {
   allowsClient,
@@ -138,17 +139,37 @@ export async function tokenResources(
 }
 
 /**
+ * The audience a registered resource's token carries beside the resource when the user's grant
+ * has `openid` (decision record 112, as Auth0's `…/userinfo`): the userinfo endpoint's URL, as
+ * discovery publishes it. Only `/oauth/userinfo` accepts it; this API's guard does not.
+ */
+export const userinfoAudience = (ctx: Pick<Context, "env" | "config">) =>
+  issuer(ctx) + toPublicPath(OAUTH_PATHS.userinfo, ctx.config.oauth.path);
+
+/** The scopes `/oauth/userinfo` reads (OpenID Connect Core §5.4, and `org` of decision record 106). */
+const USERINFO_SCOPES: readonly string[] = [
+  "openid",
+  "profile",
+  "email",
+  "org",
+];
+
+/**
  * What the access token says of its resources (decision record 101): for a registered resource,
- * its identifier as the only `aud`, only its scopes among the grant's, its token life; for this
- * API (or none), the grant's scopes. A token is for one registered resource at a time
- * (Auth0's rule too), so a grant of several names its resource at the token endpoint.
+ * its identifier as the `aud`, only its scopes among the grant's, its token life; for this API
+ * (or none), the grant's scopes. A token is for one registered resource at a time (Auth0's rule
+ * too), so a grant of several names its resource at the token endpoint. `userinfo`, for a user's
+ * grant: with `openid` granted, the token also names the userinfo endpoint as an audience and
+ * keeps the grant's userinfo scopes, so the resource server may ask who the user is, and nothing
+ * more here (decision record 112).
  */
 export function accessTarget(
   resources: Resources,
   scopes: readonly string[],
+  userinfo: string | null = null,
 ): {
   resources: string[];
-  audience?: string;
+  audience?: string | string[];
   scopes: string[];
   lifetimeSeconds?: number;
 } {
@@ -161,10 +182,17 @@ export function accessTarget(
       "A token is for one registered resource at a time: name it with `resource`",
     );
   const own = resourceScopeNames(registered);
+  const withUserinfo = userinfo !== null && scopes.includes("openid");
   return {
     resources: resources.identifiers,
-    audience: registered.identifier,
-    scopes: scopes.filter((scope) => own.includes(scope)),
+    audience: withUserinfo
+      ? [registered.identifier, userinfo]
+      : registered.identifier,
+    scopes: scopes.filter(
+      (scope) =>
+        own.includes(scope) ||
+        (withUserinfo && USERINFO_SCOPES.includes(scope)),
+    ),
     ...(registered.accessTokenMinutes !== null && {
       lifetimeSeconds: registered.accessTokenMinutes * 60,
     }),

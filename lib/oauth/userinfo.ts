@@ -1,6 +1,6 @@
 import "server-only";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
-import { verifyApiAccessToken } from "@/lib/oauth/bearer";
+import { verifyUserinfoAccessToken } from "@/lib/oauth/bearer";
 import { readScopes } from "@/lib/oauth/scopes";
 import { resourceMetadataUrl } from "@/lib/oauth/resources";
 import { orgClaim } from "@/lib/oauth/org-claim";
@@ -42,7 +42,8 @@ function refusal(ctx: Context, refused: BearerRefusal): Response {
 /**
  * GET|POST /oauth/userinfo (OpenID Connect Core §5.3): the claims of the token's user that its
  * scopes allow — `sub` always, the rest by scope (lib/oauth/user-claims.ts). A token without
- * `openid` gets 403 insufficient_scope.
+ * `openid` gets 403 insufficient_scope. A registered resource's token is read here when it names
+ * this endpoint among its audiences (decision record 112).
  */
 export const userinfoEndpoint: Endpoint = defineEndpoint({
   nonJson: "json",
@@ -51,7 +52,7 @@ export const userinfoEndpoint: Endpoint = defineEndpoint({
       ctx.request.headers.get("authorization") ?? "",
     )?.[1];
     if (!sendsBearer(ctx.request)) return refusal(ctx, {});
-    const row = jwt ? await verifyApiAccessToken(ctx, jwt) : null;
+    const row = jwt ? await verifyUserinfoAccessToken(ctx, jwt) : null;
     if (!row?.user) return refusal(ctx, { error: "invalid_token" });
     const scopes = readScopes(row.token.scopes);
     if (!scopes.includes("openid") && !scopes.includes("*"))

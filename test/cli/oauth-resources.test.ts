@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { oauthResources } from "@/db/schema";
+import { asc } from "drizzle-orm";
+import { activityLog, oauthResources } from "@/db/schema";
 import { type CliTarget, createCliTarget, runCli } from "./run-cli";
 
 // oauth:resource:create, :list and :delete run in this process as `npm run auth` runs them
@@ -98,5 +99,27 @@ describe("npm run auth -- oauth:resource:*", () => {
       "There is no resource 1.\n",
     ]);
     expect((await cli(["oauth:resource:list"])).stdout).toBe("");
+
+    // In the activity log as an administrator's change is, from the command line (decision record 112).
+    const log = target.open();
+    try {
+      const entries = await log.db
+        .select()
+        .from(activityLog)
+        .orderBy(asc(activityLog.id));
+      expect(
+        entries.map((entry) => [
+          entry.event,
+          entry.causerId,
+          entry.properties?.ip,
+          entry.properties?.identifier,
+        ]),
+      ).toEqual([
+        ["oauth-resource-created", null, "cli", "https://mcp.example/mcp"],
+        ["oauth-resource-deleted", null, "cli", "https://mcp.example/mcp"],
+      ]);
+    } finally {
+      await log.close();
+    }
   });
 });

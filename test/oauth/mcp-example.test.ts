@@ -7,6 +7,7 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { decodeJwt } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { registerResource } from "@/lib/oauth/registered-resources";
 import {
@@ -27,7 +28,8 @@ import { consent } from "./support";
 
 // docs/mcp.md and decision record 102: the MCP TypeScript SDK's client, as shipped, signs a user
 // in to the example MCP server (examples/mcp-server) protected by this server — once registering
-// itself (RFC 7591), once by a Client ID Metadata Document — and calls a tool with the token.
+// itself (RFC 7591), once by a Client ID Metadata Document — and calls a tool with the token;
+// the tool asks this server's userinfo endpoint who the user is (decision record 112).
 const app = useTestApp({
   auth: { oauth: { "client-metadata-allow-private-addresses": true } },
 });
@@ -36,13 +38,15 @@ let mcpServer: ExampleServer;
 let documents: DocumentHost;
 let tlsBefore: string | undefined;
 const MCP_SCOPE = "mcp:use";
+/** What the example's metadata lists, so what the SDK asks: its own scope and OpenID Connect's. */
+const SCOPES = [MCP_SCOPE, "openid", "profile", "email"];
 const CALLBACK = "http://127.0.0.1:53682/callback";
 
 beforeAll(async () => {
   authorizationServer = await serveOnLoopback(app);
   mcpServer = await startExampleServer({
     issuer: authorizationServer.base,
-    scopes: [MCP_SCOPE],
+    scopes: SCOPES,
   });
   documents = await serveDocuments();
   // The document host's certificate is self-signed (test/support/document-host.ts).
@@ -122,7 +126,10 @@ async function signInAndCallWhoami(provider: HostProvider) {
   await expect(refused.connect(first)).rejects.toThrow(UnauthorizedError);
   const authorizationUrl = provider.authorizationUrl;
   if (!authorizationUrl) throw new Error("the SDK asked for no authorization");
-  const user = await app.createUser();
+  const user = await app.createUser({
+    name: "Ada Lovelace",
+    email: "ada@example.com",
+  });
   const callback = await consent(await signIn(app, user), authorizationUrl);
   const code = callback.searchParams.get("code");
   if (!code) throw new Error(`no code: ${callback}`);
@@ -136,6 +143,7 @@ async function signInAndCallWhoami(provider: HostProvider) {
   const result = await client.callTool({ name: "whoami" });
   await client.close();
   const content = result.content as { type: string; text: string }[];
+  if (result.isError) throw new Error(`whoami failed: ${content[0]?.text}`);
   return {
     user,
     authorizationUrl,
@@ -150,11 +158,26 @@ describe("the MCP SDK's client signs in to the example MCP server (docs/mcp.md)"
     const { user, authorizationUrl, tools, whoami } =
       await signInAndCallWhoami(provider);
     expect(authorizationUrl.searchParams.get("resource")).toBe(mcpServer.url);
-    expect(authorizationUrl.searchParams.get("scope")).toBe(MCP_SCOPE);
+    expect(authorizationUrl.searchParams.get("scope")).toBe(SCOPES.join(" "));
     expect(tools).toEqual(["whoami", "token_expiry", "authorization_server"]);
-    expect(whoami.sub).toBe(String(user.id));
-    expect(whoami.client_id).toBe(provider.client?.client_id);
-    expect(whoami.scopes).toEqual([MCP_SCOPE]);
+    // The user as this server's userinfo endpoint describes them, asked with the user's token.
+    expect(whoami).toEqual({
+      sub: String(user.id),
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      email_verified: true,
+      updated_at: expect.any(Number),
+      client_id: provider.client?.client_id,
+      scopes: SCOPES,
+    });
+    // The token reaches the MCP server and userinfo, nothing else of this server (record 101).
+    const token = provider.saved?.access_token ?? "";
+    expect(decodeJwt(token).aud).toEqual([
+      mcpServer.url,
+      `${authorizationServer.base}/oauth/userinfo`,
+    ]);
+    const me = await app.agent().get("/auth/get-auth", { bearer: token });
+    expect(me.body.authenticated).toBe(false);
   });
 
   it("by a Client ID Metadata Document the host publishes", async () => {
@@ -175,7 +198,7 @@ describe("the MCP SDK's client signs in to the example MCP server (docs/mcp.md)"
     expect(provider.client?.client_id).toBe(clientId);
     // The token names the client by its row's key (decision record 102).
     expect(whoami.client_id).toBe(documentClientKey(clientId));
-    expect(whoami.scopes).toEqual([MCP_SCOPE]);
+    expect(whoami).toMatchObject({ email: "ada@example.com", scopes: SCOPES });
     expect(documents.hits.get("/mcp-host/client.json")).toBeGreaterThan(0);
   });
 
@@ -206,7 +229,7 @@ describe("the MCP SDK's client signs in to the example MCP server (docs/mcp.md)"
     expect(published).toMatchObject({
       resource: mcpServer.url,
       authorization_servers: [authorizationServer.base],
-      scopes_supported: [MCP_SCOPE],
+      scopes_supported: SCOPES,
     });
   });
 });

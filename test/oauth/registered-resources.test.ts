@@ -63,7 +63,7 @@ const errorOf = async (response: Response) =>
   ((await response.json()) as { error: string }).error;
 
 describe("registered resources (decision record 101)", () => {
-  it("the code flow for a registered resource: aud is the resource, its scopes only, verified by JWKS, refused by this API, kept on refresh", async () => {
+  it("the code flow for a registered resource: aud is the resource (and userinfo, with openid), its scopes only, verified by JWKS, refused by this API, kept on refresh", async () => {
     const { agent: admin } = await signedInAdmin(app);
     const registered = await registerPublicApp(admin);
     const created = await createResource(admin, {
@@ -97,11 +97,14 @@ describe("registered resources (decision record 101)", () => {
     const tokens = await endpoint.redeem(code);
     expect(tokens.expires_in).toBe(300);
     expect(tokens.id_token).toBeTypeOf("string");
+    // With `openid`, the userinfo endpoint is an audience too, and the token keeps `openid`
+    // (decision record 112, as Auth0's): the resource server may ask who the user is, no more.
+    const userinfo = `${app.services.env.APP_URL}/oauth/userinfo`;
     const verified = await verifyAtResource(tokens.access_token, NOTES);
     expect(verified.payload).toMatchObject({
-      aud: NOTES,
+      aud: [NOTES, userinfo],
       sub: String(user.id),
-      scopes: ["notes:read"],
+      scopes: ["openid", "notes:read"],
       client_id: registered.id,
     });
     await expect(
@@ -109,14 +112,33 @@ describe("registered resources (decision record 101)", () => {
     ).rejects.toThrow();
     expect(await ownApiAnswers(tokens.access_token)).toEqual({
       authenticated: false,
-      userinfo: 401,
+      userinfo: 200,
     });
 
     // RFC 8707 §2.2: the refresh token keeps the resource.
     const refreshed = await endpoint.refresh(tokens.refresh_token ?? "");
     expect(decodeJwt(refreshed.access_token)).toMatchObject({
+      aud: [NOTES, userinfo],
+      scopes: ["openid", "notes:read"],
+    });
+
+    // Without `openid` the resource is the only audience: userinfo refuses the token too.
+    const plain = await endpoint.redeem(
+      await approveCode(
+        await signIn(app, user),
+        as,
+        client,
+        { scope: "notes:write", state: "s" },
+        { resource: NOTES },
+      ),
+    );
+    expect(decodeJwt(plain.access_token)).toMatchObject({
       aud: NOTES,
-      scopes: ["notes:read"],
+      scopes: ["notes:write"],
+    });
+    expect(await ownApiAnswers(plain.access_token)).toEqual({
+      authenticated: false,
+      userinfo: 401,
     });
   });
 

@@ -10,7 +10,8 @@ import { useTestApp } from "../support/app";
 import { machineClient, pipelineFetch } from "../oauth/support";
 
 // Decision record 104: a client-credentials token request costs two statements (the limiter's
-// count with the client's row; the token's row with the client's use when due) and the
+// count with the client's row; the token's row with the client's use when due), one once this
+// process has accepted the client (decision record 112), and the
 // introspection of an access token this server signed one; none of them opens a transaction, so
 // statements are transactions. The limiters are the named `oauth-token` and `oauth-introspect`.
 const app = useTestApp(
@@ -88,13 +89,85 @@ describe("OAuth requests at the speed of a lookup (decision record 104)", () => 
       .where(eq(oauthClientSettings.clientId, id));
     expect(settings?.lastUsedAt).not.toBeNull();
 
+    // Decision record 112: once this process has accepted the client, one statement — the
+    // limiter's count, the token's row conditioned on the count and on the client's row being
+    // the one judged, and the client's use when due.
+    app.setNow(new Date(Date.now() + 120_000));
     const warm = await counted(() => grant(basic, "10.0.0.3"));
     expect(warm.result.status).toBe(200);
-    expect(warm.statements).toHaveLength(2);
+    expect(warm.statements).toHaveLength(1);
     expect(warm.statements[0]).toMatch(
-      /^with "hit_0" as \(insert into "rate_limits".*from "hit_0" left join "oauth_clients"/s,
+      /^with "hit_0" as \(insert into "rate_limits".*known_client as .*md5\("oauth_clients"::text\).*issued as \(insert into "oauth_access_tokens".*client_use as \(\s*insert into "oauth_client_settings"/s,
     );
-    expect(warm.statements[1]).toMatch(/^insert into "oauth_access_tokens"/);
+    const again = await counted(() => grant(basic, "10.0.0.3"));
+    expect(again.statements).toHaveLength(1);
+    expect(again.statements[0]).not.toMatch(/oauth_client_settings/);
+    const introspected = await introspect(
+      basic,
+      again.result.body.access_token,
+      "10.0.0.3",
+    );
+    expect(introspected.body).toMatchObject({
+      active: true,
+      scope: "tokens:write",
+    });
+  });
+
+  it("the grant in one statement stops at a client changed elsewhere: a rotated secret, a revoked or deleted client, a grant type taken away", async () => {
+    const { id, basic } = await basicClient();
+    expect((await grant(basic, "10.0.3.1")).status).toBe(200);
+    expect((await grant(basic, "10.0.3.1")).status).toBe(200);
+    // Its grant types changed (as by Passport's own admin): unauthorized_client, judged anew.
+    await app.database.db
+      .update(oauthClients)
+      .set({ grantTypes: JSON.stringify(["authorization_code"]) })
+      .where(eq(oauthClients.id, id));
+    const narrowed = await counted(() => grant(basic, "10.0.3.2"));
+    expect(narrowed.result).toMatchObject({
+      status: 400,
+      body: { error: "unauthorized_client" },
+    });
+    // Counted once: the one statement counted it, the ordinary path read the row alone.
+    expect(narrowed.statements).toHaveLength(2);
+    expect(narrowed.statements[1]).not.toMatch(/rate_limits/);
+    await app.database.db
+      .update(oauthClients)
+      .set({ grantTypes: JSON.stringify(["client_credentials"]) })
+      .where(eq(oauthClients.id, id));
+    expect((await grant(basic, "10.0.3.3")).status).toBe(200);
+    // Its secret replaced on another instance (no overlap): the old one is refused at once.
+    const [before] = await app.database.db
+      .select()
+      .from(oauthClients)
+      .where(eq(oauthClients.id, id));
+    await app.database.db
+      .update(oauthClients)
+      .set({ secret: "a-secret-set-elsewhere" })
+      .where(eq(oauthClients.id, id));
+    expect(await grant(basic, "10.0.3.4")).toMatchObject({
+      status: 401,
+      body: { error: "invalid_client" },
+    });
+    await app.database.db
+      .update(oauthClients)
+      .set({ secret: before?.secret ?? null })
+      .where(eq(oauthClients.id, id));
+    expect((await grant(basic, "10.0.3.4")).status).toBe(200);
+    await app.database.db
+      .update(oauthClients)
+      .set({ revoked: true })
+      .where(eq(oauthClients.id, id));
+    expect(await grant(basic, "10.0.3.4")).toMatchObject({
+      status: 401,
+      body: { error: "invalid_client" },
+    });
+    await app.database.db.delete(oauthClients).where(eq(oauthClients.id, id));
+    expect((await grant(basic, "10.0.3.5")).status).toBe(401);
+    const tokens = await app.database.db
+      .select()
+      .from(oauthAccessTokens)
+      .where(eq(oauthAccessTokens.clientId, id));
+    expect(tokens).toHaveLength(4);
   });
 
   it("introspecting an access token we signed: one statement, the limiter's, the client's and the token's rows", async () => {
@@ -139,8 +212,15 @@ describe("OAuth requests at the speed of a lookup (decision record 104)", () => 
       (await post("/oauth/token", basic, "grant_type=password", ip)).status,
     ).toBe(400);
     expect((await grant(basic, ip)).status).toBe(200);
-    const refused = await grant(basic, ip);
-    expect(refused.status).toBe(429);
+    const refused = await counted(() => grant(basic, ip));
+    expect(refused.result.status).toBe(429);
+    // Refused by the grant's one statement (its token signed for nothing, once): the next
+    // request in the window goes the ordinary way, refused by its first statement, unsigned.
+    expect(refused.statements[0]).toMatch(/issued as/);
+    const again = await counted(() => grant(basic, ip));
+    expect(again.result.status).toBe(429);
+    expect(again.statements).toHaveLength(1);
+    expect(again.statements[0]).not.toMatch(/issued as/);
     const tokens = await app.database.db
       .select()
       .from(oauthAccessTokens)

@@ -18,6 +18,7 @@ import { userClaims } from "@/lib/oauth/user-claims";
 import { findUserById } from "@/lib/users/users";
 import {
   accessTarget,
+  userinfoAudience,
   bodyResources,
   grantedResources,
   tokenResources,
@@ -114,7 +115,7 @@ export async function authorizationCodeGrant(
   const grant = { client, userId, scopes, family };
   const access = await issueAccessToken(ctx, {
     ...grant,
-    ...accessTarget(resources, scopes),
+    ...accessTarget(resources, scopes, userinfoAudience(ctx)),
   });
   const refresh = hasGrant(client, "refresh_token")
     ? await issueRefreshToken(ctx, { ...grant, resources: granted }, access.id)

@@ -23,6 +23,7 @@ import {
 } from "@/lib/oauth/issue";
 import {
   accessTarget,
+  userinfoAudience,
   bodyResources,
   grantedResources,
   tokenResources,
@@ -111,7 +112,7 @@ export async function deviceCodeGrant(
   };
   const access = await issueAccessToken(ctx, {
     ...grant,
-    ...accessTarget(resources, grant.scopes),
+    ...accessTarget(resources, grant.scopes, userinfoAudience(ctx)),
   });
   const refresh = hasGrant(client, "refresh_token")
     ? await issueRefreshToken(ctx, { ...grant, resources: granted }, access.id)

@@ -22,6 +22,7 @@ import {
 import { familyOf, revokeFamily } from "@/lib/oauth/token-families";
 import {
   accessTarget,
+  userinfoAudience,
   bodyResources,
   grantedResources,
   tokenResources,
@@ -104,7 +105,7 @@ export async function refreshTokenGrant(
   };
   const access = await issueAccessToken(ctx, {
     ...grant,
-    ...accessTarget(resources, grant.scopes),
+    ...accessTarget(resources, grant.scopes, userinfoAudience(ctx)),
   });
   const refresh = await issueRefreshToken(
     ctx,
