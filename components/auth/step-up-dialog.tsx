@@ -56,6 +56,11 @@ export function StepUpDialog({
     if (confirm.error) password.current?.focus();
   }, [confirm.error]);
 
+  // The field is drawn once the server's answer is in, which may be after the dialog opened.
+  useEffect(() => {
+    if (open && hasPassword) password.current?.focus();
+  }, [open, hasPassword]);
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (confirm.isPending || !hasPassword) return;
