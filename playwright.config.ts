@@ -124,6 +124,11 @@ export default defineConfig({
                 { by: "ip", max: 1000, minutes: 1 },
                 { by: "email", max: 3, minutes: 15, "valid-only": true },
               ],
+              // e2e/passwordless.spec.ts, when its setting turns the routes on.
+              passwordless: [
+                { by: "ip", max: 1000, minutes: 1 },
+                { by: "email", max: 3, minutes: 15, "valid-only": true },
+              ],
             },
             // The login screen asks for passkey options on every visit (browser autofill): the
             // passkeys' throttle:6,1 per address is raised for the sign-in routes here.

@@ -90,7 +90,7 @@ function decide(request: NextRequest): NextResponse {
 //   sets their headers);
 // - the operators' routes /up, /metrics and /api/openapi.json (decision record 019);
 // - under /auth/, any path but a page's (login, register, forgot-password, two-factor-challenge,
-//   reset-password/…),
+//   reset-password/…, passwordless and the sign-in link's page under it),
 //   when the client asks for JSON: app/auth/get-auth and app/auth/[...path] serve it, or the
 //   pipeline answers the JSON 404 when the prefix moved. Without JSON, the proxy still decides
 //   between the API and the 404 page (second entry).
@@ -99,7 +99,7 @@ export const config = {
   matcher: [
     {
       source:
-        "/((?!_next/static|_next/image|favicon.ico|api/(?:admin|app|auth/providers|bench|lu|openapi.json)(?:/|$)|sanctum/csrf-cookie$|uploads/|oauth/|\\.well-known/|up$|metrics$|auth/(?!login|register|forgot-password|two-factor-challenge|reset-password/)).*)",
+        "/((?!_next/static|_next/image|favicon.ico|api/(?:admin|app|auth/providers|bench|lu|openapi.json)(?:/|$)|sanctum/csrf-cookie$|uploads/|oauth/|\\.well-known/|up$|metrics$|auth/(?!login|register|forgot-password|two-factor-challenge|reset-password/|passwordless(?:/|$))).*)",
     },
     {
       source: "/auth/:path*",

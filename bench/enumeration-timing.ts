@@ -5,7 +5,9 @@
 //   unknown address (decision record 028);
 // - forgot-password: an account's address against an unknown one (decision record 004,
 //   "deferred messages"; test/http/forgot-password-enumeration.test.ts shows they send the same
-//   statements).
+//   statements);
+// - the passwordless request: an account's address against an unknown one (decision record 088;
+//   test/passwordless/sign-in-link.test.ts shows they send the same statements).
 // Prints each case's medians and their ratio, and exits 1 when one is more than 20 % apart.
 //
 // Knobs (environment): TIMING_PAIRS (200), TIMING_COST (bcrypt cost, 12).
@@ -53,6 +55,12 @@ const CASES: Case[] = [
     name: "forgot-password, existing account",
     account: KNOWN,
     request: (email) => ({ path: "/auth/forgot-password", body: { email } }),
+    status: 200,
+  },
+  {
+    name: "passwordless request, existing account",
+    account: KNOWN,
+    request: (email) => ({ path: "/auth/passwordless", body: { email } }),
     status: 200,
   },
 ];
@@ -118,9 +126,11 @@ async function main(): Promise<void> {
           hashing: { rounds: cost },
           // Each pair comes from its own address; the imported account fails at most 1000 times.
           limits: { "account-failures-before-delay": 1000 },
+          features: { passwordless: true },
           // One account asks for its link every pair; per address only, as login's limiter is.
           limiters: {
             "forgot-password": [{ by: "ip", max: 1000, minutes: 1 }],
+            passwordless: [{ by: "ip", max: 1000, minutes: 1 }],
           },
         }),
       },

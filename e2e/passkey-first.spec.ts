@@ -58,7 +58,15 @@ test("a person signs up with a passkey and no password, proves the address, sets
   await card.getByLabel("Password", { exact: true }).fill("a-first-password-7");
   await card.getByLabel("Confirm password").fill("a-first-password-7");
   await card.getByRole("button", { name: "Set password" }).click();
-  const confirm = page.getByRole("dialog", { name: "Confirm your password" });
+  // No password field it could never accept: the passkey alone (decision record 111).
+  const confirm = page.getByRole("dialog", { name: "Confirm it is you" });
+  await expect(
+    confirm.getByRole("button", { name: "Use a passkey" }),
+  ).toBeVisible();
+  await expect(confirm.getByLabel("Password")).toHaveCount(0);
+  await expectAccessible(page, "step-up with the passkey alone", {
+    screenshot: "passkey-first-step-up",
+  });
   await confirm.getByRole("button", { name: "Use a passkey" }).click();
   await expect(toasts(page).getByText("Password set.")).toBeVisible();
   await expect(

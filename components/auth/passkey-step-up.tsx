@@ -2,6 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import type { StepUpMethodProps } from "@/components/auth/step-up-methods";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Icon } from "@/components/ui/icon";
@@ -15,7 +16,7 @@ import { usePasskeysUsable } from "@/lib/client/use-passkeys-usable";
  * "Use a passkey" in the step-up dialog, for a user who has one (POST passkeys/confirm), where
  * passkeys can work (decision record 070).
  */
-export function PasskeyStepUp({ onConfirmed, busy }: StepUpMethodProps) {
+export function PasskeyStepUp({ onConfirmed, busy, alone }: StepUpMethodProps) {
   const t = useT();
   const controller = useStepUpController();
   // The dialog is mounted on every screen: the list is asked for only once it opens.
@@ -27,10 +28,18 @@ export function PasskeyStepUp({ onConfirmed, busy }: StepUpMethodProps) {
   const usable = usePasskeysUsable();
   const passkeys = usePasskeys(open && usable);
   const confirm = useConfirmWithPasskey();
+  if (!usable && alone)
+    return (
+      <Alert tone="info">
+        {t(
+          "Your account confirms it is you with a passkey, which this browser cannot use. Try again on a browser or device where your passkey works.",
+        )}
+      </Alert>
+    );
   if (!usable || !passkeys.data?.length) return null;
   return (
     <div className="space-y-3">
-      <OrDivider />
+      {!alone && <OrDivider />}
       <ErrorAlert error={confirm.error} />
       <Button
         variant="secondary"

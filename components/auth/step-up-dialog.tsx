@@ -16,11 +16,16 @@ import { useLocale, useT } from "@/lib/client/i18n";
 import type { Session } from "@/lib/client/contract";
 import { queryKeys } from "@/lib/client/queries";
 import { useConfirmPassword } from "@/lib/client/use-two-factor";
+import { useSignInMethods } from "@/lib/client/use-passkey-first";
+import { Alert } from "@/components/ui/alert";
+import { Spinner } from "@/components/ui/spinner";
 
 /**
  * The one step-up dialog (decision record 009): a call answered 423 opens it, the password (or
  * another method of `methods`) confirms it is you, and the call goes again. Cancelling lets the
- * call fail with the server's message.
+ * call fail with the server's message. What it offers is the server's answer of
+ * `GET user/sign-in-methods`: an account without a password gets no password field, and one with
+ * neither a password nor a passkey is told how to set one (decision record 111).
  */
 export function StepUpDialog({
   methods = STEP_UP_METHODS,
@@ -36,6 +41,10 @@ export function StepUpDialog({
     () => false,
   );
   const confirm = useConfirmPassword();
+  const ways = useSignInMethods(open);
+  const hasPassword = ways.data?.password === true;
+  const hasNoWay =
+    ways.data !== undefined && !hasPassword && !ways.data.passkey;
   // For password managers; read from the cache, so that the dialog never loads the session itself.
   const email =
     useQueryClient().getQueryData<Session>(queryKeys.session)?.user?.email ??
@@ -47,9 +56,14 @@ export function StepUpDialog({
     if (confirm.error) password.current?.focus();
   }, [confirm.error]);
 
+  // The field is drawn once the server's answer is in, which may be after the dialog opened.
+  useEffect(() => {
+    if (open && hasPassword) password.current?.focus();
+  }, [open, hasPassword]);
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (confirm.isPending) return;
+    if (confirm.isPending || !hasPassword) return;
     confirm.mutate(password.current?.value ?? "", {
       onSuccess: () => controller.settle(true),
     });
@@ -58,7 +72,11 @@ export function StepUpDialog({
   return (
     <Dialog
       open={open}
-      title={t("Confirm your password")}
+      title={
+        ways.data && !hasPassword
+          ? t("Confirm it is you")
+          : t("Confirm your password")
+      }
       description={t(
         "This is a sensitive action. Confirm it is you to continue; you will not be asked again for a while.",
       )}
@@ -78,37 +96,61 @@ export function StepUpDialog({
           >
             {t("Cancel")}
           </Button>
-          <Button type="submit" loading={confirm.isPending}>
-            {t("Confirm")}
-          </Button>
+          {hasPassword && (
+            <Button type="submit" loading={confirm.isPending}>
+              {t("Confirm")}
+            </Button>
+          )}
         </>
       }
     >
-      <ErrorAlert error={errors.general} />
-      <input
-        type="email"
-        name="username"
-        autoComplete="username"
-        value={email}
-        readOnly
-        hidden
-      />
-      <TextField
-        ref={password}
-        label={t("Password")}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={errors.fields.password}
-      />
-      {methods.map((Method, index) => (
-        <Method
-          key={index}
-          busy={confirm.isPending}
-          onConfirmed={() => controller.settle(true)}
-        />
-      ))}
+      <ErrorAlert error={errors.general ?? ways.error} />
+      {ways.isPending && (
+        <p className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+          <Spinner />
+          {t("Loading…")}
+        </p>
+      )}
+      {hasPassword && (
+        <>
+          <input
+            type="email"
+            name="username"
+            autoComplete="username"
+            value={email}
+            readOnly
+            hidden
+          />
+          <TextField
+            ref={password}
+            label={t("Password")}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={errors.fields.password}
+          />
+        </>
+      )}
+      {hasNoWay && (
+        <Alert
+          tone="info"
+          title={t("Your account has no password or passkey yet")}
+        >
+          {t(
+            "To confirm it is you, sign out and choose “Forgot your password?” on the sign-in page: the emailed link sets a password.",
+          )}
+        </Alert>
+      )}
+      {ways.data?.passkey &&
+        methods.map((Method, index) => (
+          <Method
+            key={index}
+            alone={!hasPassword}
+            busy={confirm.isPending}
+            onConfirmed={() => controller.settle(true)}
+          />
+        ))}
     </Dialog>
   );
 }

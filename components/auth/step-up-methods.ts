@@ -7,13 +7,15 @@ export type StepUpMethodProps = {
   onConfirmed: () => void;
   /** Another way is being tried: stay disabled meanwhile. */
   busy: boolean;
+  /** The account has no password: this is the only way shown, with no "or" above it. */
+  alone: boolean;
 };
 
 export type StepUpMethod = ComponentType<StepUpMethodProps>;
 
 /**
- * Ways to confirm it is you besides the password, shown under it in the step-up dialog (a passkey
- * button goes here). Each renders its own "or" and control, or nothing when this user cannot use
- * it, and reports success through `onConfirmed`.
+ * Ways to confirm it is you besides the password, shown under it in the step-up dialog when the
+ * server says the account has a passkey (a passkey button goes here). Each renders its own "or"
+ * and control, or nothing when this user cannot use it, and reports success through `onConfirmed`.
  */
 export const STEP_UP_METHODS: StepUpMethod[] = [PasskeyStepUp];

@@ -9,5 +9,10 @@ export const STATEFUL_SPA_PORT = SERVER_PORT + 91;
 export const CORS_ONLY_SPA_PORT = SERVER_PORT + 92;
 /** A SPA's origin that is neither. */
 export const FOREIGN_SPA_PORT = SERVER_PORT + 93;
-/** The stand-in OpenID provider of e2e/social-login.spec.ts (e2e/support/fake-oidc.ts). */
-export const OIDC_PROVIDER_PORT = SERVER_PORT + 98;
+/**
+ * The stand-in OpenID provider of e2e/social-login.spec.ts and e2e/passwordless.spec.ts
+ * (e2e/support/fake-oidc.ts); E2E_OIDC_PORT puts it elsewhere, for a run kept to a narrow range.
+ */
+export const OIDC_PROVIDER_PORT = Number(
+  process.env.E2E_OIDC_PORT ?? SERVER_PORT + 98,
+);

@@ -130,6 +130,7 @@ export const AUTH = defineFeature({
     "password",
     "limits",
     "challenge",
+    "features.passwordless",
     "routes.redirects",
   ],
   requestHooks: {

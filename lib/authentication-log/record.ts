@@ -12,12 +12,15 @@ export const rowsOf = (userClass: string, userId: number) =>
     eq(authenticationLog.authenticatableId, userId),
   );
 
-/** The request's device as the package keys it: the address and the user agent, exactly. */
-const sameDevice = (ctx: Ctx) =>
+/** A device as the package keys it: the address and the user agent, exactly. */
+export const isDevice = (ip: string | null, userAgent: string | null) =>
   and(
-    eq(authenticationLog.ipAddress, ctx.ip.slice(0, 45)),
-    sql`${authenticationLog.userAgent} is not distinct from ${ctx.userAgent || null}`,
+    sql`${authenticationLog.ipAddress} is not distinct from ${ip?.slice(0, 45) ?? null}`,
+    sql`${authenticationLog.userAgent} is not distinct from ${userAgent || null}`,
   );
+
+/** The request's device. */
+const sameDevice = (ctx: Ctx) => isDevice(ctx.ip, ctx.userAgent);
 
 /** Whose row, and from which device: the account's morph keys, the address and the user agent. */
 const deviceRow = (ctx: Ctx, user: Pick<User, "id">) => ({

@@ -114,6 +114,12 @@ export const SETTINGS = {
     control: "duration",
     unit: "seconds",
   },
+  "features.passwordless": {
+    label: "Sign in by an emailed link or code",
+    help: "The sign-in screen offers to email a one-time link and six-digit code instead of asking for the password.",
+    section: "access",
+    control: "toggle",
+  },
   "challenge.enabled": {
     label: "Ask for a proof-of-work check",
     help: "Registration, password reset requests, sign-in links and repeated failed sign-ins ask the browser to solve a small puzzle first. The screens solve it in the background.",

@@ -1,4 +1,5 @@
 import type { Passkey, User } from "@/db/schema";
+import type { Context } from "@/lib/server/context";
 import { log } from "@/lib/observability/request-scope";
 import { describeError } from "@/lib/observability/logger";
 
@@ -23,7 +24,14 @@ export type AuthEvents = {
   RecoveryCodesGenerated: { user: User };
   TwoFactorLockout: { user: User; ip: string };
   PasswordConfirmed: { user: User };
-  OtherDeviceLogout: { user: User; sessions: number };
+  OtherDeviceLogout: {
+    user: User;
+    sessions: number;
+    /** The request that ended them, as Laravel's listeners read it from the container. */
+    request: EventRequest;
+    /** The one session ended from the list, by its device; absent: every browser but the caller's. */
+    device?: { ipAddress: string | null; userAgent: string | null };
+  };
   /** laravel/passkeys-server's events, and a refused passkey (decision record 026). */
   PasskeyRegistered: { user: User; passkey: Passkey };
   PasskeyVerified: { user: User; passkey: Passkey };
@@ -31,6 +39,12 @@ export type AuthEvents = {
   PasskeyDeleted: { user: User; passkey: Passkey };
   PasskeyRefused: { user: User; passkey: Passkey; reason: "counter" };
 };
+
+/** What a listener that writes is given of the request: its database, configuration, device, clock. */
+export type EventRequest = Pick<
+  Context,
+  "db" | "config" | "ip" | "userAgent" | "now"
+>;
 
 export type EventName = keyof AuthEvents;
 export type Listener<K extends EventName> = (

@@ -55,6 +55,23 @@ describe("decideProxy (proxy.ts: routing only)", () => {
     ).toEqual({ action: "screen", secretInPath: true });
   });
 
+  it("rewrites the passwordless routes, whose paths app/auth/passwordless's pages hold (decision record 111)", () => {
+    for (const path of ["/auth/passwordless", "/auth/passwordless/verify"])
+      expect(decide("POST", path, "application/json")).toEqual({
+        action: "rewrite",
+        originalPath: path,
+      });
+    // The page a sign-in link opens holds the link's token in its path: no Referer.
+    expect(decide("GET", "/auth/passwordless/a-token", "text/html")).toEqual({
+      action: "screen",
+      secretInPath: true,
+    });
+    expect(decide("GET", "/auth/passwordless", "text/html")).toEqual({
+      action: "screen",
+      secretInPath: false,
+    });
+  });
+
   it("leaves paths outside the table alone, but shows browsers the 404 page for unknown /auth paths", () => {
     expect(decide("GET", "/")).toEqual({
       action: "screen",

@@ -40,7 +40,12 @@ export async function endSession(
     },
     ctx.now,
   );
-  await emit("OtherDeviceLogout", { user, sessions: 1 });
+  await emit("OtherDeviceLogout", {
+    user,
+    sessions: 1,
+    request: ctx,
+    device: { ipAddress: entry.ip_address, userAgent: entry.userAgent },
+  });
   return entry.current;
 }
 
@@ -74,6 +79,6 @@ export async function endOtherSessions(
     );
     return count;
   });
-  await emit("OtherDeviceLogout", { user, sessions: ended });
+  await emit("OtherDeviceLogout", { user, sessions: ended, request: ctx });
   return ended;
 }

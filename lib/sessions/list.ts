@@ -21,7 +21,11 @@ type BrowserSession = {
   current: boolean;
 };
 
-type SessionEntry = BrowserSession & { rowId: string };
+/** A listed session with what the API does not show: its row's key and its raw user agent. */
+type SessionEntry = BrowserSession & {
+  rowId: string;
+  userAgent: string | null;
+};
 
 /** The opaque handle of a session row, stable while the row lives. */
 export function sessionHandle(
@@ -92,6 +96,7 @@ export async function listSessions(
     return [
       {
         rowId: row.id,
+        userAgent: row.userAgent,
         id: sessionHandle(ctx, row.id),
         ...describeAgent(row.userAgent),
         ip_address: row.ipAddress,
@@ -107,5 +112,7 @@ export async function listSessions(
 
 /** The entries as the API shows them (without the row's key). */
 export function presentSessions(entries: SessionEntry[]): BrowserSession[] {
-  return entries.map(({ rowId: _rowId, ...entry }) => entry);
+  return entries.map(
+    ({ rowId: _rowId, userAgent: _userAgent, ...entry }) => entry,
+  );
 }

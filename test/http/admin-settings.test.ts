@@ -112,6 +112,25 @@ describe("administrator settings", () => {
     }
   });
 
+  it("turns sign-in by an emailed link or code on and off at run time (features.passwordless, decision record 111)", async () => {
+    const admin = await signInAdmin();
+    const user = await app.createUser();
+    const ask = async () => {
+      const guest = app.agent();
+      await guest.csrf();
+      return (await guest.post("/auth/passwordless", { email: user.email }))
+        .status;
+    };
+    expect(await ask()).toBe(404);
+    expect((await put(admin, "features.passwordless", true)).status).toBe(200);
+    expect(await ask()).toBe(200);
+    expect((await app.lastMailTo(user.email)).subject).toBe(
+      "Your sign-in link",
+    );
+    expect((await put(admin, "features.passwordless", false)).status).toBe(200);
+    expect(await ask()).toBe(404);
+  });
+
   it("reverts a key to its start-up value in one call", async () => {
     const admin = await signInAdmin();
     await put(admin, "allow-registration", false);

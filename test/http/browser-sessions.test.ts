@@ -123,7 +123,11 @@ describe("GET user/sessions and ending them (decision record 024)", () => {
     expect((await other.get("/auth/get-auth")).body.authenticated).toBe(false);
     expect((await mine.get("/auth/get-auth")).body.authenticated).toBe(true);
     expect(ended).toEqual([
-      { user: expect.objectContaining({ id: user.id }), sessions: 1 },
+      expect.objectContaining({
+        user: expect.objectContaining({ id: user.id }),
+        sessions: 1,
+        device: { ipAddress: "10.0.0.1", userAgent: FIREFOX },
+      }),
     ]);
     expect((await mine.delete(`/auth/user/sessions/${target}`)).status).toBe(
       404,

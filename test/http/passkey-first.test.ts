@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { passkeys, users } from "@/db/schema";
-import { checkCredentials, hasUsablePassword } from "@/lib/auth/passwords";
+import {
+  checkCredentials,
+  hasUsablePassword,
+  unusablePasswordHash,
+} from "@/lib/auth/passwords";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 import type { Agent } from "../support/agent";
 import {
@@ -337,7 +341,36 @@ describe("an account without a password (decision record 107)", () => {
     expect((await agent.get("/auth/user/sign-in-methods")).body).toEqual({
       password: false,
       passkey_offer: false,
+      passkey: true,
     });
+  });
+
+  it("tells the step-up dialog it has neither a password nor a passkey, where confirm-password can never succeed (decision record 111)", async () => {
+    app.configure({ auth: { features: { passwordless: true } } });
+    const user = await app.createUser();
+    await app.database.db
+      .update(users)
+      .set({ password: await unusablePasswordHash(4) })
+      .where(eq(users.id, user.id));
+    const agent = await guest();
+    await agent.post("/auth/passwordless", { email: user.email });
+    const code = /code is (\d{6})/.exec(
+      (await app.lastMailTo(user.email)).text,
+    )?.[1];
+    const signedIn = await agent.post("/auth/passwordless/verify", {
+      email: user.email,
+      code,
+    });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    expect((await agent.get("/auth/user/sign-in-methods")).body).toEqual({
+      password: false,
+      passkey_offer: false,
+      passkey: false,
+    });
+    const refused = await agent.post("/auth/user/confirm-password", {
+      password: PASSWORD,
+    });
+    expect(refused.status).toBe(422);
   });
 
   it("sets a first password behind the step-up a passkey confirms, without a current one", async () => {
@@ -424,6 +457,7 @@ describe("the offer to add a passkey (decision record 107)", () => {
     expect((await agent.get("/auth/user/sign-in-methods")).body).toEqual({
       password: true,
       passkey_offer: true,
+      passkey: false,
     });
     expect((await agent.delete("/auth/user/passkey-offer")).status).toBe(204);
     expect(

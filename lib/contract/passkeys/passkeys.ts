@@ -90,4 +90,6 @@ export const signInMethodsOutput = z.object({
   password: z.boolean(),
   /** Signed in here with a password, no passkey yet, and the offer to add one never dismissed. */
   passkey_offer: z.boolean(),
+  /** The account has a passkey: with `password`, what the step-up dialog offers (decision record 111). */
+  passkey: z.boolean(),
 });

@@ -10,19 +10,21 @@ import { listPasskeys } from "@/lib/passkeys/store";
  * `GET user/sign-in-methods` (decision record 107): whether the account has a password (the
  * Security screen's "Change" or "Set a password"), and whether to offer a passkey — this session
  * proved a password (its `amr` has `pwd`), the account has no passkey, and its owner never
- * dismissed the offer.
+ * dismissed the offer; and whether it has a passkey. The step-up dialog reads the two ways it
+ * can confirm with, `password` and `passkey` (decision record 111).
  */
 export const signInMethods = endpointOf(AUTH_ACTIONS["sign-in-methods"], {
   async run(ctx) {
     const user = ctx.requireUser();
     const password = hasUsablePassword(user.password);
     const proved = (await ctx.session.data())?.amr ?? [];
+    const passkey = (await listPasskeys(ctx.db, user.id)).length > 0;
     const offer =
       password &&
+      !passkey &&
       proved.includes("pwd") &&
-      user.passkeyOfferDismissedAt === null &&
-      (await listPasskeys(ctx.db, user.id)).length === 0;
-    return { password, passkey_offer: offer };
+      user.passkeyOfferDismissedAt === null;
+    return { password, passkey_offer: offer, passkey };
   },
 });
 
