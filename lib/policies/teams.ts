@@ -82,3 +82,17 @@ export const TEAM_POLICY = {
  * with `tokenCan("team:3")`. A team's token never carries `*`, which would answer for every team.
  */
 export const teamAbility = (teamId: number): string => `team:${teamId}`;
+
+/**
+ * The owner morph type of a client a team owns (Passport 13's `oauth_clients.owner_type`), the
+ * class of Jetstream's Team model (decision record 110).
+ */
+export const TEAM_OWNER_TYPE = "App\\Models\\Team";
+
+/** The permission of a member's role for each thing done to a team's OAuth clients (record 110). */
+export const TEAM_CLIENT_PERMISSIONS = {
+  list: "read",
+  create: "create",
+  update: "update",
+  delete: "delete",
+} as const;

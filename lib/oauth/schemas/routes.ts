@@ -20,6 +20,8 @@ const clientRef = z.object({ id: z.string(), name: z.string() });
 export const oauthClientSchema = z.object({
   id: z.string(),
   user_id: z.int().nullable(),
+  /** The team that owns it (Passport 13's `owner` morph, decision record 110); null for a user's. */
+  team_id: z.int().nullable(),
   name: z.string(),
   redirect_uris: z.array(z.string()),
   grant_types: z.array(z.string()),
@@ -98,6 +100,7 @@ export const OAUTH_CLIENT_STORE = hostContract({
     scopes: z.array(z.string()).optional(),
     backchannel_logout_uri: z.string().nullable().optional(),
     backchannel_logout_session_required: z.boolean().optional(),
+    team_id: z.int().optional(),
   }),
   output: clientWithSecret,
 });
