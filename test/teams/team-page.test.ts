@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "@/db/schema";
+import { teamUser, users } from "@/db/schema";
 import {
   ACCEPT_INVITATION,
   ADD_MEMBER,
@@ -9,6 +9,8 @@ import {
 } from "@/lib/teams/routes";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
+import { flashed } from "../support/session";
+import { signLaravelUrl } from "@/lib/crypto/laravel-signed-urls";
 
 // The team screens' reads and landings (decision record 105): Jetstream's `teams.show` as JSON,
 // with what this viewer may do by TEAM_POLICY, and a refused invitation link's landing.
@@ -176,6 +178,38 @@ describe("a refused invitation link in a browser", () => {
     expect(again.headers.get("location")).toMatch(
       /^\/admin\/teams\/invitation\?link=/,
     );
+  });
+
+  it("shows a browser why a tampered or expired signed link is refused (decision record 110); JSON keeps Laravel's 403", async () => {
+    const { ownerAgent, team } = await teamWithMember();
+    await invite(ownerAgent, team, "sam@example.com", "editor");
+    const link = await linkTo("sam@example.com");
+    const sam = await signIn(
+      app,
+      await app.createUser({ email: "sam@example.com" }),
+    );
+    const tampered = link.replace(/signature=./, (start) =>
+      start.endsWith("0") ? "signature=1" : "signature=0",
+    );
+    // Signed with the right key, but past its `expires` (Laravel's temporarySignedRoute).
+    const expired = signLaravelUrl(
+      app.services.env,
+      link.split("?")[0] ?? "",
+      new Date(Date.now() - 60_000),
+    );
+    for (const bad of [tampered, expired]) {
+      const json = await open(sam, bad);
+      expect(json.status).toBe(403);
+      expect(json.body).toEqual({ message: "Invalid signature." });
+      const browser = await open(sam, bad, { asJson: false });
+      expect(browser.status).toBe(302);
+      // No way back to a link that will never open: the screen offers no retry.
+      expect(browser.headers.get("location")).toBe("/admin/teams/invitation");
+      expect(await flashed(app, sam, "error")).toBe(
+        "This invitation link is invalid or has expired. Ask the team's owner to send it again.",
+      );
+    }
+    expect(await app.database.db.select().from(teamUser)).toHaveLength(1);
   });
 
   it("sends a signed-out browser to sign in, and back to the same link", async () => {
