@@ -20,7 +20,7 @@ async function laravelSigned(ctx: Context): Promise<void> {
   throw forbidden(INVALID_LINK).shownOn(INVITATION_SCREEN);
 }
 
-export const INVALID_LINK =
+const INVALID_LINK =
   "This invitation link is invalid or has expired. Ask the team's owner to send it again.";
 
 export const LARAVEL_SIGNED = defineMiddleware({

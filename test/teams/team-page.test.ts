@@ -8,8 +8,8 @@ import {
   SHOW_TEAM,
 } from "@/lib/teams/routes";
 import type { Agent } from "../support/agent";
-import { signIn, useTestApp } from "../support/app";
-import { flashed } from "../support/session";
+import { PASSWORD, signIn, useTestApp } from "../support/app";
+import { flashed, linkIn } from "../support/session";
 import { signLaravelUrl } from "@/lib/crypto/laravel-signed-urls";
 
 // The team screens' reads and landings (decision record 105): Jetstream's `teams.show` as JSON,
@@ -210,6 +210,48 @@ describe("a refused invitation link in a browser", () => {
       );
     }
     expect(await app.database.db.select().from(teamUser)).toHaveLength(1);
+  });
+
+  it("carries the link through registration and the proof of the address, adding nobody before it (decision record 110)", async () => {
+    const { ownerAgent, team } = await teamWithMember();
+    await invite(ownerAgent, team, "sam@example.com", "editor");
+    const link = await linkTo("sam@example.com");
+    const url = new URL(link);
+    const path = `${url.pathname}${url.search}`;
+    const browser = app.agent();
+    await browser.csrf();
+    const registered = await browser.post("/auth/register", {
+      name: "Sam",
+      email: "sam@example.com",
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    });
+    expect(registered.status, registered.text).toBe(200);
+    const verification = linkIn((await app.lastMailTo("sam@example.com")).text);
+    // The register screen goes on to its `redirect`, the invitation: not yet, the address is unproven.
+    const refused = await open(browser, link, { asJson: false });
+    expect(refused.headers.get("location")).toBe(
+      `/admin/teams/invitation?link=${encodeURIComponent(path)}`,
+    );
+    const members = () =>
+      app.database.db.select({ id: teamUser.userId }).from(teamUser);
+    expect(await members()).toHaveLength(1);
+    // The emailed proof goes on to the invitation, which now adds Sam.
+    const verified = await browser.get(
+      `${verification.pathname}${verification.search}`,
+      { asJson: false },
+    );
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get("location")).toBe(path);
+    const accepted = await open(browser, link, { asJson: false });
+    expect(accepted.status).toBe(302);
+    expect(await members()).toHaveLength(2);
+    // Remembered once: a later proof goes to the route's own redirect.
+    const again = await browser.get(
+      `${verification.pathname}${verification.search}`,
+      { asJson: false },
+    );
+    expect(again.headers.get("location")).not.toBe(path);
   });
 
   it("sends a signed-out browser to sign in, and back to the same link", async () => {
