@@ -2,15 +2,12 @@ import "server-only";
 import type { Db } from "@/db/client";
 import type { Context } from "@/lib/server/context";
 import { invalid } from "@/lib/http/errors";
-import { teamAbility } from "@/lib/policies/teams";
+import { TEAM_TOKEN_PERMISSION, teamAbility } from "@/lib/policies/teams";
 import { actForTeam } from "@/lib/teams/team-permission";
 
 // A token made for a team (decision record 106): Sanctum's token with the ability `team:{id}`,
 // which the application reads with `tokenCan`. Jetstream gives a team's member an API token's
 // abilities by the role's permissions; making one for the team needs the role's `create`.
-
-/** The permission of a member's role that lets them make a token for the team. */
-export const TEAM_TOKEN_PERMISSION = "create";
 
 const NOT_A_TEAM = "The selected :attribute is invalid.";
 

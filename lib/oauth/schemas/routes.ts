@@ -86,6 +86,8 @@ export const OAUTH_CLIENTS = hostContract({
   name: "passport.clients.index",
   path: "/oauth/clients",
   method: "GET",
+  /** A team's clients instead of the user's own (decision record 110). */
+  input: z.object({ team_id: z.int().optional() }),
   output: z.array(oauthClientSchema),
 });
 export const OAUTH_CLIENT_STORE = hostContract({
