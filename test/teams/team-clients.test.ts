@@ -13,7 +13,7 @@ import type { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
 import { TEAMS_WITH_ROLES, teamOfRound } from "../support/teams";
 import { stepUp } from "../support/two-factor";
-import { REDIRECT_URI } from "../oauth/support";
+import { REDIRECT_URI, signedInAdmin } from "../oauth/support";
 
 // Decision record 110: an OAuth client a team owns (Passport 13's `owner` morph), managed by the
 // members whose role grants Jetstream's `read`, `create`, `update`, `delete`, ended with the team.
@@ -121,6 +121,16 @@ describe("a team's OAuth clients (decision record 110)", () => {
       name: "Acme portal",
       revoked: false,
     });
+  });
+
+  it("is no administrator's machine client: not listed as one, not managed by an administrator outside the team (404)", async () => {
+    const { ownerAgent, team } = await teamWith();
+    const made = await create(ownerAgent, { team_id: team });
+    const { agent: admin } = await signedInAdmin(app);
+    expect((await list(admin)).body).toEqual([]);
+    expect((await edit(admin, made.body.id as string)).status).toBe(404);
+    expect((await destroy(admin, made.body.id as string)).status).toBe(404);
+    expect((await clientRow(made.body.id as string))?.revoked).toBe(false);
   });
 
   it("stays the team's when the member who made it is removed (who no longer manages it) and deletes their account", async () => {
