@@ -142,10 +142,7 @@ const DEFAULT_GRANTS: readonly GrantType[] = [
   "refresh_token",
 ];
 
-/**
- * The user's own clients (never a team's), and for an administrator the machine clients, which
- * belong to no user and no team.
- */
+/** The user's own clients (never a team's); an administrator's, with the machine clients (no user, no team). */
 const ownClients = (ctx: Context, userId: number, admin: boolean) =>
   liveClientsWithSettings(
     ctx.db,
