@@ -436,7 +436,8 @@ export const passkeyChallenges = pgTable(
 /**
  * Laravel Passport 13's tables (decision record 050), column for column, so a Passport
  * database is served as it is. One addition: `oauth_clients.scopes`, the scopes an
- * administrator allows a client (null: any scope the user consents to; Passport has no list).
+ * administrator allows a client (null: any scope the user consents to; Passport has no list);
+ * and from Passport 13's released migration, the `owner` morph of a team's client (record 110).
  */
 export const oauthClients = pgTable(
   "oauth_clients",
@@ -447,6 +448,9 @@ export const oauthClients = pgTable(
       .primaryKey()
       .default(sql`gen_random_uuid()`),
     userId: bigint("user_id", { mode: "number" }),
+    // Passport 13's `nullableMorphs('owner')`: a client a team owns (decision record 110).
+    ownerType: varchar("owner_type", { length: 255 }),
+    ownerId: bigint("owner_id", { mode: "number" }),
     name: varchar("name", { length: 255 }).notNull(),
     secret: varchar("secret", { length: 255 }),
     provider: varchar("provider", { length: 255 }),
@@ -457,7 +461,13 @@ export const oauthClients = pgTable(
     createdAt: stamp("created_at"),
     updatedAt: stamp("updated_at"),
   },
-  (table) => [index("oauth_clients_user_id_index").on(table.userId)],
+  (table) => [
+    index("oauth_clients_user_id_index").on(table.userId),
+    index("oauth_clients_owner_type_owner_id_index").on(
+      table.ownerType,
+      table.ownerId,
+    ),
+  ],
 );
 
 export const oauthAccessTokens = pgTable(

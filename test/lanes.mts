@@ -66,6 +66,7 @@ export const POSTGRES: Record<string, string[]> = {
     "test/passwordless/sign-in-link.test.ts",
     "test/teams/teams.test.ts",
     "test/teams/team-tokens.test.ts",
+    "test/teams/team-clients.test.ts",
   ],
   "queues and deletes in bulk (SKIP LOCKED, time arithmetic in SQL)": [
     "test/mail/queue.test.ts",

@@ -2,6 +2,7 @@
 
 import { AddMemberForm } from "@/components/teams/add-member-form";
 import { DeleteTeam } from "@/components/teams/delete-team";
+import { TeamApps } from "@/components/teams/team-apps";
 import { PendingInvitations } from "@/components/teams/pending-invitations";
 import { TeamMemberList } from "@/components/teams/team-member-list";
 import { TeamNameForm } from "@/components/teams/team-name-form";
@@ -38,6 +39,7 @@ export function TeamSettingsPage({ teamId }: { teamId: number }) {
             <PendingInvitations page={page} />
           )}
           <TeamMemberList page={page} />
+          <TeamApps teamId={teamId} />
           {page.permissions.canDeleteTeam && !page.team.personal_team && (
             <DeleteTeam page={page} />
           )}

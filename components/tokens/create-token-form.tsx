@@ -13,6 +13,7 @@ import {
   tokenFormInput,
 } from "@/components/tokens/token-form-input";
 import { TokenLimitFields } from "@/components/tokens/token-limit-fields";
+import { TokenTeamField } from "@/components/tokens/token-team-field";
 import { NewTokenPanel } from "@/components/tokens/new-token-panel";
 import { formErrors } from "@/lib/client/form-errors";
 import { useFormatDate, useLocale, useT } from "@/lib/client/i18n";
@@ -56,6 +57,7 @@ export function CreateTokenForm({ email }: { email: string }) {
       "quota_refill",
       "quota_interval",
       "allowed_ips",
+      "team_id",
       "password",
       "email",
     ],
@@ -104,6 +106,7 @@ export function CreateTokenForm({ email }: { email: string }) {
               placeholder={t("e.g. Deploy script")}
               error={errors.fields.name}
             />
+            <TokenTeamField error={errors.fields.team_id} />
             <AbilitiesFieldset
               error={
                 noAbility

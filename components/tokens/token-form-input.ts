@@ -81,5 +81,7 @@ export function tokenFormInput(
     .split(/[\s,]+/)
     .filter(Boolean);
   if (ips.length > 0) input.allowed_ips = ips;
+  const team = String(data.get("team_id") ?? "");
+  if (team) input.team_id = Number(team);
   return input;
 }

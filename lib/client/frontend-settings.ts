@@ -31,6 +31,11 @@ export type FrontendSettings = {
   uploadMaxKilobytes: number;
   /** create-token's expiry bounds (docs/tokens.md "Personal access tokens"): the screen offers only presets they allow. */
   tokens: { requireExpiry: boolean; maxLifetimeDays: number };
+  /**
+   * The declared team roles' keys and permissions (`Jetstream::role`), empty while teams are off:
+   * a screen offers a team only where `hasTeamPermission` grants the action (decision record 110).
+   */
+  teamRoles: { key: string; permissions: readonly string[] }[];
   /** The relying party id the server's ceremonies use: the screens offer passkeys only on its domain. */
   passkeys: { relyingPartyId: string };
   locale: Locale;

@@ -5,6 +5,9 @@ import { useRouter } from "next/navigation";
 import { useApi } from "@/lib/client/api-context";
 import type { RouteInput, User } from "@/lib/client/contract";
 import { queryKeys } from "@/lib/client/queries";
+import { useSettings } from "@/lib/client/settings-context";
+import { useSession } from "@/lib/client/use-session";
+import { hasTeamPermission } from "@/lib/policies/teams";
 
 // The team screens' calls, Jetstream's routes typed by their rows (decision record 087).
 
@@ -158,5 +161,24 @@ export function useCancelTeamInvitation(teamId: number) {
     (invitation: number) =>
       api.call("team-invitations.destroy", { invitation }),
     "The invitation has been cancelled.",
+  );
+}
+
+/**
+ * The user's teams where their standing grants `permission` (the owner, or a member whose role
+ * does: `hasTeamPermission`, the server's rule), for a screen's team choice (decision record 110).
+ */
+export function useTeamsWhereUserMay(permission: string) {
+  const user = useSession().data?.user;
+  const roles = useSettings().teamRoles;
+  if (!hasTeams(user)) return [];
+  return user.all_teams.filter((team) =>
+    hasTeamPermission(
+      team.user_id === user.id
+        ? { kind: "owner" }
+        : { kind: "member", role: team.membership?.role ?? null },
+      roles,
+      permission,
+    ),
   );
 }

@@ -38,6 +38,18 @@ export class HttpError extends Error {
     this.name = "HttpError";
     brand(this, HTTP_ERROR);
   }
+
+  /**
+   * Where a browser reads this refusal instead of its JSON: the screen's path, the message
+   * flashed as `error` (toErrorResponse); JSON callers get the status and body as ever.
+   */
+  browserScreen: string | null = null;
+
+  /** This error, read by a browser on `path`. */
+  shownOn(path: string): this {
+    this.browserScreen = path;
+    return this;
+  }
 }
 
 /** 422 with Laravel's `{message, errors}` body: field → list of messages. */

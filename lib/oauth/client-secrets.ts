@@ -35,7 +35,7 @@ export const rotateSecretEndpoint: Endpoint<typeof rotateInput> =
     input: () => rotateInput,
     nonJson: "json",
     async run(ctx, input) {
-      const client = await manageableClient(ctx, ctx.params.id ?? "");
+      const client = await manageableClient(ctx, ctx.params.id ?? "", "update");
       if (client.secret === null)
         throw invalid("client", "A public client has no secret to rotate.");
       const overlapSeconds = input.overlap_seconds ?? DAY_SECONDS;

@@ -1,12 +1,8 @@
 import "server-only";
-import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import { z } from "zod";
-import {
-  oauthAccessTokens,
-  oauthClients,
-  oauthClientSettings,
-  oauthRefreshTokens,
-} from "@/db/schema";
+import type { Db } from "@/db/client";
+import { oauthClients, oauthClientSettings } from "@/db/schema";
 import { forbidden } from "@/lib/http/errors";
 import { json } from "@/lib/http/respond";
 import { isAdmin } from "@/lib/policies/admin";
@@ -18,15 +14,22 @@ import {
 } from "@/lib/policies/redirect-uri";
 import type { Context } from "@/lib/server/context";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
+import { parseQuery, queryInt } from "@/lib/server/query";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
 import { manageableClient } from "@/lib/oauth/client-access";
 import {
   createClient,
   GRANT_TYPES,
+  liveClientsWithSettings,
   type GrantType,
   presentClient,
 } from "@/lib/oauth/clients";
 import { SCOPES } from "@/lib/oauth/scopes";
+import {
+  authorizeForTeamClient,
+  revokeClientTokens,
+  teamClients,
+} from "@/lib/oauth/team-clients";
 
 /** Passport 12's `redirect`: URIs separated by commas. */
 const splitRedirect = (redirect: string | null | undefined): string[] =>
@@ -120,7 +123,12 @@ const createInput = z.strictObject({
   confidential: z.boolean().optional(),
   grant_types: z.array(z.enum(GRANT_TYPES)).min(1).optional(),
   scopes: allowedScopes.optional(),
+  // The team that will own it (decision record 110).
+  team_id: z.int().positive().optional(),
 });
+
+/** GET /oauth/clients?team_id=: a team's clients instead of the user's own. */
+const listQuery = z.strictObject({ team_id: queryInt(1, 2 ** 53).optional() });
 
 function redirectsOf(input: {
   redirect_uris?: string[];
@@ -134,6 +142,18 @@ const DEFAULT_GRANTS: readonly GrantType[] = [
   "refresh_token",
 ];
 
+/** The user's own clients (never a team's); an administrator's, with the machine clients (no user, no team). */
+const ownClients = (ctx: Context, userId: number, admin: boolean) =>
+  liveClientsWithSettings(
+    ctx.db,
+    admin
+      ? or(
+          eq(oauthClients.userId, userId),
+          and(isNull(oauthClients.userId), isNull(oauthClients.ownerId)),
+        )
+      : eq(oauthClients.userId, userId),
+  );
+
 /** GET|POST /oauth/clients (`passport.clients.index`, `.store`). */
 export const clientsEndpoint: Endpoint = defineEndpoint({
   input: (_config, ctx) =>
@@ -145,25 +165,18 @@ export const clientsEndpoint: Endpoint = defineEndpoint({
     const user = ctx.requireUser();
     const admin = isAdmin(user, ctx.config);
     if (ctx.request.method !== "POST") {
-      const rows = await ctx.db
-        .select({ client: oauthClients, settings: oauthClientSettings })
-        .from(oauthClients)
-        .leftJoin(
-          oauthClientSettings,
-          eq(oauthClientSettings.clientId, oauthClients.id),
-        )
-        .where(
-          and(
-            eq(oauthClients.revoked, false),
-            admin
-              ? or(
-                  eq(oauthClients.userId, user.id),
-                  isNull(oauthClients.userId),
-                )
-              : eq(oauthClients.userId, user.id),
-          ),
-        )
-        .orderBy(desc(oauthClients.createdAt));
+      const { team_id: teamId } = parseQuery(ctx, listQuery);
+      const rows =
+        teamId === undefined
+          ? await ownClients(ctx, user.id, admin)
+          : await authorizeForTeamClient(
+              ctx,
+              user.id,
+              teamId,
+              "list",
+              undefined,
+              (tx) => teamClients(tx, teamId),
+            );
       return json(
         rows.map((row) => presentClient(row.client, row.settings, ctx.now)),
       );
@@ -177,16 +190,39 @@ export const clientsEndpoint: Endpoint = defineEndpoint({
     const machine =
       grantTypes.includes("client_credentials") &&
       !grantTypes.includes("authorization_code");
-    const { client, plainSecret } = await createClient(ctx, {
-      name: fields.name,
-      userId: machine ? null : user.id,
-      redirectUris: redirectsOf(fields),
-      grantTypes,
-      confidential: machine || fields.confidential !== false,
-      scopes: fields.scopes ?? null,
-    });
+    const teamId = fields.team_id;
+    const create = async (db: Db) => {
+      const made = await createClient(
+        { ...ctx, db },
+        {
+          name: fields.name,
+          // A team's client is the team's, not its maker's (decision record 110).
+          userId: machine || teamId !== undefined ? null : user.id,
+          teamId,
+          redirectUris: redirectsOf(fields),
+          grantTypes,
+          confidential: machine || fields.confidential !== false,
+          scopes: fields.scopes ?? null,
+        },
+      );
+      return {
+        ...made,
+        settings: await storeLogoutUri(db, made.client.id, fields),
+      };
+    };
+    // For a team, made holding the team's row shared, so a removal racing it ends it or refuses it.
+    const { client, plainSecret, settings } =
+      teamId === undefined
+        ? await create(ctx.db)
+        : await authorizeForTeamClient(
+            ctx,
+            user.id,
+            teamId,
+            "create",
+            undefined,
+            (tx) => create(tx as unknown as Db),
+          );
     ctx.credentialChange = { user, name: client.name };
-    const settings = await storeLogoutUri(ctx.db, client.id, fields);
     return json(
       {
         ...presentClient(client, settings, ctx.now),
@@ -214,7 +250,11 @@ export const clientEndpoint: Endpoint = defineEndpoint({
     ctx.request.method === "PUT" ? updateInput : z.strictObject(IGNORED_FIELDS),
   nonJson: "json",
   async run(ctx, input) {
-    const client = await manageableClient(ctx, ctx.params.id ?? "");
+    const client = await manageableClient(
+      ctx,
+      ctx.params.id ?? "",
+      ctx.request.method === "PUT" ? "update" : "delete",
+    );
     const user = ctx.requireUser();
     // The owner's notice (the `changes` and `removes` classes, decision record 082).
     ctx.credentialChange = { user, name: client.name };
@@ -243,21 +283,7 @@ export const clientEndpoint: Endpoint = defineEndpoint({
       .update(oauthClients)
       .set({ revoked: true, updatedAt: ctx.now })
       .where(eq(oauthClients.id, client.id));
-    const tokens = await ctx.db
-      .update(oauthAccessTokens)
-      .set({ revoked: true })
-      .where(eq(oauthAccessTokens.clientId, client.id))
-      .returning({ id: oauthAccessTokens.id });
-    if (tokens.length > 0)
-      await ctx.db
-        .update(oauthRefreshTokens)
-        .set({ revoked: true })
-        .where(
-          inArray(
-            oauthRefreshTokens.accessTokenId,
-            tokens.map((token) => token.id),
-          ),
-        );
+    await revokeClientTokens(ctx.db, [client.id]);
     return json(null, 204);
   },
 });

@@ -1,13 +1,15 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
   type OAuthClient,
   oauthClients,
+  oauthClientSettings,
   type OAuthClientSettings,
 } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
+import { TEAM_OWNER_TYPE } from "@/lib/policies/teams";
 import type { Context } from "@/lib/server/context";
 import { readScopes } from "@/lib/oauth/scopes";
 import { clientKeyIs, newClientKey } from "@/lib/oauth/client-keys";
@@ -41,6 +43,21 @@ export async function findClient(
   return client ?? null;
 }
 
+/** The live clients `where` picks, newest first, each with its settings (GET /oauth/clients). */
+export const liveClientsWithSettings = (
+  db: Pick<Db, "select">,
+  where: SQL | undefined,
+) =>
+  db
+    .select({ client: oauthClients, settings: oauthClientSettings })
+    .from(oauthClients)
+    .leftJoin(
+      oauthClientSettings,
+      eq(oauthClientSettings.clientId, oauthClients.id),
+    )
+    .where(and(eq(oauthClients.revoked, false), where))
+    .orderBy(desc(oauthClients.createdAt));
+
 export const redirectUris = (client: OAuthClient) =>
   readScopes(client.redirectUris);
 export const grantTypes = (client: OAuthClient) =>
@@ -63,6 +80,8 @@ export function randomSecret(length = 40): string {
 export type NewClient = {
   name: string;
   userId: number | null;
+  /** The team that owns it (decision record 110); its `userId` is null then. */
+  teamId?: number;
   redirectUris: string[];
   grantTypes: readonly GrantType[];
   confidential: boolean;
@@ -80,6 +99,10 @@ export async function createClient(
     .values({
       id: await newClientKey(ctx.db),
       userId: input.userId,
+      ...(input.teamId !== undefined && {
+        ownerType: TEAM_OWNER_TYPE,
+        ownerId: input.teamId,
+      }),
       name: input.name,
       secret: plainSecret
         ? await hashPassword(plainSecret, ctx.config.hashing.rounds)
@@ -116,6 +139,7 @@ export function presentClient(
   return {
     id: client.id,
     user_id: client.userId,
+    team_id: client.ownerType === TEAM_OWNER_TYPE ? client.ownerId : null,
     name: client.name,
     provider: client.provider,
     redirect_uris: redirectUris(client),

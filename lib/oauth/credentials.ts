@@ -15,6 +15,7 @@ import type {
   Outcome,
 } from "@/lib/server/credential-ledger";
 import { PERSONAL_ACCESS_GRANT } from "@/lib/oauth/clients";
+import { endTeamClients } from "@/lib/oauth/team-clients";
 
 // The OAuth server's ways into an account, in the credential ledger (decision record 082).
 // Passport's rows are revoked, as Passport's own revocations do, not deleted: a Laravel
@@ -171,7 +172,8 @@ const consents: CredentialKind = {
  * when the account was not the registrant's to begin with, and with the account itself (a
  * restore does not bring them back: the owner registers anew). Their tokens were revoked by the
  * kinds above, which ran first, for the user's own grants; a client's other users' grants end
- * with the client (its revocation is read by every grant and guard).
+ * with the client (its revocation is read by every grant and guard). A team's clients name no
+ * user and end with their team (decision record 110).
  */
 const clients: CredentialKind = {
   name: "oauth-clients",
@@ -197,6 +199,7 @@ const clients: CredentialKind = {
       .returning({ id: oauthClients.id });
     return revoked.length;
   },
+  endWithTeam: endTeamClients,
 };
 
 export const OAUTH_CREDENTIALS: readonly CredentialKind[] = [

@@ -22,18 +22,21 @@ export const belongsToTeam = (standing: TeamStanding): boolean =>
 export const ownsTeam = (standing: TeamStanding): boolean =>
   standing.kind === "owner";
 
+/** What a role grants: all the permission rules read of it. */
+type RoleGrants = Pick<TeamRole, "key" | "permissions">;
+
 /** `Jetstream::findRole`: the declared role of a key, or null. */
-export function findRole(
-  roles: readonly TeamRole[],
+export function findRole<R extends RoleGrants>(
+  roles: readonly R[],
   key: string | null,
-): TeamRole | null {
+): R | null {
   return roles.find((role) => role.key === key) ?? null;
 }
 
 /** `HasTeams::teamPermissions`: `*` for the owner, the role's for a member, none otherwise. */
 export function teamPermissions(
   standing: TeamStanding,
-  roles: readonly TeamRole[],
+  roles: readonly RoleGrants[],
 ): readonly string[] {
   if (standing.kind === "owner") return ["*"];
   if (standing.kind === "none") return [];
@@ -47,7 +50,7 @@ export function teamPermissions(
  */
 export function hasTeamPermission(
   standing: TeamStanding,
-  roles: readonly TeamRole[],
+  roles: readonly RoleGrants[],
   permission: string,
   tokenCan: ((ability: string) => boolean) | null = null,
 ): boolean {
@@ -82,3 +85,20 @@ export const TEAM_POLICY = {
  * with `tokenCan("team:3")`. A team's token never carries `*`, which would answer for every team.
  */
 export const teamAbility = (teamId: number): string => `team:${teamId}`;
+
+/**
+ * The owner morph type of a client a team owns (Passport 13's `oauth_clients.owner_type`), the
+ * class of Jetstream's Team model (decision record 110).
+ */
+export const TEAM_OWNER_TYPE = "App\\Models\\Team";
+
+/** The permission of a member's role that lets them make a token for the team (record 106). */
+export const TEAM_TOKEN_PERMISSION = "create";
+
+/** The permission of a member's role for each thing done to a team's OAuth clients (record 110). */
+export const TEAM_CLIENT_PERMISSIONS = {
+  list: "read",
+  create: "create",
+  update: "update",
+  delete: "delete",
+} as const;

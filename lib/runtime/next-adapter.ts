@@ -148,6 +148,9 @@ export async function frontendSettings(): Promise<FrontendSettings> {
       requireExpiry: config.tokens["require-expiry"],
       maxLifetimeDays: config.tokens["max-lifetime-days"],
     },
+    teamRoles: config.teams.enabled
+      ? config.teams.roles.map(({ key, permissions }) => ({ key, permissions }))
+      : [],
     passkeys: { relyingPartyId: relyingPartyIdFor(env.APP_URL) },
     locale,
   };

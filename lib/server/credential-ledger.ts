@@ -90,6 +90,11 @@ export type CredentialKind = {
     target: LedgerTarget,
     event: AccountEvent,
   ): Promise<number>;
+  /**
+   * For what a team holds rather than a member (decision record 110): ends the team's inside
+   * `tx` when the team is deleted; answers how many ended.
+   */
+  endWithTeam?(tx: LedgerExecutor, teamId: number, now: Date): Promise<number>;
 };
 
 /** How many of each kind an event ended (the kinds it ended none of are left out). */
@@ -115,6 +120,8 @@ export type CredentialLedger = {
     event: AccountEvent,
     target: LedgerTarget,
   ): Promise<Ended>;
+  /** A team deleted: every kind a team holds ends for it. */
+  endTeam(tx: LedgerExecutor, teamId: number, now: Date): Promise<Ended>;
 };
 
 export function credentialLedger(
@@ -133,6 +140,14 @@ export function credentialLedger(
       for (const kind of kinds) {
         if (!endsOn(kind, event, target.config)) continue;
         const count = await kind.end(tx, target, event);
+        if (count > 0) ended[kind.name] = count;
+      }
+      return ended;
+    },
+    async endTeam(tx, teamId, now) {
+      const ended: Ended = {};
+      for (const kind of kinds) {
+        const count = (await kind.endWithTeam?.(tx, teamId, now)) ?? 0;
         if (count > 0) ended[kind.name] = count;
       }
       return ended;

@@ -113,6 +113,13 @@ export function toErrorResponse(
   if (ctx && !ctx.wantsJson) {
     // Browsers: to the login screen when signed out; back to the form with the errors otherwise.
     if (error.status === 401) return redirect(loginPath(ctx.request));
+    if (error.browserScreen !== null) {
+      ctx.session.flash(
+        "error",
+        translate(locale, error.messageKey, error.replacements),
+      );
+      return redirect(error.browserScreen);
+    }
     if (error instanceof ValidationError) {
       ctx.session.flash("errors", validationBody(error, locale).errors);
       return redirect(backPath(ctx.request, ctx.env.APP_URL, "/"));

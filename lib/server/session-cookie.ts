@@ -5,14 +5,16 @@ import { sealValue, unsealValue } from "@/lib/crypto/sealed";
 
 /**
  * What the sealed session cookie carries (decision record 002): the session id, the CSRF token,
- * one request's flash, and a sign-in pending its second factor. The server-side row holds
- * everything that decides access.
+ * one request's flash, a sign-in pending its second factor, and Laravel's `url.intended` (a
+ * path of this site to go on to once the address is proven, decision record 110). The
+ * server-side row holds everything that decides access.
  */
 export type CookieState = {
   sid?: string;
   csrf: string;
   flash?: Record<string, unknown>;
   pending?: string;
+  intended?: string;
 };
 
 export const XSRF_COOKIE = "XSRF-TOKEN";
@@ -42,6 +44,7 @@ async function openSeal(
     csrf: state.csrf,
     flash: state.flash,
     pending: typeof state.pending === "string" ? state.pending : undefined,
+    intended: typeof state.intended === "string" ? state.intended : undefined,
   };
 }
 

@@ -158,6 +158,20 @@ export class Session {
     this.changed = true;
   }
 
+  /**
+   * Laravel's `url.intended`: where this browser goes on once its address is proven (decision
+   * record 110). Kept through a sign-in, as Laravel's session migration keeps it.
+   */
+  get intended(): string | undefined {
+    return this.state.intended;
+  }
+
+  /** Remembers (or, with undefined, forgets) the intended path. */
+  keepIntended(path: string | undefined): void {
+    this.state = { ...this.state, intended: path };
+    this.changed = true;
+  }
+
   /** The signed-in user, or null. One query, memoized; an expired or stale session counts as none. */
   async user(): Promise<User | null> {
     return (await this.load())?.user ?? null;
@@ -271,7 +285,12 @@ export class Session {
       },
       options.alongside,
     );
-    this.state = { sid, csrf: randomToken(30), flash: this.state.flash };
+    this.state = {
+      sid,
+      csrf: randomToken(30),
+      flash: this.state.flash,
+      intended: this.state.intended,
+    };
     const requester = impersonating?.requester ?? null;
     this.record = Promise.resolve({
       data,

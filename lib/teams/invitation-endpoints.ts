@@ -51,6 +51,9 @@ function forBrowser(ctx: Context, error: unknown): Redirect | null {
       : ctx.t(error.messageKey, error.replacements),
   );
   const link = `${ctx.url.pathname}${ctx.url.search}`;
+  // Laravel's `verified` middleware keeps the link as `url.intended` (Redirect::guest), and
+  // Fortify's VerifyEmailController goes on to it: the proof of the address opens it again.
+  if (error.messageKey === UNPROVEN) ctx.session.keepIntended(link);
   return redirectTo(`${INVITATION_SCREEN}?link=${encodeURIComponent(link)}`);
 }
 

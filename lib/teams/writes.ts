@@ -182,6 +182,11 @@ export async function purgeTeam(
       await endTeamCredentials(tx, ledger, userId, team.id),
     ))
       ended[kind] = (ended[kind] ?? 0) + count;
+  // What the team itself holds goes with it, as Jetstream's DeleteTeam deletes its resources.
+  Object.assign(
+    ended,
+    await ledger.credentials.endTeam(tx, team.id, actor.now),
+  );
   await tx
     .update(users)
     .set({ currentTeamId: null })

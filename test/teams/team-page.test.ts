@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "@/db/schema";
+import { teamUser, users } from "@/db/schema";
 import {
   ACCEPT_INVITATION,
   ADD_MEMBER,
@@ -8,7 +8,9 @@ import {
   SHOW_TEAM,
 } from "@/lib/teams/routes";
 import type { Agent } from "../support/agent";
-import { signIn, useTestApp } from "../support/app";
+import { PASSWORD, signIn, useTestApp } from "../support/app";
+import { flashed, linkIn } from "../support/session";
+import { signLaravelUrl } from "@/lib/crypto/laravel-signed-urls";
 
 // The team screens' reads and landings (decision record 105): Jetstream's `teams.show` as JSON,
 // with what this viewer may do by TEAM_POLICY, and a refused invitation link's landing.
@@ -176,6 +178,80 @@ describe("a refused invitation link in a browser", () => {
     expect(again.headers.get("location")).toMatch(
       /^\/admin\/teams\/invitation\?link=/,
     );
+  });
+
+  it("shows a browser why a tampered or expired signed link is refused (decision record 110); JSON keeps Laravel's 403", async () => {
+    const { ownerAgent, team } = await teamWithMember();
+    await invite(ownerAgent, team, "sam@example.com", "editor");
+    const link = await linkTo("sam@example.com");
+    const sam = await signIn(
+      app,
+      await app.createUser({ email: "sam@example.com" }),
+    );
+    const tampered = link.replace(/signature=./, (start) =>
+      start.endsWith("0") ? "signature=1" : "signature=0",
+    );
+    // Signed with the right key, but past its `expires` (Laravel's temporarySignedRoute).
+    const expired = signLaravelUrl(
+      app.services.env,
+      link.split("?")[0] ?? "",
+      new Date(Date.now() - 60_000),
+    );
+    for (const bad of [tampered, expired]) {
+      const json = await open(sam, bad);
+      expect(json.status).toBe(403);
+      expect(json.body).toEqual({ message: "Invalid signature." });
+      const browser = await open(sam, bad, { asJson: false });
+      expect(browser.status).toBe(302);
+      // No way back to a link that will never open: the screen offers no retry.
+      expect(browser.headers.get("location")).toBe("/admin/teams/invitation");
+      expect(await flashed(app, sam, "error")).toBe(
+        "This invitation link is invalid or has expired. Ask the team's owner to send it again.",
+      );
+    }
+    expect(await app.database.db.select().from(teamUser)).toHaveLength(1);
+  });
+
+  it("carries the link through registration and the proof of the address, adding nobody before it (decision record 110)", async () => {
+    const { ownerAgent, team } = await teamWithMember();
+    await invite(ownerAgent, team, "sam@example.com", "editor");
+    const link = await linkTo("sam@example.com");
+    const url = new URL(link);
+    const path = `${url.pathname}${url.search}`;
+    const browser = app.agent();
+    await browser.csrf();
+    const registered = await browser.post("/auth/register", {
+      name: "Sam",
+      email: "sam@example.com",
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    });
+    expect(registered.status, registered.text).toBe(200);
+    const verification = linkIn((await app.lastMailTo("sam@example.com")).text);
+    // The register screen goes on to its `redirect`, the invitation: not yet, the address is unproven.
+    const refused = await open(browser, link, { asJson: false });
+    expect(refused.headers.get("location")).toBe(
+      `/admin/teams/invitation?link=${encodeURIComponent(path)}`,
+    );
+    const members = () =>
+      app.database.db.select({ id: teamUser.userId }).from(teamUser);
+    expect(await members()).toHaveLength(1);
+    // The emailed proof goes on to the invitation, which now adds Sam.
+    const verified = await browser.get(
+      `${verification.pathname}${verification.search}`,
+      { asJson: false },
+    );
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get("location")).toBe(path);
+    const accepted = await open(browser, link, { asJson: false });
+    expect(accepted.status).toBe(302);
+    expect(await members()).toHaveLength(2);
+    // Remembered once: a later proof goes to the route's own redirect.
+    const again = await browser.get(
+      `${verification.pathname}${verification.search}`,
+      { asJson: false },
+    );
+    expect(again.headers.get("location")).not.toBe(path);
   });
 
   it("sends a signed-out browser to sign in, and back to the same link", async () => {

@@ -4,34 +4,15 @@ import { activityLog, personalAccessTokens } from "@/db/schema";
 import { ADD_MEMBER, DELETE_TEAM, REMOVE_MEMBER } from "@/lib/teams/routes";
 import type { Agent } from "../support/agent";
 import { PASSWORD, signIn, useTestApp } from "../support/app";
-import { teamWithMember } from "../support/teams";
+import { TEAMS_WITH_ROLES, teamOfRound } from "../support/teams";
 import { createToken, tokenId } from "../support/tokens";
 
 // Decision record 106: a Sanctum token made for a team carries `team:{id}`, and ends with the
 // membership that let it be made (the credential ledger's `team-membership-ended`).
-const ROLES = [
-  {
-    key: "editor",
-    name: "Editor",
-    permissions: ["read", "create", "update"],
-    description: "Editors.",
-  },
-  { key: "viewer", name: "Viewer", permissions: ["read"], description: "." },
-];
-const app = useTestApp({
-  auth: { teams: { enabled: true, invitations: false, roles: ROLES } },
-});
+const app = useTestApp(TEAMS_WITH_ROLES);
 const db = () => app.database.db;
 
-const teamWith = (role = "editor", round = 0) =>
-  teamWithMember(
-    app,
-    {
-      owner: `owner${round}@example.com`,
-      member: `member${round}@example.com`,
-    },
-    role,
-  );
+const teamWith = (role = "editor", round = 0) => teamOfRound(app, role, round);
 
 const ask = async (fields: Record<string, unknown>, round = 0) => {
   const guest = app.agent();

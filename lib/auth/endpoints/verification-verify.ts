@@ -5,8 +5,14 @@ import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { linkMatchesUser, markVerified } from "@/lib/auth/verification";
 import { forbidden } from "@/lib/http/errors";
+import { safeRedirect } from "@/lib/http/safe-redirect";
+import { redirectTo } from "@/lib/server/endpoint";
 
-/** The signed link of the verification email; only the signed-in owner of the address can use it. */
+/**
+ * The signed link of the verification email; only the signed-in owner of the address can use it.
+ * A browser then goes on to the path it was kept from for want of a proven address (Fortify's
+ * `redirect()->intended(…)`, decision record 110), or to the route's redirect.
+ */
 export const verificationVerify = endpointOf(
   AUTH_ACTIONS["verification-verify"],
   {
@@ -31,7 +37,10 @@ export const verificationVerify = endpointOf(
             );
         }
       }
-      return { verified: true };
+      const intended = ctx.session.intended;
+      if (ctx.wantsJson || intended === undefined) return { verified: true };
+      ctx.session.keepIntended(undefined);
+      return redirectTo(safeRedirect(intended));
     },
   },
 );

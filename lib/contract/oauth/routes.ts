@@ -20,6 +20,8 @@ const clientRef = z.object({ id: z.string(), name: z.string() });
 export const oauthClientSchema = z.object({
   id: z.string(),
   user_id: z.int().nullable(),
+  /** The team that owns it (Passport 13's `owner` morph, decision record 110); null for a user's. */
+  team_id: z.int().nullable(),
   name: z.string(),
   redirect_uris: z.array(z.string()),
   grant_types: z.array(z.string()),
@@ -84,6 +86,8 @@ export const OAUTH_CLIENTS = hostContract({
   name: "passport.clients.index",
   path: "/oauth/clients",
   method: "GET",
+  /** A team's clients instead of the user's own (decision record 110). */
+  input: z.object({ team_id: z.int().optional() }),
   output: z.array(oauthClientSchema),
 });
 export const OAUTH_CLIENT_STORE = hostContract({
@@ -98,6 +102,7 @@ export const OAUTH_CLIENT_STORE = hostContract({
     scopes: z.array(z.string()).optional(),
     backchannel_logout_uri: z.string().nullable().optional(),
     backchannel_logout_session_required: z.boolean().optional(),
+    team_id: z.int().optional(),
   }),
   output: clientWithSecret,
 });
