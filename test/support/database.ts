@@ -5,6 +5,7 @@ import postgres from "postgres";
 import { inject } from "vitest";
 import { forgetTokenUses } from "@/lib/auth/token-usage";
 import { type Database, type DatabaseOptions, openDatabase } from "@/db/client";
+import { emptyingInPlace, handingOn, takeHandedOn } from "./pglite-handoff";
 
 const TABLES = [
   "users",
@@ -56,6 +57,11 @@ export async function openTestDatabase(
   const url = process.env.DATABASE_URL;
   const { beforeMigrate, ...databaseOptions } = options;
   if (!url) {
+    // A plain database is the one the previous file of this process handed on, emptied
+    // (test/support/pglite-handoff.ts, decision record 114).
+    const reusable = !beforeMigrate && !databaseOptions.logQuery;
+    const handed = reusable ? takeHandedOn() : undefined;
+    if (handed) return handed;
     const snapshot = beforeMigrate ? undefined : inject("pgliteSnapshot");
     const database = openDatabase({
       ...databaseOptions,
@@ -63,11 +69,13 @@ export async function openTestDatabase(
     });
     await beforeMigrate?.(database);
     await database.migrate();
-    return {
-      ...database,
-      truncate: () => truncate(database),
-      close: () => closeQuietly(database),
-    };
+    return reusable
+      ? handingOn(database, TABLES, () => truncate(database))
+      : {
+          ...database,
+          truncate: await emptyingInPlace(database, TABLES),
+          close: () => closeQuietly(database),
+        };
   }
   const schema = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
