@@ -2,6 +2,8 @@ import "server-only";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { type User, users } from "@/db/schema";
+import { describeError } from "@/lib/observability/logger";
+import { log } from "@/lib/observability/request-scope";
 import type { Context } from "@/lib/server/context";
 import {
   openColumn,
@@ -29,9 +31,9 @@ export function readSecret(
   try {
     return openColumn(twoFactorKey(ctx.env), user.twoFactorSecret);
   } catch (error) {
-    console.error(
-      `[two-factor] user ${user.id}: the secret does not open with the current key (APP_KEY or SESSION_SECRET changed?)`,
-      (error as Error).message,
+    log().error(
+      { userId: user.id, err: describeError(error) },
+      "two-factor: the secret does not open with the current key (APP_KEY or SESSION_SECRET changed?)",
     );
     return null;
   }
