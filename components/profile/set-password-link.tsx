@@ -46,9 +46,9 @@ export function SetPasswordLink({
       }
     >
       <div className="space-y-4">
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="text-sm text-zinc-600">
           {t(
-            "To make sure it is you, we email a link to :email. Open it to choose your password.",
+            "To make sure it is you, we email a link to :email. Open it once signed out here, or on another device, to choose your password.",
             { email },
           )}
         </p>
