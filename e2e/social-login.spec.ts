@@ -1,24 +1,17 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
-import { type FakeOidc, startFakeOidc } from "./support/fake-oidc";
+import { useAcmeProvider } from "./support/acme-provider";
 import { linkIn, waitForMail } from "./support/outbox";
-import { OIDC_PROVIDER_PORT } from "./support/ports";
 import { postJson, uniqueEmail } from "./support/users";
 
 // Social login through the `acme` OIDC provider that playwright.config.ts declares.
-let provider: FakeOidc;
-test.beforeAll(async () => {
-  provider = await startFakeOidc({ port: OIDC_PROVIDER_PORT });
-});
-test.afterAll(async () => {
-  await provider.close();
-});
+const acme = useAcmeProvider();
 
 test("a new person signs in with the provider: an account is created and verified", async ({
   page,
 }) => {
   const email = uniqueEmail("social");
-  provider.setUser({
+  acme.provider.setUser({
     sub: email,
     email,
     email_verified: true,
@@ -54,7 +47,7 @@ test("an existing account, its address verified, is signed into by its verified 
       })
     ).status(),
   ).toBe(200);
-  provider.setUser({
+  acme.provider.setUser({
     sub: `x-${user.id}`,
     email: user.email.toUpperCase(),
     email_verified: true,
@@ -73,7 +66,7 @@ test("an account whose address was never verified is claimed: signed in, the own
 }) => {
   // Registered by someone else, who chose the password, before the owner of the address came.
   const squatter = await users.create("claimed");
-  provider.setUser({
+  acme.provider.setUser({
     sub: `c-${squatter.id}`,
     email: squatter.email,
     email_verified: true,
@@ -106,7 +99,7 @@ test("an account whose address was never verified is claimed: signed in, the own
 test("a refusal at the provider comes back to the login screen with a message", async ({
   page,
 }) => {
-  provider.refuseNextAuthorization("access_denied");
+  acme.provider.refuseNextAuthorization("access_denied");
   await page.goto("/auth/login");
   await page.getByRole("link", { name: "Continue with Acme ID" }).click();
   await expect(page).toHaveURL(/\/auth\/login/);

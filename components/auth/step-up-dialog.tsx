@@ -25,7 +25,8 @@ import { Spinner } from "@/components/ui/spinner";
  * another method of `methods`) confirms it is you, and the call goes again. Cancelling lets the
  * call fail with the server's message. What it offers is the server's answer of
  * `GET user/sign-in-methods`: an account without a password gets no password field, and one with
- * neither a password nor a passkey is told how to set one (decision record 111).
+ * neither a password nor a passkey is sent to the Security screen's card, which mails the link that
+ * sets one (decision record 111).
  */
 export function StepUpDialog({
   methods = STEP_UP_METHODS,
@@ -138,7 +139,7 @@ export function StepUpDialog({
           title={t("Your account has no password or passkey yet")}
         >
           {t(
-            "To confirm it is you, sign out and choose “Forgot your password?” on the sign-in page: the emailed link sets a password.",
+            "To confirm it is you, set a password first: “Set a password” on the Security screen emails you the link that sets it.",
           )}
         </Alert>
       )}

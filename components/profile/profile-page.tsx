@@ -8,6 +8,7 @@ import { DeleteAccount } from "@/components/profile/delete-account";
 import { DownloadData } from "@/components/profile/download-data";
 import { PasswordForm } from "@/components/profile/password-form";
 import { SetPasswordForm } from "@/components/profile/set-password-form";
+import { SetPasswordLink } from "@/components/profile/set-password-link";
 import { ProfileForm } from "@/components/profile/profile-form";
 import { TwoFactorCard } from "@/components/profile/two-factor/two-factor-card";
 import { Alert } from "@/components/ui/alert";
@@ -42,8 +43,8 @@ export function SecuritySection() {
   // The policy wants a second factor first: every other call answers 403 until it is set up.
   const mustEnrol = session?.two_factor_required === true;
   // Change the password, or set a first one (decision record 107): known once the server says.
-  const hasPassword = useSignInMethods(Boolean(user) && !mustEnrol).data
-    ?.password;
+  const ways = useSignInMethods(Boolean(user) && !mustEnrol).data;
+  const hasPassword = ways?.password;
   if (!user) return null;
   return (
     <>
@@ -67,9 +68,17 @@ export function SecuritySection() {
       {!mustEnrol && hasPassword === true && allowed("update-password") && (
         <PasswordForm />
       )}
-      {!mustEnrol && hasPassword === false && allowed("set-password") && (
-        <SetPasswordForm />
-      )}
+      {/* A form only where its step-up can be passed: a passkey confirms it (decision record 111). */}
+      {!mustEnrol &&
+        ways?.password === false &&
+        ways.passkey &&
+        allowed("set-password") && <SetPasswordForm />}
+      {!mustEnrol &&
+        ways?.password === false &&
+        !ways.passkey &&
+        allowed("set-password-link") && (
+          <SetPasswordLink email={user.email} providers={ways.providers} />
+        )}
       <TwoFactorCard user={user} />
       {!mustEnrol && <PasskeysCard />}
       {!mustEnrol && <BrowserSessions />}

@@ -21,7 +21,10 @@ import { socialiteCallback } from "@/lib/auth/endpoints/socialite-callback";
 import { socialiteRedirect } from "@/lib/auth/endpoints/socialite-redirect";
 import { tokens } from "@/lib/auth/endpoints/tokens";
 import { updatePassword } from "@/lib/auth/endpoints/update-password";
-import { setPassword } from "@/lib/auth/endpoints/set-password";
+import {
+  setPassword,
+  setPasswordLink,
+} from "@/lib/auth/endpoints/set-password";
 import { verificationVerify } from "@/lib/auth/endpoints/verification-verify";
 import { impersonationWatch } from "@/lib/auth/impersonation-watch";
 import { AUTH_MIDDLEWARE } from "@/lib/auth/middleware/built-in";
@@ -61,6 +64,7 @@ export const AUTH = defineFeature({
     "reset-password": resetPasswordEndpoint,
     "update-password": updatePassword,
     "set-password": setPassword,
+    "set-password-link": setPasswordLink,
     "email-verification-notification": emailVerificationNotification,
     "verification-verify": verificationVerify,
     "create-token": createToken as Endpoint,

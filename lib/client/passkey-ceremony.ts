@@ -22,6 +22,7 @@ export const PASSKEY_ACTIONS = {
   signup: "register-passkey",
   signInMethods: "sign-in-methods",
   dismissOffer: "passkey-offer-dismiss",
+  setPasswordLink: "set-password-link",
 } as const;
 
 /** English keys (messages/*.json) for what the browser's ceremony can end in. */

@@ -69,3 +69,14 @@ export function useSetPassword() {
       queryClient.invalidateQueries({ queryKey: queryKeys.signInMethods }),
   });
 }
+
+/**
+ * POST user/set-password/link: the reset link mailed to an account with neither a password nor a
+ * passkey, whose step-up has nothing to confirm with (decision record 111).
+ */
+export function useSendSetPasswordLink() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: () => api.call(ACTIONS.setPasswordLink),
+  });
+}

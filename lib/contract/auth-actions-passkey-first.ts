@@ -74,4 +74,16 @@ export const PASSKEY_FIRST_ACTIONS = {
     input: setPasswordInput,
     output: doneSchema,
   },
+  // An account without a password or a passkey has nothing to pass the step-up with: the reset
+  // link, mailed to its own address, sets the first password (decision record 111).
+  "set-password-link": {
+    method: "POST",
+    uri: "user/set-password/link",
+    name: "password.set-link",
+    middleware: ["auth:sanctum", "throttle:6,1"],
+    ability: SESSION_ONLY,
+    credential: "mails-recovery",
+    redirect: "/admin/profile",
+    output: doneSchema,
+  },
 } as const satisfies Record<string, AuthAction>;

@@ -103,6 +103,15 @@ export const CREDENTIAL_CLASSES = {
   },
   /** Revokes tokens: docs/contract.md lets a token with `tokens:write` do it (a token signs out by revoking itself). */
   "revokes-tokens": { ...NOTHING, refusedWhileImpersonating: true },
+  /**
+   * Mails the account's own reset link from its session, for an account the step-up has nothing to
+   * confirm with (decision record 111): the mailbox is the proof, so no step-up; the owner's alone.
+   */
+  "mails-recovery": {
+    ...NOTHING,
+    sessionOnly: true,
+    refusedWhileImpersonating: true,
+  },
   /** A new password through the mailbox: the endpoint ends every session and token (decision record 028). */
   recovers: NOTHING,
   /** An administrator's action (users, settings, mail, webhooks, impersonation): never from inside an impersonation. */

@@ -342,6 +342,7 @@ describe("an account without a password (decision record 107)", () => {
       password: false,
       passkey_offer: false,
       passkey: true,
+      providers: [],
     });
   });
 
@@ -366,6 +367,7 @@ describe("an account without a password (decision record 107)", () => {
       password: false,
       passkey_offer: false,
       passkey: false,
+      providers: [],
     });
     const refused = await agent.post("/auth/user/confirm-password", {
       password: PASSWORD,
@@ -458,6 +460,7 @@ describe("the offer to add a passkey (decision record 107)", () => {
       password: true,
       passkey_offer: true,
       passkey: false,
+      providers: [],
     });
     expect((await agent.delete("/auth/user/passkey-offer")).status).toBe(204);
     expect(

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { USER_UPDATE_ROUTE } from "@/lib/users/routes";
 import {
   activityLog,
@@ -11,34 +11,20 @@ import {
 } from "@/db/schema";
 import { verifyPassword } from "@/lib/auth/passwords";
 import { openSession } from "@/lib/server/pipeline";
-import {
-  authorizeAt,
-  type FakeOidc,
-  startFakeOidc,
-} from "@/e2e/support/fake-oidc";
+import { authorizeAt } from "@/e2e/support/fake-oidc";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
+import { useAcmeProvider } from "../support/social";
 import { createToken } from "../support/tokens";
 import { confirmPassword, enrol } from "../support/two-factor";
 import { passkeySignIn, withPasskey } from "../support/passkeys";
 
 const app = useTestApp();
-let provider: FakeOidc;
-
-beforeAll(async () => {
-  provider = await startFakeOidc();
-});
-afterAll(() => provider.close());
-beforeEach(() => {
-  provider.setUser({
-    sub: "42",
-    email: "Person@Example.com",
-    email_verified: true,
-    name: "Provider Person",
-  });
-  app.configure({
-    services: { acme: provider.serviceEntry("/auth/social/acme/callback") },
-  });
+const acme = useAcmeProvider(app, {
+  sub: "42",
+  email: "Person@Example.com",
+  email_verified: true,
+  name: "Provider Person",
 });
 
 /** Our redirect → the provider (a real HTTP round trip) → the callback URL it sends the browser to. */
@@ -147,7 +133,7 @@ describe("GET /auth/social/{provider}/callback", () => {
   });
 
   it("creates an unverified account, and mails the verification link, when the provider has not verified the email", async () => {
-    provider.setUser({
+    acme.provider.setUser({
       sub: "7",
       email: "new@example.com",
       email_verified: false,
@@ -172,7 +158,7 @@ describe("GET /auth/social/{provider}/callback", () => {
 
   it("does not sign into an existing account with an email the provider has not verified", async () => {
     await app.createUser({ email: "person@example.com" });
-    provider.setUser({
+    acme.provider.setUser({
       sub: "42",
       email: "person@example.com",
       email_verified: false,
@@ -277,7 +263,9 @@ describe("GET /auth/social/{provider}/callback", () => {
     // Without must-verify-email, the squatter could add both before the owner came.
     app.configure({
       auth: { "must-verify-email": false },
-      services: { acme: provider.serviceEntry("/auth/social/acme/callback") },
+      services: {
+        acme: acme.provider.serviceEntry("/auth/social/acme/callback"),
+      },
     });
     const now = new Date();
     app.setNow(now);
@@ -380,7 +368,7 @@ describe("GET /auth/social/{provider}/callback", () => {
     const token = await createToken(app, squatter.email, {
       password: "squatters-password",
     });
-    provider.setUser({
+    acme.provider.setUser({
       sub: "42",
       email: "person@example.com",
       email_verified: false,
@@ -508,7 +496,7 @@ describe("GET /auth/social/{provider}/callback", () => {
   });
 
   it("reports the provider's error parameter (the person declined)", async () => {
-    provider.refuseNextAuthorization("access_denied");
+    acme.provider.refuseNextAuthorization("access_denied");
     const agent = app.agent();
     const back = await visitProvider(agent);
     expect(back.searchParams.get("error")).toBe("access_denied");
@@ -544,7 +532,7 @@ describe("GET /auth/social/{provider}/callback", () => {
   it("fails cleanly when the client secret is wrong", async () => {
     app.configure({
       services: {
-        acme: provider.serviceEntry("/auth/social/acme/callback", {
+        acme: acme.provider.serviceEntry("/auth/social/acme/callback", {
           client_secret: "wrong",
         }),
       },
@@ -574,7 +562,7 @@ describe("GET /auth/social/{provider}/callback", () => {
   it("fails cleanly when the provider cannot be reached", async () => {
     app.configure({
       services: {
-        acme: provider.serviceEntry("/auth/social/acme/callback", {
+        acme: acme.provider.serviceEntry("/auth/social/acme/callback", {
           token_endpoint: "http://127.0.0.1:1/token",
         }),
       },
@@ -584,7 +572,7 @@ describe("GET /auth/social/{provider}/callback", () => {
   });
 
   it("gives a clear error, and no account, when the provider shares no email", async () => {
-    provider.setUser({ sub: "9", email: null, name: "No Mail" });
+    acme.provider.setUser({ sub: "9", email: null, name: "No Mail" });
     const agent = app.agent();
     await expectFailure(
       agent,
@@ -597,7 +585,9 @@ describe("GET /auth/social/{provider}/callback", () => {
   it("does not create an account when registration is closed (403 for JSON)", async () => {
     app.configure({
       auth: { "allow-registration": false },
-      services: { acme: provider.serviceEntry("/auth/social/acme/callback") },
+      services: {
+        acme: acme.provider.serviceEntry("/auth/social/acme/callback"),
+      },
     });
     const response = await completeSignIn(app.agent(), { asJson: true });
     expect(response.status).toBe(403);

@@ -1,30 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  authorizeAt,
-  type FakeOidc,
-  startFakeOidc,
-} from "@/e2e/support/fake-oidc";
+import { describe, expect, it } from "vitest";
+import { authorizeAt } from "@/e2e/support/fake-oidc";
 import { useTestApp } from "../support/app";
+import { useAcmeProvider } from "../support/social";
 import { enrol, totpCode } from "../support/two-factor";
 
 const app = useTestApp();
 const T0 = new Date("2026-11-25T10:00:00Z");
-let provider: FakeOidc;
-
-beforeAll(async () => {
-  provider = await startFakeOidc();
-});
-afterAll(() => provider.close());
-beforeEach(() => {
-  provider.setUser({
-    sub: "42",
-    email: "person@example.com",
-    email_verified: true,
-    name: "Provider Person",
-  });
-  app.configure({
-    services: { acme: provider.serviceEntry("/auth/social/acme/callback") },
-  });
+useAcmeProvider(app, {
+  sub: "42",
+  email: "person@example.com",
+  email_verified: true,
+  name: "Provider Person",
 });
 
 describe("a social sign-in into an account with a second factor (decision record 023)", () => {

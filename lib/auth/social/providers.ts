@@ -31,6 +31,13 @@ export function redirectUri(ctx: Context, provider: Provider): string {
   return `${ctx.env.APP_URL}/${redirect.replace(/^\/+/, "")}`;
 }
 
+/** The provider's name on the screens: its configured `label`, else its driver's (an OIDC entry's: its name). */
+export function providerLabel(name: string, config?: ProviderConfig): string {
+  if (config?.label) return config.label;
+  if (config && config.driver !== "oidc") return DRIVER_LABELS[config.driver];
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 export type ProviderLink = {
   name: string;
   label: string;
@@ -47,11 +54,7 @@ export function listProviders(
   const providers = Object.entries(services.providers).map(
     ([name, config]) => ({
       name,
-      label:
-        config.label ??
-        (config.driver === "oidc"
-          ? name.charAt(0).toUpperCase() + name.slice(1)
-          : DRIVER_LABELS[config.driver]),
+      label: providerLabel(name, config),
       driver: config.driver,
       url: actionPath(services.config, "socialite-redirect", {
         provider: name,

@@ -92,4 +92,6 @@ export const signInMethodsOutput = z.object({
   passkey_offer: z.boolean(),
   /** The account has a passkey: with `password`, what the step-up dialog offers (decision record 111). */
   passkey: z.boolean(),
+  /** The social providers the account was made through or signed in with (decision record 111). */
+  providers: z.array(z.object({ name: z.string(), label: z.string() })),
 });

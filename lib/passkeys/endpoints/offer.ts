@@ -5,13 +5,15 @@ import { hasUsablePassword } from "@/lib/auth/passwords";
 import { AUTH_ACTIONS } from "@/lib/contract/auth-actions";
 import { endpointOf } from "@/lib/server/row-endpoint";
 import { listPasskeys } from "@/lib/passkeys/store";
+import { usedProviders } from "@/lib/auth/social/used-providers";
 
 /**
  * `GET user/sign-in-methods` (decision record 107): whether the account has a password (the
  * Security screen's "Change" or "Set a password"), and whether to offer a passkey — this session
  * proved a password (its `amr` has `pwd`), the account has no passkey, and its owner never
  * dismissed the offer; and whether it has a passkey. The step-up dialog reads the two ways it
- * can confirm with, `password` and `passkey` (decision record 111).
+ * can confirm with, `password` and `passkey` (decision record 111); the Security screen's
+ * "Set a password" card reads `providers` to name how an account without either signs in.
  */
 export const signInMethods = endpointOf(AUTH_ACTIONS["sign-in-methods"], {
   async run(ctx) {
@@ -24,7 +26,8 @@ export const signInMethods = endpointOf(AUTH_ACTIONS["sign-in-methods"], {
       !passkey &&
       proved.includes("pwd") &&
       user.passkeyOfferDismissedAt === null;
-    return { password, passkey_offer: offer, passkey };
+    const providers = await usedProviders(ctx.db, ctx.services, user.id);
+    return { password, passkey_offer: offer, passkey, providers };
   },
 });
 
