@@ -169,6 +169,18 @@ describe("consent given for a team (decision record 110)", () => {
     expect(await codesOfAda(setup)).toEqual([]);
   });
 
+  it("team:{id} cannot be asked for by name: the request is invalid_scope", async () => {
+    const setup = await setUp();
+    const { body } = await shown(
+      setup,
+      setup.ada,
+      `openid team:${setup.acme.team}`,
+    );
+    expect(new URL(body.redirect).searchParams.get("error")).toBe(
+      "invalid_scope",
+    );
+  });
+
   it("keeps the team through a refresh, a narrowed one too", async () => {
     const setup = await setUp();
     const team = `team:${setup.acme.team}`;
