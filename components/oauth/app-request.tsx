@@ -94,6 +94,7 @@ export function AppRequest({
   scopes,
   answer,
   onAnswer,
+  choice,
   children,
 }: {
   /** The app's name, shown as its mark above the question. */
@@ -111,6 +112,8 @@ export function AppRequest({
     variables?: { approve: boolean };
   };
   onAnswer: (approve: boolean) => void;
+  /** A choice the answer carries, above the buttons (the consent's team: decision record 110). */
+  choice?: ReactNode;
   children?: ReactNode;
 }) {
   const t = useT();
@@ -137,6 +140,7 @@ export function AppRequest({
         </h2>
         <ScopeList scopes={scopes} />
       </section>
+      {choice}
       <ErrorAlert error={answer.error} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button

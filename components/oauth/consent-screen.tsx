@@ -1,9 +1,10 @@
 "use client";
 
 import { usePathname, useSearchParams } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { OAuthFrame, Waiting } from "@/components/oauth/oauth-frame";
 import { AppRequest } from "@/components/oauth/app-request";
+import { ConsentTeamField } from "@/components/oauth/consent-team-field";
 import { Alert } from "@/components/ui/alert";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { User } from "@/lib/client/contract";
@@ -57,6 +58,7 @@ function ConsentQuestion({
 }) {
   const t = useT();
   const answer = useAnswerAuthorization();
+  const [team, setTeam] = useState("");
   const app = request.client.name;
   // "Not you?": signed out, the same authorization request asks whoever signs in next.
   const query = useSearchParams().toString();
@@ -79,7 +81,20 @@ function ConsentQuestion({
       user={user}
       scopes={request.scopes}
       answer={answer}
-      onAnswer={(approve) => answer.mutate({ request, approve })}
+      onAnswer={(approve) =>
+        answer.mutate({
+          request,
+          approve,
+          teamId: team ? Number(team) : undefined,
+        })
+      }
+      choice={
+        <ConsentTeamField
+          teams={request.teams}
+          value={team}
+          onChange={setTeam}
+        />
+      }
     >
       <p className="text-center text-xs text-zinc-500">
         {t("Either way you will be sent back to :host.", {

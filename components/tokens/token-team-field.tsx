@@ -2,7 +2,7 @@
 
 import { FieldError } from "@/components/ui/field-error";
 import { SelectField } from "@/components/ui/select-field";
-import { useT } from "@/lib/client/i18n";
+import { type Translate, useT } from "@/lib/client/i18n";
 import { useTeamsWhereUserMay } from "@/lib/client/use-teams";
 import { TEAM_TOKEN_PERMISSION } from "@/lib/policies/teams";
 
@@ -22,13 +22,7 @@ export function TokenTeamField({ error }: { error?: string }) {
         defaultValue=""
         aria-describedby="token-team-hint token-team-error"
         aria-invalid={error ? true : undefined}
-        options={[
-          { value: "", label: t("Only me") },
-          ...teams.map((team) => ({
-            value: String(team.id),
-            label: t("The team :team", { team: team.name }),
-          })),
-        ]}
+        options={forWhomOptions(t, teams)}
       />
       <p id="token-team-hint" className="mt-1.5 text-xs text-zinc-500">
         {t("A team's token acts for that team, and ends when you leave it.")}
@@ -36,4 +30,18 @@ export function TokenTeamField({ error }: { error?: string }) {
       <FieldError id="token-team-error" error={error} />
     </div>
   );
+}
+
+/** The "For" choice's options: the user alone, then each team offered. */
+export function forWhomOptions(
+  t: Translate,
+  teams: readonly { id: number; name: string }[],
+) {
+  return [
+    { value: "", label: t("Only me") },
+    ...teams.map((team) => ({
+      value: String(team.id),
+      label: t("The team :team", { team: team.name }),
+    })),
+  ];
 }

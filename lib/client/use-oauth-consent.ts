@@ -50,9 +50,12 @@ export function useAnswerAuthorization() {
     mutationFn: ({
       request,
       approve,
+      teamId,
     }: {
       request: AuthorizationRequest;
       approve: boolean;
+      /** Approved for this team (decision record 110); a denial carries none. */
+      teamId?: number;
     }) =>
       api.call(
         approve
@@ -62,6 +65,7 @@ export function useAnswerAuthorization() {
           auth_token: request.auth_token,
           state: request.state,
           client_id: request.client_id,
+          ...(approve && teamId !== undefined ? { team_id: teamId } : {}),
         },
       ),
     // The client's redirect URI is another site: a full navigation, never the router.

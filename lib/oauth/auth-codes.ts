@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, gt } from "drizzle-orm";
 import { oauthAccessTokens, oauthAuthCodes } from "@/db/schema";
+import type { Db } from "@/db/client";
 import type { Context } from "@/lib/server/context";
 import { encryptPayload } from "@/lib/oauth/encryption";
 import { authenticationLevel, issuer } from "@/lib/oauth/id-token";
@@ -44,16 +45,18 @@ export async function approvedBefore(
 /**
  * Approves a request: the code's row and its defuse ciphertext (league's payload, in its key
  * order, plus this server's OpenID facts and RFC 8707 resources), and where the browser goes — the client's redirect
- * URI with `code`, `state` and RFC 9207's `iss`.
+ * URI with `code`, `state` and RFC 9207's `iss`. `db` is a transaction's for a team's consent
+ * (lib/oauth/team-consent.ts).
  */
 export async function approve(
   ctx: Context,
   request: AuthorizationRequest,
   userId: number,
+  db: Db = ctx.db,
 ): Promise<string> {
   const id = newIdentifier();
   const expireTime = Math.floor(ctx.now.getTime() / 1000) + LIFETIMES.authCode;
-  await ctx.db.insert(oauthAuthCodes).values({
+  await db.insert(oauthAuthCodes).values({
     id,
     userId,
     clientId: request.clientId,
@@ -69,7 +72,7 @@ export async function approve(
       ? openIdSessionId(sessionRowId)
       : undefined;
   if (sid !== undefined)
-    await recordSessionClient(ctx.db, sid, request.clientId, ctx.now);
+    await recordSessionClient(db, sid, request.clientId, ctx.now);
   const code = await encryptPayload(ctx.env, {
     client_id: request.clientId,
     redirect_uri: request.requestedRedirectUri,

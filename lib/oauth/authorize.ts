@@ -10,13 +10,8 @@ import { verifyCsrf } from "@/lib/server/csrf";
 import { postedRequest } from "@/lib/oauth/form-post-request";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { findClient, redirectUris } from "@/lib/oauth/clients";
-import {
-  accessDenied,
-  errorRedirect,
-  invalidRequest,
-  OAuthError,
-  oauthErrorResponse,
-} from "@/lib/oauth/errors";
+import { invalidRequest, OAuthError } from "@/lib/oauth/errors";
+import { answering, deny, go } from "@/lib/oauth/authorize-answers";
 import {
   type AuthorizationRequest,
   RedirectedError,
@@ -24,12 +19,13 @@ import {
 } from "@/lib/oauth/authorization-request";
 import { approve, approvedBefore } from "@/lib/oauth/auth-codes";
 import { consentCovers, rememberConsent } from "@/lib/oauth/consents";
+import { consentTeams } from "@/lib/oauth/team-consent";
+import { issueForTeam } from "@/lib/auth/team-token";
 import {
   consentPage,
   isPageNavigation,
   OAUTH_SCREENS,
 } from "@/lib/oauth/consent-page";
-import { issuer } from "@/lib/oauth/id-token";
 import {
   askForFreshSignIn,
   needsFreshSignIn,
@@ -55,28 +51,6 @@ type Sealed = { request: AuthorizationRequest; user: number; session: string };
  */
 const authorizePath = (ctx: Context) =>
   toPublicPath(OAUTH_PATHS.authorize, ctx.config.oauth.path);
-
-/** Where the browser goes: a redirect, or its address as JSON for a SPA drawing its own consent. */
-const go = (ctx: Context, location: string): Response =>
-  ctx.wantsJson ? json({ redirect: location }) : redirect(location);
-
-/** Answers an OAuthError as league does: at the client's redirect URI once it is known, else JSON. */
-async function answering(
-  ctx: Context,
-  run: () => Promise<Response>,
-): Promise<Response> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof RedirectedError)
-      return go(
-        ctx,
-        errorRedirect(error.redirectUri, error.error, error.state, issuer(ctx)),
-      );
-    if (error instanceof OAuthError) return oauthErrorResponse(error);
-    throw error;
-  }
-}
 
 /**
  * GET /oauth/authorize (`passport.authorizations.authorize`), and OpenID's form POST of the same
@@ -166,6 +140,7 @@ async function showAuthorization(
         description: SCOPES[id] ?? descriptions[id] ?? id,
       })),
       redirect_uri: request.redirectUri,
+      teams: await consentTeams(ctx, user.id),
     };
     if (ctx.wantsJson) return json(facts);
     return new Response(
@@ -179,6 +154,7 @@ async function showAuthorization(
         authToken,
         csrfToken: ctx.session.csrfToken,
         userEmail: user.email,
+        teams: facts.teams,
       }),
       {
         headers: {
@@ -195,6 +171,17 @@ const decisionInput = z.object({
   state: z.string().max(2048).nullish(),
   client_id: z.string().max(255).nullish(),
   _method: z.string().max(16).nullish(),
+  // "" is the form's "Only me".
+  team_id: z
+    .union([
+      z.literal(""),
+      z.coerce
+        .number()
+        .int()
+        .positive()
+        .max(2 ** 53 - 1),
+    ])
+    .nullish(),
   _token: z.unknown().optional(),
 });
 
@@ -239,18 +226,6 @@ async function consentedRequest(
   };
 }
 
-async function deny(ctx: Context, request: AuthorizationRequest) {
-  return go(
-    ctx,
-    errorRedirect(
-      request.redirectUri,
-      accessDenied("The user denied the request"),
-      request.state,
-      issuer(ctx),
-    ),
-  );
-}
-
 /**
  * /oauth/authorize, Passport's three routes on one path: GET shows the consent
  * (`passport.authorizations.authorize`), POST approves (`…approve`), DELETE denies (`…deny`;
@@ -281,7 +256,13 @@ export const authorizeEndpoint: Endpoint = defineEndpoint({
         return deny(ctx, request);
       if (request.scopes.some((scope) => STEP_UP_SCOPES.includes(scope)))
         await requirePasswordConfirmation(ctx);
-      const approved = await approve(ctx, request, userId);
+      const approved = await issueForTeam(
+        ctx,
+        userId,
+        input.team_id || null,
+        request.scopes,
+        (db, scopes) => approve(ctx, { ...request, scopes }, userId, db),
+      );
       await rememberConsent(ctx, request.clientId, userId, clientRedirectUris);
       ctx.credentialChange = { user, name: clientName };
       return go(ctx, approved);

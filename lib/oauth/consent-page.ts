@@ -47,6 +47,8 @@ export function consentPage(facts: {
   authToken: string;
   csrfToken: string;
   userEmail: string;
+  /** The teams the user may approve the app for (lib/oauth/team-consent.ts). */
+  teams?: readonly { id: number; name: string }[];
 }): string {
   const fields =
     hidden("_token", facts.csrfToken) +
@@ -59,6 +61,14 @@ export function consentPage(facts: {
         `<li>${escapeHtml(SCOPES[scope] ?? facts.descriptions?.[scope] ?? scope)}</li>`,
     )
     .join("");
+  const teams = (facts.teams ?? [])
+    .map(
+      (team) => `<option value="${team.id}">${escapeHtml(team.name)}</option>`,
+    )
+    .join("");
+  const forTeam = teams
+    ? `<label>For <select name="team_id"><option value="">Only me</option>${teams}</select></label>`
+    : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Authorization request</title></head>
@@ -66,7 +76,7 @@ export function consentPage(facts: {
 <h1>Authorization request</h1>
 <p><strong>${escapeHtml(facts.clientName)}</strong> is requesting permission to access your account (${escapeHtml(facts.userEmail)}).</p>
 ${scopes ? `<p>This application will be able to:</p><ul>${scopes}</ul>` : ""}
-<form method="post" action="${escapeHtml(facts.action)}">${fields}<button type="submit">Authorize</button></form>
+<form method="post" action="${escapeHtml(facts.action)}">${fields}${forTeam}<button type="submit">Authorize</button></form>
 <form method="post" action="${escapeHtml(facts.action)}">${fields}${hidden("_method", "DELETE")}<button type="submit">Cancel</button></form>
 </main></body></html>`;
 }

@@ -9,11 +9,14 @@ import {
   oauthRefreshTokens,
 } from "@/db/schema";
 import type {
+  AccountEvent,
   CredentialKind,
   LedgerExecutor,
   LedgerTarget,
   Outcome,
 } from "@/lib/server/credential-ledger";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { teamAbility } from "@/lib/policies/teams";
 import { PERSONAL_ACCESS_GRANT } from "@/lib/oauth/clients";
 import { endTeamClients } from "@/lib/oauth/team-clients";
 
@@ -32,6 +35,26 @@ const BEARER_ENDS_ON = {
   "admin-deleted": "ends",
 } as const satisfies Record<string, Outcome>;
 
+/** A grant approved for a team ends when its user leaves that team (decision record 110). */
+const GRANT_ENDS_ON = {
+  ...BEARER_ENDS_ON,
+  "team-membership-ended": "ends",
+} as const satisfies Record<string, Outcome>;
+
+/**
+ * On `team-membership-ended`, only the rows whose scopes name the team (`team:{id}`), read in the
+ * JSON text as Passport writes it, as lib/auth/tokens.ts flushTokens reads Sanctum's; else all.
+ */
+function ofTheTeam(
+  scopes: AnyPgColumn,
+  target: LedgerTarget,
+  event: AccountEvent,
+) {
+  if (event !== "team-membership-ended") return undefined;
+  if (target.teamId === undefined) return sql`false`;
+  return sql`position(${JSON.stringify(teamAbility(target.teamId))} in ${scopes}) > 0`;
+}
+
 const personalClients = (tx: LedgerExecutor) =>
   tx
     .select({ id: oauthClients.id })
@@ -42,6 +65,7 @@ async function revokeAccessTokens(
   tx: LedgerExecutor,
   target: LedgerTarget,
   personal: boolean,
+  event: AccountEvent,
 ): Promise<number> {
   const clients = personalClients(tx);
   const revoked = await tx
@@ -54,6 +78,7 @@ async function revokeAccessTokens(
         personal
           ? inArray(oauthAccessTokens.clientId, clients)
           : sql`${oauthAccessTokens.clientId} not in ${clients}`,
+        ofTheTeam(oauthAccessTokens.scopes, target, event),
       ),
     )
     .returning({ id: oauthAccessTokens.id });
@@ -66,8 +91,8 @@ const accessTokens: CredentialKind = {
   stores: ["oauth_access_tokens"],
   aliveCheck:
     "the bearer guard joins the token to its user, not deleted, in one statement (lib/oauth/bearer.ts)",
-  endsOn: BEARER_ENDS_ON,
-  end: (tx, target) => revokeAccessTokens(tx, target, false),
+  endsOn: GRANT_ENDS_ON,
+  end: (tx, target, event) => revokeAccessTokens(tx, target, false, event),
 };
 
 /** Passport's personal access tokens: access tokens of the personal access client. */
@@ -76,7 +101,7 @@ const personalAccessTokens: CredentialKind = {
   stores: ["oauth_access_tokens"],
   aliveCheck: "as oauth-access-tokens (lib/oauth/bearer.ts)",
   endsOn: BEARER_ENDS_ON,
-  end: (tx, target) => revokeAccessTokens(tx, target, true),
+  end: (tx, target, event) => revokeAccessTokens(tx, target, true, event),
 };
 
 const refreshTokens: CredentialKind = {
@@ -84,8 +109,8 @@ const refreshTokens: CredentialKind = {
   stores: ["oauth_refresh_tokens"],
   aliveCheck:
     "revoked with the account (this ledger); the refresh grant rotates only while its user is alive (lib/oauth/grants/live-user.ts)",
-  endsOn: BEARER_ENDS_ON,
-  async end(tx, target) {
+  endsOn: GRANT_ENDS_ON,
+  async end(tx, target, event) {
     const revoked = await tx
       .update(oauthRefreshTokens)
       .set({ revoked: true })
@@ -97,7 +122,12 @@ const refreshTokens: CredentialKind = {
             tx
               .select({ id: oauthAccessTokens.id })
               .from(oauthAccessTokens)
-              .where(eq(oauthAccessTokens.userId, target.userId)),
+              .where(
+                and(
+                  eq(oauthAccessTokens.userId, target.userId),
+                  ofTheTeam(oauthAccessTokens.scopes, target, event),
+                ),
+              ),
           ),
         ),
       )
@@ -111,8 +141,8 @@ const authCodes: CredentialKind = {
   stores: ["oauth_auth_codes"],
   aliveCheck:
     "revoked with the account (this ledger); the code grant claims a code only while its user is alive (lib/oauth/grants/live-user.ts)",
-  endsOn: BEARER_ENDS_ON,
-  async end(tx, target) {
+  endsOn: GRANT_ENDS_ON,
+  async end(tx, target, event) {
     const revoked = await tx
       .update(oauthAuthCodes)
       .set({ revoked: true })
@@ -120,6 +150,7 @@ const authCodes: CredentialKind = {
         and(
           eq(oauthAuthCodes.userId, target.userId),
           eq(oauthAuthCodes.revoked, false),
+          ofTheTeam(oauthAuthCodes.scopes, target, event),
         ),
       )
       .returning({ id: oauthAuthCodes.id });

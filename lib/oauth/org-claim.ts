@@ -4,6 +4,7 @@ import type { AuthConfig } from "@/lib/config/auth";
 import { eq } from "drizzle-orm";
 import { teams, users } from "@/db/schema";
 import { standingIn } from "@/lib/teams/store";
+import { scopedTeam } from "@/lib/oauth/team-consent";
 
 // The `org` scope (decision record 106): the team the account works in, as Jetstream's
 // `currentTeam`, named in the ID token, userinfo and introspection of a token granted `org`.
@@ -17,6 +18,7 @@ export type OrgClaim = { id: number; name: string; role: string };
  * `{org: {id, name, role}}` of the user's current team when `scopes` hold `org` (or `*`) and teams
  * are on; `role` is the member's role key, or `owner`. Nothing when the account works in no team
  * or no longer belongs to the one it names (a removal clears it; a Jetstream database may not).
+ * A token approved for a team (`team:{id}`, lib/oauth/team-consent.ts) names that team instead.
  */
 export async function orgClaim(
   db: Pick<Db, "select">,
@@ -24,12 +26,10 @@ export async function orgClaim(
   user: { id: number; currentTeamId: number | null },
   scopes: readonly string[],
 ): Promise<{ org?: OrgClaim }> {
-  if (!config.teams.enabled || user.currentTeamId === null) return {};
+  const teamId = scopedTeam(scopes) ?? user.currentTeamId;
+  if (!config.teams.enabled || teamId === null) return {};
   if (!scopes.includes(ORG_SCOPE) && !scopes.includes("*")) return {};
-  const [team] = await db
-    .select()
-    .from(teams)
-    .where(eq(teams.id, user.currentTeamId));
+  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
   if (!team) return {};
   const standing = await standingIn(db, team, user.id);
   if (standing.kind === "none") return {};

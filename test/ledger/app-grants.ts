@@ -18,6 +18,10 @@ export type AppGrants = {
   accessToken: string;
   refreshToken: string;
   code: ApprovedCode;
+  /** The same, approved for the owner's team (decision record 110): they carry `team:{id}`. */
+  teamAccessToken: string;
+  teamRefreshToken: string;
+  teamCode: ApprovedCode;
   /** An administrator's public client of the device grant. */
   device: oauth.Client;
   /** Polls the device code the owner approved, which nobody polled before. */
@@ -44,15 +48,24 @@ async function approveDevice(agent: Agent, userCode: string): Promise<void> {
     throw new Error(`device not approved: ${approved.text}`);
 }
 
-/** The apps `admin` registers, approved by the owner's signed-in `owner` browser. */
+/**
+ * The apps `admin` registers, approved by the owner's signed-in `owner` browser, also for `team`.
+ * The team's first: a user's approval of the same scopes would skip the screen that offers it.
+ */
 export async function seedAppGrants(
   app: TestApp,
   admin: Agent,
   owner: Agent,
+  team: number,
 ): Promise<AppGrants> {
   const as = await discover(app);
   const registered = await registerPublicApp(admin);
   const client: oauth.Client = { client_id: registered.id };
+  const forTeam = { ...PROFILE, teamId: team };
+  const teamTokens = await tokenEndpoint(app, as, client).redeem(
+    await approveCode(owner, as, client, forTeam),
+  );
+  const teamCode = await approveCode(owner, as, client, forTeam);
   const tokens = await tokenEndpoint(app, as, client).redeem(
     await approveCode(owner, as, client, PROFILE),
   );
@@ -65,6 +78,9 @@ export async function seedAppGrants(
     accessToken: tokens.access_token,
     refreshToken: tokens.refresh_token ?? "",
     code,
+    teamAccessToken: teamTokens.access_token,
+    teamRefreshToken: teamTokens.refresh_token ?? "",
+    teamCode,
     device: device.client,
     pollDevice: device.poll,
   };

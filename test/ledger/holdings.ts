@@ -145,7 +145,7 @@ export async function seedHoldings(app: TestApp): Promise<Holdings> {
   const sanctumToken = await createToken(app, OWNER);
   const { team, teamToken } = await joinTeam(app, adminAgent);
 
-  const grants = await seedAppGrants(app, adminAgent, actor);
+  const grants = await seedAppGrants(app, adminAgent, actor, team);
   const personal = succeeded(
     await actor.post(
       "/oauth/personal-access-tokens",

@@ -64,6 +64,38 @@ async function granted(exchange: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
+const refreshes = (app: TestApp, held: Holdings, refreshToken: string) =>
+  granted(async () =>
+    oauth.processRefreshTokenResponse(
+      held.as,
+      held.app,
+      await oauth.refreshTokenGrantRequest(
+        held.as,
+        held.app,
+        oauth.None(),
+        refreshToken,
+        clientOptions(app),
+      ),
+    ),
+  );
+
+const redeems = (app: TestApp, held: Holdings, code: Holdings["code"]) =>
+  granted(async () =>
+    oauth.processAuthorizationCodeResponse(
+      held.as,
+      held.app,
+      await oauth.authorizationCodeGrantRequest(
+        held.as,
+        held.app,
+        oauth.None(),
+        code.params,
+        REDIRECT_URI,
+        code.verifier,
+        clientOptions(app),
+      ),
+    ),
+  );
+
 /** A database probe: whether `table` still keeps a row of the owner's. */
 const keeps = (table: PgTable, owned: (held: Holdings) => SQL | undefined) =>
   database(
@@ -126,46 +158,26 @@ export const PROBES: Record<string, Probe> = {
       (await signedInAs(app, held, held.teamToken)) &&
       signedInAs(app, held, held.sanctumToken),
   ),
-  "oauth-access-tokens": http((app, held) =>
-    signedInAs(app, held, held.accessToken),
+  // The app's own grant and the one approved for the team: a team's membership ends only the
+  // latter (test/oauth/team-consent.test.ts shows the own one staying).
+  "oauth-access-tokens": http(
+    async (app, held) =>
+      (await signedInAs(app, held, held.teamAccessToken)) &&
+      signedInAs(app, held, held.accessToken),
   ),
   "passport-personal-access-tokens": http((app, held) =>
     signedInAs(app, held, held.personalAccessToken),
   ),
   "oauth-refresh-tokens": http(
-    (app, held) =>
-      granted(async () =>
-        oauth.processRefreshTokenResponse(
-          held.as,
-          held.app,
-          await oauth.refreshTokenGrantRequest(
-            held.as,
-            held.app,
-            oauth.None(),
-            held.refreshToken,
-            clientOptions(app),
-          ),
-        ),
-      ),
+    async (app, held) =>
+      (await refreshes(app, held, held.teamRefreshToken)) &&
+      refreshes(app, held, held.refreshToken),
     true,
   ),
   "oauth-auth-codes": http(
-    (app, held) =>
-      granted(async () =>
-        oauth.processAuthorizationCodeResponse(
-          held.as,
-          held.app,
-          await oauth.authorizationCodeGrantRequest(
-            held.as,
-            held.app,
-            oauth.None(),
-            held.code.params,
-            REDIRECT_URI,
-            held.code.verifier,
-            clientOptions(app),
-          ),
-        ),
-      ),
+    async (app, held) =>
+      (await redeems(app, held, held.teamCode)) &&
+      redeems(app, held, held.code),
     true,
   ),
   "oauth-device-codes": http(

@@ -54,12 +54,15 @@ export async function authorizationUrlWithPkce(
 /** A code a user approved for an app, not yet exchanged, with PKCE's verifier beside it. */
 export type ApprovedCode = { params: URLSearchParams; verifier: string };
 
-/** The user of `agent` approves `client` through the consent (PKCE with S256): the code it gets. */
+/**
+ * The user of `agent` approves `client` through the consent (PKCE with S256), for `teamId` when
+ * given: the code it gets.
+ */
 export async function approveCode(
   agent: Agent,
   as: oauth.AuthorizationServer,
   client: oauth.Client,
-  request: Omit<AuthorizationQuery, "clientId">,
+  request: Omit<AuthorizationQuery, "clientId"> & { teamId?: number },
   extra: Record<string, string> = {},
 ): Promise<ApprovedCode> {
   const { url, verifier } = await authorizationUrlWithPkce(
@@ -67,7 +70,7 @@ export async function approveCode(
     { clientId: client.client_id, ...request },
     extra,
   );
-  const callback = await consent(agent, url);
+  const callback = await consent(agent, url, "approve", request.teamId);
   return {
     params: oauth.validateAuthResponse(as, client, callback, request.state),
     verifier,
@@ -177,4 +180,41 @@ export async function userAccessToken(
     userAgent,
     verifier: code.verifier,
   };
+}
+
+/** An administrator's confidential web app of the code flow (so it may introspect), back to REDIRECT_URI. */
+export async function registerWebApp(app: TestApp) {
+  const registered = await registerClient((await signedInAdmin(app)).agent, {
+    name: "Notes app",
+    redirect_uris: [REDIRECT_URI],
+    confidential: true,
+  });
+  const client: oauth.Client = { client_id: registered.id };
+  return {
+    client,
+    auth: oauth.ClientSecretBasic(registered.plainSecret ?? ""),
+  };
+}
+
+/** RFC 7662 introspection of `token` by `client`, judged by oauth4webapi. */
+export async function introspected(
+  app: Pick<TestApp, "services">,
+  setup: {
+    as: oauth.AuthorizationServer;
+    client: oauth.Client;
+    auth: oauth.ClientAuth;
+  },
+  token: string,
+) {
+  return oauth.processIntrospectionResponse(
+    setup.as,
+    setup.client,
+    await oauth.introspectionRequest(
+      setup.as,
+      setup.client,
+      setup.auth,
+      token,
+      clientOptions(app),
+    ),
+  );
 }

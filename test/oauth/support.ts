@@ -143,12 +143,14 @@ const DEVICE_AUTHORIZE = route("/oauth/device/authorize");
 
 /**
  * The browser's part of the code flow: the signed-in user opens the authorization URL, the
- * consent's JSON comes back, the user approves; returns the redirect the client receives.
+ * consent's JSON comes back, the user approves (for `teamId`, when given: decision record 110);
+ * returns the redirect the client receives.
  */
 export async function consent(
   agent: Agent,
   authorizationUrl: URL,
   decision: "approve" | "deny" = "approve",
+  teamId?: number,
 ): Promise<URL> {
   const shown = await agent.get(
     authorizationUrl.pathname + authorizationUrl.search,
@@ -164,6 +166,7 @@ export async function consent(
     auth_token: shown.body.auth_token,
     state: shown.body.state,
     client_id: shown.body.client_id,
+    ...(teamId === undefined ? {} : { team_id: teamId }),
   };
   const answered =
     decision === "approve"

@@ -2,14 +2,13 @@ import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
 import { SWITCH_TEAM } from "@/lib/teams/routes";
 import { signIn, useTestApp } from "../support/app";
-import { approveCode, tokenEndpoint } from "../oauth/flows";
 import {
-  clientOptions,
-  discover,
-  REDIRECT_URI,
-  registerClient,
-  signedInAdmin,
-} from "../oauth/support";
+  approveCode,
+  introspected,
+  registerWebApp,
+  tokenEndpoint,
+} from "../oauth/flows";
+import { clientOptions, discover } from "../oauth/support";
 import { teamWithMember } from "../support/teams";
 
 // Decision record 106: the `org` scope names the team the account works in, with its role, in
@@ -21,11 +20,7 @@ const app = useTestApp({
 /** A web app (confidential, so it may introspect); Ada, an editor working in Acme. */
 async function setUp() {
   const as = await discover(app);
-  const registered = await registerClient((await signedInAdmin(app)).agent, {
-    name: "Notes app",
-    redirect_uris: [REDIRECT_URI],
-    confidential: true,
-  });
+  const { client, auth } = await registerWebApp(app);
   const { member: ada, team } = await teamWithMember(app, {
     owner: "owner@example.com",
     member: "ada@example.com",
@@ -38,8 +33,6 @@ async function setUp() {
     { host: SWITCH_TEAM },
   );
   expect(switched.status, switched.text).toBe(200);
-  const client: oauth.Client = { client_id: registered.id };
-  const auth = oauth.ClientSecretBasic(registered.plainSecret ?? "");
   return { as, client, auth, team, adaAgent };
 }
 
@@ -71,22 +64,8 @@ async function userinfo(
   );
 }
 
-async function introspect(
-  setup: Awaited<ReturnType<typeof setUp>>,
-  token: string,
-) {
-  return oauth.processIntrospectionResponse(
-    setup.as,
-    setup.client,
-    await oauth.introspectionRequest(
-      setup.as,
-      setup.client,
-      setup.auth,
-      token,
-      clientOptions(app),
-    ),
-  );
-}
+const introspect = (setup: Awaited<ReturnType<typeof setUp>>, token: string) =>
+  introspected(app, setup, token);
 
 describe("the org scope (decision record 106)", () => {
   it("names the current team and the member's role in the ID token, userinfo and introspection", async () => {

@@ -60,6 +60,8 @@ export const authorizationRequestSchema = z.object({
   client: clientRef,
   scopes: z.array(oauthScopeSchema),
   redirect_uri: z.string(),
+  /** The teams the user may approve the app for (decision record 110): none while teams are off. */
+  teams: z.array(z.object({ id: z.int(), name: z.string() })),
 });
 
 /** Where the browser goes next: the client's redirect URI with a code or an error. */
@@ -78,6 +80,8 @@ const authorizationAnswer = z.object({
   auth_token: z.string(),
   state: z.string(),
   client_id: z.string(),
+  /** Approved for this team: the token carries `team:{id}` (decision record 110). */
+  team_id: z.int().optional(),
 });
 const deviceAnswer = z.object({ auth_token: z.string() });
 const deviceApproval = z.object({ approved: z.boolean() });

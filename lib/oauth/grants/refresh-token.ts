@@ -28,6 +28,7 @@ import {
   tokenResources,
 } from "@/lib/oauth/resources";
 import { parseScopes } from "@/lib/oauth/scopes";
+import { keepingTheTeam } from "@/lib/oauth/team-consent";
 import { userAlive } from "@/lib/oauth/grants/live-user";
 
 /**
@@ -100,7 +101,7 @@ export async function refreshTokenGrant(
   const grant = {
     client,
     userId,
-    scopes: requested.length > 0 ? requested : original,
+    scopes: keepingTheTeam(original, requested),
     family: familyOf(rotated.accessTokenId) ?? undefined,
   };
   const access = await issueAccessToken(ctx, {
