@@ -1,6 +1,6 @@
 "use client";
 
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { allowedScopesInput } from "@/components/oauth/client-form-input";
 import {
   CLIENT_KINDS,
@@ -8,10 +8,13 @@ import {
   kindOf,
 } from "@/components/oauth/client-kinds";
 import { KindChoice } from "@/components/oauth/kind-choice";
+import {
+  RedirectUrisField,
+  redirectUrisOf,
+} from "@/components/oauth/redirect-uris-field";
 import { ScopesFieldset } from "@/components/oauth/scopes-fieldset";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { INPUT_CLASSES, TextField } from "@/components/ui/text-field";
-import { FieldError } from "@/components/ui/field-error";
+import { TextField } from "@/components/ui/text-field";
 import { FormActions } from "@/components/ui/form-actions";
 import { formErrors } from "@/lib/client/form-errors";
 import { useLocale, useT } from "@/lib/client/i18n";
@@ -45,7 +48,6 @@ export function ClientForm({
   const t = useT();
   const locale = useLocale();
   const form = useRef<HTMLFormElement>(null);
-  const redirectsId = useId();
   const [kind, setKind] = useState<ClientKind>(
     client ? kindOf(client) : "confidential",
   );
@@ -69,9 +71,7 @@ export function ClientForm({
       return;
     }
     setNoScope(null);
-    const redirects = String(data.get("redirect_uris") ?? "")
-      .split(/\s+/)
-      .filter((uri) => uri !== "");
+    const redirects = redirectUrisOf(data);
     const logoutUri = String(data.get("backchannel_logout_uri") ?? "").trim();
     onSave({
       name: String(data.get("name") ?? "").trim(),
@@ -119,39 +119,10 @@ export function ClientForm({
         <KindChoice kind={kind} onKind={setKind} />
       )}
       {!machine && (
-        <div>
-          <label
-            htmlFor={redirectsId}
-            className="block text-sm font-medium text-zinc-800"
-          >
-            {t("Redirect URIs")}
-          </label>
-          <textarea
-            id={redirectsId}
-            name="redirect_uris"
-            rows={Math.max(2, (client?.redirect_uris.length ?? 0) + 1)}
-            spellCheck={false}
-            placeholder="https://app.example/callback"
-            defaultValue={client?.redirect_uris.join("\n")}
-            aria-describedby={
-              errors.fields.redirect_uris
-                ? `${redirectsId}-hint ${redirectsId}-error`
-                : `${redirectsId}-hint`
-            }
-            aria-invalid={errors.fields.redirect_uris ? true : undefined}
-            className={`${INPUT_CLASSES} mt-1.5 font-mono`}
-          />
-          <p
-            id={`${redirectsId}-hint`}
-            className="mt-1.5 text-xs text-zinc-500"
-          >
-            {t("One per line; a redirect must match one exactly.")}
-          </p>
-          <FieldError
-            id={`${redirectsId}-error`}
-            error={errors.fields.redirect_uris}
-          />
-        </div>
+        <RedirectUrisField
+          uris={client?.redirect_uris}
+          error={errors.fields.redirect_uris}
+        />
       )}
       {!machine && (
         <TextField

@@ -1,25 +1,38 @@
 "use client";
 
 import Link from "next/link";
+import { useState } from "react";
+import { TeamAppForm } from "@/components/teams/team-app-form";
+import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { LoadingRows } from "@/components/ui/skeleton";
 import { useT } from "@/lib/client/i18n";
-import { useRouteQuery } from "@/lib/client/route-query";
+import type { OAuthClient } from "@/lib/client/use-oauth-clients";
+import { useRouteMutation, useRouteQuery } from "@/lib/client/route-query";
 import { useTeamsWhereUserMay } from "@/lib/client/use-teams";
 
 const TOKENS_SCREEN = "/admin/tokens";
 
+const mayFor = (teams: readonly { id: number }[], teamId: number) =>
+  teams.some((team) => team.id === teamId);
+
 /**
  * The team's OAuth apps (GET /oauth/clients?team_id=, decision record 110) for a viewer whose role
- * may `read` them, and where the team's tokens are made: the tokens screen's "For" choice.
+ * may `read` them: registered here by a role that may `create`, deleted by one that may `delete`
+ * (the server decides again); the team's tokens are made on the tokens screen ("For").
  */
 export function TeamApps({ teamId }: { teamId: number }) {
   const t = useT();
-  const readable = useTeamsWhereUserMay("read").some(
-    (team) => team.id === teamId,
-  );
+  const readable = mayFor(useTeamsWhereUserMay("read"), teamId);
+  const creatable = mayFor(useTeamsWhereUserMay("create"), teamId);
+  const deletable = mayFor(useTeamsWhereUserMay("delete"), teamId);
+  const remove = useRouteMutation("passport.clients.destroy", {
+    toast: "The app has been deleted.",
+  });
+  const [deleting, setDeleting] = useState<OAuthClient | null>(null);
   const apps = useRouteQuery(
     "passport.clients.index",
     { team_id: teamId },
@@ -47,13 +60,49 @@ export function TeamApps({ teamId }: { teamId: number }) {
       ) : (
         <ul className="divide-y divide-zinc-200">
           {apps.data.map((app) => (
-            <li key={app.id} className="py-2.5 text-sm">
-              <span className="font-medium text-zinc-900">{app.name}</span>{" "}
-              <code className="text-xs text-zinc-500">{app.id}</code>
+            <li
+              key={app.id}
+              className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm"
+            >
+              <span className="min-w-0">
+                <span className="font-medium text-zinc-900">{app.name}</span>{" "}
+                <code className="text-xs break-all text-zinc-500">
+                  {app.id}
+                </code>
+              </span>
+              {deletable && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-red-700"
+                  aria-label={t("Delete the app :name", { name: app.name })}
+                  onClick={() => setDeleting(app)}
+                >
+                  {t("Delete")}
+                </Button>
+              )}
             </li>
           ))}
         </ul>
       )}
+      {creatable && <TeamAppForm teamId={teamId} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("Delete the app :name?", { name: deleting?.name ?? "" })}
+        confirmLabel={t("Delete app")}
+        loading={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { id: deleting.id },
+            { onSuccess: () => setDeleting(null) },
+          )
+        }
+        onClose={() => setDeleting(null)}
+      >
+        <ErrorAlert error={remove.error} />
+        {t("Every token the app holds stops working.")}
+      </ConfirmDialog>
     </Card>
   );
 }

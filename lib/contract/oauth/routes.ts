@@ -102,7 +102,8 @@ export const OAUTH_CLIENT_STORE = hostContract({
     name: z.string(),
     redirect_uris: z.array(z.string()),
     confidential: z.boolean(),
-    grant_types: z.array(z.string()),
+    // An administrator's choice (lib/oauth/clients-api.ts): absent, Passport's default grants.
+    grant_types: z.array(z.string()).optional(),
     scopes: z.array(z.string()).optional(),
     backchannel_logout_uri: z.string().nullable().optional(),
     backchannel_logout_session_required: z.boolean().optional(),
