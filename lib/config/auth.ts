@@ -81,13 +81,20 @@ export const authConfigSchema = z.strictObject({
       ),
     z
       .array(
-        z.strictObject({
-          by: z.enum(["ip", "email", "user"]),
-          max: z.int().min(1).max(100_000),
-          minutes: z.number().positive().max(1440),
-          // Counted only once the input passed validation (decision record 069).
-          "valid-only": z.boolean().optional(),
-        }),
+        z
+          .strictObject({
+            by: z.enum(["ip", "email", "user"]),
+            max: z.int().min(1).max(100_000),
+            minutes: z.number().positive().max(1440),
+            // Counted only once the input passed validation (decision record 069).
+            "valid-only": z.boolean().optional(),
+            // Counted only when the request is refused (a 4xx other than 429): decision record 116.
+            "refused-only": z.boolean().optional(),
+          })
+          .refine((rule) => !(rule["valid-only"] && rule["refused-only"]), {
+            message:
+              "a rule counts valid requests or refused ones, not both: valid-only or refused-only",
+          }),
       )
       .min(1),
   ),
