@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { LoadingRows } from "@/components/ui/skeleton";
 import { useT } from "@/lib/client/i18n";
-import type { OAuthClient } from "@/lib/client/use-oauth-clients";
+import type { OAuthClient } from "@/lib/client/contract";
 import { useRouteMutation, useRouteQuery } from "@/lib/client/route-query";
 import { useTeamsWhereUserMay } from "@/lib/client/use-teams";
 
