@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { limiterRule } from "@/lib/config/limiter-rule";
 import { ACTION_NAMES, type ActionName } from "@/lib/contract/auth-actions";
 import { AUTH_DEFAULTS } from "@/lib/config/auth-defaults";
 import { challengeConfigSchema } from "@/lib/config/challenge";
@@ -79,24 +80,7 @@ export const authConfigSchema = z.strictObject({
         /^[a-z][a-z0-9-]*$/,
         "limiter names are lower-case words joined by -",
       ),
-    z
-      .array(
-        z
-          .strictObject({
-            by: z.enum(["ip", "email", "user"]),
-            max: z.int().min(1).max(100_000),
-            minutes: z.number().positive().max(1440),
-            // Counted only once the input passed validation (decision record 069).
-            "valid-only": z.boolean().optional(),
-            // Counted only when the request is refused (a 4xx other than 429): decision record 116.
-            "refused-only": z.boolean().optional(),
-          })
-          .refine((rule) => !(rule["valid-only"] && rule["refused-only"]), {
-            message:
-              "a rule counts valid requests or refused ones, not both: valid-only or refused-only",
-          }),
-      )
-      .min(1),
+    z.array(limiterRule).min(1),
   ),
   limits: z.strictObject({
     // Upper bounds (decision 011): a number too large for the server to use (a lockout ending in
