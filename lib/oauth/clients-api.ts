@@ -27,7 +27,7 @@ import {
 import { SCOPES } from "@/lib/oauth/scopes";
 import {
   authorizeForTeamClient,
-  revokeClientTokens,
+  revokeClients,
   teamClients,
 } from "@/lib/oauth/team-clients";
 
@@ -244,10 +244,7 @@ const updateInput = z.strictObject({
   scopes: allowedScopes.nullable().optional(),
 });
 
-/**
- * PUT|DELETE /oauth/clients/{id} (`passport.clients.update`, `.destroy`): written under
- * `manageClient`, a team's holding the team's row (decision record 110).
- */
+/** PUT|DELETE /oauth/clients/{id} (`passport.clients.update`, `.destroy`), under `manageClient` (decision record 110). */
 export const clientEndpoint: Endpoint = defineEndpoint({
   input: (_config, ctx) =>
     ctx.request.method === "PUT" ? updateInput : z.strictObject(IGNORED_FIELDS),
@@ -264,11 +261,7 @@ export const clientEndpoint: Endpoint = defineEndpoint({
         // The owner's notice (the `changes` and `removes` classes, decision record 082).
         ctx.credentialChange = { user, name: client.name };
         if (!editing) {
-          await db
-            .update(oauthClients)
-            .set({ revoked: true, updatedAt: ctx.now })
-            .where(eq(oauthClients.id, client.id));
-          await revokeClientTokens(db, [client.id]);
+          await revokeClients(db, eq(oauthClients.id, client.id), ctx.now);
           return null;
         }
         if (fields.scopes !== undefined && !isAdmin(user, ctx.config))
