@@ -282,4 +282,39 @@ describe("proof-of-work challenges (decision record 108)", () => {
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.user.email).toBe(user.email);
   });
+
+  it("counts a refused sign-in code or link as a failed sign-in: after enough of them login asks that address for one", async () => {
+    app.configure(ON);
+    const user = await app.createUser();
+    const agent = await guest("10.9.8.1");
+    const asked = await agent.post("/auth/passwordless", {
+      email: user.email,
+      altcha: await solved(agent),
+    });
+    expect(asked.status).toBe(200);
+    const attempts = [
+      { email: user.email, code: "000000" },
+      { email: "nobody@example.com", code: "000000" },
+      { token: "not-a-link" },
+    ];
+    for (const attempt of attempts)
+      expect(
+        (await agent.post("/auth/passwordless/verify", attempt)).status,
+      ).toBe(422);
+    const login = await agent.post("/auth/login", {
+      email: user.email,
+      password: PASSWORD,
+    });
+    expect(login.body.errors).toEqual({ altcha: [CHALLENGE_MISSING] });
+    // Another address has failed nothing.
+    const elsewhere = await guest("10.9.8.2");
+    expect(
+      (
+        await elsewhere.post("/auth/login", {
+          email: user.email,
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
+  });
 });

@@ -8,6 +8,7 @@ import {
 import type { Context } from "@/lib/server/context";
 import { clearStatement, hit, limiterKey } from "@/lib/auth/rate-limit";
 import { codeHash } from "@/lib/auth/passwordless/links";
+import { signInFailureStatements } from "@/lib/auth/challenge/failures";
 import { safeEqual, sha256Hex } from "@/lib/crypto/secrets";
 import { invalid } from "@/lib/http/errors";
 import { findUserByEmail, findUserById } from "@/lib/users/users";
@@ -88,9 +89,24 @@ async function checkCode(ctx: Context, link: PasswordlessLink, code: string) {
 /**
  * The account a link or code signs in, the link used up: by the link alone in the browser that
  * asked for it, by the link and its code in another, by the address and the code in any. The
- * row is deleted before the sign-in, so of two concurrent uses one alone gets the account.
+ * row is deleted before the sign-in, so of two concurrent uses one alone gets the account. A
+ * refusal is a failed sign-in from the caller's address, as a wrong password is: after
+ * `challenge.sign-in-after-failures` of them login asks that address for a proof of work
+ * (decision record 108).
  */
 export async function redeemSignInLink(
+  ctx: Context,
+  input: VerifyInput,
+): Promise<{ user: User; remember: boolean }> {
+  try {
+    return await redeem(ctx, input);
+  } catch (error) {
+    for (const statement of signInFailureStatements(ctx)) await statement;
+    throw error;
+  }
+}
+
+async function redeem(
   ctx: Context,
   input: VerifyInput,
 ): Promise<{ user: User; remember: boolean }> {
