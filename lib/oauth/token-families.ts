@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, like } from "drizzle-orm";
+import { and, eq, inArray, like, ne } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { oauthAccessTokens, oauthRefreshTokens } from "@/db/schema";
 
@@ -20,6 +20,31 @@ export const familyOf = (id: string): string | null =>
 /** A new access token's id in `family`: 80 hex characters, as league's `bin2hex(random_bytes(40))`. */
 export const idInFamily = (family: string) =>
   family + randomBytes(20).toString("hex");
+
+/**
+ * The tokens other clients were given by exchanging one of this grant's (RFC 8693, decision record
+ * 115): they carry the family in their ids, so a grant's end — its user's revocation, the client's
+ * own (RFC 7009), reuse detection — ends them too, before the subject token's expiry they would
+ * end at anyway. `token` is an access token of the grant.
+ */
+export async function endExchangedTokens(
+  db: Pick<Db, "update">,
+  token: { id: string; clientId: string; userId: number | null },
+): Promise<void> {
+  const family = familyOf(token.id);
+  if (family === null || token.userId === null) return;
+  await db
+    .update(oauthAccessTokens)
+    .set({ revoked: true })
+    .where(
+      and(
+        eq(oauthAccessTokens.userId, token.userId),
+        ne(oauthAccessTokens.clientId, token.clientId),
+        like(oauthAccessTokens.id, `${family}%`),
+        eq(oauthAccessTokens.revoked, false),
+      ),
+    );
+}
 
 /**
  * Reuse detection: a used code or a rotated refresh token presented again revokes its family's
@@ -45,6 +70,7 @@ export async function revokeFamily(
     )
     .returning({ id: oauthAccessTokens.id });
   if (members.length === 0) return;
+  await endExchangedTokens(db, { id: family, clientId, userId });
   await db
     .update(oauthRefreshTokens)
     .set({ revoked: true })
