@@ -74,3 +74,27 @@ export const exchangeScopesOf = (resource: OAuthResource): string[] =>
 export const isExchangeServer = (resource: OAuthResource, clientId: string) =>
   resource.exchangeClientId === clientId &&
   exchangeScopesOf(resource).length > 0;
+
+/** What a resource's server may do for the user by exchange, in the consent's words. */
+export type ConsentExchange = {
+  resource: { identifier: string; name: string };
+  scopes: { id: string; description: string }[];
+};
+
+/**
+ * The exchanges the consent tells of (decision record 115): for each resource of the request
+ * whose server may exchange, the scopes of this API it may act with, described as this server
+ * describes them.
+ */
+export const consentExchanges = (
+  resources: readonly OAuthResource[],
+): ConsentExchange[] =>
+  resources
+    .filter((resource) => exchangeScopesOf(resource).length > 0)
+    .map((resource) => ({
+      resource: { identifier: resource.identifier, name: resource.name },
+      scopes: exchangeScopesOf(resource).map((id) => ({
+        id,
+        description: SCOPES[id] ?? id,
+      })),
+    }));

@@ -12,15 +12,18 @@ import {
   OAUTH_RESOURCE_STORE_ROUTE,
   OAUTH_RESOURCE_UPDATE_ROUTE,
 } from "@/lib/oauth/resource-routes";
+import { consentPage } from "@/lib/oauth/consent-page";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
 import {
   approveCode,
+  authorizationUrlWithPkce,
   introspected,
   registerPublicApp,
   tokenEndpoint,
 } from "./flows";
 import {
+  AUTHORIZE,
   clientOptions,
   discover,
   registerClient,
@@ -478,5 +481,54 @@ describe("a resource's exchange rights in its administration (decision record 11
       exchange_client: null,
       exchange_scopes: [],
     });
+  });
+});
+
+describe("the consent tells what the resource's server may do by exchange (decision record 115)", () => {
+  it("lists the exchange scopes in this server's words for a resource that may exchange, none otherwise", async () => {
+    const { host } = await setUp(["sessions:read", "admin"]);
+    const as = await discover(app);
+    const user = await signIn(app, await app.createUser());
+    const shown = async (
+      extra: Record<string, string>,
+      scope = "notes:read",
+    ) => {
+      const { url } = await authorizationUrlWithPkce(
+        as,
+        { clientId: host.id, scope, state: "s" },
+        extra,
+      );
+      return (await user.get(url.pathname + url.search, { host: AUTHORIZE }))
+        .body;
+    };
+    const exchanges = [
+      {
+        resource: { identifier: NOTES, name: "Notes API" },
+        scopes: [
+          { id: "sessions:read", description: "See where you are signed in" },
+          {
+            id: "admin",
+            description: "Administer users (administrators only)",
+          },
+        ],
+      },
+    ];
+    expect((await shown({ resource: NOTES })).exchanges).toEqual(exchanges);
+    expect((await shown({}, "openid")).exchanges).toEqual([]);
+    // Passport's server-rendered form says it too.
+    const page = consentPage({
+      action: "/oauth/authorize",
+      clientName: "Notes app",
+      clientId: host.id,
+      scopes: ["notes:read"],
+      exchanges,
+      state: "s",
+      authToken: "t",
+      csrfToken: "c",
+      userEmail: "ada@example.com",
+    });
+    expect(page).toContain(
+      "On your behalf, the server of <strong>Notes API</strong> will also be able to:</p><ul><li>See where you are signed in</li><li>Administer users (administrators only)</li></ul>",
+    );
   });
 });
