@@ -3,7 +3,7 @@ import { decodeJwt } from "jose";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activityLog, oauthAccessTokens, users } from "@/db/schema";
-import { ADMIN_USERS_ROUTE } from "@/lib/admin/routes";
+import { ADMIN_USER_DELETE_ROUTE, ADMIN_USERS_ROUTE } from "@/lib/admin/routes";
 import {
   OAUTH_TOKEN_DESTROY_ROUTE,
   OAUTH_TOKENS_ROUTE,
@@ -414,6 +414,28 @@ describe("token exchange for a registered resource's server (decision record 115
     );
     await oauth.processRevocationResponse(revocation);
     expect(await reaches(kept)).toBe(401);
+  });
+
+  it("an account event ends it as any token (the credential ledger, record 082): the administrator deletes the user", async () => {
+    const { adminAgent, host, server } = await setUp();
+    const user = await app.createUser({ email: "ada@example.com" });
+    const subject = await hostTokens(await signIn(app, user), host);
+    const exchanged = (await exchange(server, subject.access_token))
+      .access_token;
+    const id = String(user.id);
+    expect(
+      (
+        await adminAgent.delete(`/api/admin/users/${id}`, {
+          host: ADMIN_USER_DELETE_ROUTE,
+          params: { id },
+        })
+      ).status,
+    ).toBe(200);
+    const [row] = await app.database.db
+      .select()
+      .from(oauthAccessTokens)
+      .where(eq(oauthAccessTokens.id, String(decodeJwt(exchanged).jti)));
+    expect(row?.revoked).toBe(true);
   });
 });
 
