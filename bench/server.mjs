@@ -149,6 +149,7 @@ async function spawnNext({
   readyPath,
   dataDir,
   script = null,
+  nodeArgs = [],
 }) {
   const log = openSync(path.join(dataDir, "server.log"), "a");
   const nextBin =
@@ -156,9 +157,12 @@ async function spawnNext({
   // Loopback only, under the name APP_URL uses; or a plain Node server (`script`).
   const child = spawn(
     process.execPath,
-    script
-      ? [script]
-      : [nextBin, "start", "-p", String(port), "-H", "localhost"],
+    [
+      ...nodeArgs,
+      ...(script
+        ? [script]
+        : [nextBin, "start", "-p", String(port), "-H", "localhost"]),
+    ],
     {
       cwd,
       env: {
@@ -265,6 +269,14 @@ export async function startServer({ port, databaseUrl, hashingRounds }) {
   };
   const started = await spawnNext({
     cwd: ROOT,
+    // BENCH_CPU_PROFILE=<dir>: the application's V8 CPU profile, written there when it stops
+    // (docs/performance.md "Where the time goes").
+    nodeArgs: process.env.BENCH_CPU_PROFILE
+      ? [
+          "--cpu-prof",
+          `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`,
+        ]
+      : [],
     port,
     env,
     readyPath: "/api/bench/bare",

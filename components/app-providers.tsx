@@ -19,7 +19,7 @@ function shouldRetry(failures: number, error: unknown): boolean {
 
 /**
  * The query cache, whose mutations confirm themselves: a mutation that declares `meta.toast`
- * (lib/client/queries.ts) shows it, translated, once it succeeds.
+ * (lib/client/route-query.ts) shows it, translated, once it succeeds.
  */
 function QueryProvider({ children }: { children: ReactNode }) {
   const toast = useToast();

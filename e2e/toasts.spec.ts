@@ -6,7 +6,7 @@ import { translator } from "./support/translator";
 
 // Issue 25, item 5: every completed action is confirmed in one polite live region, the toaster
 // (components/ui/toaster.tsx); the confirmation is declared once, on the action's mutation
-// (`meta.toast`, lib/client/queries.ts), so no form keeps a success box of its own.
+// (`meta.toast`, lib/client/route-query.ts), so no form keeps a success box of its own.
 test.use(SPANISH_PHONE);
 const t = translator("es");
 

@@ -67,6 +67,7 @@ export const POSTGRES: Record<string, string[]> = {
     "test/teams/teams.test.ts",
     "test/teams/team-tokens.test.ts",
     "test/teams/team-clients.test.ts",
+    "test/teams/team-permission-races.test.ts",
   ],
   "queues and deletes in bulk (SKIP LOCKED, time arithmetic in SQL)": [
     "test/mail/queue.test.ts",

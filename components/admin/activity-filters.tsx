@@ -6,7 +6,10 @@ import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import type { ActivityFilters as Filters } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
-import { useActivityUsers } from "@/lib/client/use-activity";
+import { useRouteQuery } from "@/lib/client/route-query";
+
+// The user filter lists this many accounts; beyond that, a row's name filters by its user.
+const USER_CHOICES = 100;
 
 type Props = { filters: Filters; onChange: (patch: Partial<Filters>) => void };
 
@@ -21,7 +24,12 @@ export const NO_ACTIVITY_FILTERS: Filters = {
 /** Narrow the log by user, event type and date range; every change goes back to page 1. */
 export function ActivityFilters({ filters, onChange }: Props) {
   const t = useT();
-  const users = useActivityUsers();
+  // Accounts to choose from, deleted ones included (their history stays).
+  const users = useRouteQuery(
+    "api.admin.users.index",
+    { status: "all", per_page: USER_CHOICES, page: 1 },
+    { select: (answer) => answer.data, staleTime: 60_000 },
+  );
   const userOptions = (users.data ?? []).map((user) => ({
     value: String(user.id),
     label: `${user.name} (${user.email})`,

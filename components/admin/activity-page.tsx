@@ -1,5 +1,6 @@
 "use client";
 
+import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import {
   ActivityFilters,
@@ -15,13 +16,20 @@ import { Pagination } from "@/components/ui/pagination";
 import { LoadingRows } from "@/components/ui/skeleton";
 import type { ActivityFilters as Filters } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
-import { useActivity } from "@/lib/client/use-activity";
+import { useRouteQuery } from "@/lib/client/route-query";
+
+const ACTIVITY_PER_PAGE = 20;
 
 /** The audit log for administrators. */
 export function ActivityPage() {
   const t = useT();
   const [filters, setFilters] = useState<Filters>(NO_ACTIVITY_FILTERS);
-  const activity = useActivity(filters);
+  // One page of the audit log, newest first.
+  const activity = useRouteQuery(
+    "api.admin.activity",
+    { ...filters, per_page: ACTIVITY_PER_PAGE },
+    { placeholderData: keepPreviousData },
+  );
   const [showFilters, setShowFilters] = useState(false);
   const activeFilters = [
     filters.user_id,

@@ -7,7 +7,10 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { LoadingRows } from "@/components/ui/skeleton";
 import type { RouteOutput } from "@/lib/client/contract";
 import { type Translate, useT } from "@/lib/client/i18n";
-import { useHealth } from "@/lib/client/use-health";
+import { useRouteQuery } from "@/lib/client/route-query";
+
+// A panel left open follows the queue and the failures without a reload.
+const HEALTH_REFRESH_MS = 30_000;
 
 type HealthCheck = RouteOutput<"api.admin.health">["checks"][number];
 
@@ -69,7 +72,9 @@ function CheckRow({ check, t }: { check: HealthCheck; t: Translate }) {
 /** The operator's checks on the administration home, each with what to do (decision record 096). */
 export function HealthPanel() {
   const t = useT();
-  const health = useHealth();
+  const health = useRouteQuery("api.admin.health", undefined, {
+    refetchInterval: HEALTH_REFRESH_MS,
+  });
   const checks = health.data?.checks ?? [];
   const failing = checks.filter((check) => check.status !== "ok").length;
   return (

@@ -8,13 +8,22 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingRows } from "@/components/ui/skeleton";
 import { useT } from "@/lib/client/i18n";
-import { useMailQueue, useRetryMail } from "@/lib/client/use-mail-queue";
+import { useRouteMutation, useRouteQuery } from "@/lib/client/route-query";
+
+// The worker sends within seconds: a list left open follows it instead of going stale.
+const MAIL_REFRESH_MS = 5_000;
 
 /** The mail queue for administrators: what waits to be sent, what failed, and a retry. */
 export function MailPage() {
   const t = useT();
-  const mail = useMailQueue();
-  const retry = useRetryMail();
+  // Queued and failed messages, newest first (only their envelopes: bodies hold single-use links).
+  const mail = useRouteQuery("api.admin.mail", undefined, {
+    refetchInterval: MAIL_REFRESH_MS,
+  });
+  // Puts a failed message back on the queue (404 when it is no longer failed).
+  const retry = useRouteMutation("api.admin.mail.retry", {
+    toast: "The message is back in the queue.",
+  });
   const queue = mail.data;
   return (
     <>

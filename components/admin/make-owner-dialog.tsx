@@ -7,7 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { RouteOutput } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
-import { useAdminTransferTeam } from "@/lib/client/use-admin-teams";
+import { useRouteMutation } from "@/lib/client/route-query";
 
 /**
  * Hands a team to one of its members. The previous owner stays as a member with a role the
@@ -24,7 +24,9 @@ export function MakeOwnerDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const transfer = useAdminTransferTeam();
+  const transfer = useRouteMutation("api.admin.teams.owner.update", {
+    toast: "The team has a new owner.",
+  });
   const [missing, setMissing] = useState(false);
 
   function close() {

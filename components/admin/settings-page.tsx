@@ -18,7 +18,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { LoadingRows } from "@/components/ui/skeleton";
 import { TextField } from "@/components/ui/text-field";
 import { useT } from "@/lib/client/i18n";
-import { useAdminSettings } from "@/lib/client/use-settings";
+import { useRouteQuery } from "@/lib/client/route-query";
 import type { SettingsSectionDeclaration } from "@/lib/settings/sections";
 
 /** The administrators' settings area: its navigation around the section shown. */
@@ -53,7 +53,8 @@ export function SettingsSectionPage({
   const t = useT();
   const labelOf = useSettingLabel();
   const [query, setQuery] = useState("");
-  const listing = useAdminSettings();
+  // The effective configuration, the environment and the social providers (secrets masked).
+  const listing = useRouteQuery("api.admin.settings");
   if (listing.error) return <ErrorAlert error={listing.error} />;
   if (!listing.data)
     return (

@@ -12,10 +12,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingRows } from "@/components/ui/skeleton";
 import { useT } from "@/lib/client/i18n";
-import {
-  useAdminRemoveTeamMember,
-  useAdminTeam,
-} from "@/lib/client/use-admin-teams";
+import { useRouteMutation, useRouteQuery } from "@/lib/client/route-query";
 
 type Person = { id: number; name: string };
 
@@ -27,8 +24,11 @@ type Person = { id: number; name: string };
  */
 export function AdminTeamPage({ teamId }: { teamId: number }) {
   const t = useT();
-  const query = useAdminTeam(teamId);
-  const remove = useAdminRemoveTeamMember();
+  // The team, its owner, members with roles, invitations and the declared roles.
+  const query = useRouteQuery("api.admin.teams.show", { team: teamId });
+  const remove = useRouteMutation("api.admin.teams.members.destroy", {
+    toast: "The member has been removed from the team.",
+  });
   const [removing, setRemoving] = useState<Person | null>(null);
   const [promoting, setPromoting] = useState<Person | null>(null);
   const page = query.data;

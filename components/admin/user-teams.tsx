@@ -3,10 +3,12 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { useT } from "@/lib/client/i18n";
-import {
-  adminTeamPath,
-  type AdminUserTeam,
-} from "@/lib/client/use-admin-teams";
+import type { AdminUser } from "@/lib/client/contract";
+
+type AdminUserTeam = NonNullable<AdminUser["teams"]>[number];
+
+/** A team's page for administrators: `/admin/teams/{team}` is the member's own settings screen. */
+const adminTeamPath = (teamId: number) => `/admin/teams/view/${teamId}`;
 
 /** How many teams a row names before the rest become "+N", so a row stays one line. */
 const SHOWN = 2;

@@ -1,5 +1,6 @@
 "use client";
 
+import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { UserActionDialog } from "@/components/admin/user-action-dialog";
 import { UserSessionsDialog } from "@/components/admin/user-sessions-dialog";
@@ -20,12 +21,10 @@ import { useApi } from "@/lib/client/api-context";
 import type { AdminUser, AdminUserFilters } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { useSettings } from "@/lib/client/settings-context";
-import {
-  useAdminUsers,
-  useResetTwoFactor,
-  useUserStatusChange,
-} from "@/lib/client/use-admin-users";
+import { useRouteMutation, useRouteQuery } from "@/lib/client/route-query";
 import { useImpersonate } from "@/lib/client/use-impersonation";
+
+const USERS_PER_PAGE = 15;
 
 /** The administration's user list: search, pages, impersonate, sessions, reset a second factor, delete and restore, export. */
 export function UsersPage() {
@@ -38,10 +37,17 @@ export function UsersPage() {
     page: 1,
     status: "active",
   });
-  const users = useAdminUsers(filters);
-  const statusChange = useUserStatusChange();
+  const users = useRouteQuery(
+    "api.admin.users.index",
+    { ...filters, per_page: USERS_PER_PAGE },
+    { placeholderData: keepPreviousData },
+  );
+  // Soft delete and restore; each makes the list (and the user's dialogs) stale.
+  const remove = useRouteMutation("api.admin.users.destroy");
+  const restore = useRouteMutation("api.admin.users.restore");
   const impersonate = useImpersonate();
-  const resetTwoFactor = useResetTwoFactor();
+  // Behind the step-up; audited, the user is told by mail.
+  const resetTwoFactor = useRouteMutation("api.admin.users.two-factor.destroy");
   const [pending, setPending] = useState<{
     user: AdminUser;
     action: UserAction;
@@ -63,17 +69,18 @@ export function UsersPage() {
     if (action === "impersonate") impersonate.mutate(user.id, close());
     else if (action === "reset-two-factor")
       resetTwoFactor.mutate(
-        user.id,
+        { id: user.id },
         close("The two-factor authentication of :name has been reset."),
       );
+    else if (action === "delete")
+      remove.mutate(
+        { id: user.id },
+        close("The account of :name has been deleted."),
+      );
     else
-      statusChange.mutate(
-        { user, action },
-        close(
-          action === "delete"
-            ? "The account of :name has been deleted."
-            : "The account of :name has been restored.",
-        ),
+      restore.mutate(
+        { id: user.id },
+        close("The account of :name has been restored."),
       );
   }
 
@@ -110,7 +117,8 @@ export function UsersPage() {
           <ErrorAlert
             error={
               users.error ??
-              statusChange.error ??
+              remove.error ??
+              restore.error ??
               impersonate.error ??
               resetTwoFactor.error
             }
@@ -151,7 +159,8 @@ export function UsersPage() {
       <UserActionDialog
         pending={pending}
         loading={
-          statusChange.isPending ||
+          remove.isPending ||
+          restore.isPending ||
           resetTwoFactor.isPending ||
           impersonate.isPending ||
           impersonate.isSuccess

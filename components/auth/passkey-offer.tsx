@@ -7,10 +7,8 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { useT } from "@/lib/client/i18n";
 import { usePasskeysUsable } from "@/lib/client/use-passkeys-usable";
 import { useAddPasskey } from "@/lib/client/use-passkeys";
-import {
-  useDismissPasskeyOffer,
-  useSignInMethods,
-} from "@/lib/client/use-passkey-first";
+import { useRouteMutation } from "@/lib/client/route-query";
+import { useSignInMethods } from "@/lib/client/use-passkey-first";
 
 /**
  * After a password sign-in on a device with a built-in authenticator (fingerprint, face, screen
@@ -23,7 +21,8 @@ export function PasskeyOffer() {
   const [available, setAvailable] = useState(false);
   const methods = useSignInMethods(usable && available);
   const add = useAddPasskey();
-  const dismiss = useDismissPasskeyOffer();
+  // Remembered for the account, on every browser; the offer's flag is read again.
+  const dismiss = useRouteMutation("passkey-offer-dismiss");
 
   useEffect(() => {
     if (!usable) return;

@@ -13,10 +13,7 @@ import { LoadingRows } from "@/components/ui/skeleton";
 import { TextField } from "@/components/ui/text-field";
 import { useT } from "@/lib/client/i18n";
 import { useFormChecks } from "@/lib/client/use-form-checks";
-import {
-  useResetLinkCheck,
-  useResetPassword,
-} from "@/lib/client/use-password-reset";
+import { useRouteMutation, useRouteQuery } from "@/lib/client/route-query";
 
 const FORGOT_PASSWORD_SCREEN = "/auth/forgot-password";
 
@@ -30,8 +27,15 @@ export function ResetPasswordForm({
 }) {
   const t = useT();
   const router = useRouter();
-  const reset = useResetPassword();
-  const link = useResetLinkCheck(token, email);
+  // contract §4 rule 8: the reset screen posts the token, the email and the new password.
+  const reset = useRouteMutation("reset-password");
+  // Whether the link still works, asked once when the screen opens (decision record 090): a read
+  // that consumes nothing; a failed check (a limit, the network) leaves the form to the reset.
+  const link = useRouteQuery(
+    "api.auth.reset-link",
+    { token, email },
+    { staleTime: Infinity, retry: false, select: (answer) => answer.valid },
+  );
   const form = useRef<HTMLFormElement>(null);
   const { errors, check } = useFormChecks(form, reset.error, [
     "password",

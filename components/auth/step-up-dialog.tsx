@@ -10,13 +10,13 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/text-field";
-import { useStepUpController } from "@/lib/client/api-context";
+import { useApi, useStepUpController } from "@/lib/client/api-context";
 import { formErrors } from "@/lib/client/form-errors";
 import { useLocale, useT } from "@/lib/client/i18n";
 import type { Session } from "@/lib/client/contract";
-import { queryKeys } from "@/lib/client/queries";
-import { useConfirmPassword } from "@/lib/client/use-two-factor";
+import { useRouteMutation } from "@/lib/client/route-query";
 import { useSignInMethods } from "@/lib/client/use-passkey-first";
+import { sessionKey } from "@/lib/client/use-session";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
 
@@ -41,15 +41,16 @@ export function StepUpDialog({
     controller.isOpen,
     () => false,
   );
-  const confirm = useConfirmPassword();
+  // POST confirm-password (201; 422 on `password`).
+  const confirm = useRouteMutation("confirm-password");
   const ways = useSignInMethods(open);
   const hasPassword = ways.data?.password === true;
   const hasNoWay =
     ways.data !== undefined && !hasPassword && !ways.data.passkey;
   // For password managers; read from the cache, so that the dialog never loads the session itself.
+  const session = sessionKey(useApi());
   const email =
-    useQueryClient().getQueryData<Session>(queryKeys.session)?.user?.email ??
-    "";
+    useQueryClient().getQueryData<Session>(session)?.user?.email ?? "";
   const password = useRef<HTMLInputElement>(null);
   const errors = formErrors(confirm.error, ["password"], locale);
 
@@ -65,9 +66,12 @@ export function StepUpDialog({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (confirm.isPending || !hasPassword) return;
-    confirm.mutate(password.current?.value ?? "", {
-      onSuccess: () => controller.settle(true),
-    });
+    confirm.mutate(
+      { password: password.current?.value ?? "" },
+      {
+        onSuccess: () => controller.settle(true),
+      },
+    );
   }
 
   return (

@@ -4,12 +4,14 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { useT } from "@/lib/client/i18n";
-import { useResendVerification } from "@/lib/client/use-resend-verification";
+import { useRouteMutation } from "@/lib/client/route-query";
 
 /** While the address is unverified: say so, and offer to send the link again. */
 export function VerificationNotice({ email }: { email: string }) {
   const t = useT();
-  const resend = useResendVerification();
+  // Throttled to 6 a minute by the server. The session lies under the same path and is read
+  // again: verified meanwhile (in another tab), the notice has nothing left to say.
+  const resend = useRouteMutation("email-verification-notification");
   const isSent = resend.data?.status === "verification-link-sent";
   return (
     <div className="space-y-3">

@@ -7,7 +7,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { Icon } from "@/components/ui/icon";
 import type { User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
-import type { OAuthScope } from "@/lib/client/use-oauth-consent";
+import type { OAuthScope } from "@/lib/client/contract";
 
 /**
  * What a set of scopes lets an app do, in the user's words: the server's description of each

@@ -9,7 +9,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingRows } from "@/components/ui/skeleton";
 import { useFormatDate, useT } from "@/lib/client/i18n";
-import { useOAuthScopes } from "@/lib/client/use-oauth-clients";
+import { useRouteQuery } from "@/lib/client/route-query";
 import {
   type AuthorizedApp,
   useAuthorizedApps,
@@ -64,7 +64,10 @@ function AppItem({
 export function AuthorizedAppsPage() {
   const t = useT();
   const apps = useAuthorizedApps();
-  const scopes = useOAuthScopes();
+  // The server's scopes are its configuration: read once.
+  const scopes = useRouteQuery("passport.scopes.index", undefined, {
+    staleTime: Infinity,
+  });
   const revoke = useRevokeAuthorizedApp();
   const [revoking, setRevoking] = useState<AuthorizedApp | null>(null);
   const describe = (id: string) => {

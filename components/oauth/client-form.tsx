@@ -19,11 +19,11 @@ import { FormActions } from "@/components/ui/form-actions";
 import { formErrors } from "@/lib/client/form-errors";
 import { useLocale, useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
-import type { OAuthScope } from "@/lib/client/use-oauth-consent";
 import type {
   NewOAuthClient,
   OAuthClient,
-} from "@/lib/client/use-oauth-clients";
+  OAuthScope,
+} from "@/lib/client/contract";
 
 /** The state of the create or update call the form sends. */
 type ClientSave = { error: unknown; isPending: boolean; reset: () => void };

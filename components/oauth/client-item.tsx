@@ -5,7 +5,7 @@ import { CLIENT_KINDS, kindOf } from "@/components/oauth/client-kinds";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useFormatDate, useFormatRelative, useT } from "@/lib/client/i18n";
-import type { OAuthClient } from "@/lib/client/use-oauth-clients";
+import type { OAuthClient } from "@/lib/client/contract";
 
 const KIND_BADGES = {
   confidential: "Confidential",

@@ -1,4 +1,6 @@
-import { DEVICE_GRANT, type OAuthClient } from "@/lib/client/use-oauth-clients";
+import type { OAuthClient } from "@/lib/client/contract";
+
+const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 
 export type ClientKind = "confidential" | "public" | "machine";
 

@@ -4,7 +4,7 @@ import { CopyButton } from "@/components/tokens/copy-button";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/client/i18n";
-import type { ClientWithSecret } from "@/lib/client/use-oauth-clients";
+import type { ClientWithSecret } from "@/lib/client/contract";
 
 function CopyableValue({
   label,

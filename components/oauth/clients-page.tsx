@@ -13,22 +13,25 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingRows } from "@/components/ui/skeleton";
 import { useT } from "@/lib/client/i18n";
-import {
-  type OAuthClient,
-  useCreateOAuthClient,
-  useDeleteOAuthClient,
-  useOAuthClients,
-  useOAuthScopes,
-  useUpdateOAuthClient,
-} from "@/lib/client/use-oauth-clients";
+import type { OAuthClient } from "@/lib/client/contract";
+import { useRouteMutation, useRouteQuery } from "@/lib/client/route-query";
 
 function ClientsContent() {
   const t = useT();
-  const clients = useOAuthClients();
-  const scopes = useOAuthScopes();
-  const create = useCreateOAuthClient();
-  const update = useUpdateOAuthClient();
-  const remove = useDeleteOAuthClient();
+  // The administrator's own clients and the machine clients that belong to no one.
+  const clients = useRouteQuery("passport.clients.index");
+  // The server's scopes are its configuration: read once.
+  const scopes = useRouteQuery("passport.scopes.index", undefined, {
+    staleTime: Infinity,
+  });
+  const create = useRouteMutation("passport.clients.store");
+  const update = useRouteMutation("passport.clients.update", {
+    toast: "The client has been saved.",
+  });
+  // Every token the client holds stops working.
+  const remove = useRouteMutation("passport.clients.destroy", {
+    toast: "The client has been deleted.",
+  });
   const [editing, setEditing] = useState<string | null>(null);
   const [edited, setEdited] = useState<string | null>(null);
   const [rotating, setRotating] = useState<OAuthClient | null>(null);
@@ -143,7 +146,10 @@ function ClientsContent() {
         onClose={() => setDeleting(null)}
         onConfirm={() =>
           deleting &&
-          remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })
+          remove.mutate(
+            { id: deleting.id },
+            { onSettled: () => setDeleting(null) },
+          )
         }
       >
         {deleting &&

@@ -10,11 +10,12 @@ import { Alert } from "@/components/ui/alert";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
+import { useRouteQuery } from "@/lib/client/route-query";
 import {
+  ASKED_ONCE,
   type AuthorizationRequest,
   goToClient,
   useAnswerAuthorization,
-  useAuthorizationRequest,
 } from "@/lib/client/use-oauth-consent";
 import { isAllowedRedirectUri } from "@/lib/policies/redirect-uri";
 import { loginPathFor } from "@/lib/http/safe-redirect";
@@ -112,8 +113,12 @@ function ConsentQuestion({
 
 function Consent({ user }: { user: User }) {
   const t = useT();
-  const query = useSearchParams().toString();
-  const request = useAuthorizationRequest(query ? `?${query}` : "");
+  // The consent the client asked for: the authorization request's own query string.
+  const request = useRouteQuery(
+    "passport.authorizations.authorize.get",
+    Object.fromEntries(useSearchParams()),
+    ASKED_ONCE,
+  );
   const data = request.data;
   const next = data && "redirect" in data ? data.redirect : null;
   // Nothing to ask (approved before, or an error for the client): straight back to the app.

@@ -14,8 +14,9 @@ import { useT } from "@/lib/client/i18n";
 import {
   type DeviceRequest,
   useAnswerDevice,
-  useDeviceRequest,
 } from "@/lib/client/use-oauth-device";
+import { ASKED_ONCE } from "@/lib/client/use-oauth-consent";
+import { useRouteQuery } from "@/lib/client/route-query";
 
 /** A user code as the server reads it (lib/oauth/device-codes.ts): letters only, upper case, eight at most. */
 const normalizeCode = (typed: string) =>
@@ -120,7 +121,12 @@ function Device({ user }: { user: User }) {
   const router = useRouter();
   const pathname = usePathname();
   const code = normalizeCode(useSearchParams().get("user_code") ?? "");
-  const request = useDeviceRequest(code);
+  // The device that shows `code` (404 for a code unknown, used or expired); nothing until one is typed.
+  const request = useRouteQuery(
+    "passport.device.authorizations.authorize.get",
+    { user_code: code },
+    { ...ASKED_ONCE, enabled: code !== "" },
+  );
   const enter = (next: string) =>
     router.replace(`${pathname}?user_code=${next}`);
   if (!code) return <CodeEntry onCode={enter} />;

@@ -12,10 +12,7 @@ import { ApiError } from "@/lib/client/api";
 import { formErrors } from "@/lib/client/form-errors";
 import { useLocale, useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
-import type {
-  NewOAuthResource,
-  OAuthResource,
-} from "@/lib/client/use-oauth-resources";
+import type { NewOAuthResource, OAuthResource } from "@/lib/client/contract";
 
 const FIELDS = [
   "identifier",

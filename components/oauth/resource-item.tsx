@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/client/i18n";
-import type { OAuthResource } from "@/lib/client/use-oauth-resources";
+import type { OAuthResource } from "@/lib/client/contract";
 
 /**
  * One resource: name, identifier, scopes with their words, allowed clients, token lifetime, who

@@ -11,22 +11,30 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingRows } from "@/components/ui/skeleton";
 import { useT } from "@/lib/client/i18n";
-import {
-  type OAuthResource,
-  useCreateOAuthResource,
-  useDeleteOAuthResource,
-  useOAuthResources,
-  useResourceClientChoices,
-  useUpdateOAuthResource,
-} from "@/lib/client/use-oauth-resources";
+import type { OAuthResource } from "@/lib/client/contract";
+import { useRouteMutation, useRouteQuery } from "@/lib/client/route-query";
 
 function ResourcesContent() {
   const t = useT();
-  const resources = useOAuthResources();
-  const clients = useResourceClientChoices();
-  const create = useCreateOAuthResource();
-  const update = useUpdateOAuthResource();
-  const remove = useDeleteOAuthResource();
+  // Registered resources (decision record 101), read and changed by name (decision record 109).
+  const resources = useRouteQuery(
+    "api.admin.oauth-resources.index",
+    undefined,
+    {
+      select: (answer) => answer.data,
+    },
+  );
+  // The OAuth clients a resource may be limited to.
+  const clients = useRouteQuery("passport.clients.index");
+  const create = useRouteMutation("api.admin.oauth-resources.store", {
+    toast: "The resource has been registered.",
+  });
+  const update = useRouteMutation("api.admin.oauth-resources.update", {
+    toast: "The resource has been saved.",
+  });
+  const remove = useRouteMutation("api.admin.oauth-resources.destroy", {
+    toast: "The resource has been deleted.",
+  });
   const [editing, setEditing] = useState<number | null>(null);
   const [edited, setEdited] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<OAuthResource | null>(null);

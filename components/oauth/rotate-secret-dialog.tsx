@@ -7,10 +7,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { SelectField } from "@/components/ui/select-field";
 import { useT } from "@/lib/client/i18n";
-import {
-  type OAuthClient,
-  useRotateClientSecret,
-} from "@/lib/client/use-oauth-clients";
+import type { OAuthClient } from "@/lib/client/contract";
+import { useRouteMutation } from "@/lib/client/route-query";
 
 const OVERLAPS = ["0", "3600", "86400", "604800"] as const;
 
@@ -23,7 +21,8 @@ export function RotateSecretDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const rotate = useRotateClientSecret();
+  // The previous secret keeps working `overlap_seconds` longer.
+  const rotate = useRouteMutation("passport.clients.secret");
   const [overlap, setOverlap] = useState<string>("86400");
   const close = () => {
     rotate.reset();

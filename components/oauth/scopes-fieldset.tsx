@@ -5,7 +5,7 @@ import { ANY_SCOPE_FIELD } from "@/components/oauth/client-form-input";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { FieldError } from "@/components/ui/field-error";
 import { useT } from "@/lib/client/i18n";
-import type { OAuthScope } from "@/lib/client/use-oauth-consent";
+import type { OAuthScope } from "@/lib/client/contract";
 
 /**
  * The client form's allowed scopes: the scopes one by one, and for a user's app "Any scope the

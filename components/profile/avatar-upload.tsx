@@ -13,7 +13,8 @@ import { avatarOf } from "@/lib/client/avatar";
 import type { User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { useSettings } from "@/lib/client/settings-context";
-import { useRemoveAvatar, useUploadAvatar } from "@/lib/client/use-profile";
+import { useRouteMutation } from "@/lib/client/route-query";
+import { useUploadAvatar } from "@/lib/client/use-profile";
 
 /** contract §8: images only; size and type limits belong to the upload component. */
 export function AvatarUpload({ user }: { user: User }) {
@@ -21,7 +22,11 @@ export function AvatarUpload({ user }: { user: User }) {
   const errorMessage = useErrorMessage();
   const { uploadMaxKilobytes } = useSettings();
   const upload = useUploadAvatar(user.id);
-  const remove = useRemoveAvatar(user.id);
+  // contract §4 "Remove photo": an empty avatar deletes it; the session's user is read again.
+  const remove = useRouteMutation("api.app.user.update", {
+    toast: "Your photo has been removed.",
+    stale: ["get-auth"],
+  });
   const [localError, setLocalError] = useState<string | null>(null);
   const avatar = avatarOf(user);
   const isBusy = upload.isPending || remove.isPending;
@@ -88,7 +93,7 @@ export function AvatarUpload({ user }: { user: User }) {
               onClick={() => {
                 setLocalError(null);
                 upload.reset();
-                remove.mutate();
+                remove.mutate({ user_id: user.id, avatar: "" });
               }}
             >
               {t("Remove photo")}

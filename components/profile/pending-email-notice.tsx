@@ -6,7 +6,6 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import type { User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { useRouteMutation } from "@/lib/client/route-query";
-import { useCancelEmailChange } from "@/lib/client/use-email-change";
 
 /** While a new address waits for confirmation: say where the link went, offer to resend or cancel. */
 export function PendingEmailNotice({
@@ -19,7 +18,10 @@ export function PendingEmailNotice({
   const t = useT();
   // A fresh confirmation link (throttled to 6 a minute by the server).
   const resend = useRouteMutation("api.app.user.email.resend");
-  const cancel = useCancelEmailChange(user.id);
+  // The pending address is withdrawn, the one in force stays; the session's user is read again.
+  const cancel = useRouteMutation("api.app.user.email.cancel", {
+    stale: ["get-auth"],
+  });
   const isBusy = resend.isPending || cancel.isPending;
   return (
     <div className="space-y-3">
@@ -48,7 +50,7 @@ export function PendingEmailNotice({
             variant="secondary-danger"
             loading={cancel.isPending}
             disabled={isBusy}
-            onClick={() => cancel.mutate()}
+            onClick={() => cancel.mutate({ user_id: user.id })}
           >
             {t("Cancel email change")}
           </Button>

@@ -10,13 +10,17 @@ import type { User } from "@/lib/client/contract";
 import { formErrors } from "@/lib/client/form-errors";
 import { useLocale, useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
-import { useUpdateProfile } from "@/lib/client/use-profile";
+import { useRouteMutation } from "@/lib/client/route-query";
 
 /** Name and email, through the host API (contract §4 "Update account"). */
 export function ProfileForm({ user }: { user: User }) {
   const t = useT();
   const locale = useLocale();
-  const update = useUpdateProfile();
+  // contract §4 "Update account"; the session's user is read again.
+  const update = useRouteMutation("api.app.user.update", {
+    toast: "Your profile has been saved.",
+    stale: ["get-auth"],
+  });
   const form = useRef<HTMLFormElement>(null);
   const errors = formErrors(update.error, ["name", "email"], locale);
   useFocusFirstError(form, update.error);

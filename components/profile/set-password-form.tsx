@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { useT } from "@/lib/client/i18n";
 import { useFormChecks } from "@/lib/client/use-form-checks";
-import { useSetPassword } from "@/lib/client/use-passkey-first";
+import { useRouteMutation } from "@/lib/client/route-query";
 
 /**
  * POST user/set-password, for an account made without a password (decision record 107): no
@@ -15,7 +15,8 @@ import { useSetPassword } from "@/lib/client/use-passkey-first";
  */
 export function SetPasswordForm() {
   const t = useT();
-  const set = useSetPassword();
+  // The account's ways in (sign-in-methods) lie under the same path: read again.
+  const set = useRouteMutation("set-password", { toast: "Password set." });
   const form = useRef<HTMLFormElement>(null);
   const { errors, check } = useFormChecks(form, set.error, [
     "password",

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { useT } from "@/lib/client/i18n";
-import { useSendSetPasswordLink } from "@/lib/client/use-passkey-first";
+import { useRouteMutation } from "@/lib/client/route-query";
 
 /**
  * "Set a password" for an account with neither a password nor a passkey (decision record 111):
@@ -20,7 +20,8 @@ export function SetPasswordLink({
   providers: { name: string; label: string }[];
 }) {
   const t = useT();
-  const send = useSendSetPasswordLink();
+  // The reset link mailed to an account with neither a password nor a passkey (decision record 111).
+  const send = useRouteMutation("set-password-link");
   const names = providers.map((provider) => provider.label).join(", ");
   return (
     <Card

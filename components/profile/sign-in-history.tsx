@@ -1,5 +1,6 @@
 "use client";
 
+import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -10,7 +11,10 @@ import { LoadingRows } from "@/components/ui/skeleton";
 import { readableAddress } from "@/lib/http/readable-address";
 import { useDeviceName } from "@/components/profile/session-list";
 import { useFormatDate, useT } from "@/lib/client/i18n";
-import { useSignInHistory } from "@/lib/client/use-sign-in-history";
+import { useRouteQuery } from "@/lib/client/route-query";
+
+/** Rows a page of the history shows (the route allows up to 100). */
+const PAGE_SIZE = 10;
 
 /**
  * Security, "Recent sign-ins": every sign-in, refused password and sign-out the account's
@@ -22,7 +26,12 @@ export function SignInHistory() {
   const formatDate = useFormatDate();
   const deviceName = useDeviceName();
   const [page, setPage] = useState(1);
-  const history = useSignInHistory(page);
+  const history = useRouteQuery(
+    "api.app.user.authentication-log",
+    { page, per_page: PAGE_SIZE },
+    // The page shown stays while the next one loads: the list does not jump.
+    { placeholderData: keepPreviousData },
+  );
   const data = history.data;
 
   return (

@@ -9,7 +9,7 @@ import { TextField } from "@/components/ui/text-field";
 import type { TeamPage } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { useFormChecks } from "@/lib/client/use-form-checks";
-import { useAddTeamMember } from "@/lib/client/use-teams";
+import { useTeamChange } from "@/lib/client/use-teams";
 import { useToast } from "@/components/ui/toaster";
 
 /**
@@ -19,7 +19,8 @@ import { useToast } from "@/components/ui/toaster";
 export function AddMemberForm({ page }: { page: TeamPage }) {
   const t = useT();
   const toast = useToast();
-  const add = useAddTeamMember(page.team.id);
+  // An invitation mailed, or (invitations off) the account added.
+  const add = useTeamChange("team-members.store");
   const form = useRef<HTMLFormElement>(null);
   const { errors, check } = useFormChecks(form, add.error, ["email", "role"]);
 
@@ -30,7 +31,7 @@ export function AddMemberForm({ page }: { page: TeamPage }) {
     const data = new FormData(element);
     const email = String(data.get("email") ?? "");
     add.mutate(
-      { email, role: String(data.get("role") ?? "") },
+      { team: page.team.id, email, role: String(data.get("role") ?? "") },
       {
         onSuccess: (answer) => {
           element.reset();

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { type FormEvent, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -7,13 +8,20 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { TextField } from "@/components/ui/text-field";
 import { useT } from "@/lib/client/i18n";
+import { useRouteMutation } from "@/lib/client/route-query";
 import { useFormChecks } from "@/lib/client/use-form-checks";
-import { useCreateTeam } from "@/lib/client/use-teams";
+import { teamSettingsPath } from "@/lib/client/use-teams";
 
 /** Jetstream's CreateTeamForm: a name; the caller owns the team, which becomes the current one. */
 export function CreateTeamForm() {
   const t = useT();
-  const create = useCreateTeam();
+  const router = useRouter();
+  // The new team becomes the current one (the session read again); its settings screen opens.
+  const create = useRouteMutation("teams.store", {
+    toast: "The team has been created.",
+    stale: ["get-auth"],
+    onSuccess: ({ team }) => router.push(teamSettingsPath(team.id)),
+  });
   const form = useRef<HTMLFormElement>(null);
   const { errors, check } = useFormChecks(form, create.error, ["name"]);
 

@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { TeamPage } from "@/lib/client/contract";
 import { useFormatDate, useT } from "@/lib/client/i18n";
-import { useCancelTeamInvitation } from "@/lib/client/use-teams";
+import { useTeamChange } from "@/lib/client/use-teams";
 
 /**
  * Jetstream's "Pending Team Invitations": who was invited and not yet joined, each with Cancel.
@@ -14,7 +14,10 @@ import { useCancelTeamInvitation } from "@/lib/client/use-teams";
 export function PendingInvitations({ page }: { page: TeamPage }) {
   const t = useT();
   const formatDate = useFormatDate();
-  const cancel = useCancelTeamInvitation(page.team.id);
+  const cancel = useTeamChange(
+    "team-invitations.destroy",
+    "The invitation has been cancelled.",
+  );
   const invitations = page.team.team_invitations;
   if (invitations.length === 0) return null;
   const roleName = (key: string | null) =>
@@ -57,11 +60,14 @@ export function PendingInvitations({ page }: { page: TeamPage }) {
                 variant="ghost-danger"
                 size="sm"
                 className="self-start sm:self-auto"
-                loading={cancel.isPending && cancel.variables === invitation.id}
+                loading={
+                  cancel.isPending &&
+                  cancel.variables.invitation === invitation.id
+                }
                 aria-label={t("Cancel the invitation to :email", {
                   email: invitation.email,
                 })}
-                onClick={() => cancel.mutate(invitation.id)}
+                onClick={() => cancel.mutate({ invitation: invitation.id })}
               >
                 {t("Cancel")}
               </Button>

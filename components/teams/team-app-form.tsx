@@ -14,22 +14,37 @@ import { formErrors } from "@/lib/client/form-errors";
 import { useLocale, useT } from "@/lib/client/i18n";
 import { useRouteMutation } from "@/lib/client/route-query";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
+import type { OAuthClient } from "@/lib/client/use-oauth-clients";
 
 /**
  * Registers an app the team owns (POST /oauth/clients with `team_id`, decision record 110), for a
- * member whose role may `create`: Passport's fields a user may set (name, redirect URIs, whether
- * it keeps a secret); grants and allowed scopes stay an administrator's choice. The secret is
- * shown once, as on the administrators' clients screen.
+ * member whose role may `create`, or, given `app`, edits it (PUT /oauth/clients/{id}) for one whose
+ * role may `update`: Passport's fields a user may set (name, redirect URIs, and when registering
+ * whether it keeps a secret); grants and allowed scopes stay an administrator's choice. A new
+ * app's secret is shown once, as on the administrators' clients screen.
  */
-export function TeamAppForm({ teamId }: { teamId: number }) {
+export function TeamAppForm({
+  teamId,
+  app,
+  onDone,
+}: {
+  teamId: number;
+  app?: OAuthClient;
+  /** Closes the form of an edited app: saved or cancelled. */
+  onDone?: () => void;
+}) {
   const t = useT();
   const locale = useLocale();
   const form = useRef<HTMLFormElement>(null);
   const create = useRouteMutation("passport.clients.store", {
     toast: "The app has been registered.",
   });
-  const errors = formErrors(create.error, ["name", "redirect_uris"], locale);
-  useFocusFirstError(form, create.error);
+  const update = useRouteMutation("passport.clients.update", {
+    toast: "The app has been saved.",
+  });
+  const save = app ? update : create;
+  const errors = formErrors(save.error, ["name", "redirect_uris"], locale);
+  useFocusFirstError(form, save.error);
 
   if (create.data && !create.isPending)
     return (
@@ -42,14 +57,19 @@ export function TeamAppForm({ teamId }: { teamId: number }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (create.isPending) return;
+    if (save.isPending) return;
     const data = new FormData(event.currentTarget);
-    create.mutate({
-      team_id: teamId,
+    const fields = {
       name: String(data.get("name") ?? "").trim(),
       redirect_uris: redirectUrisOf(data),
-      confidential: data.get("confidential") !== null,
-    });
+    };
+    if (app) update.mutate({ id: app.id, ...fields }, { onSuccess: onDone });
+    else
+      create.mutate({
+        team_id: teamId,
+        ...fields,
+        confidential: data.get("confidential") !== null,
+      });
   }
 
   return (
@@ -57,8 +77,12 @@ export function TeamAppForm({ teamId }: { teamId: number }) {
       ref={form}
       onSubmit={submit}
       noValidate
-      className="space-y-4 border-t border-zinc-200 pt-4"
-      aria-label={t("Register an app for this team")}
+      className={app ? "space-y-4" : "space-y-4 border-t border-zinc-200 pt-4"}
+      aria-label={
+        app
+          ? t("Edit :name", { name: app.name })
+          : t("Register an app for this team")
+      }
     >
       <ErrorAlert error={errors.general} />
       <TextField
@@ -66,17 +90,28 @@ export function TeamAppForm({ teamId }: { teamId: number }) {
         name="name"
         required
         maxLength={255}
+        defaultValue={app?.name}
+        autoFocus={app !== undefined}
         hint={t("Users see it on the consent screen.")}
         error={errors.fields.name}
         className="sm:max-w-md"
       />
-      <RedirectUrisField error={errors.fields.redirect_uris} />
-      <CheckboxField
-        label={t("It keeps a secret on its server")}
-        name="confidential"
-        defaultChecked
+      <RedirectUrisField
+        uris={app?.redirect_uris}
+        error={errors.fields.redirect_uris}
       />
-      <FormActions submit={t("Register app")} loading={create.isPending} />
+      {!app && (
+        <CheckboxField
+          label={t("It keeps a secret on its server")}
+          name="confidential"
+          defaultChecked
+        />
+      )}
+      <FormActions
+        submit={app ? t("Save app") : t("Register app")}
+        loading={save.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

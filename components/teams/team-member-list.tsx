@@ -11,11 +11,7 @@ import { SelectField } from "@/components/ui/select-field";
 import type { TeamMember, TeamPage } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { useSession } from "@/lib/client/use-session";
-import {
-  useLeaveTeam,
-  useRemoveTeamMember,
-  useUpdateTeamMemberRole,
-} from "@/lib/client/use-teams";
+import { useLeaveTeam, useTeamChange } from "@/lib/client/use-teams";
 
 /**
  * Jetstream's TeamMemberManager list: each member with their role, a role select and Remove for a
@@ -26,8 +22,15 @@ export function TeamMemberList({ page }: { page: TeamPage }) {
   const t = useT();
   const { team, permissions, availableRoles } = page;
   const viewerId = useSession().data?.user?.id;
-  const setRole = useUpdateTeamMemberRole(team.id);
-  const remove = useRemoveTeamMember(team.id);
+  const setRole = useTeamChange(
+    "team-members.update",
+    "The role has been changed.",
+  );
+  // The owner removes a member; a member leaving goes by the same route (useLeaveTeam).
+  const remove = useTeamChange(
+    "team-members.destroy",
+    "The member has been removed.",
+  );
   const leave = useLeaveTeam(team.id);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const [isLeaving, setLeaving] = useState(false);
@@ -57,6 +60,7 @@ export function TeamMemberList({ page }: { page: TeamPage }) {
                   }))}
                   onChange={(event) =>
                     setRole.mutate({
+                      team: team.id,
                       user: member.id,
                       role: event.target.value,
                     })
@@ -100,7 +104,10 @@ export function TeamMemberList({ page }: { page: TeamPage }) {
         onClose={() => setRemoving(null)}
         onConfirm={() =>
           removing &&
-          remove.mutate(removing.id, { onSettled: () => setRemoving(null) })
+          remove.mutate(
+            { team: team.id, user: removing.id },
+            { onSettled: () => setRemoving(null) },
+          )
         }
       >
         {removing &&

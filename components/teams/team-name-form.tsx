@@ -9,7 +9,7 @@ import { TextField } from "@/components/ui/text-field";
 import type { TeamPage } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { useFormChecks } from "@/lib/client/use-form-checks";
-import { useUpdateTeamName } from "@/lib/client/use-teams";
+import { useTeamChange } from "@/lib/client/use-teams";
 
 /**
  * Jetstream's UpdateTeamNameForm: the owner, and the name, which only a viewer the server lets
@@ -18,14 +18,17 @@ import { useUpdateTeamName } from "@/lib/client/use-teams";
 export function TeamNameForm({ page }: { page: TeamPage }) {
   const t = useT();
   const { team, permissions } = page;
-  const update = useUpdateTeamName(team.id);
+  const update = useTeamChange("teams.update", "The team name has been saved.");
   const form = useRef<HTMLFormElement>(null);
   const { errors, check } = useFormChecks(form, update.error, ["name"]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (update.isPending || !check()) return;
-    update.mutate(String(new FormData(event.currentTarget).get("name") ?? ""));
+    update.mutate({
+      team: team.id,
+      name: String(new FormData(event.currentTarget).get("name") ?? ""),
+    });
   }
 
   return (

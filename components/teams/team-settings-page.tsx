@@ -10,7 +10,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingRows } from "@/components/ui/skeleton";
 import { useT } from "@/lib/client/i18n";
-import { useTeam } from "@/lib/client/use-teams";
+import { useRouteQuery } from "@/lib/client/route-query";
 
 /**
  * Jetstream's team settings (Teams/Show): the name, adding members, pending invitations, the
@@ -19,7 +19,7 @@ import { useTeam } from "@/lib/client/use-teams";
  */
 export function TeamSettingsPage({ teamId }: { teamId: number }) {
   const t = useT();
-  const team = useTeam(teamId);
+  const team = useRouteQuery("teams.show", { team: teamId });
   const page = team.data;
   return (
     <>

@@ -6,11 +6,11 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { Icon } from "@/components/ui/icon";
 import type { User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
+import { useRouteMutation } from "@/lib/client/route-query";
 import {
   CREATE_TEAM_PATH,
   hasTeams,
   teamSettingsPath,
-  useSwitchTeam,
 } from "@/lib/client/use-teams";
 
 const ITEM =
@@ -30,7 +30,11 @@ export function TeamSwitcher({
   onNavigate: () => void;
 }) {
   const t = useT();
-  const switchTeam = useSwitchTeam();
+  // PUT /current-team (`HasTeams::switchTeam`): the session's current team read again.
+  const switchTeam = useRouteMutation("current-team.update", {
+    toast: "Switched team.",
+    stale: ["get-auth"],
+  });
   const manageId = useId();
   const switchId = useId();
   if (!hasTeams(user)) return null;
@@ -77,7 +81,10 @@ export function TeamSwitcher({
                 onClick={() =>
                   isCurrent
                     ? onNavigate()
-                    : switchTeam.mutate(team.id, { onSuccess: onNavigate })
+                    : switchTeam.mutate(
+                        { team_id: team.id },
+                        { onSuccess: onNavigate },
+                      )
                 }
               >
                 <span className="flex size-4.5 shrink-0 items-center justify-center">

@@ -19,7 +19,7 @@ import { formErrors } from "@/lib/client/form-errors";
 import { useFormatDate, useLocale, useT } from "@/lib/client/i18n";
 import { useSettings } from "@/lib/client/settings-context";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
-import { useCreateToken } from "@/lib/client/use-tokens";
+import { useRouteMutation } from "@/lib/client/route-query";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,7 +39,7 @@ export function CreateTokenForm({ email }: { email: string }) {
   const formatDate = useFormatDate();
   const policy = useSettings().tokens;
   const { presets, initial } = expiryPresets(policy);
-  const create = useCreateToken();
+  const create = useRouteMutation("create-token");
   const form = useRef<HTMLFormElement>(null);
   const [expiry, setExpiry] = useState<ExpiryPreset>(initial);
   // The presets count from when the form was opened (a render must not read the clock).

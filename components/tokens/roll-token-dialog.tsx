@@ -1,6 +1,5 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { NewTokenPanel } from "@/components/tokens/new-token-panel";
 import { Button } from "@/components/ui/button";
@@ -11,10 +10,8 @@ import { TextField } from "@/components/ui/text-field";
 import type { Token } from "@/lib/client/contract";
 import { formErrors } from "@/lib/client/form-errors";
 import { useLocale, useT } from "@/lib/client/i18n";
-import { queryKeys } from "@/lib/client/queries";
+import { useRouteMutation } from "@/lib/client/route-query";
 import { useConfirmationNeeded } from "@/lib/client/use-confirmation-needed";
-import { useRollToken } from "@/lib/client/use-tokens";
-import { useConfirmPassword } from "@/lib/client/use-two-factor";
 
 const GRACES = ["0", "3600", "86400", "604800"] as const;
 
@@ -32,9 +29,9 @@ export function RollTokenDialog({
 }) {
   const t = useT();
   const locale = useLocale();
-  const queryClient = useQueryClient();
-  const roll = useRollToken();
-  const confirm = useConfirmPassword();
+  const roll = useRouteMutation("roll-token");
+  // Confirmed, the step-up's status under the same path is read again (useConfirmationNeeded).
+  const confirm = useRouteMutation("confirm-password");
   const needsPassword = useConfirmationNeeded("roll-token", token !== null);
   const password = useRef<HTMLInputElement>(null);
   const [grace, setGrace] = useState<string>("86400");
@@ -58,15 +55,13 @@ export function RollTokenDialog({
     const rollIt = () =>
       roll.mutate({ token_id: token.id, grace_seconds: Number(grace) });
     if (!needsPassword) return rollIt();
-    confirm.mutate(password.current?.value ?? "", {
-      onSuccess: async () => {
-        await queryClient.invalidateQueries({
-          queryKey: queryKeys.passwordConfirmation,
-        });
-        rollIt();
+    confirm.mutate(
+      { password: password.current?.value ?? "" },
+      {
+        onSuccess: rollIt,
+        onError: () => password.current?.focus(),
       },
-      onError: () => password.current?.focus(),
-    });
+    );
   }
 
   if (roll.isSuccess)

@@ -1,5 +1,5 @@
 import type { FrontendSettings } from "@/lib/client/frontend-settings";
-import type { CreateTokenInput } from "@/lib/client/use-tokens";
+import type { RouteInput } from "@/lib/client/contract";
 import { TOKEN_ABILITIES } from "@/lib/contract/token-abilities";
 
 const DAY_MS = 86_400_000;
@@ -49,8 +49,8 @@ export function tokenFormInput(
   data: FormData,
   credentials: { email: string },
   now: number,
-): CreateTokenInput {
-  const input: CreateTokenInput = {
+): RouteInput<"create-token"> {
+  const input: RouteInput<"create-token"> = {
     email: credentials.email,
     password: String(data.get("password") ?? ""),
     name: String(data.get("name") ?? ""),

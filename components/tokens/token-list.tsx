@@ -9,13 +9,15 @@ import { RollTokenDialog } from "@/components/tokens/roll-token-dialog";
 import { isExpired, TokenCard } from "@/components/tokens/token-card";
 import type { Token } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
+import { useRouteMutation } from "@/lib/client/route-query";
 import { useRouteAllowed } from "@/lib/client/use-route-allowed";
-import { useRevokeToken } from "@/lib/client/use-tokens";
 
 /** The caller's tokens as cards (no sideways scrolling on a phone), each with roll and revoke. */
 export function TokenList({ tokens, now }: { tokens: Token[]; now: number }) {
   const t = useT();
-  const revoke = useRevokeToken();
+  const revoke = useRouteMutation("revoke-token", {
+    toast: "The token has been revoked.",
+  });
   const [pending, setPending] = useState<Token | null>(null);
   const [rolling, setRolling] = useState<Token | null>(null);
   const allowed = useRouteAllowed();
@@ -73,7 +75,10 @@ export function TokenList({ tokens, now }: { tokens: Token[]; now: number }) {
         onClose={() => setPending(null)}
         onConfirm={() =>
           pending &&
-          revoke.mutate(pending.id, { onSuccess: () => setPending(null) })
+          revoke.mutate(
+            { token_id: pending.id },
+            { onSuccess: () => setPending(null) },
+          )
         }
       >
         {t("Anything using “:name” will stop working at once.", {

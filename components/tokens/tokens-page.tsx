@@ -10,16 +10,21 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingRows } from "@/components/ui/skeleton";
 import { useT } from "@/lib/client/i18n";
+import { useRouteMutation, useRouteQuery } from "@/lib/client/route-query";
 import { useRouteAllowed } from "@/lib/client/use-route-allowed";
 import { useSession } from "@/lib/client/use-session";
-import { useFlushTokens, useTokens } from "@/lib/client/use-tokens";
 
 /** The account's API tokens section (decision record 067): create, list, revoke all. */
 export function TokensPage() {
   const t = useT();
   const user = useSession().data?.user;
-  const tokens = useTokens();
-  const flush = useFlushTokens();
+  // `tokens` is a POST in contract §4: read all the same, under its path's key.
+  const tokens = useRouteQuery("tokens", undefined, {
+    select: (answer) => answer.tokens,
+  });
+  const flush = useRouteMutation("flush-tokens", {
+    toast: "All tokens have been revoked.",
+  });
   const [isConfirming, setConfirming] = useState(false);
   const allowed = useRouteAllowed();
   const count = tokens.data?.length ?? 0;

@@ -8,11 +8,15 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { LoadingRows } from "@/components/ui/skeleton";
 import type { AdminUser } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
-import { useUserTokens } from "@/lib/client/use-tokens";
+import { useRouteQuery } from "@/lib/client/route-query";
 
 function Tokens({ user }: { user: AdminUser }) {
   const t = useT();
-  const tokens = useUserTokens(user.id);
+  const tokens = useRouteQuery(
+    "api.admin.users.tokens.index",
+    { id: user.id },
+    { select: (answer) => answer.tokens },
+  );
   if (tokens.isPending)
     return <LoadingRows label={t("Loading tokens…")} rows={2} />;
   if (tokens.isError) return <ErrorAlert error={tokens.error} />;

@@ -2,7 +2,12 @@ import "server-only";
 import type { Context } from "@/lib/server/context";
 import type { AuthConfig } from "@/lib/config/auth";
 import { resolveAuth } from "@/lib/auth/guard";
-import { hit, limiterKey, secondsUntil } from "@/lib/auth/rate-limit";
+import {
+  hit,
+  limiterKey,
+  openWindow,
+  secondsUntil,
+} from "@/lib/auth/rate-limit";
 import { tooManyRequests } from "@/lib/http/errors";
 
 /**
@@ -49,19 +54,40 @@ async function count(
     decaySeconds,
     counted,
   );
+  const readOnly = rule["refused-only"] === true;
   const send = async () => {
     const window = await hit(ctx.db, key, decaySeconds, ctx.now);
     return window.hits > rule.max ? secondsUntil(window, ctx.now) : 0;
   };
-  if (!ctx.carriedHits) return send();
-  ctx.carriedHits.push({ key, decaySeconds, max: rule.max, count: send });
+  // A `refused-only` rule (decision record 116) reads its window now, and past the limit the
+  // request is refused; the pipeline counts it only when the request is refused.
+  const read = async () => {
+    const window = await openWindow(ctx.db, key, ctx.now);
+    return window && window.hits >= rule.max
+      ? secondsUntil(window, ctx.now)
+      : 0;
+  };
+  if (readOnly)
+    ctx.onRefusal.push(async () => {
+      await hit(ctx.db, key, decaySeconds, ctx.now);
+    });
+  const judge = readOnly ? read : send;
+  if (!ctx.carriedHits) return judge();
+  ctx.carriedHits.push({
+    key,
+    decaySeconds,
+    max: rule.max,
+    readOnly,
+    count: judge,
+  });
   return 0;
 }
 
 /**
  * Counts the request under every rule of `name`; 429 with Retry-After when any is over its limit.
  * A `valid-only` rule is counted after the input passed validation (`ctx.afterValidation`), so a
- * request refused with a 422 does not use it up (decision record 069).
+ * request refused with a 422 does not use it up (decision record 069); a `refused-only` one only
+ * once the request is refused (decision record 116).
  */
 export async function runLimiter(ctx: Context, name: string): Promise<void> {
   const rules = ctx.config.limiters[name];

@@ -51,10 +51,10 @@ export async function hit(
   return row;
 }
 
-/** The hits of the key's open window, without counting one (0 when none is open). */
-export async function hitsSoFar(db: Db, key: string, now: Date) {
-  const [row] = await db
-    .select({ hits: rateLimits.hits })
+/** The key's open window, without counting a hit: null when none is open. */
+export function openWindowStatement(db: Db, key: string, now: Date) {
+  return db
+    .select({ hits: rateLimits.hits, resetAt: rateLimits.resetAt })
     .from(rateLimits)
     .where(
       and(
@@ -62,7 +62,21 @@ export async function hitsSoFar(db: Db, key: string, now: Date) {
         gt(rateLimits.resetAt, sql`${now.toISOString()}::timestamp`),
       ),
     );
-  return row?.hits ?? 0;
+}
+
+/** The key's open window, without counting a hit: null when none is open. */
+export async function openWindow(
+  db: Db,
+  key: string,
+  now: Date,
+): Promise<Window | null> {
+  const [row] = await openWindowStatement(db, key, now);
+  return row ?? null;
+}
+
+/** The hits of the key's open window, without counting one (0 when none is open). */
+export async function hitsSoFar(db: Db, key: string, now: Date) {
+  return (await openWindow(db, key, now))?.hits ?? 0;
 }
 
 /** The statement behind `clear` (several keys at once: one statement). */

@@ -1,11 +1,10 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { partialMatchKey, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { type ApiClient, createApiClient } from "@/lib/client/api";
 import type { Session } from "@/lib/client/contract";
-import { queryKeys } from "@/lib/client/queries";
 import { loginPathFor } from "@/lib/http/safe-redirect";
 import {
   createStepUpController,
@@ -37,21 +36,24 @@ export function ApiProvider({ children }: { children: ReactNode }) {
   const router = useRouter();
 
   const [stepUp] = useState(createStepUpController);
-  const [client] = useState(() =>
-    createApiClient({
+  const [client] = useState(() => {
+    const api: ApiClient = createApiClient({
       routes,
       onConfirmationRequired: () => stepUp.ask(),
       onUnauthenticated() {
+        // The session is get-auth's read (lib/client/use-session.ts): kept, as a guest's.
+        const session = api.queryKey("get-auth");
         queryClient.removeQueries({
-          predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
+          predicate: (query) => !partialMatchKey(query.queryKey, session),
         });
-        queryClient.setQueryData(queryKeys.session, GUEST_SESSION);
+        queryClient.setQueryData(session, GUEST_SESSION);
         const { pathname, search } = window.location;
         if (pathname.startsWith("/auth/")) return;
         router.replace(loginPathFor(`${pathname}${search}`));
       },
-    }),
-  );
+    });
+    return api;
+  });
   return (
     <ApiContext.Provider value={client}>
       <StepUpContext.Provider value={stepUp}>{children}</StepUpContext.Provider>

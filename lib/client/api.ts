@@ -212,26 +212,35 @@ export function createApiClient({
     return entry;
   }
 
+  function callRoute<N extends RouteName>(
+    name: N,
+    input: RouteInput<N> | undefined,
+    options: CallOptions = {},
+  ): Promise<RouteOutput<N>> {
+    const { method, template } = route(name);
+    const { path, rest } = fillFromInput(template, input);
+    return send(path, {
+      ...options,
+      method,
+      ...(method === "GET"
+        ? { query: rest as Record<string, QueryValue> }
+        : { json: rest }),
+    }) as Promise<RouteOutput<N>>;
+  }
+
   return {
     /**
      * A route of the manifest by its name (`login`, `update-password`, `api.admin.users.index`),
      * typed from its row (decision record 062): the input's path parameters fill the template,
      * the other fields are the query of a GET or the JSON body of any other method.
      */
-    call<N extends RouteName>(
-      name: N,
-      ...[input, options = {}]: CallArgs<N>
-    ): Promise<RouteOutput<N>> {
-      const { method, template } = route(name);
-      const { path, rest } = fillFromInput(template, input);
-      return send(path, {
-        ...options,
-        method,
-        ...(method === "GET"
-          ? { query: rest as Record<string, QueryValue> }
-          : { json: rest }),
-      }) as Promise<RouteOutput<N>>;
-    },
+    call: <N extends RouteName>(name: N, ...[input, options]: CallArgs<N>) =>
+      callRoute(name, input, options),
+    /**
+     * The same call for a caller generic in the route (lib/client/route-query.ts), where a
+     * route without fields cannot be told from one with: the input is one argument, maybe none.
+     */
+    callRoute,
     /** Multipart to a route of the manifest (photo upload). */
     upload<N extends RouteName>(
       name: N,

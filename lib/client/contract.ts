@@ -81,6 +81,20 @@ export type TeamPage = RouteOutput<"teams.show">;
 export type TeamMember = Row<TeamPage["team"]["users"]>;
 export type TeamRole = Row<TeamPage["availableRoles"]>;
 
+/** A client as GET /oauth/clients lists it (Passport 13's fields; `scopes`: the allowed list, null for any). */
+export type OAuthClient = Row<RouteOutput<"passport.clients.index">>;
+/** What POST /oauth/clients takes from an administrator. */
+export type NewOAuthClient = RouteInput<"passport.clients.store">;
+/** A client just created or given a new secret: the plain secret, shown once (null for a public client). */
+export type ClientWithSecret = RouteOutput<"passport.clients.store">;
+export type OAuthScope = Row<RouteOutput<"passport.scopes.index">>;
+/** A resource as GET /api/admin/oauth-resources lists it (decision record 101). */
+export type OAuthResource = Row<
+  RouteOutput<"api.admin.oauth-resources.index">["data"]
+>;
+/** What POST /api/admin/oauth-resources takes. */
+export type NewOAuthResource = RouteInput<"api.admin.oauth-resources.store">;
+
 /** What an authenticator app needs to be set up: the QR code and the same secret as text. */
 export type TwoFactorSetup = Extract<
   RouteOutput<"two-factor-qr-code">,

@@ -40,7 +40,7 @@ export function fillFromInput(
   return { path, rest };
 }
 
-/** The first element of every key made from a route, apart from the hand-made keys of `queryKeys`. */
+/** The first element of every key made from a route: no hand-made key can collide with one. */
 const ROUTE_KEY = "route";
 const segments = (path: string) => path.split("/").filter(Boolean);
 

@@ -6,9 +6,21 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import type { CallArgs } from "@/lib/client/api";
 import { useApi } from "@/lib/client/api-context";
 import type { RouteInput, RouteName, RouteOutput } from "@/lib/client/contract";
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    mutationMeta: {
+      /**
+       * The confirmation of a completed action, an English message key: declared once on its
+       * mutation and shown by the one toaster when it succeeds (components/app-providers.tsx),
+       * so no screen keeps a success state of its own.
+       */
+      toast?: string;
+    };
+  }
+}
 
 /**
  * A screen's read of one route, by its name: the key, the input and the output's type all come
@@ -27,28 +39,48 @@ export function useRouteQuery<N extends RouteName, T = RouteOutput<N>>(
   return useQuery({
     ...options,
     queryKey: api.queryKey(name, input),
-    queryFn: ({ signal }) =>
-      api.call(name, ...([input, { signal }] as CallArgs<N>)),
+    queryFn: ({ signal }) => api.callRoute(name, input, { signal }),
   });
 }
 
+/** What a screen may add to a change by name; everything else follows from the route's row. */
+export type RouteMutationOptions<N extends RouteName> = {
+  /** The confirmation the one toaster shows on success (an English message key). */
+  toast?: string;
+  /**
+   * Other routes whose reads the change makes stale as well, by name: a team change makes the
+   * session's `get-auth` (its `all_teams`) stale, which lies under no path of the team's.
+   */
+  stale?: readonly RouteName[];
+  /** Once the stale reads are fresh again: what the screen does with the answer (navigate, close). */
+  onSuccess?: (answer: RouteOutput<N>, input: RouteInput<N>) => unknown;
+};
+
 /**
  * A screen's change through one route, by its name: it sends the route's input and, once
- * answered, makes stale every read under the route's fixed path (`api.staleKey`), so a list
- * follows the change without a key named in the screen. `toast` is the confirmation the one
- * toaster shows on success.
+ * answered, makes stale every read under the route's fixed path (`api.staleKey`) and under the
+ * `stale` routes', so a list follows the change without a key named in the screen. On success
+ * those reads are fetched again before `onSuccess` runs, so a screen it opens shows them.
  */
 export function useRouteMutation<N extends RouteName>(
   name: N,
-  options: { toast?: string } = {},
+  { toast, stale = [], onSuccess }: RouteMutationOptions<N> = {},
 ) {
   const api = useApi();
   const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all(
+      [name, ...stale].map((route) =>
+        queryClient.invalidateQueries({ queryKey: api.staleKey(route) }),
+      ),
+    );
   return useMutation({
-    ...(options.toast && { meta: { toast: options.toast } }),
-    mutationFn: (input: RouteInput<N>) =>
-      api.call(name, ...([input] as CallArgs<N>)),
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: api.staleKey(name) }),
+    ...(toast && { meta: { toast } }),
+    mutationFn: (input: RouteInput<N>) => api.callRoute(name, input),
+    onSuccess: async (answer, input) => {
+      await refresh();
+      await onSuccess?.(answer, input);
+    },
+    onError: () => refresh(),
   });
 }

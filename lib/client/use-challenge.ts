@@ -6,6 +6,9 @@ import { useApi } from "@/lib/client/api-context";
 import { solveInBackground } from "@/lib/client/challenge-solver";
 import { useSettings } from "@/lib/client/settings-context";
 
+// Not useRouteQuery: a challenge is fetched, solved in the background and spent once, never
+// cached under a key.
+
 /** How long a wait for the solution goes unmentioned before the screen says it is checking. */
 const QUIET_MS = 400;
 

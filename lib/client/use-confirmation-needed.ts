@@ -1,10 +1,10 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { useApi } from "@/lib/client/api-context";
 import type { RouteName } from "@/lib/client/contract";
-import { queryKeys } from "@/lib/client/queries";
+import { useRouteQuery } from "@/lib/client/route-query";
 import { useSettings } from "@/lib/client/settings-context";
+
+// The step-up's status is read by name; what is added is whether the row puts `name` behind it.
 
 /**
  * Whether calling `name` now would be answered 423 (decision record 090): its row's class puts it
@@ -14,16 +14,12 @@ import { useSettings } from "@/lib/client/settings-context";
  * answer loads it asks nothing, and a 423 still opens the one step-up dialog.
  */
 export function useConfirmationNeeded(name: RouteName, isAsking: boolean) {
-  const api = useApi();
   const isStepUp = useSettings().routes[name]?.stepUp === true;
-  const status = useQuery({
-    queryKey: queryKeys.passwordConfirmation,
-    queryFn: ({ signal }) =>
-      api
-        .call("confirmed-password-status", undefined, { signal })
-        .then((answer) => answer.confirmed),
+  // A confirmation (confirm-password) makes it stale: it lies under the same path.
+  const status = useRouteQuery("confirmed-password-status", undefined, {
     enabled: isAsking && isStepUp,
     staleTime: 0,
+    select: (answer) => answer.confirmed,
   });
   return isStepUp && status.data === false;
 }

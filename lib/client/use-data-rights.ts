@@ -3,7 +3,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { GUEST_SESSION, useApi } from "@/lib/client/api-context";
-import { queryKeys } from "@/lib/client/queries";
+import { sessionKey } from "@/lib/client/use-session";
+
+// Not useRouteMutation: the download becomes a file the browser saves; deleting the account
+// drops every read (none may be read again: a 401 would lose the status) and leaves the page.
 
 /** "Download my data": fetched as JSON through the API client, saved as a file by the browser. */
 export function useDownloadMyData() {
@@ -38,7 +41,7 @@ export function useDeleteAccount() {
       api.call("api.app.user.destroy", { password }),
     onSuccess: () => {
       queryClient.removeQueries();
-      queryClient.setQueryData(queryKeys.session, GUEST_SESSION);
+      queryClient.setQueryData(sessionKey(api), GUEST_SESSION);
       router.replace("/auth/login?status=account-deleted");
     },
   });

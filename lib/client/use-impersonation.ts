@@ -4,6 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { toastOnNextPage } from "@/lib/client/next-page-toast";
 import { useApi } from "@/lib/client/api-context";
 
+// Not useRouteMutation: acting as someone is two calls and a full page load as the new identity.
+
 /**
  * The identity changes under every screen at once; a full page load starts the new one clean
  * (a soft navigation let the old screen refetch its admin data as the new user, and get a 403).

@@ -9,6 +9,9 @@ import { safeRedirect } from "@/lib/http/safe-redirect";
 import { useGoAfterSignIn } from "@/lib/client/use-go-after-sign-in";
 import { useReloadSession } from "@/lib/client/use-session";
 
+// Not useRouteMutation: a sign-in carries a proof-of-work solution, regenerates the session
+// (a fresh CSRF cookie, the session reloaded) and goes on to the challenge or the redirect.
+
 export const TWO_FACTOR_CHALLENGE_PAGE = "/auth/two-factor-challenge";
 
 /**

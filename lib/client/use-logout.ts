@@ -3,7 +3,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { GUEST_SESSION, useApi } from "@/lib/client/api-context";
-import { queryKeys } from "@/lib/client/queries";
+import { sessionKey } from "@/lib/client/use-session";
+
+// Not useRouteMutation: signing out drops every read and leaves the page even when the call fails.
 
 /**
  * contract §4 rule 7: the local session is cleared even when the request fails; then the login
@@ -20,7 +22,7 @@ export function useLogout(next = "/auth/login") {
       }),
     onSettled: () => {
       queryClient.removeQueries();
-      queryClient.setQueryData(queryKeys.session, GUEST_SESSION);
+      queryClient.setQueryData(sessionKey(api), GUEST_SESSION);
       router.replace(next);
     },
   });

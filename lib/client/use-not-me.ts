@@ -5,6 +5,8 @@ import { useRouter } from "next/navigation";
 import { useApi } from "@/lib/client/api-context";
 import type { RouteInput } from "@/lib/client/contract";
 
+// Not useRouteMutation: a fresh CSRF cookie first (a guest's link from a mail), then the reset screen.
+
 /**
  * The new-device mail's "this was not me" (decision record 095): sends the link's fields on, then
  * opens the password reset for the account's address.

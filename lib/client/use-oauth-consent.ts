@@ -1,11 +1,12 @@
 "use client";
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
 import type { RouteOutput } from "@/lib/client/contract";
 import { isAllowedRedirectUri } from "@/lib/policies/redirect-uri";
 
-export type OAuthScope = RouteOutput<"passport.scopes.index">[number];
+// Not useRouteMutation: the answer goes to one of two routes (approve or deny) and then leaves for
+// the client's site. The request itself is read by name at the consent screen (record 109).
 /** GET /oauth/authorize's JSON form (decision record 050): what the consent screen shows and sends back. */
 export type AuthorizationRequest = Exclude<
   RouteOutput<"passport.authorizations.authorize.get">,
@@ -13,24 +14,15 @@ export type AuthorizationRequest = Exclude<
 >;
 
 /**
- * The consent the client asked for with `query` (the authorization request's own query string).
- * Each GET seals a new `auth_token`, so it is asked once per screen and never refetched.
+ * How the consent and device screens read their request (by name, at the screen): each GET seals
+ * a new `auth_token`, so it is asked once per screen and never again, kept nowhere after.
  */
-export function useAuthorizationRequest(query: string) {
-  const api = useApi();
-  return useQuery({
-    queryKey: ["oauth-authorization", query],
-    queryFn: () =>
-      api.call(
-        "passport.authorizations.authorize.get",
-        Object.fromEntries(new URLSearchParams(query)),
-      ),
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
-}
+export const ASKED_ONCE = {
+  staleTime: Infinity,
+  gcTime: 0,
+  retry: false,
+  refetchOnWindowFocus: false,
+} as const;
 
 /**
  * Sends the browser to the client with its answer, only where the redirect URI rule allows

@@ -1,29 +1,15 @@
 "use client";
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
 import type { RouteOutput } from "@/lib/client/contract";
+
+// Not useRouteMutation: the answer goes to one of two routes, approve or deny. The device's
+// request is read by name at the device screen (decision record 109).
 
 /** GET /oauth/device/authorize's JSON form: the device asking, for a code the user typed. */
 export type DeviceRequest =
   RouteOutput<"passport.device.authorizations.authorize.get">;
-
-/** The device that shows `userCode` (404 for a code unknown, used or expired); nothing until one is typed. */
-export function useDeviceRequest(userCode: string) {
-  const api = useApi();
-  return useQuery({
-    queryKey: ["oauth-device", userCode],
-    queryFn: () =>
-      api.call("passport.device.authorizations.authorize.get", {
-        user_code: userCode,
-      }),
-    enabled: userCode !== "",
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
-}
 
 /** Approves (POST) or denies (DELETE) the device; its next poll gets tokens or `access_denied`. */
 export function useAnswerDevice() {

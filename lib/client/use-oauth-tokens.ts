@@ -5,6 +5,9 @@ import { useApi } from "@/lib/client/api-context";
 import type { RouteOutput } from "@/lib/client/contract";
 import { useRouteQuery } from "@/lib/client/route-query";
 
+// Not useRouteMutation: revoking an app is one call per token it holds. Its list is the route's
+// read by name, grouped by app.
+
 /** One live access token of the user, as GET /oauth/tokens (`passport.tokens.index`) lists it. */
 export type AuthorizedToken = RouteOutput<"passport.tokens.index">[number];
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
 import type { RouteInput } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
@@ -8,10 +8,14 @@ import {
   createCredential,
   PASSKEY_ACTIONS as ACTIONS,
 } from "@/lib/client/passkey-ceremony";
-import { queryKeys } from "@/lib/client/queries";
+import { useRouteQuery } from "@/lib/client/route-query";
 import { safeRedirect } from "@/lib/http/safe-redirect";
 import { useGoAfterSignIn } from "@/lib/client/use-go-after-sign-in";
 import { useReloadSession } from "@/lib/client/use-session";
+
+// Not useRouteMutation: signing up with a passkey is a browser ceremony between two calls, then
+// the new session. Dismissing the offer, setting a password and asking for its link are changes
+// by name at their screens (decision record 109).
 
 /**
  * "Sign up with a passkey" (decision record 107): options for the name and address, the browser's
@@ -36,47 +40,6 @@ export function useRegisterWithPasskey(redirect: string | null) {
   });
 }
 
-/** The account's ways in as the Security screen and the passkey offer need them. */
-export function useSignInMethods(enabled = true) {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.signInMethods,
-    enabled,
-    queryFn: () => api.call(ACTIONS.signInMethods),
-  });
-}
-
-/** "Not now" to the passkey offer: remembered for the account, on every browser. */
-export function useDismissPasskeyOffer() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.call(ACTIONS.dismissOffer),
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.signInMethods }),
-  });
-}
-
-/** POST user/set-password: a first password, behind the step-up a passkey gives. */
-export function useSetPassword() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { toast: "Password set." },
-    mutationFn: (input: RouteInput<"set-password">) =>
-      api.call("set-password", input),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.signInMethods }),
-  });
-}
-
-/**
- * POST user/set-password/link: the reset link mailed to an account with neither a password nor a
- * passkey, whose step-up has nothing to confirm with (decision record 111).
- */
-export function useSendSetPasswordLink() {
-  const api = useApi();
-  return useMutation({
-    mutationFn: () => api.call(ACTIONS.setPasswordLink),
-  });
-}
+/** The account's ways in, for the Security screen, its Passkeys card, the offer and the step-up. */
+export const useSignInMethods = (enabled = true) =>
+  useRouteQuery(ACTIONS.signInMethods, undefined, { enabled });

@@ -17,6 +17,9 @@ import { safeRedirect } from "@/lib/http/safe-redirect";
 import { useGoAfterSignIn } from "@/lib/client/use-go-after-sign-in";
 import { useReloadSession } from "@/lib/client/use-session";
 
+// Not useRouteMutation: a passkey sign-in is a browser ceremony between two calls, then a new
+// session and the redirect.
+
 /**
  * "Sign in with a passkey" and the browser's autofill of the email field (conditional UI), started
  * once the screen knows it is a guest's. A passkey is both factors: no challenge follows. After

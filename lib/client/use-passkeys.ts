@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
 import { useT } from "@/lib/client/i18n";
 import {
@@ -8,17 +8,18 @@ import {
   getAssertion,
   PASSKEY_ACTIONS as ACTIONS,
 } from "@/lib/client/passkey-ceremony";
-import { queryKeys } from "@/lib/client/queries";
+import { useRouteQuery } from "@/lib/client/route-query";
 
-/** The caller's passkeys (GET user/passkeys). */
-export function usePasskeys(enabled = true) {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.passkeys,
+// Not useRouteMutation: adding a passkey and confirming with one are browser ceremonies between
+// two calls (options, then the credential). Renaming and deleting one are changes by name at
+// their screens (decision record 109).
+
+/** The caller's passkeys (GET user/passkeys), for the Passkeys card and the step-up dialog. */
+export const usePasskeys = (enabled = true) =>
+  useRouteQuery(ACTIONS.list, undefined, {
     enabled,
-    queryFn: () => api.call(ACTIONS.list).then((r) => r.passkeys),
+    select: (answer) => answer.passkeys,
   });
-}
 
 /** Registration: options, the browser's ceremony, then the new passkey stored under `name`. */
 export function useAddPasskey() {
@@ -36,31 +37,7 @@ export function useAddPasskey() {
       });
     },
     onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.passkeys }),
-  });
-}
-
-export function useRenamePasskey() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { toast: "Passkey renamed." },
-    mutationFn: ({ id, name }: { id: number; name: string }) =>
-      api.call(ACTIONS.update, { passkey: id, name }),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.passkeys }),
-  });
-}
-
-/** DELETE user/passkeys/{id}: a 423 opens the step-up dialog, and the call goes again. */
-export function useDeletePasskey() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { toast: "Passkey deleted." },
-    mutationFn: (id: number) => api.call(ACTIONS.destroy, { passkey: id }),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.passkeys }),
+      queryClient.invalidateQueries({ queryKey: api.staleKey(ACTIONS.store) }),
   });
 }
 

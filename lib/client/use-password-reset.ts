@@ -1,9 +1,12 @@
 "use client";
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
 import { useChallenge } from "@/lib/client/use-challenge";
 import type { RouteInput } from "@/lib/client/contract";
+
+// Not useRouteMutation: the request carries a proof-of-work solution while challenges are on.
+// The reset itself and the link's check are read and changed by name at their screen.
 
 /**
  * POST forgot-password: the same answer whether or not the account exists (contract §9), with a
@@ -19,32 +22,4 @@ export function useForgotPassword() {
       ),
   });
   return { ...mutation, checking };
-}
-
-export type ResetPasswordInput = RouteInput<"reset-password">;
-
-/** contract §4 rule 8: the reset screen posts the token, the email and the new password. */
-export function useResetPassword() {
-  const api = useApi();
-  return useMutation({
-    mutationFn: (input: ResetPasswordInput) =>
-      api.call("reset-password", input),
-  });
-}
-
-/**
- * Whether the reset link still works, asked once when its screen opens (decision record 090):
- * a read that consumes nothing; a failed check (a limit, the network) leaves the form to the reset.
- */
-export function useResetLinkCheck(token: string, email: string) {
-  const api = useApi();
-  return useQuery({
-    queryKey: ["reset-link", token, email],
-    queryFn: ({ signal }) =>
-      api
-        .call("api.auth.reset-link", { token, email }, { signal })
-        .then((answer) => answer.valid),
-    staleTime: Infinity,
-    retry: false,
-  });
 }

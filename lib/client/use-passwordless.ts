@@ -10,6 +10,9 @@ import { useGoAfterSignIn } from "@/lib/client/use-go-after-sign-in";
 import { challengePathFor } from "@/lib/client/use-login";
 import { useReloadSession } from "@/lib/client/use-session";
 
+// Not useRouteMutation: the request carries a proof-of-work solution; the link's use is a new
+// session and the redirect.
+
 /**
  * POST passwordless-request: the same answer whether or not the account exists (decision record
  * 088), with a proof-of-work solution while challenges are on (decision record 108).

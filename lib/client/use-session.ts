@@ -9,11 +9,16 @@ import { useCallback } from "react";
 import type { ApiClient } from "@/lib/client/api";
 import { useApi } from "@/lib/client/api-context";
 import type { Session } from "@/lib/client/contract";
-import { queryKeys } from "@/lib/client/queries";
+
+// Not useRouteQuery: the session is read by the API client itself (a 401 keeps it, as a guest's)
+// and reloaded whole when the identity changes; its key is get-auth's, from the row.
+
+/** The session's key: get-auth's, from its row, so a change may name it among what it makes stale. */
+export const sessionKey = (api: ApiClient) => api.queryKey("get-auth");
 
 export function sessionQuery(api: ApiClient) {
   return {
-    queryKey: queryKeys.session,
+    queryKey: sessionKey(api),
     // contract §4 rule 7: loading the session is the one place a 401 is an answer, not an event.
     // A browser's cookie gets a session's view; an app token's view (decision record 082) never
     // reaches the screens.

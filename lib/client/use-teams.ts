@@ -1,15 +1,17 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useApi } from "@/lib/client/api-context";
-import type { RouteInput, User } from "@/lib/client/contract";
-import { queryKeys } from "@/lib/client/queries";
+import type { RouteName, User } from "@/lib/client/contract";
+import { useRouteMutation } from "@/lib/client/route-query";
 import { useSettings } from "@/lib/client/settings-context";
-import { useSession } from "@/lib/client/use-session";
+import { sessionKey, useSession } from "@/lib/client/use-session";
 import { hasTeamPermission } from "@/lib/policies/teams";
 
-// The team screens' calls, Jetstream's routes typed by their rows (decision record 087).
+// The team screens' shared parts, on Jetstream's routes by their rows (decision records 087,
+// 109): the team's page is read and changed by name at its screens; what stays here is the
+// option they share, the leaving that must not read the page again, paths and the team choice.
 
 /** The path of a team's settings screen. */
 export const teamSettingsPath = (teamId: number) => `/admin/teams/${teamId}`;
@@ -21,73 +23,34 @@ export const hasTeams = (
 ): user is User & { all_teams: NonNullable<User["all_teams"]> } =>
   Array.isArray(user?.all_teams);
 
-/** GET /teams/{team}: the team, its people, the roles, and what this viewer may do. */
-export function useTeam(teamId: number) {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.team(teamId),
-    queryFn: ({ signal }) =>
-      api.call("teams.show", { team: teamId }, { signal }),
-  });
-}
+/**
+ * A change to one team by name, with the team screens' shared option: its page and the session's
+ * `all_teams` are read again (an invitation's route lies under neither path).
+ */
+export const useTeamChange = <N extends RouteName>(name: N, toast?: string) =>
+  useRouteMutation(name, { toast, stale: ["teams.show", "get-auth"] });
 
-/** A change to one team: its page and the session's `all_teams` read again. */
-function useTeamMutation<Input, Output>(
+/**
+ * A change after which the team is no longer the viewer's to see: its page dropped (not read
+ * again, which would answer 403 or 404), the session read again, then home, as Jetstream goes.
+ * Not useRouteMutation, which would read the page again first.
+ */
+function useTeamLeftBehind<Input>(
   teamId: number,
-  send: (input: Input) => Promise<Output>,
-  toast?: string,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    meta: { toast },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.team(teamId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.session }),
-      ]),
-  });
-}
-
-/** POST /teams: the new team becomes the current one; its settings screen opens. */
-export function useCreateTeam() {
-  const api = useApi();
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { toast: "The team has been created." },
-    mutationFn: (input: RouteInput<"teams.store">) =>
-      api.call("teams.store", input),
-    onSuccess: async ({ team }) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
-      router.push(teamSettingsPath(team.id));
-    },
-  });
-}
-
-export function useUpdateTeamName(teamId: number) {
-  const api = useApi();
-  return useTeamMutation(
-    teamId,
-    (name: string) => api.call("teams.update", { team: teamId, name }),
-    "The team name has been saved.",
-  );
-}
-
-/** A change after which the team is no longer the viewer's to see: its page dropped, then home, as Jetstream goes. */
-function useTeamLeftBehind<Input, Output>(
-  teamId: number,
-  send: (input: Input) => Promise<Output>,
+  send: (input: Input) => Promise<unknown>,
   toast: string,
 ) {
+  const api = useApi();
   const router = useRouter();
   const queryClient = useQueryClient();
   return useMutation({
     meta: { toast },
     mutationFn: send,
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: queryKeys.team(teamId) });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
+      queryClient.removeQueries({
+        queryKey: api.queryKey("teams.show", { team: teamId }),
+      });
+      await queryClient.invalidateQueries({ queryKey: sessionKey(api) });
       router.push("/admin");
     },
   });
@@ -103,64 +66,13 @@ export function useDeleteTeam(teamId: number) {
   );
 }
 
-/** PUT /current-team (`HasTeams::switchTeam`). */
-export function useSwitchTeam() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { toast: "Switched team." },
-    mutationFn: (teamId: number) =>
-      api.call("current-team.update", { team_id: teamId }),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.session }),
-  });
-}
-
-/** POST /teams/{team}/members: an invitation mailed, or (invitations off) the account added. */
-export function useAddTeamMember(teamId: number) {
-  const api = useApi();
-  return useTeamMutation(teamId, (input: { email: string; role: string }) =>
-    api.call("team-members.store", { team: teamId, ...input }),
-  );
-}
-
-export function useUpdateTeamMemberRole(teamId: number) {
-  const api = useApi();
-  return useTeamMutation(
-    teamId,
-    (input: { user: number; role: string }) =>
-      api.call("team-members.update", { team: teamId, ...input }),
-    "The role has been changed.",
-  );
-}
-
-/** DELETE /teams/{team}/members/{user}: the owner removes a member. */
-export function useRemoveTeamMember(teamId: number) {
-  const api = useApi();
-  return useTeamMutation(
-    teamId,
-    (user: number) => api.call("team-members.destroy", { team: teamId, user }),
-    "The member has been removed.",
-  );
-}
-
-/** The same route for a member leaving. */
+/** The member's own DELETE /teams/{team}/members/{user}: leaving. */
 export function useLeaveTeam(teamId: number) {
   const api = useApi();
   return useTeamLeftBehind(
     teamId,
     (user: number) => api.call("team-members.destroy", { team: teamId, user }),
     "You have left the team.",
-  );
-}
-
-export function useCancelTeamInvitation(teamId: number) {
-  const api = useApi();
-  return useTeamMutation(
-    teamId,
-    (invitation: number) =>
-      api.call("team-invitations.destroy", { invitation }),
-    "The invitation has been cancelled.",
   );
 }
 

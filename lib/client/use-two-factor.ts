@@ -3,11 +3,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
 import type { TwoFactorSetup } from "@/lib/client/contract";
-import { queryKeys } from "@/lib/client/queries";
 import { safeRedirect } from "@/lib/http/safe-redirect";
 import { TWO_FACTOR_ACTIONS as ACTIONS } from "@/lib/client/two-factor-actions";
 import { useGoAfterSignIn } from "@/lib/client/use-go-after-sign-in";
-import { useReloadSession } from "@/lib/client/use-session";
+import { sessionKey, useReloadSession } from "@/lib/client/use-session";
+
+// Not useRouteMutation: the challenge completes a sign-in (a fresh CSRF cookie, the session
+// reloaded, the redirect), enrolment and its confirmation are two and three calls, regenerating
+// the codes is two. Showing the codes, turning the factor off and the step-up's password are
+// changes by name at their screens (decision record 109).
 
 export type ChallengeInput = { code: string } | { recovery_code: string };
 
@@ -56,15 +60,7 @@ export function useConfirmTwoFactor() {
       return api.call(ACTIONS.recoveryCodes);
     },
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.session }),
-  });
-}
-
-/** The current recovery codes (behind the step-up, like every enrolment route). */
-export function useShowRecoveryCodes() {
-  const api = useApi();
-  return useMutation({
-    mutationFn: () => api.call(ACTIONS.recoveryCodes),
+      queryClient.invalidateQueries({ queryKey: sessionKey(api) }),
   });
 }
 
@@ -79,25 +75,5 @@ export function useRegenerateRecoveryCodes() {
       await api.call(ACTIONS.regenerateRecoveryCodes);
       return api.call(ACTIONS.recoveryCodes);
     },
-  });
-}
-
-/** Turns the second factor off (or drops a secret never confirmed). */
-export function useDisableTwoFactor() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.call(ACTIONS.disable),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.session }),
-  });
-}
-
-/** POST confirm-password: the step-up dialog's password (201; 422 on `password`). */
-export function useConfirmPassword() {
-  const api = useApi();
-  return useMutation({
-    mutationFn: (password: string) =>
-      api.call(ACTIONS.confirmPassword, { password }),
   });
 }

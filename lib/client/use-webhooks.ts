@@ -5,6 +5,9 @@ import { useApi } from "@/lib/client/api-context";
 import type { WebhookList } from "@/lib/client/contract";
 import { useRouteMutation, useRouteQuery } from "@/lib/client/route-query";
 
+// The endpoints' reads and changes by name (decision record 109); the removal stays written
+// out: it is optimistic, and cancels and drops the endpoint's delivery log first.
+
 // A test event is delivered within seconds: an open page follows it.
 const WEBHOOKS_REFRESH_MS = 3_000;
 

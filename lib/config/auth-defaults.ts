@@ -71,10 +71,14 @@ export const AUTH_DEFAULTS = {
       { by: "ip", max: 10, minutes: 1 },
       { by: "ip", max: 100, minutes: 1440 },
     ],
-    // The token and introspection endpoints, Passport's `throttle` (60 a minute) per address; their
-    // counts go in the endpoints' own statement (decision record 104).
+    // The token endpoint, Passport's `throttle` (60 a minute) per address; its counts go in the
+    // endpoint's own statement (decision record 104). Introspection, which a resource server may
+    // call on every request it serves, counts the requests it refuses (a wrong client secret,
+    // no token): an accepted one writes nothing (decision record 116).
     "oauth-token": [{ by: "ip", max: 60, minutes: 1 }],
-    "oauth-introspect": [{ by: "ip", max: 60, minutes: 1 }],
+    "oauth-introspect": [
+      { by: "ip", max: 60, minutes: 1, "refused-only": true },
+    ],
     // Invitations mail strangers: a few a minute, and a day's worth, per inviting account (record 087).
     "team-invitations": [
       { by: "user", max: 10, minutes: 1 },
@@ -87,6 +91,7 @@ export const AUTH_DEFAULTS = {
       max: number;
       minutes: number;
       "valid-only"?: boolean;
+      "refused-only"?: boolean;
     }[]
   >,
   limits: {

@@ -90,6 +90,20 @@ describe("buildAuthConfig (config through AUTH_CONFIG_JSON)", () => {
     expect(error.message).toContain("password.length");
   });
 
+  it("takes a limiter rule that counts refusals only, and refuses one that would also count valid requests only (decision record 116)", () => {
+    const rule = { by: "ip", max: 5, minutes: 1, "refused-only": true };
+    expect(build({ limiters: { login: [rule] } }).limiters.login).toEqual([
+      rule,
+    ]);
+    expect(AUTH_DEFAULTS.limiters["oauth-introspect"]?.[0]).toMatchObject({
+      "refused-only": true,
+    });
+    const error = configError(() =>
+      build({ limiters: { login: [{ ...rule, "valid-only": true }] } }),
+    );
+    expect(error.message).toContain("valid-only or refused-only");
+  });
+
   it("rejects an unknown key instead of ignoring it", () => {
     expect(
       configError(() => build({ "allow-registraton": false })).message,

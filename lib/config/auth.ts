@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { limiterRule } from "@/lib/config/limiter-rule";
 import { ACTION_NAMES, type ActionName } from "@/lib/contract/auth-actions";
 import { AUTH_DEFAULTS } from "@/lib/config/auth-defaults";
 import { challengeConfigSchema } from "@/lib/config/challenge";
@@ -79,17 +80,7 @@ export const authConfigSchema = z.strictObject({
         /^[a-z][a-z0-9-]*$/,
         "limiter names are lower-case words joined by -",
       ),
-    z
-      .array(
-        z.strictObject({
-          by: z.enum(["ip", "email", "user"]),
-          max: z.int().min(1).max(100_000),
-          minutes: z.number().positive().max(1440),
-          // Counted only once the input passed validation (decision record 069).
-          "valid-only": z.boolean().optional(),
-        }),
-      )
-      .min(1),
+    z.array(limiterRule).min(1),
   ),
   limits: z.strictObject({
     // Upper bounds (decision 011): a number too large for the server to use (a lockout ending in

@@ -1,10 +1,11 @@
 import "server-only";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   type OAuthAccessToken,
   type OAuthClient,
   oauthAccessTokens,
   oauthClients,
+  rateLimits,
 } from "@/db/schema";
 import { hitStatement, secondsUntil } from "@/lib/auth/rate-limit";
 import { tooManyRequests } from "@/lib/http/errors";
@@ -22,8 +23,9 @@ export type ClientRequestRows = {
 
 /**
  * What a client's request to the token or introspection endpoint reads, in one statement
- * (decision record 104): the counts its route's limiters left for it (`ctx.carriedHits`, as
- * data-modifying CTEs: lib/auth/rate-limit.ts `hitStatement`), the client's row and, for
+ * (decision record 104): the counts its route's limiters left for it (`ctx.carriedHits`: a
+ * counting rule as a data-modifying CTE, lib/auth/rate-limit.ts `hitStatement`; a `refused-only`
+ * rule's window read, not counted: decision record 116), the client's row and, for
  * introspection, the token's row (not revoked; its signature was verified before). Past a limit
  * it answers 429 before anything about the client is judged, as the limiter did on its own.
  */
@@ -38,19 +40,25 @@ export async function readClientRequest(
     tokenId === null ? sql`false` : eq(oauthAccessTokens.id, tokenId),
     eq(oauthAccessTokens.revoked, false),
   );
-  const { hits, ctes } = carriedHitCtes(ctx);
+  const { hits, windows, ctes } = carriedHitReads(ctx);
   const [first, ...others] = ctes;
-  if (!first) return separately(ctx, clientOn, tokenOn, tokenId !== null);
-  let query = ctx.db
-    .with(first, ...others)
-    .select({
-      windows: windowsOf(ctes),
-      client: oauthClients,
-      fingerprint: clientFingerprint,
-      token: oauthAccessTokens,
-    })
-    .from(first)
-    .$dynamic();
+  const selection = {
+    windows,
+    client: oauthClients,
+    fingerprint: clientFingerprint,
+    token: oauthAccessTokens,
+  };
+  // Without a counting rule nothing is written: the rows are read from one row of nothing.
+  let query = first
+    ? ctx.db
+        .with(first, ...others)
+        .select(selection)
+        .from(first)
+        .$dynamic()
+    : ctx.db
+        .select(selection)
+        .from(sql`(select 1) as one`)
+        .$dynamic();
   for (const cte of others) query = query.leftJoin(cte, sql`true`);
   const [row] = await query
     .leftJoin(oauthClients, clientOn)
@@ -73,25 +81,33 @@ export async function readClientRequest(
  */
 const clientFingerprint = sql<string | null>`md5(${oauthClients}::text)`;
 
-/** The counts the route's limiters left to this request, taken (so counted once), as data-modifying CTEs. */
-function carriedHitCtes(ctx: Context) {
+/**
+ * The counts the route's limiters left to this request, taken (so counted once): a counting
+ * rule's as a data-modifying CTE, a `refused-only` rule's open window read in place; each as
+ * `[hits, reset_at]` in one JSON column.
+ */
+function carriedHitReads(ctx: Context) {
   const hits = ctx.carriedHits?.splice(0) ?? [];
-  const ctes = hits.map((hit, index) =>
-    ctx.db
-      .$with(`hit_${index}`)
-      .as(hitStatement(ctx.db, hit.key, hit.decaySeconds, ctx.now)),
+  const counted = hits.map((hit, index) =>
+    hit.readOnly
+      ? null
+      : ctx.db
+          .$with(`hit_${index}`)
+          .as(hitStatement(ctx.db, hit.key, hit.decaySeconds, ctx.now)),
   );
-  return { hits, ctes };
-}
-
-type HitCte = ReturnType<typeof carriedHitCtes>["ctes"][number];
-
-/** Each limiter's count and window end, as one JSON column. */
-const windowsOf = (ctes: HitCte[]) =>
-  sql<[number, string][]>`json_build_array(${sql.join(
-    ctes.map((cte) => sql`json_build_array(${cte.hits}, ${cte.resetAt})`),
+  const windows = sql<[number, string][]>`json_build_array(${sql.join(
+    hits.map((hit, index) => {
+      const cte = counted[index];
+      return cte
+        ? sql`json_build_array(${cte.hits}, ${cte.resetAt})`
+        : sql`coalesce((select json_build_array(${rateLimits.hits}, ${rateLimits.resetAt})
+            from ${rateLimits} where ${rateLimits.key} = ${hit.key}
+            and ${rateLimits.resetAt} > ${ctx.now.toISOString()}::timestamp), json_build_array(0, ''))`;
+    }),
     sql`, `,
   )})`;
+  return { hits, windows, ctes: counted.filter((cte) => cte !== null) };
+}
 
 /** 429 with the longest wait when a count is past its limiter's maximum. */
 export function judgeWindows(
@@ -103,33 +119,8 @@ export function judgeWindows(
   hits.forEach((hit, index) => {
     const [count, resetAt] = windows[index] ?? [0, ""];
     const window = { hits: count, resetAt: new Date(`${resetAt}Z`) };
-    if (count > hit.max)
+    if (hit.readOnly ? count >= hit.max : count > hit.max)
       retryAfter = Math.max(retryAfter, secondsUntil(window, ctx.now));
   });
   if (retryAfter > 0) throw tooManyRequests(retryAfter);
-}
-
-/** The same rows without limiter counts to carry (the route's limiters counted them already). */
-async function separately(
-  ctx: Context,
-  clientOn: SQL | undefined,
-  tokenOn: SQL | undefined,
-  asksToken: boolean,
-): Promise<ClientRequestRows> {
-  const [found] = await ctx.db
-    .select({ client: oauthClients, fingerprint: clientFingerprint })
-    .from(oauthClients)
-    .where(clientOn)
-    .limit(1);
-  const read = {
-    client: found?.client ?? null,
-    fingerprint: found?.fingerprint ?? null,
-  };
-  if (!asksToken) return { ...read, token: null };
-  const [token] = await ctx.db
-    .select()
-    .from(oauthAccessTokens)
-    .where(tokenOn)
-    .limit(1);
-  return { ...read, token: token ?? null };
 }

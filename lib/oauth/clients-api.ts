@@ -16,7 +16,7 @@ import type { Context } from "@/lib/server/context";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { parseQuery, queryInt } from "@/lib/server/query";
 import { IGNORED_FIELDS } from "@/lib/validation/rules";
-import { manageableClient } from "@/lib/oauth/client-access";
+import { manageClient } from "@/lib/oauth/client-access";
 import {
   createClient,
   GRANT_TYPES,
@@ -27,7 +27,7 @@ import {
 import { SCOPES } from "@/lib/oauth/scopes";
 import {
   authorizeForTeamClient,
-  revokeClientTokens,
+  revokeClients,
   teamClients,
 } from "@/lib/oauth/team-clients";
 
@@ -244,47 +244,47 @@ const updateInput = z.strictObject({
   scopes: allowedScopes.nullable().optional(),
 });
 
-/** PUT|DELETE /oauth/clients/{id} (`passport.clients.update`, `.destroy`). */
+/** PUT|DELETE /oauth/clients/{id} (`passport.clients.update`, `.destroy`), under `manageClient` (decision record 110). */
 export const clientEndpoint: Endpoint = defineEndpoint({
   input: (_config, ctx) =>
     ctx.request.method === "PUT" ? updateInput : z.strictObject(IGNORED_FIELDS),
   nonJson: "json",
   async run(ctx, input) {
-    const client = await manageableClient(
+    const user = ctx.requireUser();
+    const editing = ctx.request.method === "PUT";
+    const fields = input as z.output<typeof updateInput>;
+    const answer = await manageClient(
       ctx,
       ctx.params.id ?? "",
-      ctx.request.method === "PUT" ? "update" : "delete",
+      editing ? "update" : "delete",
+      async (db, client) => {
+        // The owner's notice (the `changes` and `removes` classes, decision record 082).
+        ctx.credentialChange = { user, name: client.name };
+        if (!editing) {
+          await revokeClients(db, eq(oauthClients.id, client.id), ctx.now);
+          return null;
+        }
+        if (fields.scopes !== undefined && !isAdmin(user, ctx.config))
+          throw forbidden(
+            "Only administrators choose a client's grants and scopes.",
+          );
+        const [updated] = await db
+          .update(oauthClients)
+          .set({
+            name: fields.name,
+            redirectUris: JSON.stringify(redirectsOf(fields)),
+            ...(fields.scopes !== undefined && {
+              scopes: fields.scopes && JSON.stringify(fields.scopes),
+            }),
+            updatedAt: ctx.now,
+          })
+          .where(eq(oauthClients.id, client.id))
+          .returning();
+        const settings = await storeLogoutUri(db, client.id, fields);
+        return presentClient(updated ?? client, settings, ctx.now);
+      },
     );
-    const user = ctx.requireUser();
-    // The owner's notice (the `changes` and `removes` classes, decision record 082).
-    ctx.credentialChange = { user, name: client.name };
-    if (ctx.request.method === "PUT") {
-      const fields = input as z.output<typeof updateInput>;
-      if (fields.scopes !== undefined && !isAdmin(user, ctx.config))
-        throw forbidden(
-          "Only administrators choose a client's grants and scopes.",
-        );
-      const [updated] = await ctx.db
-        .update(oauthClients)
-        .set({
-          name: fields.name,
-          redirectUris: JSON.stringify(redirectsOf(fields)),
-          ...(fields.scopes !== undefined && {
-            scopes: fields.scopes && JSON.stringify(fields.scopes),
-          }),
-          updatedAt: ctx.now,
-        })
-        .where(eq(oauthClients.id, client.id))
-        .returning();
-      const settings = await storeLogoutUri(ctx.db, client.id, fields);
-      return json(presentClient(updated ?? client, settings, ctx.now));
-    }
-    await ctx.db
-      .update(oauthClients)
-      .set({ revoked: true, updatedAt: ctx.now })
-      .where(eq(oauthClients.id, client.id));
-    await revokeClientTokens(ctx.db, [client.id]);
-    return json(null, 204);
+    return answer === null ? json(null, 204) : json(answer);
   },
 });
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import {
   type OAuthClient,
   oauthAccessTokens,
@@ -64,21 +64,31 @@ export const teamClients = (tx: Tx, teamId: number) =>
  * (`user_id` is null); they end when the team is deleted or purged with its owner's account
  * (lib/teams/writes.ts purgeTeam), with every token they hold. The ledger's `oauth-clients`.
  */
-export async function endTeamClients(
+export const endTeamClients = (
   tx: LedgerExecutor,
   teamId: number,
+  now: Date,
+): Promise<number> =>
+  revokeClients(
+    tx,
+    and(
+      eq(oauthClients.ownerType, TEAM_OWNER_TYPE),
+      eq(oauthClients.ownerId, teamId),
+      eq(oauthClients.revoked, false),
+    ),
+    now,
+  );
+
+/** Revokes the clients `where` picks and every token they hold, as deleting a client does; how many. */
+export async function revokeClients(
+  tx: Pick<LedgerExecutor, "update">,
+  where: SQL | undefined,
   now: Date,
 ): Promise<number> {
   const revoked = await tx
     .update(oauthClients)
     .set({ revoked: true, updatedAt: now })
-    .where(
-      and(
-        eq(oauthClients.ownerType, TEAM_OWNER_TYPE),
-        eq(oauthClients.ownerId, teamId),
-        eq(oauthClients.revoked, false),
-      ),
-    )
+    .where(where)
     .returning({ id: oauthClients.id });
   await revokeClientTokens(
     tx,
@@ -87,8 +97,8 @@ export async function endTeamClients(
   return revoked.length;
 }
 
-/** Revokes every access and refresh token the clients hold, as deleting a client does. */
-export async function revokeClientTokens(
+/** Revokes every access and refresh token the clients hold. */
+async function revokeClientTokens(
   tx: Pick<LedgerExecutor, "update">,
   clientIds: readonly string[],
 ): Promise<void> {

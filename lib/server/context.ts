@@ -48,6 +48,8 @@ export type CarriedHit = {
   key: string;
   decaySeconds: number;
   max: number;
+  /** A `refused-only` rule's: the statement reads its window, and the refusal counts it (record 116). */
+  readOnly: boolean;
   count(): Promise<number>;
 };
 
@@ -87,6 +89,11 @@ export type Context = {
    * only valid requests: decision record 069); run in order by lib/server/validate-input.ts.
    */
   afterValidation: (() => Promise<void>)[];
+  /**
+   * Counts a limiter rule defers until the request is refused (`refused-only`, decision record
+   * 116); run by lib/server/pipeline.ts when the answer is a 4xx other than 429.
+   */
+  onRefusal: (() => Promise<void>)[];
   /**
    * The limiter counts left for the endpoint's statement when it carries them
    * (`Endpoint.carriesLimiterHits`, decision record 104); null: every limiter counts at once.
@@ -128,6 +135,7 @@ export function createContext(
     auth: null,
     queuedCookies: [],
     afterValidation: [],
+    onRefusal: [],
     carriedHits: null,
     impersonatorId: null,
     t: (key, replacements) => translate(locale, key, replacements),

@@ -20,7 +20,12 @@ import {
 } from "@/lib/server/bearer-challenge";
 import { Session } from "@/lib/server/session";
 import { toErrorResponse } from "@/lib/server/error-response";
-import { methodNotAllowed, notFound, tooManyRequests } from "@/lib/http/errors";
+import {
+  HttpError,
+  methodNotAllowed,
+  notFound,
+  tooManyRequests,
+} from "@/lib/http/errors";
 import { clientIp } from "@/lib/http/request";
 import { parseCookies } from "@/lib/http/cookies";
 import { preflight, withCors } from "@/lib/http/cors";
@@ -78,6 +83,16 @@ async function countLeftHits(ctx: Context): Promise<void> {
   if (retryAfter > 0) throw tooManyRequests(retryAfter);
 }
 
+/** A refusal a `refused-only` limiter rule counts: a 4xx, but not its own 429 (decision record 116). */
+const isRefusal = (status: number) =>
+  status >= 400 && status < 500 && status !== 429;
+
+/** Counts the `refused-only` rules once the request is refused, by an answer or by a thrown error. */
+async function countRefusals(ctx: Context, status: number): Promise<void> {
+  if (!isRefusal(status)) return;
+  for (const count of ctx.onRefusal.splice(0)) await count();
+}
+
 export async function runEndpoint(
   ctx: Context,
   endpoint: Endpoint,
@@ -87,21 +102,36 @@ export async function runEndpoint(
 ): Promise<Response> {
   if (csrf) await verifyCsrf(ctx);
   if (endpoint.carriesLimiterHits) ctx.carriedHits = [];
+  let result: EndpointResult;
+  try {
+    result = await runMiddlewareAndEndpoint(ctx, endpoint, middleware);
+  } catch (error) {
+    if (error instanceof HttpError) await countRefusals(ctx, error.status);
+    throw error;
+  }
+  if (result instanceof Response) await countRefusals(ctx, result.status);
+  const notice = CREDENTIAL_CLASSES[credential].notice;
+  if (notice && ctx.credentialChange !== null)
+    await ctx.services.application.noticeCredentialChange(ctx, notice);
+  return respond(ctx, endpoint, result);
+}
+
+/** The route's middleware, its validation and the endpoint's own answer. */
+async function runMiddlewareAndEndpoint(
+  ctx: Context,
+  endpoint: Endpoint,
+  middleware: ResolvedMiddleware[],
+): Promise<EndpointResult> {
   for (const step of middleware) await step.run(ctx, step.args);
   // The guard already loaded the session's row: this costs no statement.
   if (ctx.auth?.via === "session")
     ctx.impersonatorId = (await ctx.session.impersonator()).id;
   const input = await validateInput(ctx, endpoint);
-  let result: EndpointResult;
   try {
-    result = await endpoint.run(ctx, input);
+    return await endpoint.run(ctx, input);
   } finally {
     await countLeftHits(ctx);
   }
-  const notice = CREDENTIAL_CLASSES[credential].notice;
-  if (notice && ctx.credentialChange !== null)
-    await ctx.services.application.noticeCredentialChange(ctx, notice);
-  return respond(ctx, endpoint, result);
 }
 
 /** Adds the session's cookies, and any queued ones, to a response (fresh headers: a Response's may be immutable). */

@@ -156,7 +156,7 @@ describe("client secret rotation with an overlap", () => {
 });
 
 describe("who may rotate a client's secret", () => {
-  // Whoever may edit or delete the client (manageableClient, lib/oauth/client-access.ts): its
+  // Whoever may edit or delete the client (manageClient, lib/oauth/client-access.ts): its
   // owner, or an administrator for a machine client; administrators do not act on each other
   // (decision record 014), nor on an ordinary user's client.
   it("not an administrator for another administrator's client or an ordinary user's, as for editing it; a machine client, yes", async () => {

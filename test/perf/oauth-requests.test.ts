@@ -4,6 +4,7 @@ import {
   oauthAccessTokens,
   oauthClients,
   oauthClientSettings,
+  rateLimits,
 } from "@/db/schema";
 import { settleBackground } from "@/lib/server/background";
 import { useTestApp } from "../support/app";
@@ -12,14 +13,18 @@ import { machineClient, pipelineFetch } from "../oauth/support";
 // Decision record 104: a client-credentials token request costs two statements (the limiter's
 // count with the client's row; the token's row with the client's use when due), one once this
 // process has accepted the client (decision record 112), and the
-// introspection of an access token this server signed one; none of them opens a transaction, so
-// statements are transactions. The limiters are the named `oauth-token` and `oauth-introspect`.
+// introspection of an access token this server signed one, which writes nothing (decision record
+// 116: its limiter counts refusals only); none of them opens a transaction, so statements are
+// transactions. The limiters are the named `oauth-token` and `oauth-introspect`, as by default
+// with lower maximums.
 const app = useTestApp(
   {
     auth: {
       limiters: {
         "oauth-token": [{ by: "ip", max: 3, minutes: 1 }],
-        "oauth-introspect": [{ by: "ip", max: 3, minutes: 1 }],
+        "oauth-introspect": [
+          { by: "ip", max: 3, minutes: 1, "refused-only": true },
+        ],
       },
     },
   },
@@ -170,7 +175,7 @@ describe("OAuth requests at the speed of a lookup (decision record 104)", () => 
     expect(tokens).toHaveLength(4);
   });
 
-  it("introspecting an access token we signed: one statement, the limiter's, the client's and the token's rows", async () => {
+  it("introspecting an access token we signed: one statement that writes nothing, the limiter's window read with the client's and the token's rows", async () => {
     const { basic } = await basicClient();
     const token = (await grant(basic)).body.access_token;
     const described = await counted(() => introspect(basic, token));
@@ -180,8 +185,18 @@ describe("OAuth requests at the speed of a lookup (decision record 104)", () => 
     });
     expect(described.statements).toHaveLength(1);
     expect(described.statements[0]).toMatch(
-      /rate_limits.*oauth_clients.*oauth_access_tokens/s,
+      /^select .*from "rate_limits".*oauth_clients.*oauth_access_tokens/s,
     );
+    expect(described.statements[0]).not.toMatch(
+      /insert into|update "|delete from/i,
+    );
+    // A resource server introspecting every request it serves uses up nothing: past the
+    // limiter's maximum, still answered, and no window was opened for its address.
+    const windows = () => app.database.db.select().from(rateLimits);
+    const before = await windows();
+    for (let i = 0; i < 5; i++)
+      expect((await introspect(basic, token, "10.0.0.9")).status).toBe(200);
+    expect(await windows()).toEqual(before);
   });
 
   it("revocation still ends an introspected token; a deleted client is refused", async () => {
@@ -231,9 +246,37 @@ describe("OAuth requests at the speed of a lookup (decision record 104)", () => 
     ).toBe(429);
     // Another address, and the introspection's own limiter, are counted apart.
     expect((await grant(basic, "10.0.2.2")).status).toBe(200);
-    const token = tokens[0]?.id;
-    for (let i = 0; i < 3; i++)
+  });
+
+  it("introspection's limiter counts the requests it refuses (a wrong secret, no token), not the ones it answers; past its maximum the address is refused, the right secret too (decision record 116)", async () => {
+    const { id, basic } = await basicClient();
+    const token = (await grant(basic, "10.0.4.1")).body.access_token;
+    const wrong = `Basic ${Buffer.from(`${id}:not-the-secret`).toString("base64")}`;
+    const ip = "10.0.4.2";
+    // Answered, active or not: never counted.
+    for (let i = 0; i < 4; i++)
       expect((await introspect(basic, token, ip)).status).toBe(200);
-    expect((await introspect(basic, token, ip)).status).toBe(429);
+    expect((await introspect(basic, "not-a-token", ip)).body).toEqual({
+      active: false,
+    });
+    // Refused: a wrong secret (401), no token (400); each counted after its answer.
+    const refused = await counted(() => introspect(wrong, token, ip));
+    expect(refused.result).toMatchObject({
+      status: 401,
+      body: { error: "invalid_client" },
+    });
+    // The read, the rotation's previous secret (none), then the count.
+    expect(refused.statements).toHaveLength(3);
+    expect(refused.statements[2]).toMatch(/^insert into "rate_limits"/);
+    expect((await post("/oauth/introspect", basic, "", ip)).body).toMatchObject(
+      { error: "invalid_request" },
+    );
+    expect((await introspect(wrong, token, ip)).status).toBe(401);
+    // The maximum (3) reached: refused before anything is judged, the right secret too.
+    const limited = await introspect(basic, token, ip);
+    expect(limited.status).toBe(429);
+    expect((await introspect(wrong, token, ip)).status).toBe(429);
+    // Another address is apart.
+    expect((await introspect(basic, token, "10.0.4.3")).status).toBe(200);
   });
 });

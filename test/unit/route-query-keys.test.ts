@@ -93,3 +93,72 @@ describe("the reads the screens' changes make stale", () => {
     ).toBe(true);
   });
 });
+
+describe("what the converted screens' changes make stale (decision record 109)", () => {
+  const session = api.queryKey("get-auth");
+  const team = api.queryKey("teams.show", { team: 3 });
+
+  it("a token change refreshes the tokens list (a POST read, keyed by its path)", () => {
+    const tokens = api.queryKey("tokens");
+    for (const change of [
+      "create-token",
+      "revoke-token",
+      "roll-token",
+      "flush-tokens",
+    ] as const)
+      expect(isStaleAfter(change, tokens), change).toBe(true);
+  });
+
+  it("renaming or deleting a passkey refreshes the passkeys, not the browser sessions", () => {
+    const passkeys = api.queryKey("passkeys");
+    expect(isStaleAfter("passkey-update", passkeys)).toBe(true);
+    expect(isStaleAfter("passkey-destroy", passkeys)).toBe(true);
+    expect(isStaleAfter("passkey-destroy", api.queryKey("sessions"))).toBe(
+      false,
+    );
+  });
+
+  it("a password confirmed refreshes the step-up's status", () => {
+    expect(
+      isStaleAfter(
+        "confirm-password",
+        api.queryKey("confirmed-password-status"),
+      ),
+    ).toBe(true);
+  });
+
+  it("a team's member changes reach its page by path; an invitation's needs `stale`", () => {
+    expect(isStaleAfter("team-members.store", team)).toBe(true);
+    expect(isStaleAfter("teams.update", team)).toBe(true);
+    // The invitation's route lies under /team-invitations: the screens name teams.show as well.
+    expect(isStaleAfter("team-invitations.destroy", team)).toBe(false);
+    expect(isStaleAfter("teams.show", team)).toBe(true);
+  });
+
+  it("naming get-auth among the stale routes reaches the session and nothing else", () => {
+    expect(isStaleAfter("get-auth", session)).toBe(true);
+    expect(isStaleAfter("get-auth", api.queryKey("tokens"))).toBe(false);
+    expect(isStaleAfter("get-auth", team)).toBe(false);
+    // A team change alone does not reach it: the shared option names it.
+    expect(isStaleAfter("team-members.store", session)).toBe(false);
+    expect(isStaleAfter("current-team.update", session)).toBe(false);
+  });
+
+  it("an administrator's change to a user refreshes the list and that user's tokens", () => {
+    const tokens = api.queryKey("api.admin.users.tokens.index", { id: 7 });
+    const page = api.queryKey("api.admin.users.index", {
+      search: "",
+      page: 1,
+      status: "active",
+      per_page: 15,
+    });
+    for (const change of [
+      "api.admin.users.destroy",
+      "api.admin.users.restore",
+      "api.admin.users.two-factor.destroy",
+    ] as const) {
+      expect(isStaleAfter(change, page), change).toBe(true);
+      expect(isStaleAfter(change, tokens), change).toBe(true);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import {
   EditableSetting,
@@ -20,9 +21,26 @@ import {
   valueOfDraft,
 } from "@/lib/client/setting-values";
 import { settingDeclaration } from "@/lib/config/auth-settings";
-import { useRevertSetting, useSaveSetting } from "@/lib/client/use-settings";
+import {
+  type RouteMutationOptions,
+  useRouteMutation,
+} from "@/lib/client/route-query";
 
 type Drafts = Record<string, SettingDraft>;
+
+/**
+ * After a change (or a revert) of one key: the listing is read again (the same path); the change
+ * is in the audit log; `admins` may have changed whether this user is one (the session); the
+ * switches and password rules this tab was rendered with come from the root layout.
+ */
+function useAfterChange(): RouteMutationOptions<"api.admin.settings.update"> &
+  RouteMutationOptions<"api.admin.settings.revert"> {
+  const router = useRouter();
+  return {
+    stale: ["api.admin.activity", "get-auth"],
+    onSuccess: () => router.refresh(),
+  };
+}
 
 function valueOf(row: SettingRow, draft: SettingDraft): unknown {
   const declared = settingDeclaration(row.key);
@@ -49,8 +67,11 @@ export function SectionForm({
   const locale = useLocale();
   const errorMessage = useErrorMessage();
   const labelOf = useSettingLabel();
-  const save = useSaveSetting();
-  const revert = useRevertSetting();
+  const afterChange = useAfterChange();
+  // PUT one key; a 422 names the key (`errors.value`) or refuses it (`errors.key`).
+  const save = useRouteMutation("api.admin.settings.update", afterChange);
+  // DELETE one key: back to its start-up value.
+  const revert = useRouteMutation("api.admin.settings.revert", afterChange);
   const [drafts, setDrafts] = useState<Drafts>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -105,14 +126,17 @@ export function SectionForm({
 
   function revertRow(key: string) {
     setDone(null);
-    revert.mutate(key, {
-      onSuccess: () => {
-        setDrafts(({ [key]: _reverted, ...rest }) => rest);
-        setDone("reverted");
+    revert.mutate(
+      { key },
+      {
+        onSuccess: () => {
+          setDrafts(({ [key]: _reverted, ...rest }) => rest);
+          setDone("reverted");
+        },
+        onError: (error) =>
+          setErrors((all) => ({ ...all, [key]: describe(error) })),
       },
-      onError: (error) =>
-        setErrors((all) => ({ ...all, [key]: describe(error) })),
-    });
+    );
   }
 
   const list = (

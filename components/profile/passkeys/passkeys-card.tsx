@@ -13,11 +13,8 @@ import type { Passkey } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { usePasskeysUsable } from "@/lib/client/use-passkeys-usable";
 import { useRouteAllowed } from "@/lib/client/use-route-allowed";
-import {
-  useAddPasskey,
-  useDeletePasskey,
-  usePasskeys,
-} from "@/lib/client/use-passkeys";
+import { useRouteMutation } from "@/lib/client/route-query";
+import { useAddPasskey, usePasskeys } from "@/lib/client/use-passkeys";
 import { useSignInMethods } from "@/lib/client/use-passkey-first";
 
 /** Profile, "Passkeys": the list, add one, rename, delete (behind the step-up). The password stays. */
@@ -25,7 +22,10 @@ export function PasskeysCard() {
   const t = useT();
   const passkeys = usePasskeys();
   const add = useAddPasskey();
-  const remove = useDeletePasskey();
+  // A 423 opens the step-up dialog, and the call goes again.
+  const remove = useRouteMutation("passkey-destroy", {
+    toast: "Passkey deleted.",
+  });
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [deleting, setDeleting] = useState<Passkey | null>(null);
@@ -105,9 +105,12 @@ export function PasskeysCard() {
         onClose={() => setDeleting(null)}
         onConfirm={() =>
           deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => setDeleting(null),
-          })
+          remove.mutate(
+            { passkey: deleting.id },
+            {
+              onSuccess: () => setDeleting(null),
+            },
+          )
         }
       >
         <p>

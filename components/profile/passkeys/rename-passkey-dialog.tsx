@@ -8,7 +8,7 @@ import { TextField } from "@/components/ui/text-field";
 import type { Passkey } from "@/lib/client/contract";
 import { formErrors } from "@/lib/client/form-errors";
 import { useLocale, useT } from "@/lib/client/i18n";
-import { useRenamePasskey } from "@/lib/client/use-passkeys";
+import { useRouteMutation } from "@/lib/client/route-query";
 
 /** A modal with the passkey's name. */
 export function RenamePasskeyDialog({
@@ -20,7 +20,9 @@ export function RenamePasskeyDialog({
 }) {
   const t = useT();
   const locale = useLocale();
-  const rename = useRenamePasskey();
+  const rename = useRouteMutation("passkey-update", {
+    toast: "Passkey renamed.",
+  });
   const errors = formErrors(rename.error, ["name"], locale);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -29,7 +31,7 @@ export function RenamePasskeyDialog({
     const name = String(
       new FormData(event.currentTarget).get("name") ?? "",
     ).trim();
-    rename.mutate({ id: passkey.id, name }, { onSuccess: onClose });
+    rename.mutate({ passkey: passkey.id, name }, { onSuccess: onClose });
   }
 
   return (

@@ -12,11 +12,11 @@ import { useToast } from "@/components/ui/toaster";
 import type { TwoFactorSetup as Setup, User } from "@/lib/client/contract";
 import { useT } from "@/lib/client/i18n";
 import { useRouteAllowed } from "@/lib/client/use-route-allowed";
+import { TWO_FACTOR_ACTIONS as ACTIONS } from "@/lib/client/two-factor-actions";
+import { useRouteMutation } from "@/lib/client/route-query";
 import {
-  useDisableTwoFactor,
   useEnableTwoFactor,
   useRegenerateRecoveryCodes,
-  useShowRecoveryCodes,
 } from "@/lib/client/use-two-factor";
 
 type Codes = { list: string[]; fresh: boolean };
@@ -30,8 +30,10 @@ export function TwoFactorCard({ user }: { user: User }) {
   const t = useT();
   const toast = useToast();
   const enable = useEnableTwoFactor();
-  const disable = useDisableTwoFactor();
-  const show = useShowRecoveryCodes();
+  // Turns the second factor off (or drops a secret never confirmed): the session says so.
+  const disable = useRouteMutation(ACTIONS.disable, { stale: ["get-auth"] });
+  // The current recovery codes (behind the step-up, like every enrolment route).
+  const show = useRouteMutation(ACTIONS.recoveryCodes);
   const regenerate = useRegenerateRecoveryCodes();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<Codes | null>(null);

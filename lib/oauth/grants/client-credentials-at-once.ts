@@ -68,7 +68,9 @@ export async function clientCredentialsAtOnce(
   const scopes = parseScopes(input.scope);
   if (refusedScope(scopes, allowedScopes(client) ?? []) !== null) return null;
   if ((await bodyResources(ctx)).length > 0) return null;
-  if (ctx.carriedHits?.some((hit) => limitedNow(ctx, hit.key))) return null;
+  // A `refused-only` rule is read, not counted (decision record 116): the general path does that.
+  if (ctx.carriedHits?.some((hit) => hit.readOnly || limitedNow(ctx, hit.key)))
+    return null;
   const token = await signAccessToken(ctx, { client, userId: null, scopes });
 
   const hits = ctx.carriedHits?.splice(0) ?? [];
