@@ -5,7 +5,7 @@ import { CheckboxField } from "@/components/ui/checkbox-field";
 import { FieldError } from "@/components/ui/field-error";
 import { SelectField } from "@/components/ui/select-field";
 import { useT } from "@/lib/client/i18n";
-import { useOAuthScopes } from "@/lib/client/use-oauth-clients";
+import { useRouteQuery } from "@/lib/client/route-query";
 
 /** `*` is never exchanged (decision record 115): the server names what it may do. */
 const NEVER_EXCHANGED = "*";
@@ -26,7 +26,10 @@ export function ResourceExchangeFieldset({
 }) {
   const t = useT();
   const id = useId();
-  const scopes = useOAuthScopes();
+  // The server's scopes are its configuration: read once.
+  const scopes = useRouteQuery("passport.scopes.index", undefined, {
+    staleTime: Infinity,
+  });
   const [server, setServer] = useState(initial.client ?? "");
   const servers = clients.filter(
     (client) => client.confidential || client.id === initial.client,

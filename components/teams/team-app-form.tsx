@@ -14,7 +14,7 @@ import { formErrors } from "@/lib/client/form-errors";
 import { useLocale, useT } from "@/lib/client/i18n";
 import { useRouteMutation } from "@/lib/client/route-query";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
-import type { OAuthClient } from "@/lib/client/use-oauth-clients";
+import type { OAuthClient } from "@/lib/client/contract";
 
 /**
  * Registers an app the team owns (POST /oauth/clients with `team_id`, decision record 110), for a
