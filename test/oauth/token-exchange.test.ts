@@ -403,6 +403,22 @@ describe("token exchange for a registered resource's server (decision record 115
     });
     expect(await reaches(exchanged)).toBe(401);
     expect(await reaches(kept)).toBe(200);
+    // Revoking the server's own token in the authorized apps ends none of the host's.
+    const third = await hostTokens(userAgent, host);
+    const server3 = String(
+      decodeJwt((await exchange(server, third.access_token)).access_token).jti,
+    );
+    await userAgent.delete(`/oauth/tokens/${server3}`, {
+      host: OAUTH_TOKEN_DESTROY_ROUTE,
+      params: { id: server3 },
+    });
+    const [hostRow] = await app.database.db
+      .select()
+      .from(oauthAccessTokens)
+      .where(
+        eq(oauthAccessTokens.id, String(decodeJwt(third.access_token).jti)),
+      );
+    expect(hostRow?.revoked).toBe(false);
 
     const as = await discover(app);
     const revocation = await oauth.revocationRequest(
