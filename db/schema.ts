@@ -612,6 +612,10 @@ export const oauthResources = pgTable("oauth_resources", {
   scopes: jsonb("scopes").$type<ResourceScope[]>().notNull(),
   allowedClients: jsonb("allowed_clients").$type<string[]>(),
   accessTokenMinutes: integer("access_token_minutes"),
+  /** The client that is its server, which may exchange its tokens for this API's (decision record 115). */
+  exchangeClientId: varchar("exchange_client_id", { length: 255 }),
+  /** The scopes of this API that client may exchange for; null: none. */
+  exchangeScopes: jsonb("exchange_scopes").$type<string[]>(),
   createdAt: stamp("created_at").notNull(),
   updatedAt: stamp("updated_at").notNull(),
 });

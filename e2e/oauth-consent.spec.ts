@@ -9,9 +9,11 @@ import {
   tokenRequest,
 } from "./support/oauth";
 import { SPANISH_PHONE } from "./support/devices";
+import { postJson } from "./support/users";
 
 // Decision record 055: the consent of the authorization-code flow and the user's authorized apps,
-// in English on a desktop and in Spanish on a phone.
+// in English on a desktop and in Spanish on a phone; decision record 115: what a resource's server
+// may do for the user by token exchange, told before the user allows.
 const VARIANTS = [
   {
     name: "English, desktop",
@@ -26,6 +28,9 @@ const VARIANTS = [
       revoke: "Revoke access of Notes (en)",
       confirm: "Revoke access",
       gone: "The app no longer has access.",
+      exchange: (resource: string) =>
+        `On your behalf, the server of ${resource} will also be able to:`,
+      sessions: "See where you are signed in",
     },
   },
   {
@@ -41,6 +46,9 @@ const VARIANTS = [
       revoke: "Revocar el acceso de Notes (es-phone)",
       confirm: "Revocar acceso",
       gone: "La aplicación ya no tiene acceso.",
+      exchange: (resource: string) =>
+        `En tu nombre, el servidor de ${resource} también podrá:`,
+      sessions: "Ver dónde has iniciado sesión",
     },
   },
 ] as const;
@@ -86,6 +94,42 @@ for (const variant of VARIANTS) {
       const callback = await reached();
       expect(callback.searchParams.get("error")).toBe("access_denied");
       expect(callback.searchParams.get("state")).toBe(request.state);
+    });
+
+    test("a request for a resource whose server may exchange tokens says what that server may do", async ({
+      page,
+      users,
+    }) => {
+      const admin = await users.admin();
+      const server = await createClient(admin, {
+        name: `Notes server (${variant.slug})`,
+        grant_types: ["client_credentials"],
+      });
+      const resource = `Notes API (${variant.slug})`;
+      const identifier = `https://notes-${variant.slug}-${Date.now().toString(36)}.example/api`;
+      const created = await postJson(admin.api, "/api/admin/oauth-resources", {
+        identifier,
+        name: resource,
+        scopes: [{ name: "notes:read", description: "Read your notes" }],
+        exchange_client: server.id,
+        exchange_scopes: ["sessions:read"],
+      });
+      expect(created.status()).toBe(201);
+      await users.signIn(
+        await users.create(`exchange-${variant.slug}`, { verified: true }),
+      );
+      const request = authorizationRequest(client.id, "notes:read");
+      await page.goto(
+        `${request.path}&resource=${encodeURIComponent(identifier)}`,
+      );
+      const told = page.getByRole("region", {
+        name: variant.words.exchange(resource),
+      });
+      await expect(told).toBeVisible();
+      await expect(told.getByText(variant.words.sessions)).toBeVisible();
+      await expectAccessible(page, `consent with exchange (${variant.name})`, {
+        screenshot: `oauth-consent-exchange-${variant.slug}`,
+      });
     });
 
     test("the user approves, the app gets tokens, and the user revokes it under Authorized apps", async ({

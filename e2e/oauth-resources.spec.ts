@@ -1,11 +1,13 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { LANGUAGE_VARIANTS } from "./support/devices";
+import { createClient } from "./support/oauth";
 import { confirmPasswordOf } from "./support/users";
 
 // Decision record 101, "Screens": an administrator registers a resource with two scopes, sees it
 // listed, renames it, is refused a second one with the same identifier beside that field, and
-// deletes it after a confirmation that says its tokens stop being issued.
+// deletes it after a confirmation that says its tokens stop being issued. Decision record 115: the
+// edit names a confidential client as its server and a scope of this API it may exchange for.
 const VARIANTS = [
   {
     ...LANGUAGE_VARIANTS[0],
@@ -31,6 +33,9 @@ const VARIANTS = [
       deleteSays: /stop being issued at once/,
       confirmDelete: "Delete resource",
       deleted: "The resource has been deleted.",
+      server: "Its server",
+      sessionsScope: "See where you are signed in (sessions:read)",
+      exchange: "Token exchange:",
     },
   },
   {
@@ -57,6 +62,9 @@ const VARIANTS = [
       deleteSays: /dejan de emitirse al instante/,
       confirmDelete: "Eliminar recurso",
       deleted: "El recurso se ha eliminado.",
+      server: "Su servidor",
+      sessionsScope: "Ver dónde has iniciado sesión (sessions:read)",
+      exchange: "Intercambio de tokens:",
     },
   },
 ] as const;
@@ -78,6 +86,11 @@ for (const variant of VARIANTS) {
       const admin = await users.admin();
       // A recent confirmation, should a write of the `administers` class ask for one (record 082).
       await confirmPasswordOf(admin);
+      const serverName = `Orders server ${Date.now().toString(36)}`;
+      await createClient(admin, {
+        name: serverName,
+        grant_types: ["client_credentials"],
+      });
       await users.signIn(admin);
       await page.goto("/admin/oauth-resources");
       await expect(
@@ -140,6 +153,11 @@ for (const variant of VARIANTS) {
       );
       const renamed = `${name} v2`;
       await nameField.fill(renamed);
+      await form.getByLabel(words.server).selectOption({ label: serverName });
+      await form.getByLabel(words.sessionsScope).check();
+      await expectAccessible(page, `resource exchange (${variant.name})`, {
+        screenshot: `oauth-resources-exchange-${variant.slug}`,
+      });
       await form.getByRole("button", { name: words.save }).click();
       await expect(page.getByText(words.saved)).toBeVisible();
       const renamedItem = page
@@ -147,6 +165,9 @@ for (const variant of VARIANTS) {
         .filter({ hasText: renamed });
       await expect(renamedItem).toContainText("orders:read — Read orders");
       await expect(renamedItem).toContainText(words.lifetime);
+      await expect(renamedItem).toContainText(words.exchange);
+      await expect(renamedItem).toContainText(serverName);
+      await expect(renamedItem).toContainText("sessions:read");
       // Back from the form, the keyboard is where it was: on the resource's Edit.
       await expect(
         renamedItem.getByRole("button", { name: `${words.edit} ${renamed}` }),

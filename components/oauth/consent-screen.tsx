@@ -4,6 +4,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { OAuthFrame, Waiting } from "@/components/oauth/oauth-frame";
 import { AppRequest } from "@/components/oauth/app-request";
+import { ConsentExchanges } from "@/components/oauth/consent-exchanges";
 import { ConsentTeamField } from "@/components/oauth/consent-team-field";
 import { Alert } from "@/components/ui/alert";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -90,11 +91,14 @@ function ConsentQuestion({
         })
       }
       choice={
-        <ConsentTeamField
-          teams={request.teams}
-          value={team}
-          onChange={setTeam}
-        />
+        <>
+          <ConsentExchanges exchanges={request.exchanges} />
+          <ConsentTeamField
+            teams={request.teams}
+            value={team}
+            onChange={setTeam}
+          />
+        </>
       }
     >
       <p className="text-center text-xs text-zinc-500">

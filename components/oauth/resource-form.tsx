@@ -1,6 +1,7 @@
 "use client";
 
 import { type FormEvent, useId, useRef, useState } from "react";
+import { ResourceExchangeFieldset } from "@/components/oauth/resource-exchange-fieldset";
 import { ResourceScopesFieldset } from "@/components/oauth/resource-scopes-fieldset";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -13,7 +14,15 @@ import { useLocale, useT } from "@/lib/client/i18n";
 import { useFocusFirstError } from "@/lib/client/use-focus-first-error";
 import type { NewOAuthResource, OAuthResource } from "@/lib/client/contract";
 
-const FIELDS = ["identifier", "name", "scopes", "clients", "token_minutes"];
+const FIELDS = [
+  "identifier",
+  "name",
+  "scopes",
+  "clients",
+  "token_minutes",
+  "exchange_client",
+  "exchange_scopes",
+];
 
 /** The 422's keys of a list's items (`scopes.0.name`, `clients.1`) told beside the list itself. */
 function folded(error: unknown): unknown {
@@ -29,7 +38,8 @@ function folded(error: unknown): unknown {
 /**
  * A registered resource's fields (decision record 101): a new one, or `resource` filled in, its
  * identifier kept (PUT does not change it: tokens name it). `clients`: the OAuth clients it may be
- * limited to; none checked with "Any client" cleared is refused here.
+ * limited to; none checked with "Any client" cleared is refused here. The confidential ones may
+ * be its server, which exchanges its tokens (decision record 115).
  */
 export function ResourceForm({
   resource,
@@ -39,7 +49,7 @@ export function ResourceForm({
   onCancel,
 }: {
   resource?: OAuthResource;
-  clients: { id: string; name: string }[];
+  clients: { id: string; name: string; confidential: boolean }[];
   save: { error: unknown; isPending: boolean; reset: () => void };
   onSave: (input: NewOAuthResource) => void;
   onCancel?: () => void;
@@ -78,6 +88,7 @@ export function ResourceForm({
       }))
       .filter((scope) => scope.name !== "" || scope.description !== "");
     const minutes = String(data.get("token_minutes") ?? "").trim();
+    const server = String(data.get("exchange_client") ?? "");
     onSave({
       identifier: resource
         ? resource.identifier
@@ -86,6 +97,9 @@ export function ResourceForm({
       scopes,
       clients: anyClient ? null : chosen,
       token_minutes: minutes === "" ? null : Number(minutes),
+      exchange_client: server === "" ? null : server,
+      exchange_scopes:
+        server === "" ? [] : data.getAll("exchange_scopes").map(String),
     });
   }
 
@@ -181,6 +195,17 @@ export function ResourceForm({
         hint={t("Empty: the usual lifetime of an access token.")}
         error={errors.fields.token_minutes}
         className="sm:max-w-xs"
+      />
+      <ResourceExchangeFieldset
+        clients={clients}
+        initial={{
+          client: resource?.exchange_client ?? null,
+          scopes: resource?.exchange_scopes ?? [],
+        }}
+        errors={{
+          client: errors.fields.exchange_client,
+          scopes: errors.fields.exchange_scopes,
+        }}
       />
       <FormActions
         submit={resource ? t("Save resource") : t("Register resource")}

@@ -6,7 +6,10 @@ import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/client/i18n";
 import type { OAuthResource } from "@/lib/client/contract";
 
-/** One resource: name, identifier, scopes with their words, allowed clients, token lifetime; Edit and Delete. */
+/**
+ * One resource: name, identifier, scopes with their words, allowed clients, token lifetime, who
+ * may exchange its tokens for what (decision record 115); Edit and Delete.
+ */
 export function ResourceItem({
   resource,
   clientNames,
@@ -64,6 +67,24 @@ export function ResourceItem({
             resource.clients.map((id) => (
               <Badge key={id}>{clientNames.get(id) ?? id}</Badge>
             ))
+          )}
+        </p>
+        <p className="flex flex-wrap items-center gap-1 text-xs text-zinc-600">
+          <span>{t("Token exchange:")}</span>
+          {resource.exchange_client === null ? (
+            <span>{t("none")}</span>
+          ) : (
+            <>
+              <Badge>
+                {clientNames.get(resource.exchange_client) ??
+                  resource.exchange_client}
+              </Badge>
+              <span>
+                {t("for :scopes", {
+                  scopes: resource.exchange_scopes.join(", ") || t("none"),
+                })}
+              </span>
+            </>
           )}
         </p>
         <p className="text-xs text-zinc-500">

@@ -1,7 +1,9 @@
 // An MCP server (Streamable HTTP, the official TypeScript SDK) protected by this authorization
 // server: it publishes RFC 9728 metadata naming it, challenges with `resource_metadata`, and
 // accepts only access tokens this server signed for it (docs/mcp.md, decision record 102); its
-// `whoami` asks the authorization server's userinfo endpoint with that token (decision record 112).
+// `whoami` asks the authorization server's userinfo endpoint with that token (decision record 112);
+// given a client of its own, `my_sessions` and `search_users` call the API with a token exchanged
+// for the user's (RFC 8693, decision record 115; api-tools.ts).
 // It imports nothing of the product: it talks to it over HTTP, as any resource server would.
 import { once } from "node:events";
 import http from "node:http";
@@ -10,6 +12,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
+import { type ExchangeClient, registerApiTools } from "./api-tools";
 
 export type ExampleServerOptions = {
   /** The authorization server's issuer (APP_URL of the product), e.g. http://localhost:3000. */
@@ -19,6 +22,11 @@ export type ExampleServerOptions = {
   host?: string;
   /** The scopes the metadata lists: what an MCP host asks for (the SDK's default selection). */
   scopes?: string[];
+  /**
+   * This server as a confidential client of the authorization server, named as the registered
+   * resource's server: with it, the tools over the API (`my_sessions`, `search_users`).
+   */
+  client?: ExchangeClient;
 };
 
 export type ExampleServer = {
@@ -37,6 +45,7 @@ type Claims = JWTPayload & { scopes?: string[]; client_id?: string };
 type AuthorizationServer = {
   issuer: string;
   jwks_uri: string;
+  token_endpoint: string;
   userinfo_endpoint: string;
   registration_endpoint?: string;
   client_id_metadata_document_supported?: boolean;
@@ -64,6 +73,7 @@ async function userinfo(
 function toolsFor(
   auth: AuthInfo,
   metadata: () => Promise<AuthorizationServer>,
+  options: ExampleServerOptions,
 ): McpServer {
   const server = new McpServer({
     name: "example-mcp-server",
@@ -120,6 +130,13 @@ function toolsFor(
       });
     },
   );
+  if (options.client)
+    registerApiTools(server, {
+      issuer: options.issuer,
+      tokenEndpoint: async () => (await metadata()).token_endpoint,
+      client: options.client,
+      subjectToken: auth.token,
+    });
   return server;
 }
 
@@ -203,7 +220,7 @@ export async function startExampleServer(
         return;
       }
       // Stateless: a server and a transport per request, as the SDK's stateless example does.
-      const mcp = toolsFor(auth, metadata);
+      const mcp = toolsFor(auth, metadata, options);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
       });

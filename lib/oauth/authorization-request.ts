@@ -23,6 +23,10 @@ import {
 } from "@/lib/oauth/client-metadata-documents";
 import { checkedResources, resourceScopes } from "@/lib/oauth/resources";
 import { parseScopes, refusedScope } from "@/lib/oauth/scopes";
+import {
+  type ConsentExchange,
+  consentExchanges,
+} from "@/lib/oauth/exchange-rights";
 
 /** A validated request of the authorization endpoint: what the consent approves. */
 export type AuthorizationRequest = {
@@ -79,6 +83,8 @@ export async function validateAuthorizationRequest(
   request: AuthorizationRequest;
   /** The words of the named registered resources' scopes, for the consent (decision record 101). */
   descriptions: Record<string, string>;
+  /** What the named resources' servers may do for the user by token exchange (decision record 115). */
+  exchanges: ConsentExchange[];
 }> {
   const clientId = query.get("client_id");
   if (!clientId) throw invalidRequest("client_id");
@@ -134,6 +140,7 @@ export async function validateAuthorizationRequest(
   );
   return {
     client,
+    exchanges: consentExchanges(resources.registered),
     descriptions: Object.fromEntries(
       resources.registered.flatMap((resource) =>
         resource.scopes.map((scope) => [scope.name, scope.description]),

@@ -79,7 +79,7 @@ async function showAuthorization(
     return redirect(OAUTH_SCREENS.consent + search);
   }
   return answering(ctx, async () => {
-    const { client, request, descriptions } =
+    const { client, request, descriptions, exchanges } =
       await validateAuthorizationRequest(ctx, params);
     const silent = (error: string, description: string) =>
       new RedirectedError(
@@ -141,6 +141,7 @@ async function showAuthorization(
       })),
       redirect_uri: request.redirectUri,
       teams: await consentTeams(ctx, user.id),
+      exchanges,
     };
     if (ctx.wantsJson) return json(facts);
     return new Response(
@@ -150,6 +151,7 @@ async function showAuthorization(
         clientId: client.id,
         scopes: request.scopes,
         descriptions,
+        exchanges,
         state: facts.state,
         authToken,
         csrfToken: ctx.session.csrfToken,

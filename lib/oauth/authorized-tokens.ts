@@ -12,6 +12,7 @@ import { json } from "@/lib/http/respond";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { PERSONAL_ACCESS_GRANT, presentClient } from "@/lib/oauth/clients";
 import { readScopes } from "@/lib/oauth/scopes";
+import { endExchangedTokens } from "@/lib/oauth/token-families";
 
 /** Passport's token JSON (the `oauth_access_tokens` row), with its client. */
 export function presentToken(token: OAuthAccessToken, client: OAuthClient) {
@@ -52,7 +53,10 @@ export const authorizedTokensEndpoint: Endpoint = defineEndpoint({
   },
 });
 
-/** DELETE /oauth/tokens/{id} (`passport.tokens.destroy`): revokes one of the user's tokens and its refresh tokens. */
+/**
+ * DELETE /oauth/tokens/{id} (`passport.tokens.destroy`): revokes one of the user's tokens and its
+ * refresh tokens, and what other clients got by exchanging its grant's (decision record 115).
+ */
 export const authorizedTokenEndpoint: Endpoint = defineEndpoint({
   nonJson: "json",
   async run(ctx) {
@@ -68,8 +72,14 @@ export const authorizedTokenEndpoint: Endpoint = defineEndpoint({
           eq(oauthAccessTokens.userId, user.id),
         ),
       )
-      .returning({ id: oauthAccessTokens.id });
-    if (revoked.length === 0) throw notFound();
+      .returning({
+        id: oauthAccessTokens.id,
+        clientId: oauthAccessTokens.clientId,
+        userId: oauthAccessTokens.userId,
+      });
+    const [token] = revoked;
+    if (!token) throw notFound();
+    await endExchangedTokens(ctx.db, token);
     await ctx.db
       .update(oauthRefreshTokens)
       .set({ revoked: true })

@@ -105,7 +105,7 @@ export async function verifiedAccessClaims(
 }
 
 /**
- * A verified access token's row, its user and its `aud` claim, or null: bad signature, expired,
+ * A verified access token's row, its user, its `aud` and `exp` claims, or null: bad signature, expired,
  * unknown or revoked. Whatever its audience: see `verifyApiAccessToken` for this API's guard.
  */
 export async function verifyAccessToken(
@@ -114,14 +114,14 @@ export async function verifyAccessToken(
 ) {
   const claims = await verifiedAccessClaims(ctx, jwt);
   if (!claims) return null;
-  const { jti, aud } = claims;
+  const { jti, aud, exp } = claims;
   // On PGlite from the read cache until the next write (decision record 018), as a personal
   // access token's row: a revocation or a user's deletion is a write, and the time window was
   // judged above from the claims.
   const [row] = await cachedRead(ctx.db, `oauth_access_token\0${jti}`, () =>
     findTokenStatement(ctx.db).execute({ id: jti }),
   );
-  return row ? { ...row, aud } : null;
+  return row ? { ...row, aud, exp } : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { SCOPES } from "@/lib/oauth/scopes";
+import type { ConsentExchange } from "@/lib/oauth/exchange-rights";
 
 /**
  * The reference front end's screens for the consent and the device code (decision record 055):
@@ -49,6 +50,8 @@ export function consentPage(facts: {
   userEmail: string;
   /** The teams the user may approve the app for (lib/oauth/team-consent.ts). */
   teams?: readonly { id: number; name: string }[];
+  /** What the resources' servers may do for the user by token exchange (decision record 115). */
+  exchanges?: readonly ConsentExchange[];
 }): string {
   const fields =
     hidden("_token", facts.csrfToken) +
@@ -59,6 +62,12 @@ export function consentPage(facts: {
     .map(
       (scope) =>
         `<li>${escapeHtml(SCOPES[scope] ?? facts.descriptions?.[scope] ?? scope)}</li>`,
+    )
+    .join("");
+  const exchanges = (facts.exchanges ?? [])
+    .map(
+      ({ resource, scopes: rights }) =>
+        `<p>On your behalf, the server of <strong>${escapeHtml(resource.name)}</strong> will also be able to:</p><ul>${rights.map((scope) => `<li>${escapeHtml(scope.description)}</li>`).join("")}</ul>`,
     )
     .join("");
   const teams = (facts.teams ?? [])
@@ -76,6 +85,7 @@ export function consentPage(facts: {
 <h1>Authorization request</h1>
 <p><strong>${escapeHtml(facts.clientName)}</strong> is requesting permission to access your account (${escapeHtml(facts.userEmail)}).</p>
 ${scopes ? `<p>This application will be able to:</p><ul>${scopes}</ul>` : ""}
+${exchanges}
 <form method="post" action="${escapeHtml(facts.action)}">${fields}${forTeam}<button type="submit">Authorize</button></form>
 <form method="post" action="${escapeHtml(facts.action)}">${fields}${hidden("_method", "DELETE")}<button type="submit">Cancel</button></form>
 </main></body></html>`;

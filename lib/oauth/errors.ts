@@ -85,11 +85,12 @@ export const invalidTarget = (hint: string) =>
   );
 
 /** RFC 6749 §5.2 `unauthorized_client`: the client may not use this grant (league 9's wording). */
-export const unauthorizedClient = () =>
+export const unauthorizedClient = (hint?: string) =>
   new OAuthError(
     "unauthorized_client",
     "The authenticated client is not authorized to use this authorization grant type.",
     400,
+    hint,
   );
 
 /** RFC 8628 §3.5's polling answers. */

@@ -54,6 +54,8 @@ export type Grant = {
   family?: string;
   /** Seconds the access token lives, when not `oauth.access-token-minutes` (a personal access token, a registered resource's). */
   lifetimeSeconds?: number;
+  /** The client acting for the user, an exchanged token's RFC 8693 §4.1 `act` (decision record 115). */
+  actor?: string;
 };
 
 /**
@@ -104,6 +106,7 @@ export async function signAccessToken(
       iss: issuer(ctx),
       client_id: grant.client.id,
     }),
+    ...(grant.actor !== undefined && { act: { sub: grant.actor } }),
   })
     // Passport's header; a kid only while a rotation publishes two keys (decision record 092).
     .setProtectedHeader({ typ: "JWT", alg: "RS256", ...signingKid(keys) })
@@ -159,6 +162,8 @@ export function tokenResponse(body: {
   refresh_token?: string;
   id_token?: string;
   scope?: string;
+  /** RFC 8693 §2.2.1, for an exchanged token. */
+  issued_token_type?: string;
 }): Response {
   return new Response(JSON.stringify({ token_type: "Bearer", ...body }), {
     status: 200,

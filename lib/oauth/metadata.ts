@@ -2,6 +2,7 @@ import "server-only";
 import type { Context } from "@/lib/server/context";
 import { defineEndpoint, type Endpoint } from "@/lib/server/endpoint";
 import { GRANT_TYPES } from "@/lib/oauth/clients";
+import { TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grants/token-exchange";
 import { ACR_VALUES, issuer } from "@/lib/oauth/id-token";
 import { oauthKeys, publishedKeys } from "@/lib/oauth/keys";
 import { DEVICE_PATHS, OAUTH_PATHS } from "@/lib/oauth/paths";
@@ -43,7 +44,8 @@ async function authorizationServerMetadata(ctx: Context) {
     response_types_supported: ["code"],
     response_modes_supported: ["query"],
     device_authorization_endpoint: at(DEVICE_PATHS.code),
-    grant_types_supported: GRANT_TYPES,
+    // Token exchange is no client's grant type: a registered resource names its server (record 115).
+    grant_types_supported: [...GRANT_TYPES, TOKEN_EXCHANGE_GRANT],
     token_endpoint_auth_methods_supported: [
       "client_secret_basic",
       "client_secret_post",

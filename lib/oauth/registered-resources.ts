@@ -10,6 +10,12 @@ import { invalid, notFound } from "@/lib/http/errors";
 import { findClient } from "@/lib/oauth/clients";
 import { SCOPES } from "@/lib/oauth/scopes";
 import { resourceActivity } from "@/lib/oauth/resource-activity";
+import {
+  checkExchangeRights,
+  exchangeColumns,
+  type ExchangeRights,
+  exchangeScopesOf,
+} from "@/lib/oauth/exchange-rights";
 
 /**
  * The protected resources on other origins this server issues tokens for (decision record 101):
@@ -25,7 +31,7 @@ export type ResourceRegistration = {
   clients: string[] | null;
   /** Its access tokens' life; null: `oauth.access-token-minutes`. */
   tokenMinutes: number | null;
-};
+} & ExchangeRights;
 
 /**
  * A database, or a context holding one (and its clock, else the wall clock), and who acts: the
@@ -124,10 +130,13 @@ export async function findResource(db: Db, id: string): Promise<OAuthResource> {
   return row;
 }
 
-/** 422 unless every scope is the resource's own (none of this server's) and every client exists. */
+/**
+ * 422 unless every scope is the resource's own (none of this server's), every client exists, and
+ * the exchange rights hold (lib/oauth/exchange-rights.ts).
+ */
 async function checkFields(
   db: Db,
-  fields: Pick<ResourceRegistration, "scopes" | "clients">,
+  fields: Omit<ResourceRegistration, "identifier" | "name" | "tokenMinutes">,
 ): Promise<void> {
   const taken = fields.scopes.find((scope) =>
     Object.hasOwn(SCOPES, scope.name),
@@ -141,6 +150,7 @@ async function checkFields(
       throw invalid("clients", "The client :client does not exist.", {
         client: clientId,
       });
+  await checkExchangeRights(db, fields);
 }
 
 /**
@@ -173,6 +183,7 @@ export async function registerResource(
         scopes: registration.scopes,
         allowedClients: registration.clients,
         accessTokenMinutes: registration.tokenMinutes,
+        ...exchangeColumns(registration),
         createdAt: now,
         updatedAt: now,
       })
@@ -184,7 +195,7 @@ export async function registerResource(
   });
 }
 
-/** Replaces a resource's name, scopes, clients and token life; its identifier stays. */
+/** Replaces a resource's name, scopes, clients, token life and exchange rights; its identifier stays. */
 export async function updateResource(
   target: Target,
   resource: OAuthResource,
@@ -200,6 +211,7 @@ export async function updateResource(
         scopes: fields.scopes,
         allowedClients: fields.clients,
         accessTokenMinutes: fields.tokenMinutes,
+        ...exchangeColumns(fields),
         updatedAt: wholeSeconds(nowOf(target)),
       })
       .where(eq(oauthResources.id, resource.id))
@@ -236,6 +248,8 @@ export const presentResource = (row: OAuthResource) => ({
   scopes: row.scopes,
   clients: row.allowedClients,
   token_minutes: row.accessTokenMinutes,
+  exchange_client: row.exchangeClientId,
+  exchange_scopes: exchangeScopesOf(row),
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });

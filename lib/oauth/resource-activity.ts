@@ -9,6 +9,8 @@ const auditedFields = (row: OAuthResource) => ({
   scopes: row.scopes.map((scope) => scope.name),
   clients: row.allowedClients,
   token_minutes: row.accessTokenMinutes,
+  exchange_client: row.exchangeClientId,
+  exchange_scopes: row.exchangeScopes ?? [],
 });
 
 /**

@@ -33,6 +33,15 @@ const acting = (ctx: Context) => ({
   actor: { id: ctx.requireUser().id, ip: ctx.ip },
 });
 
+/** The exchange rights of a request's fields: absent, none (a PUT replaces them too). */
+const exchangeInput = (input: {
+  exchange_client?: string | null;
+  exchange_scopes?: string[] | null;
+}) => ({
+  exchangeClient: input.exchange_client ?? null,
+  exchangeScopes: input.exchange_scopes ?? [],
+});
+
 /** GET /api/admin/oauth-resources: every registered resource, oldest first. */
 export const listResourcesEndpoint: Endpoint = endpointOf(
   OAUTH_RESOURCES_CONTRACT,
@@ -54,6 +63,7 @@ export const storeResourceEndpoint: Endpoint = endpointOf(
         scopes: input.scopes,
         clients: input.clients ?? null,
         tokenMinutes: input.token_minutes ?? null,
+        ...exchangeInput(input),
       });
       return json({ resource: presentResource(row) }, 201);
     },
@@ -71,6 +81,7 @@ export const updateResourceEndpoint: Endpoint = endpointOf(
         scopes: input.scopes,
         clients: input.clients ?? null,
         tokenMinutes: input.token_minutes ?? null,
+        ...exchangeInput(input),
       });
       return { resource: presentResource(row) };
     },

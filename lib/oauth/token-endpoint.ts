@@ -14,12 +14,17 @@ import { clientCredentialsAtOnce } from "@/lib/oauth/grants/client-credentials-a
 import { rememberClient } from "@/lib/oauth/known-clients";
 import { deviceCodeGrant } from "@/lib/oauth/grants/device-code";
 import { refreshTokenGrant } from "@/lib/oauth/grants/refresh-token";
+import {
+  TOKEN_EXCHANGE_GRANT,
+  tokenExchangeGrant,
+} from "@/lib/oauth/grants/token-exchange";
 
 const GRANTS = {
   authorization_code: authorizationCodeGrant,
   refresh_token: refreshTokenGrant,
   client_credentials: clientCredentialsGrant,
   "urn:ietf:params:oauth:grant-type:device_code": deviceCodeGrant,
+  [TOKEN_EXCHANGE_GRANT]: tokenExchangeGrant,
 } as const;
 
 /**

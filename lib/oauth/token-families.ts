@@ -1,8 +1,12 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, like } from "drizzle-orm";
+import { and, eq, inArray, like, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { oauthAccessTokens, oauthRefreshTokens } from "@/db/schema";
+import {
+  oauthAccessTokens,
+  oauthRefreshTokens,
+  oauthResources,
+} from "@/db/schema";
 
 // A grant's family (RFC 9700 §4.14.2; decision record 081) is the chain of tokens descending from
 // one authorization code or device code through refresh-token rotation. Passport's tables link a
@@ -20,6 +24,34 @@ export const familyOf = (id: string): string | null =>
 /** A new access token's id in `family`: 80 hex characters, as league's `bin2hex(random_bytes(40))`. */
 export const idInFamily = (family: string) =>
   family + randomBytes(20).toString("hex");
+
+/**
+ * The tokens other clients were given by exchanging one of this grant's (RFC 8693, decision record
+ * 115): they carry the family in their ids, so a grant's end — its user's revocation, the client's
+ * own (RFC 7009), reuse detection — ends them too, before the subject token's expiry they would
+ * end at anyway. `token` is an access token of the grant. Only the tokens of a client some resource
+ * names as its server are ended: revoking an exchanged token ends no token of the host's.
+ */
+export async function endExchangedTokens(
+  db: Pick<Db, "update">,
+  token: { id: string; clientId: string; userId: number | null },
+): Promise<void> {
+  const family = familyOf(token.id);
+  if (family === null || token.userId === null) return;
+  await db
+    .update(oauthAccessTokens)
+    .set({ revoked: true })
+    .where(
+      and(
+        eq(oauthAccessTokens.userId, token.userId),
+        ne(oauthAccessTokens.clientId, token.clientId),
+        like(oauthAccessTokens.id, `${family}%`),
+        eq(oauthAccessTokens.revoked, false),
+        // As text: oauth_clients.id is a uuid, a bigint or a char(36) by Passport's version (0021).
+        sql`${oauthAccessTokens.clientId}::text in (select ${oauthResources.exchangeClientId} from ${oauthResources} where ${oauthResources.exchangeClientId} is not null)`,
+      ),
+    );
+}
 
 /**
  * Reuse detection: a used code or a rotated refresh token presented again revokes its family's
@@ -45,6 +77,7 @@ export async function revokeFamily(
     )
     .returning({ id: oauthAccessTokens.id });
   if (members.length === 0) return;
+  await endExchangedTokens(db, { id: family, clientId, userId });
   await db
     .update(oauthRefreshTokens)
     .set({ revoked: true })

@@ -9,6 +9,7 @@ import {
 import type { Context } from "@/lib/server/context";
 import { verifyAccessToken } from "@/lib/oauth/bearer";
 import { decryptPayload } from "@/lib/oauth/encryption";
+import { endExchangedTokens } from "@/lib/oauth/token-families";
 
 export type FoundToken =
   | {
@@ -88,10 +89,23 @@ export async function findLiveToken(
   };
 }
 
-/** Revokes an access token with its refresh tokens, or a refresh token with its access token. */
+/**
+ * Revokes an access token with its refresh tokens, or a refresh token with its access token, and
+ * the tokens other clients got by exchanging one of the grant's (decision record 115).
+ */
 export async function revokeFound(ctx: Context, found: FoundToken) {
   const accessTokenId =
     found.kind === "access_token" ? found.token.id : found.accessTokenId;
+  await endExchangedTokens(
+    ctx.db,
+    found.kind === "access_token"
+      ? found.token
+      : {
+          id: accessTokenId,
+          clientId: found.clientId,
+          userId: /^\d{1,15}$/.test(found.userId) ? Number(found.userId) : null,
+        },
+  );
   await ctx.db
     .update(oauthAccessTokens)
     .set({ revoked: true })

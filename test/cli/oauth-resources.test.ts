@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asc } from "drizzle-orm";
-import { activityLog, oauthResources } from "@/db/schema";
+import { asc, desc } from "drizzle-orm";
+import { activityLog, oauthClients, oauthResources } from "@/db/schema";
 import { type CliTarget, createCliTarget, runCli } from "./run-cli";
 
 // oauth:resource:create, :list and :delete run in this process as `npm run auth` runs them
@@ -52,7 +52,7 @@ describe("npm run auth -- oauth:resource:*", () => {
 
     const listed = await cli(["oauth:resource:list"]);
     expect(listed.stdout).toBe(
-      "1\thttps://mcp.example/mcp\tNotes MCP\tnotes:read notes:write\tany client\t15 minutes\n",
+      "1\thttps://mcp.example/mcp\tNotes MCP\tnotes:read notes:write\tany client\t15 minutes\tno exchange\n",
     );
 
     const taken = await cli([
@@ -118,6 +118,87 @@ describe("npm run auth -- oauth:resource:*", () => {
         ["oauth-resource-created", null, "cli", "https://mcp.example/mcp"],
         ["oauth-resource-deleted", null, "cli", "https://mcp.example/mcp"],
       ]);
+    } finally {
+      await log.close();
+    }
+  });
+
+  it("sets a resource's exchange rights on create, replaces them with update, lists them (decision record 115)", async () => {
+    const database = target.open();
+    const server = crypto.randomUUID();
+    try {
+      await database.db.insert(oauthClients).values({
+        id: server,
+        name: "MCP server",
+        secret: "a secret the test never uses",
+        redirectUris: "[]",
+        grantTypes: '["client_credentials"]',
+        revoked: false,
+      });
+    } finally {
+      await database.close();
+    }
+    const created = await cli([
+      "oauth:resource:create",
+      "https://mcp.example/exchange",
+      "Exchange MCP",
+      "--exchange-client",
+      server,
+      "--exchange-scope",
+      "sessions:read",
+      "--exchange-scope",
+      "admin",
+    ]);
+    expect([created.status, created.stderr]).toEqual([0, ""]);
+    const id = created.stdout.trim();
+    const star = await cli([
+      "oauth:resource:update",
+      id,
+      "--exchange-client",
+      server,
+      "--exchange-scope",
+      "*",
+    ]);
+    expect([star.status, star.stderr]).toEqual([
+      1,
+      "The scope * cannot be exchanged.\n",
+    ]);
+    expect((await cli(["oauth:resource:list"])).stdout).toContain(
+      `\texchange by ${server}: sessions:read admin\n`,
+    );
+    const updated = await cli([
+      "oauth:resource:update",
+      "https://mcp.example/exchange",
+      "--name",
+      "Renamed",
+      "--exchange-client",
+      server,
+      "--exchange-scope",
+      "sessions:read",
+    ]);
+    expect([updated.status, updated.stdout]).toEqual([
+      0,
+      "Updated the resource https://mcp.example/exchange.\n",
+    ]);
+    expect((await cli(["oauth:resource:list"])).stdout).toContain(
+      `\tRenamed\t-\tany client\tdefault life\texchange by ${server}: sessions:read\n`,
+    );
+    const cleared = await cli(["oauth:resource:update", id]);
+    expect(cleared.status).toBe(0);
+    expect((await cli(["oauth:resource:list"])).stdout).toContain(
+      "\tRenamed\t-\tany client\tdefault life\tno exchange\n",
+    );
+    const log = target.open();
+    try {
+      const [last] = await log.db
+        .select()
+        .from(activityLog)
+        .orderBy(desc(activityLog.id))
+        .limit(1);
+      expect(last?.properties).toMatchObject({
+        old: { exchange_client: server, exchange_scopes: ["sessions:read"] },
+        new: { exchange_client: null, exchange_scopes: [] },
+      });
     } finally {
       await log.close();
     }

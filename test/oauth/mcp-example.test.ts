@@ -9,6 +9,8 @@ import type {
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { User } from "@/db/schema";
+import { createClient } from "@/lib/oauth/clients";
 import { registerResource } from "@/lib/oauth/registered-resources";
 import {
   documentClientKey,
@@ -116,9 +118,16 @@ class HostProvider implements OAuthClientProvider {
   }
 }
 
-/** The SDK's sign-in: refused, the user approves in the "browser", the code finishes it; then a tool. */
-async function signInAndCallWhoami(provider: HostProvider) {
-  const url = new URL(mcpServer.url);
+/**
+ * The SDK's sign-in to the MCP server at `serverUrl`: refused, `user` approves in the "browser",
+ * the code finishes it; the host's client, connected with the token.
+ */
+async function signInWithSdk(
+  provider: HostProvider,
+  serverUrl: string,
+  user: User,
+) {
+  const url = new URL(serverUrl);
   const first = new StreamableHTTPClientTransport(url, {
     authProvider: provider,
   });
@@ -126,10 +135,6 @@ async function signInAndCallWhoami(provider: HostProvider) {
   await expect(refused.connect(first)).rejects.toThrow(UnauthorizedError);
   const authorizationUrl = provider.authorizationUrl;
   if (!authorizationUrl) throw new Error("the SDK asked for no authorization");
-  const user = await app.createUser({
-    name: "Ada Lovelace",
-    email: "ada@example.com",
-  });
   const callback = await consent(await signIn(app, user), authorizationUrl);
   const code = callback.searchParams.get("code");
   if (!code) throw new Error(`no code: ${callback}`);
@@ -139,16 +144,43 @@ async function signInAndCallWhoami(provider: HostProvider) {
   await client.connect(
     new StreamableHTTPClientTransport(url, { authProvider: provider }),
   );
-  const tools = await client.listTools();
-  const result = await client.callTool({ name: "whoami" });
-  await client.close();
+  return { client, authorizationUrl };
+}
+
+/** A tool's answer: its JSON, or its error's text. */
+async function callTool(
+  client: Client,
+  name: string,
+  args?: Record<string, unknown>,
+) {
+  const result = await client.callTool({ name, arguments: args });
   const content = result.content as { type: string; text: string }[];
-  if (result.isError) throw new Error(`whoami failed: ${content[0]?.text}`);
+  const text = content[0]?.text ?? "";
+  return result.isError
+    ? { error: text }
+    : (JSON.parse(text) as Record<string, unknown>);
+}
+
+/** The SDK's sign-in to the example, then `whoami`. */
+async function signInAndCallWhoami(provider: HostProvider) {
+  const user = await app.createUser({
+    name: "Ada Lovelace",
+    email: "ada@example.com",
+  });
+  const { client, authorizationUrl } = await signInWithSdk(
+    provider,
+    mcpServer.url,
+    user,
+  );
+  const tools = await client.listTools();
+  const whoami = await callTool(client, "whoami");
+  await client.close();
+  if ("error" in whoami) throw new Error(`whoami failed: ${whoami.error}`);
   return {
     user,
     authorizationUrl,
     tools: tools.tools.map((tool) => tool.name),
-    whoami: JSON.parse(content[0]?.text ?? "{}") as Record<string, unknown>,
+    whoami,
   };
 }
 
@@ -231,5 +263,95 @@ describe("the MCP SDK's client signs in to the example MCP server (docs/mcp.md)"
       authorization_servers: [authorizationServer.base],
       scopes_supported: SCOPES,
     });
+  });
+});
+
+describe("the example's tools over this server's API, by token exchange (decision record 115)", () => {
+  it("my_sessions for a user, search_users refused to them as a tool error and answered to an administrator", async () => {
+    const { client: serverClient, plainSecret } = await createClient(
+      {
+        db: app.services.database.db,
+        config: app.services.config,
+        now: new Date(),
+      },
+      {
+        userId: null,
+        name: "Example MCP server",
+        redirectUris: [],
+        grantTypes: ["client_credentials"],
+        confidential: true,
+        scopes: null,
+      },
+    );
+    const exchanging = await startExampleServer({
+      issuer: authorizationServer.base,
+      scopes: SCOPES,
+      client: { id: serverClient.id, secret: plainSecret ?? "" },
+    });
+    try {
+      await registerResource(app.services.database, {
+        identifier: exchanging.url,
+        name: "Example MCP server with tools",
+        scopes: [
+          { name: MCP_SCOPE, description: "Use the example MCP server" },
+        ],
+        clients: null,
+        tokenMinutes: null,
+        exchangeClient: serverClient.id,
+        exchangeScopes: ["sessions:read", "admin"],
+      });
+      app.configure({
+        env: {
+          APP_URL: authorizationServer.base,
+          ADMIN_EMAILS: "grace@example.com",
+        },
+      });
+      const ada = await app.createUser({
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+      });
+      const grace = await app.createUser({
+        name: "Grace Hopper",
+        email: "grace@example.com",
+      });
+
+      const user = (
+        await signInWithSdk(new HostProvider(), exchanging.url, ada)
+      ).client;
+      expect((await user.listTools()).tools.map((tool) => tool.name)).toEqual([
+        "whoami",
+        "token_expiry",
+        "authorization_server",
+        "my_sessions",
+        "search_users",
+      ]);
+      const sessions = await callTool(user, "my_sessions");
+      expect(sessions.sessions).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ id: expect.any(String) }),
+        ]),
+      );
+      expect(await callTool(user, "search_users", { query: "ada" })).toEqual({
+        error:
+          "Only an administrator may search users: the authorization server refused (403).",
+      });
+      expect(await callTool(user, "whoami")).toMatchObject({
+        email: "ada@example.com",
+      });
+      await user.close();
+
+      const admin = (
+        await signInWithSdk(new HostProvider(), exchanging.url, grace)
+      ).client;
+      expect(
+        await callTool(admin, "search_users", { query: "lovelace" }),
+      ).toEqual({
+        users: [{ id: ada.id, name: "Ada Lovelace", email: "ada@example.com" }],
+        total: 1,
+      });
+      await admin.close();
+    } finally {
+      await exchanging.close();
+    }
   });
 });

@@ -8,7 +8,7 @@ import {
 } from "@/lib/oauth/resource-routes";
 import { ADMIN_ACTIVITY_ROUTE } from "@/lib/admin/routes";
 import { signIn, useTestApp } from "../support/app";
-import { signedInAdmin } from "./support";
+import { registerClient, signedInAdmin } from "./support";
 
 // An administrator's change of a registered resource is in the activity log, as a setting's or
 // a webhook's is (decision record 112); a refused change writes nothing.
@@ -52,12 +52,18 @@ describe("registered resources in the activity log", () => {
     );
     expect(made.status).toBe(201);
     const id = String(made.body.resource.id);
+    const server = await registerClient(agent, {
+      name: "Notes server",
+      grant_types: ["client_credentials"],
+    });
     const changed = await agent.put(
       `/api/admin/oauth-resources/${id}`,
       {
         name: "Notes",
         scopes: [{ name: "notes:write", description: "Write your notes" }],
         token_minutes: 10,
+        exchange_client: server.id,
+        exchange_scopes: ["sessions:read"],
       },
       { host: OAUTH_RESOURCE_UPDATE_ROUTE, params: { id } },
     );
@@ -81,12 +87,17 @@ describe("registered resources in the activity log", () => {
       scopes: ["notes:read"],
       clients: null,
       token_minutes: null,
+      exchange_client: null,
+      exchange_scopes: [],
     };
     const after = {
       name: "Notes",
       scopes: ["notes:write"],
       clients: null,
       token_minutes: 10,
+      // Who may exchange its tokens, and for what (decision record 115).
+      exchange_client: server.id,
+      exchange_scopes: ["sessions:read"],
     };
     const common = { resource_id: Number(id), identifier: NOTES };
     expect(entries.map((entry) => entry.properties)).toEqual([

@@ -60,12 +60,25 @@ const scopes = z
     "The :attribute field has a duplicate value.",
   );
 
-/** The fields of a resource; `clients` null (or absent) lets any client ask for it. */
+/**
+ * The fields of a resource; `clients` null (or absent) lets any client ask for it.
+ * `exchange_client`: the confidential client that is its server, which may exchange a token for
+ * the resource for one of this API's with `exchange_scopes` (RFC 8693, decision record 115).
+ */
 export const resourceFields = {
   name: z.string().min(1).max(255),
   scopes,
   clients: z.array(z.string().min(1).max(255)).max(100).nullish(),
   token_minutes: z.int().min(1).max(525_600).nullish(),
+  exchange_client: z.string().min(1).max(255).nullish(),
+  exchange_scopes: z
+    .array(z.string().min(1).max(100))
+    .max(100)
+    .refine(
+      (list) => new Set(list).size === list.length,
+      "The :attribute field has a duplicate value.",
+    )
+    .nullish(),
 };
 
 export const resourceInputSchema = z.object({ identifier, ...resourceFields });
@@ -78,6 +91,8 @@ export const oauthResourceSchema = z.object({
   scopes: z.array(resourceScopeSchema),
   clients: z.array(z.string()).nullable(),
   token_minutes: z.int().nullable(),
+  exchange_client: z.string().nullable(),
+  exchange_scopes: z.array(z.string()),
   created_at: z.string().nullable(),
   updated_at: z.string().nullable(),
 });

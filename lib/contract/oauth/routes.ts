@@ -62,6 +62,16 @@ export const authorizationRequestSchema = z.object({
   redirect_uri: z.string(),
   /** The teams the user may approve the app for (decision record 110): none while teams are off. */
   teams: z.array(z.object({ id: z.int(), name: z.string() })),
+  /**
+   * What the server of each resource the app asks for may do for the user by token exchange
+   * (decision record 115): the scopes of this API, in this server's words.
+   */
+  exchanges: z.array(
+    z.object({
+      resource: z.object({ identifier: z.string(), name: z.string() }),
+      scopes: z.array(oauthScopeSchema),
+    }),
+  ),
 });
 
 /** Where the browser goes next: the client's redirect URI with a code or an error. */
