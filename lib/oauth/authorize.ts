@@ -35,6 +35,7 @@ import {
 import { OAUTH_PATHS } from "@/lib/oauth/paths";
 import { toPublicPath } from "@/lib/oauth/path-prefix";
 import { SCOPES, STEP_UP_SCOPES } from "@/lib/oauth/scopes";
+import { exchangeScopesForResources } from "@/lib/oauth/registered-resources";
 import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
 
 /** How long a consent screen stays answerable. */
@@ -256,7 +257,13 @@ export const authorizeEndpoint: Endpoint = defineEndpoint({
         input._method?.toUpperCase() === "DELETE"
       )
         return deny(ctx, request);
-      if (request.scopes.some((scope) => STEP_UP_SCOPES.includes(scope)))
+      // A resource's server may exchange the host's token for scopes of this API (decision
+      // record 115): approving hands those over too.
+      const handed = [
+        ...request.scopes,
+        ...(await exchangeScopesForResources(ctx.db, request.resources ?? [])),
+      ];
+      if (handed.some((scope) => STEP_UP_SCOPES.includes(scope)))
         await requirePasswordConfirmation(ctx);
       const approved = await issueForTeam(
         ctx,

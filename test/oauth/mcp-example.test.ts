@@ -27,6 +27,7 @@ import {
   serveOnLoopback,
 } from "../support/loopback-server";
 import { consent } from "./support";
+import { stepUp } from "../support/two-factor";
 
 // docs/mcp.md and decision record 102: the MCP TypeScript SDK's client, as shipped, signs a user
 // in to the example MCP server (examples/mcp-server) protected by this server — once registering
@@ -135,7 +136,11 @@ async function signInWithSdk(
   await expect(refused.connect(first)).rejects.toThrow(UnauthorizedError);
   const authorizationUrl = provider.authorizationUrl;
   if (!authorizationUrl) throw new Error("the SDK asked for no authorization");
-  const callback = await consent(await signIn(app, user), authorizationUrl);
+  // The user confirms their password, as the consent screen's step-up asks when the MCP server may
+  // exchange the host's token for a step-up scope (decision record 115).
+  const browser = await signIn(app, user);
+  await stepUp(browser);
+  const callback = await consent(browser, authorizationUrl);
   const code = callback.searchParams.get("code");
   if (!code) throw new Error(`no code: ${callback}`);
   await first.finishAuth(code);

@@ -2,7 +2,12 @@ import * as oauth from "oauth4webapi";
 import { decodeJwt } from "jose";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { activityLog, oauthAccessTokens, users } from "@/db/schema";
+import {
+  activityLog,
+  oauthAccessTokens,
+  oauthResources,
+  users,
+} from "@/db/schema";
 import { ADMIN_USER_DELETE_ROUTE, ADMIN_USERS_ROUTE } from "@/lib/admin/routes";
 import {
   OAUTH_TOKEN_DESTROY_ROUTE,
@@ -15,6 +20,7 @@ import {
 import { consentPage } from "@/lib/oauth/consent-page";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
+import { stepUp } from "../support/two-factor";
 import {
   approveCode,
   authorizationUrlWithPkce,
@@ -77,6 +83,7 @@ async function hostTokens(
 ) {
   const as = await discover(app);
   const client = { client_id: host.id };
+  await stepUp(agent);
   return tokenEndpoint(app, as, client).redeem(
     await approveCode(agent, as, client, { scope, state: "s" }, { resource }),
   );
@@ -523,6 +530,40 @@ describe("a resource's exchange rights in its administration (decision record 11
 });
 
 describe("the consent tells what the resource's server may do by exchange (decision record 115)", () => {
+  it("approving a host for a resource whose server may exchange for a step-up scope asks for a recent password confirmation (423), as asking that scope does", async () => {
+    const { host } = await setUp(["sessions:read", "admin"]);
+    const as = await discover(app);
+    const consentTo = async () => {
+      const { url } = await authorizationUrlWithPkce(
+        as,
+        { clientId: host.id, scope: "notes:read", state: "s" },
+        { resource: NOTES },
+      );
+      const user = await signIn(app, await app.createUser());
+      const shown = await user.get(url.pathname + url.search, {
+        host: AUTHORIZE,
+      });
+      const fields = {
+        auth_token: shown.body.auth_token,
+        state: shown.body.state,
+        client_id: shown.body.client_id,
+      };
+      const approve = () =>
+        user.post("/oauth/authorize", fields, { host: AUTHORIZE });
+      return { user, approve };
+    };
+    const admin = await consentTo();
+    expect((await admin.approve()).status).toBe(423);
+    await stepUp(admin.user);
+    expect((await admin.approve()).status).toBe(200);
+    // A server that may only read sessions hands over no step-up scope.
+    await app.database.db
+      .update(oauthResources)
+      .set({ exchangeScopes: ["sessions:read"] });
+    const reader = await consentTo();
+    expect((await reader.approve()).status).toBe(200);
+  });
+
   it("lists the exchange scopes in this server's words for a resource that may exchange, none otherwise", async () => {
     const { host } = await setUp(["sessions:read", "admin"]);
     const as = await discover(app);
