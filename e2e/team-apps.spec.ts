@@ -67,7 +67,8 @@ for (const variant of LANGUAGE_VARIANTS) {
         },
       );
       await page.getByRole("button", { name: t("Done") }).click();
-      await expect(page.getByText("Orbit CLI")).toBeVisible();
+      // The list's entry alone: the panel's sentences name the app too until it closes.
+      await expect(page.getByText("Orbit CLI", { exact: true })).toBeVisible();
       const listed = await owner.api.get(`/oauth/clients?team_id=${team}`, {
         headers: { Accept: "application/json" },
       });
