@@ -26,31 +26,18 @@ import { settleBackground } from "@/lib/server/background";
 import { dispatch } from "@/lib/server/pipeline";
 import type { Services } from "@/lib/server/services";
 import { Agent } from "@/test/support/agent";
+import { type CallFrame, siteOf } from "./profile-site";
 
 const requests = Number(process.env.ALLOCATIONS_REQUESTS ?? 3000);
 const byFrame = process.env.ALLOCATIONS_BY === "frame";
 const listed = Number(process.env.ALLOCATIONS_TOP ?? 12);
 const PASSWORD = "allocations-password";
-const ROOT = path.resolve(import.meta.dirname, "..");
 
 type ProfileNode = {
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: CallFrame;
   selfSize: number;
   children: ProfileNode[];
 };
-
-/** `lib/server/pipeline.ts runEndpoint`, or a library's `package/file.js:10 name`. */
-function siteOf({ callFrame }: ProfileNode): string {
-  const file = callFrame.url
-    .replace(/^.*\/node_modules\//, "")
-    .replace(`file://${ROOT}/`, "")
-    .replace(`${ROOT}/`, "");
-  const name = callFrame.functionName || "(anonymous)";
-  // tsx's transform leaves a module of ours on one line: its function names, not its lines.
-  return /^(lib|db)\//.test(file)
-    ? `${file} ${name}`
-    : `${file}:${callFrame.lineNumber + 1} ${name}`;
-}
 
 /** Bytes per request, by the innermost frame of lib/ or db/ on each allocation's stack (or by frame). */
 async function profile(run: () => Promise<void>) {

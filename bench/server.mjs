@@ -231,11 +231,11 @@ function startNodeOptions() {
   return /NODE_OPTIONS="([^"$]*)/.exec(start)?.[1]?.trim() ?? "";
 }
 
-/** Starts the application's `next start` and resolves once the bare route answers. */
-export async function startServer({ port, databaseUrl, hashingRounds }) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "auth-bench-"));
-  // The OAuth server's keys where it looks for them (README "OAuth and OpenID Connect"), of the
-  // size Passport's passport:keys makes, or BENCH_KEY_BITS (`oauth:keys --length`).
+/**
+ * The OAuth server's keys where it looks for them in `dataDir` (docs/oauth-and-openid-connect.md),
+ * of the size Passport's passport:keys makes, or BENCH_KEY_BITS (`oauth:keys --length`).
+ */
+export function writeOAuthKeys(dataDir) {
   const keys = generateKeyPairSync("rsa", {
     modulusLength: Number(process.env.BENCH_KEY_BITS ?? 4096),
     privateKeyEncoding: { type: "pkcs8", format: "pem" },
@@ -245,6 +245,12 @@ export async function startServer({ port, databaseUrl, hashingRounds }) {
     mode: 0o600,
   });
   writeFileSync(path.join(dataDir, "oauth-public.key"), keys.publicKey);
+}
+
+/** Starts the application's `next start` and resolves once the bare route answers. */
+export async function startServer({ port, databaseUrl, hashingRounds }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "auth-bench-"));
+  writeOAuthKeys(dataDir);
   const env = {
     APP_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { rateLimits } from "@/db/schema";
 import { sha256Hex } from "@/lib/crypto/secrets";
@@ -15,6 +15,30 @@ export function limiterKey(
   return `${scope}:${sha256Hex(parts.join("|"))}`;
 }
 
+/** What a hit upserts: values, or a prepared statement's placeholders (`preparedHitStatement`). */
+type HitInput = {
+  key: string | Placeholder;
+  /** The request's time and the end of a window opened now, as ISO strings. */
+  now: string | Placeholder;
+  resetAt: string | Placeholder;
+  amount: number;
+};
+
+function upsertHit(db: Db, { key, now, resetAt, amount }: HitInput) {
+  const expired = sql`${rateLimits.resetAt} <= ${now}::timestamp`;
+  return db
+    .insert(rateLimits)
+    .values({ key, hits: amount, resetAt: sql`${resetAt}::timestamp` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`case when ${expired} then ${amount}::int else ${rateLimits.hits} + ${amount}::int end`,
+        resetAt: sql`case when ${expired} then ${resetAt}::timestamp else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+}
+
 /** The statement behind `hit`, returning the window (for a caller that folds it into a larger query). */
 export function hitStatement(
   db: Db,
@@ -23,19 +47,40 @@ export function hitStatement(
   now: Date,
   amount = 1,
 ) {
-  const resetAt = new Date(now.getTime() + decaySeconds * 1000);
-  const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamp`;
-  return db
-    .insert(rateLimits)
-    .values({ key, hits: amount, resetAt })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        hits: sql`case when ${expired} then ${amount}::int else ${rateLimits.hits} + ${amount}::int end`,
-        resetAt: sql`case when ${expired} then ${resetAt.toISOString()}::timestamp else ${rateLimits.resetAt} end`,
-      },
-    })
-    .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+  return upsertHit(db, { key, amount, ...hitTimes(decaySeconds, now) });
+}
+
+const hitTimes = (decaySeconds: number, now: Date) => ({
+  now: now.toISOString(),
+  resetAt: new Date(now.getTime() + decaySeconds * 1000).toISOString(),
+});
+
+/**
+ * `hitStatement` of one hit with placeholders named after `name`, for a statement prepared once
+ * (decision record 010): `hitPlaceholders` gives their values.
+ */
+export function preparedHitStatement(db: Db, name: string) {
+  return upsertHit(db, {
+    key: sql.placeholder(`${name}_key`),
+    now: sql.placeholder(`${name}_now`),
+    resetAt: sql.placeholder(`${name}_reset`),
+    amount: 1,
+  });
+}
+
+/** The values of `preparedHitStatement`'s placeholders for a hit of `key` now. */
+export function hitPlaceholders(
+  name: string,
+  key: string,
+  decaySeconds: number,
+  now: Date,
+): Record<string, string> {
+  const times = hitTimes(decaySeconds, now);
+  return {
+    [`${name}_key`]: key,
+    [`${name}_now`]: times.now,
+    [`${name}_reset`]: times.resetAt,
+  };
 }
 
 /** Counts one hit (or `amount` at once) atomically, opening a new window when the old one is over. */

@@ -37,15 +37,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LEGACY_ID = /^[1-9][0-9]{0,17}$/;
 
 /**
- * The condition selecting the client `id`, or null for a value that cannot be a key of this
- * database's clients: a UUID where keys are integers, digits where they are UUIDs. So a client
- * id from a request is compared only with a column that can hold it, never a PostgreSQL error.
+ * Whether `id` can be a key of this database's clients: a UUID where keys are integers, digits
+ * where they are UUIDs, cannot. So a client id from a request is compared only with a column that
+ * can hold it, never a PostgreSQL error.
  */
-export async function clientKeyIs(db: Db, id: unknown): Promise<SQL | null> {
-  if (typeof id !== "string") return null;
+export async function clientKeyFits(db: Db, id: unknown): Promise<boolean> {
+  if (typeof id !== "string") return false;
   const kind = await clientKeyKind(db);
-  const fits =
+  return (
     (UUID.test(id) && kind !== "integer") ||
-    (LEGACY_ID.test(id) && kind !== "uuid");
-  return fits ? eq(oauthClients.id, id) : null;
+    (LEGACY_ID.test(id) && kind !== "uuid")
+  );
+}
+
+/** The condition selecting the client `id`, or null for a value that cannot be one (`clientKeyFits`). */
+export async function clientKeyIs(db: Db, id: unknown): Promise<SQL | null> {
+  return (await clientKeyFits(db, id))
+    ? eq(oauthClients.id, id as string)
+    : null;
 }

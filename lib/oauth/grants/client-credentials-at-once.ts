@@ -1,7 +1,9 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { preparedPerShape, prepareSql } from "@/db/prepared";
 import { oauthAccessTokens, oauthClients } from "@/db/schema";
-import { hitStatement } from "@/lib/auth/rate-limit";
+import { hitPlaceholders, preparedHitStatement } from "@/lib/auth/rate-limit";
 import type { Context } from "@/lib/server/context";
 import {
   type PresentedClient,
@@ -74,38 +76,29 @@ export async function clientCredentialsAtOnce(
   const token = await signAccessToken(ctx, { client, userId: null, scopes });
 
   const hits = ctx.carriedHits?.splice(0) ?? [];
-  const hitNames = hits.map((_, index) => sql.identifier(`hit_${index}`));
-  const within = hits.map(
-    (hit, index) => sql`${hitNames[index]}.hits <= ${hit.max}`,
+  const { row } = token;
+  const values: Record<string, string | number> = {
+    client: client.id,
+    fingerprint,
+    id: row.id,
+    scopes: row.scopes,
+    created: row.createdAt.toISOString(),
+    updated: row.updatedAt.toISOString(),
+    expires: row.expiresAt.toISOString(),
+  };
+  hits.forEach((hit, index) =>
+    Object.assign(
+      values,
+      hitPlaceholders(`hit_${index}`, hit.key, hit.decaySeconds, ctx.now),
+      { [`hit_${index}_max`]: hit.max },
+    ),
   );
   const use = dueClientUse(ctx, client.id, sql`exists (select 1 from issued)`);
-  const { row } = token;
-  const stamp = (date: Date) => sql`${date.toISOString()}::timestamp`;
-  const parts = [
-    ...hits.map(
-      (hit, index) =>
-        sql`${hitNames[index]} as (${hitStatement(ctx.db, hit.key, hit.decaySeconds, ctx.now).getSQL()})`,
-    ),
-    sql`known_client as (select ${oauthClients.id} as id from ${oauthClients}
-      where ${oauthClients.id} = ${client.id} and md5(${oauthClients}::text) = ${fingerprint})`,
-    sql`issued as (insert into ${oauthAccessTokens}
-      (id, user_id, client_id, name, scopes, revoked, created_at, updated_at, expires_at)
-      select ${row.id}, null, known_client.id, null, ${row.scopes}, false,
-        ${stamp(row.createdAt)}, ${stamp(row.updatedAt)}, ${stamp(row.expiresAt)}
-      from ${sql.join([sql`known_client`, ...hitNames], sql`, `)}
-      where ${sql.join([sql`true`, ...within], sql` and `)}
-      returning id)`,
-    ...(use ? [sql`client_use as (${use})`] : []),
-  ];
-  const windows = sql`json_build_array(${sql.join(
-    hitNames.map(
-      (name) => sql`json_build_array(${name}.hits, ${name}.reset_at)`,
-    ),
-    sql`, `,
-  )})`;
-  const result = (await ctx.db.execute(sql`with ${sql.join(parts, sql`, `)}
-    select ${windows} as windows, (select count(*) from issued)::int as issued
-    ${hits.length > 0 ? sql`from ${sql.join(hitNames, sql`, `)}` : sql``}`)) as unknown as
+  // The client's use is due once a minute: that statement is built for its request alone.
+  const statement = use
+    ? prepareSql(ctx.db, undefined, grantStatement(ctx.db, hits.length, use))
+    : preparedGrant(ctx.db, hits.length);
+  const result = (await statement.execute(values)) as unknown as
     Rows | { rows: Rows };
   const [answer] = Array.isArray(result) ? result : result.rows;
   if (!answer) throw new Error("the grant's statement returned no row");
@@ -119,4 +112,55 @@ export async function clientCredentialsAtOnce(
     expires_in: token.expiresIn,
     access_token: token.jwt,
   });
+}
+
+/** The grant's statement for `hitCount` limiters, without the client's use: prepared once. */
+const preparedGrant = preparedPerShape((db: Db, hitCount: number) =>
+  prepareSql(
+    db,
+    `client_credentials_at_once_${hitCount}`,
+    grantStatement(db, hitCount, null),
+  ),
+);
+
+/**
+ * The statement: the limiters' counts (`hit_<n>_*`, lib/auth/rate-limit.ts
+ * `preparedHitStatement`), the client's row as judged (`client`, `fingerprint`), the token's row
+ * written only when both hold (`id`, `scopes`, `created`, `updated`, `expires`), and the client's
+ * use with it when due.
+ */
+function grantStatement(db: Db, hitCount: number, use: SQL | null): SQL {
+  const names = Array.from({ length: hitCount }, (_, index) => `hit_${index}`);
+  const hitNames = names.map((name) => sql.identifier(name));
+  const within = names.map(
+    (name, index) =>
+      sql`${hitNames[index]}.hits <= ${sql.placeholder(`${name}_max`)}::int`,
+  );
+  const stamp = (name: string) => sql`${sql.placeholder(name)}::timestamp`;
+  const parts = [
+    ...names.map(
+      (name, index) =>
+        sql`${hitNames[index]} as (${preparedHitStatement(db, name).getSQL()})`,
+    ),
+    sql`known_client as (select ${oauthClients.id} as id from ${oauthClients}
+      where ${oauthClients.id} = ${sql.placeholder("client")}
+      and md5(${oauthClients}::text) = ${sql.placeholder("fingerprint")})`,
+    sql`issued as (insert into ${oauthAccessTokens}
+      (id, user_id, client_id, name, scopes, revoked, created_at, updated_at, expires_at)
+      select ${sql.placeholder("id")}, null, known_client.id, null, ${sql.placeholder("scopes")},
+        false, ${stamp("created")}, ${stamp("updated")}, ${stamp("expires")}
+      from ${sql.join([sql`known_client`, ...hitNames], sql`, `)}
+      where ${sql.join([sql`true`, ...within], sql` and `)}
+      returning id)`,
+    ...(use ? [sql`client_use as (${use})`] : []),
+  ];
+  const windows = sql`json_build_array(${sql.join(
+    hitNames.map(
+      (name) => sql`json_build_array(${name}.hits, ${name}.reset_at)`,
+    ),
+    sql`, `,
+  )})`;
+  return sql`with ${sql.join(parts, sql`, `)}
+    select ${windows} as windows, (select count(*) from issued)::int as issued
+    ${hitCount > 0 ? sql`from ${sql.join(hitNames, sql`, `)}` : sql``}`;
 }
