@@ -274,21 +274,3 @@ export const presentResource = (row: OAuthResource) => ({
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
-
-/**
- * The scopes of this API that the servers of the resources named by `identifiers` may exchange
- * for: consenting to a host for such a resource hands them to its server, so a step-up scope
- * among them asks the consent for a recent password confirmation, as asking it directly does.
- */
-export async function exchangeScopesForResources(
-  db: Db,
-  identifiers: readonly string[],
-): Promise<string[]> {
-  const scopes = new Set<string>();
-  for (const identifier of identifiers) {
-    const resource = await findRegisteredResource(db, identifier);
-    if (resource)
-      for (const scope of exchangeScopesOf(resource)) scopes.add(scope);
-  }
-  return [...scopes];
-}
