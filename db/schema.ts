@@ -534,6 +534,18 @@ export const oauthDeviceCodes = pgTable(
 );
 
 /**
+ * The RFC 8707 resources a device code was asked for (migration 0022): its device holds them in
+ * the encrypted payload, which the user's approval never sees; the approval reads them here to
+ * tell what each resource's server may do by token exchange (decision record 115).
+ */
+export const oauthDeviceCodeResources = pgTable("oauth_device_code_resources", {
+  deviceCodeId: char("device_code_id", { length: 80 })
+    .primaryKey()
+    .references(() => oauthDeviceCodes.id, { onDelete: "cascade" }),
+  resources: jsonb("resources").$type<string[]>().notNull(),
+});
+
+/**
  * What this product keeps about a client beside Passport's table (decision record 051), so a
  * Laravel app on the same database reads `oauth_clients` as it is: the secret a rotation replaced
  * and until when it still authenticates, when the client was last used (written at most once per

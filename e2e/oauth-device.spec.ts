@@ -2,9 +2,12 @@ import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
 import { createClient, tokenRequest } from "./support/oauth";
 import { SPANISH_PHONE } from "./support/devices";
+import { postJson } from "./support/users";
 
 // Decision record 055: a command line starts the device grant, the user types its code on the
 // device screen and approves; the next poll gets tokens. English on a desktop, Spanish on a phone.
+// Decision record 115: a device asking for a resource whose server may exchange tokens is told
+// what that server may do, as the consent tells it.
 const VARIANTS = [
   {
     name: "English, desktop",
@@ -18,6 +21,9 @@ const VARIANTS = [
       allow: "Allow",
       done: "Device connected",
       invalid: "This code is not valid, was already used or has expired.",
+      exchange: (resource: string) =>
+        `On your behalf, the server of ${resource} will also be able to:`,
+      sessions: "See where you are signed in",
     },
   },
   {
@@ -32,6 +38,9 @@ const VARIANTS = [
       allow: "Permitir",
       done: "Dispositivo conectado",
       invalid: "Este código no es válido, ya se usó o ha caducado.",
+      exchange: (resource: string) =>
+        `En tu nombre, el servidor de ${resource} también podrá:`,
+      sessions: "Ver dónde has iniciado sesión",
     },
   },
 ] as const;
@@ -119,6 +128,68 @@ for (const variant of VARIANTS) {
       expect(tokens.status()).toBe(200);
       expect(await tokens.json()).toMatchObject({ token_type: "Bearer" });
       await device.dispose();
+    });
+
+    test("a device asking for a resource whose server may exchange tokens says what that server may do", async ({
+      page,
+      users,
+      playwright,
+      baseURL,
+    }) => {
+      const admin = await users.admin();
+      const client = await createClient(admin, {
+        name: `CLI (${variant.slug})`,
+        confidential: false,
+        grant_types: [DEVICE_GRANT],
+      });
+      const server = await createClient(admin, {
+        name: `Notes server (${variant.slug})`,
+        grant_types: ["client_credentials"],
+      });
+      const resource = `Notes API (${variant.slug})`;
+      const identifier = `https://notes-${variant.slug}-${Date.now().toString(36)}.example/api`;
+      const created = await postJson(admin.api, "/api/admin/oauth-resources", {
+        identifier,
+        name: resource,
+        scopes: [{ name: "notes:read", description: "Read your notes" }],
+        exchange_client: server.id,
+        exchange_scopes: ["sessions:read"],
+      });
+      expect(created.status()).toBe(201);
+      const device = await playwright.request.newContext({ baseURL });
+      const started = await device.post("/oauth/device/code", {
+        form: {
+          client_id: client.id,
+          scope: "notes:read",
+          resource: identifier,
+        },
+        headers: { Accept: "application/json" },
+      });
+      expect(started.status()).toBe(200);
+      const { user_code } = (await started.json()) as { user_code: string };
+      await device.dispose();
+
+      await users.signIn(
+        await users.create(`device-exchange-${variant.slug}`, {
+          verified: true,
+        }),
+      );
+      await page.goto(`/oauth/device?user_code=${user_code}`);
+      await expect(
+        page.getByRole("heading", { name: variant.words.asks, level: 1 }),
+      ).toBeVisible();
+      const told = page.getByRole("region", {
+        name: variant.words.exchange(resource),
+      });
+      await expect(told).toBeVisible();
+      await expect(told.getByText(variant.words.sessions)).toBeVisible();
+      await expectAccessible(
+        page,
+        `device consent with exchange (${variant.name})`,
+        { screenshot: `oauth-device-exchange-${variant.slug}` },
+      );
+      await page.getByRole("button", { name: variant.words.allow }).click();
+      await expect(page.getByText(variant.words.done)).toBeVisible();
     });
   });
 }

@@ -4,6 +4,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import type { FormEvent } from "react";
 import { OAuthFrame, Waiting } from "@/components/oauth/oauth-frame";
 import { AppRequest } from "@/components/oauth/app-request";
+import { ConsentExchanges } from "@/components/oauth/consent-exchanges";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -112,6 +113,7 @@ function DeviceQuestion({
       scopes={request.scopes}
       answer={answer}
       onAnswer={(approve) => answer.mutate({ request, approve })}
+      choice={<ConsentExchanges exchanges={request.exchanges} />}
     />
   );
 }

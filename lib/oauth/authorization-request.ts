@@ -27,6 +27,7 @@ import {
   type ConsentExchange,
   consentExchanges,
 } from "@/lib/oauth/exchange-rights";
+import { resourceScopeDescriptions } from "@/lib/oauth/resource-consent";
 
 /** A validated request of the authorization endpoint: what the consent approves. */
 export type AuthorizationRequest = {
@@ -141,11 +142,7 @@ export async function validateAuthorizationRequest(
   return {
     client,
     exchanges: consentExchanges(resources.registered),
-    descriptions: Object.fromEntries(
-      resources.registered.flatMap((resource) =>
-        resource.scopes.map((scope) => [scope.name, scope.description]),
-      ),
-    ),
+    descriptions: resourceScopeDescriptions(resources.registered),
     request: {
       clientId: client.id,
       requestedRedirectUri,

@@ -34,9 +34,8 @@ import {
 } from "@/lib/oauth/fresh-sign-in";
 import { OAUTH_PATHS } from "@/lib/oauth/paths";
 import { toPublicPath } from "@/lib/oauth/path-prefix";
-import { SCOPES, STEP_UP_SCOPES } from "@/lib/oauth/scopes";
-import { exchangeScopesForResources } from "@/lib/oauth/registered-resources";
-import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
+import { SCOPES } from "@/lib/oauth/scopes";
+import { requireStepUpToApprove } from "@/lib/oauth/resource-consent";
 
 /** How long a consent screen stays answerable. */
 const CONSENT_SECONDS = 600;
@@ -257,14 +256,11 @@ export const authorizeEndpoint: Endpoint = defineEndpoint({
         input._method?.toUpperCase() === "DELETE"
       )
         return deny(ctx, request);
-      // A resource's server may exchange the host's token for scopes of this API (decision
-      // record 115): approving hands those over too.
-      const handed = [
-        ...request.scopes,
-        ...(await exchangeScopesForResources(ctx.db, request.resources ?? [])),
-      ];
-      if (handed.some((scope) => STEP_UP_SCOPES.includes(scope)))
-        await requirePasswordConfirmation(ctx);
+      await requireStepUpToApprove(
+        ctx,
+        request.scopes,
+        request.resources ?? [],
+      );
       const approved = await issueForTeam(
         ctx,
         userId,

@@ -19,6 +19,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { teamAbility } from "@/lib/policies/teams";
 import { PERSONAL_ACCESS_GRANT } from "@/lib/oauth/clients";
 import { endTeamClients } from "@/lib/oauth/team-clients";
+import { endTokensExchangedFromClients } from "@/lib/oauth/token-families";
 
 // The OAuth server's ways into an account, in the credential ledger (decision record 082).
 // Passport's rows are revoked, as Passport's own revocations do, not deleted: a Laravel
@@ -203,8 +204,10 @@ const consents: CredentialKind = {
  * when the account was not the registrant's to begin with, and with the account itself (a
  * restore does not bring them back: the owner registers anew). Their tokens were revoked by the
  * kinds above, which ran first, for the user's own grants; a client's other users' grants end
- * with the client (its revocation is read by every grant and guard). A team's clients name no
- * user and end with their team (decision record 110).
+ * with the client (its revocation is read by every grant and guard), and the tokens resource
+ * servers got by exchanging theirs are revoked (the guard does not read the host's client on
+ * them: decision record 115). A team's clients name no user and end with their team (decision
+ * record 110).
  */
 const clients: CredentialKind = {
   name: "oauth-clients",
@@ -228,6 +231,10 @@ const clients: CredentialKind = {
         ),
       )
       .returning({ id: oauthClients.id });
+    await endTokensExchangedFromClients(
+      tx,
+      revoked.map((client) => client.id),
+    );
     return revoked.length;
   },
   endWithTeam: endTeamClients,

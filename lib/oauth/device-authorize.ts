@@ -15,11 +15,20 @@ import {
   isPageNavigation,
   OAUTH_SCREENS,
 } from "@/lib/oauth/consent-page";
-import { normalizeUserCode, pendingDeviceCode } from "@/lib/oauth/device-codes";
+import {
+  deviceCodeResources,
+  normalizeUserCode,
+  pendingDeviceCode,
+} from "@/lib/oauth/device-codes";
+import { consentExchanges } from "@/lib/oauth/exchange-rights";
 import { DEVICE_PATHS } from "@/lib/oauth/paths";
 import { toPublicPath } from "@/lib/oauth/path-prefix";
-import { readScopes, SCOPES, STEP_UP_SCOPES } from "@/lib/oauth/scopes";
-import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
+import { readScopes, SCOPES } from "@/lib/oauth/scopes";
+import {
+  registeredResourcesNamed,
+  requireStepUpToApprove,
+  resourceScopeDescriptions,
+} from "@/lib/oauth/resource-consent";
 
 const CONSENT_SECONDS = 600;
 /** Where the device's consent is answered, as the browser sees it (`oauth.path`). */
@@ -27,12 +36,13 @@ const consentPath = (ctx: Context) =>
   toPublicPath(DEVICE_PATHS.authorize, ctx.config.oauth.path);
 const sealPassword = (ctx: Context) =>
   deriveKey(ctx.env.SESSION_SECRET, "oauth-device-authorization");
-/** `stepUp`: the scopes need a recent password confirmation to approve (STEP_UP_SCOPES). */
+/** What the approval hands over: the scopes, and the resources whose servers may exchange (STEP_UP_SCOPES). */
 type Sealed = {
   device: string;
   user: number;
   session: string;
-  stepUp: boolean;
+  scopes: string[];
+  resources: string[];
   /** The client's name, for the owner's notice once approved. */
   clientName?: string;
 };
@@ -97,11 +107,17 @@ async function showDeviceConsent(ctx: Context): Promise<Response> {
   const client = row ? await findClient(ctx.db, row.clientId) : null;
   if (!row || !client) throw notFound();
   const scopes = readScopes(row.scopes);
+  // The resources ride in the device's payload; their copy beside the row is the approval's.
+  const resources = await deviceCodeResources(ctx.db, row.id);
+  const registered = await registeredResourcesNamed(ctx.db, resources);
+  const descriptions = resourceScopeDescriptions(registered);
+  const exchanges = consentExchanges(registered);
   const sealed: Sealed = {
     device: row.id,
     user: user.id,
     session: ctx.session.bindingKey(),
-    stepUp: scopes.some((scope) => STEP_UP_SCOPES.includes(scope)),
+    scopes,
+    resources,
     clientName: client.name,
   };
   const authToken = await sealValue(sealed, sealPassword(ctx), CONSENT_SECONDS);
@@ -111,7 +127,11 @@ async function showDeviceConsent(ctx: Context): Promise<Response> {
       user_code: row.userCode,
       client_id: client.id,
       client: { id: client.id, name: client.name },
-      scopes: scopes.map((id) => ({ id, description: SCOPES[id] ?? id })),
+      scopes: scopes.map((id) => ({
+        id,
+        description: SCOPES[id] ?? descriptions[id] ?? id,
+      })),
+      exchanges,
     });
   return html(
     consentPage({
@@ -119,6 +139,8 @@ async function showDeviceConsent(ctx: Context): Promise<Response> {
       clientName: client.name,
       clientId: client.id,
       scopes,
+      descriptions,
+      exchanges,
       state: "",
       authToken,
       csrfToken: ctx.session.csrfToken,
@@ -149,16 +171,19 @@ export const deviceAuthorizeEndpoint: Endpoint = defineEndpoint({
           CONSENT_SECONDS,
         )) as Sealed | null)
       : null;
+    // A screen sealed before the resources were (no `scopes`) is answered as an unknown one.
     if (
       !opened ||
       opened.user !== user.id ||
-      opened.session !== ctx.session.bindingKey()
+      opened.session !== ctx.session.bindingKey() ||
+      !Array.isArray(opened.scopes)
     )
       throw notFound();
     const deny =
       ctx.request.method === "DELETE" ||
       input._method?.toUpperCase() === "DELETE";
-    if (!deny && opened.stepUp) await requirePasswordConfirmation(ctx);
+    if (!deny)
+      await requireStepUpToApprove(ctx, opened.scopes, opened.resources ?? []);
     const answered = await ctx.db
       .update(oauthDeviceCodes)
       .set(

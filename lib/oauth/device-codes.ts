@@ -1,7 +1,8 @@
 import "server-only";
 import { randomInt } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { oauthDeviceCodes } from "@/db/schema";
+import type { Db } from "@/db/client";
+import { oauthDeviceCodeResources, oauthDeviceCodes } from "@/db/schema";
 import type { Context } from "@/lib/server/context";
 import { authenticateClient } from "@/lib/oauth/client-authentication";
 import { allowedScopes, hasGrant } from "@/lib/oauth/clients";
@@ -44,7 +45,7 @@ export const normalizeUserCode = (value: unknown) =>
  * POST /oauth/device/code (RFC 8628 §3.1, Passport's `passport.device.code`): a client allowed
  * the device grant gets a device code (league's encrypted payload, its row in
  * `oauth_device_codes`) and a user code to type at the verification URI. RFC 8707's `resource`s
- * ride in the device code's payload.
+ * ride in the device code's payload, and beside its row for the user's approval (migration 0022).
  */
 export const deviceCodeEndpoint = oauthEndpoint(async (ctx, input) => {
   const client = await authenticateClient(ctx, input);
@@ -67,25 +68,32 @@ export const deviceCodeEndpoint = oauthEndpoint(async (ctx, input) => {
     Math.floor(ctx.now.getTime() / 1000) + LIFETIMES.deviceCode;
   const verificationUri =
     ctx.env.APP_URL + toPublicPath(DEVICE_PATHS.entry, ctx.config.oauth.path);
-  let userCode = newUserCode();
-  for (let attempt = 0; ; attempt++) {
-    const inserted = await ctx.db
-      .insert(oauthDeviceCodes)
-      .values({
-        id,
-        userId: null,
-        clientId: client.id,
-        userCode,
-        scopes: JSON.stringify(scopes),
-        revoked: false,
-        expiresAt: new Date(expireTime * 1000),
-      })
-      .onConflictDoNothing()
-      .returning({ id: oauthDeviceCodes.id });
-    if (inserted.length > 0) break;
-    if (attempt >= 5) throw new Error("no free user code");
-    userCode = newUserCode();
-  }
+  // The row and its resources together: an approval never reads the one without the other.
+  const userCode = await ctx.db.transaction(async (tx) => {
+    for (let attempt = 0; attempt <= 5; attempt++) {
+      const typed = newUserCode();
+      const inserted = await tx
+        .insert(oauthDeviceCodes)
+        .values({
+          id,
+          userId: null,
+          clientId: client.id,
+          userCode: typed,
+          scopes: JSON.stringify(scopes),
+          revoked: false,
+          expiresAt: new Date(expireTime * 1000),
+        })
+        .onConflictDoNothing()
+        .returning({ id: oauthDeviceCodes.id });
+      if (inserted.length === 0) continue;
+      if (resources.identifiers.length > 0)
+        await tx
+          .insert(oauthDeviceCodeResources)
+          .values({ deviceCodeId: id, resources: resources.identifiers });
+      return typed;
+    }
+    throw new Error("no free user code");
+  });
   const deviceCode = await encryptPayload(ctx.env, {
     client_id: client.id,
     device_code_id: id,
@@ -124,4 +132,17 @@ export async function pendingDeviceCode(ctx: Context, userCode: string) {
     )
     .limit(1);
   return row ?? null;
+}
+
+/** The RFC 8707 resources a device code was asked for (none: this API only). */
+export async function deviceCodeResources(
+  db: Db,
+  deviceCodeId: string,
+): Promise<string[]> {
+  const [row] = await db
+    .select({ resources: oauthDeviceCodeResources.resources })
+    .from(oauthDeviceCodeResources)
+    .where(eq(oauthDeviceCodeResources.deviceCodeId, deviceCodeId))
+    .limit(1);
+  return row?.resources ?? [];
 }

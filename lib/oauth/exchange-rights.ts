@@ -70,6 +70,23 @@ export const exchangeColumns = (rights: ExchangeRights) => ({
 export const exchangeScopesOf = (resource: OAuthResource): string[] =>
   resource.exchangeClientId === null ? [] : (resource.exchangeScopes ?? []);
 
+/**
+ * The server that loses some of what it could exchange for when `before` becomes `after` (another
+ * server named, a scope or the resource itself gone: `after` null); null when it loses nothing.
+ */
+export function serverLosingRights(
+  before: OAuthResource,
+  after: OAuthResource | null,
+): string | null {
+  const server = before.exchangeClientId;
+  if (server === null) return null;
+  const kept =
+    after?.exchangeClientId === server ? exchangeScopesOf(after) : [];
+  return exchangeScopesOf(before).some((scope) => !kept.includes(scope))
+    ? server
+    : null;
+}
+
 /** Whether `clientId` is the resource's server, allowed to exchange at least one scope. */
 export const isExchangeServer = (resource: OAuthResource, clientId: string) =>
   resource.exchangeClientId === clientId &&

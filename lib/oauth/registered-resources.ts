@@ -15,7 +15,9 @@ import {
   exchangeColumns,
   type ExchangeRights,
   exchangeScopesOf,
+  serverLosingRights,
 } from "@/lib/oauth/exchange-rights";
+import { endTokensExchangedBy } from "@/lib/oauth/token-families";
 
 /**
  * The protected resources on other origins this server issues tokens for (decision record 101):
@@ -195,7 +197,23 @@ export async function registerResource(
   });
 }
 
-/** Replaces a resource's name, scopes, clients, token life and exchange rights; its identifier stays. */
+/**
+ * The tokens a resource's server got by exchange end when it loses any of what it could exchange
+ * for (decision record 115), in the change's transaction: they hold what it no longer may.
+ */
+async function endLostExchanges(
+  tx: Pick<Db, "select" | "update">,
+  before: OAuthResource,
+  after: OAuthResource | null,
+) {
+  const server = serverLosingRights(before, after);
+  if (server !== null) await endTokensExchangedBy(tx, server);
+}
+
+/**
+ * Replaces a resource's name, scopes, clients, token life and exchange rights, its identifier
+ * staying; a server that loses exchange rights loses the tokens it got by them.
+ */
 export async function updateResource(
   target: Target,
   resource: OAuthResource,
@@ -217,6 +235,7 @@ export async function updateResource(
       .where(eq(oauthResources.id, resource.id))
       .returning();
     if (!row) throw notFound();
+    await endLostExchanges(tx, resource, row);
     await resourceActivity(tx, actingOf(target), {
       before: resource,
       after: row,
@@ -227,7 +246,8 @@ export async function updateResource(
 
 /**
  * Deletes a resource. Its tokens live out their short life (a resource server verifies them by
- * signature alone); refreshing one is `invalid_target` from now on.
+ * signature alone); refreshing one is `invalid_target` from now on. What its server got by
+ * exchanging them ends now (this API checks its own tokens' rows: decision record 115).
  */
 export async function deleteResource(target: Target, resource: OAuthResource) {
   await dbOf(target).transaction(async (tx) => {
@@ -236,6 +256,7 @@ export async function deleteResource(target: Target, resource: OAuthResource) {
       .where(eq(oauthResources.id, resource.id))
       .returning();
     if (!row) throw notFound();
+    await endLostExchanges(tx, row, null);
     await resourceActivity(tx, actingOf(target), { before: row });
   });
 }
@@ -253,21 +274,3 @@ export const presentResource = (row: OAuthResource) => ({
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
-
-/**
- * The scopes of this API that the servers of the resources named by `identifiers` may exchange
- * for: consenting to a host for such a resource hands them to its server, so a step-up scope
- * among them asks the consent for a recent password confirmation, as asking it directly does.
- */
-export async function exchangeScopesForResources(
-  db: Db,
-  identifiers: readonly string[],
-): Promise<string[]> {
-  const scopes = new Set<string>();
-  for (const identifier of identifiers) {
-    const resource = await findRegisteredResource(db, identifier);
-    if (resource)
-      for (const scope of exchangeScopesOf(resource)) scopes.add(scope);
-  }
-  return [...scopes];
-}

@@ -13,6 +13,7 @@ import type { Context } from "@/lib/server/context";
 import type { LedgerExecutor } from "@/lib/server/credential-ledger";
 import { actForTeam } from "@/lib/teams/team-permission";
 import { liveClientsWithSettings } from "@/lib/oauth/clients";
+import { endTokensExchangedFromClients } from "@/lib/oauth/token-families";
 import type { Tx } from "@/lib/teams/writes";
 
 // OAuth clients a team owns (decision record 110): Passport 13's `owner` morph names the team,
@@ -79,9 +80,12 @@ export const endTeamClients = (
     now,
   );
 
-/** Revokes the clients `where` picks and every token they hold, as deleting a client does; how many. */
+/**
+ * Revokes the clients `where` picks and every token they hold, as deleting a client does, and the
+ * tokens resource servers got by exchanging theirs (decision record 115); how many.
+ */
 export async function revokeClients(
-  tx: Pick<LedgerExecutor, "update">,
+  tx: Pick<LedgerExecutor, "select" | "update">,
   where: SQL | undefined,
   now: Date,
 ): Promise<number> {
@@ -90,10 +94,9 @@ export async function revokeClients(
     .set({ revoked: true, updatedAt: now })
     .where(where)
     .returning({ id: oauthClients.id });
-  await revokeClientTokens(
-    tx,
-    revoked.map((client) => client.id),
-  );
+  const ids = revoked.map((client) => client.id);
+  await endTokensExchangedFromClients(tx, ids);
+  await revokeClientTokens(tx, ids);
   return revoked.length;
 }
 

@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { DEVICE_AUTHORIZE_ROUTE, OAUTH_DEVICE_ROUTE } from "@/lib/oauth/routes";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
-import { clientOptions, startDeviceGrant, signedInAdmin } from "./support";
+import { stepUp } from "../support/two-factor";
+import {
+  clientOptions,
+  registerClient,
+  startDeviceGrant,
+  signedInAdmin,
+} from "./support";
+import { createResource, NOTES } from "./token-exchange-support";
 
 const app = useTestApp();
 const deviceClient = (admin: Agent) => startDeviceGrant(app, admin);
@@ -142,5 +149,79 @@ describe("the device grant (RFC 8628), judged by oauth4webapi", () => {
       },
     );
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe("the device's approval tells what a resource's server may do by exchange (decision record 115)", () => {
+  /** A device asking for the Notes API, whose server may exchange for `exchangeScopes`; the approval screen's answer. */
+  async function deviceForNotes(exchangeScopes: string[]) {
+    const { agent: admin } = await signedInAdmin(app);
+    const server = await registerClient(admin, {
+      name: "Notes server",
+      grant_types: ["client_credentials"],
+    });
+    const created = await createResource(admin, {
+      identifier: NOTES,
+      name: "Notes API",
+      scopes: [{ name: "notes:read", description: "Read your notes" }],
+      exchange_client: server.id,
+      exchange_scopes: exchangeScopes,
+    });
+    expect(created.status).toBe(201);
+    const device = await startDeviceGrant(app, admin, "notes:read", {
+      resource: NOTES,
+    });
+    const agent = await signIn(app, await app.createUser());
+    const shown = await agent.get(
+      `/oauth/device/authorize?user_code=${device.started.user_code}`,
+      { host: DEVICE_AUTHORIZE_ROUTE },
+    );
+    expect(shown.status).toBe(200);
+    const approve = () =>
+      agent.post(
+        "/oauth/device/authorize",
+        { auth_token: shown.body.auth_token },
+        { host: DEVICE_AUTHORIZE_ROUTE },
+      );
+    return { admin, device, agent, shown: shown.body, approve };
+  }
+
+  it("lists them in this server's words, and asks for a recent password confirmation (423) when they hold a step-up scope", async () => {
+    const { device, agent, shown, approve } = await deviceForNotes([
+      "sessions:read",
+      "admin",
+    ]);
+    expect(shown).toMatchObject({
+      scopes: [{ id: "notes:read", description: "Read your notes" }],
+      exchanges: [
+        {
+          resource: { identifier: NOTES, name: "Notes API" },
+          scopes: [
+            { id: "sessions:read", description: "See where you are signed in" },
+            {
+              id: "admin",
+              description: "Administer users (administrators only)",
+            },
+          ],
+        },
+      ],
+    });
+    expect((await approve()).status).toBe(423);
+    expect(await errorOf(await device.poll())).toBe("authorization_pending");
+    await stepUp(agent);
+    expect((await approve()).body).toEqual({ approved: true });
+  });
+
+  it("a server that may only read sessions asks no step-up; a device asking for no resource hears of no exchange", async () => {
+    const { admin, shown, approve } = await deviceForNotes(["sessions:read"]);
+    expect(shown.exchanges).toHaveLength(1);
+    expect((await approve()).body).toEqual({ approved: true });
+    const plain = await startDeviceGrant(app, admin);
+    const agent = await signIn(app, await app.createUser());
+    const asked = await agent.get(
+      `/oauth/device/authorize?user_code=${plain.started.user_code}`,
+      { host: DEVICE_AUTHORIZE_ROUTE },
+    );
+    expect(asked.body.exchanges).toEqual([]);
   });
 });

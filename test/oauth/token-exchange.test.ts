@@ -13,20 +13,14 @@ import {
   OAUTH_TOKEN_DESTROY_ROUTE,
   OAUTH_TOKENS_ROUTE,
 } from "@/lib/oauth/json-api-routes";
-import {
-  OAUTH_RESOURCE_STORE_ROUTE,
-  OAUTH_RESOURCE_UPDATE_ROUTE,
-} from "@/lib/oauth/resource-routes";
+import { OAUTH_RESOURCE_UPDATE_ROUTE } from "@/lib/oauth/resource-routes";
 import { consentPage } from "@/lib/oauth/consent-page";
-import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
 import { stepUp } from "../support/two-factor";
 import {
-  approveCode,
   authorizationUrlWithPkce,
   introspected,
   registerPublicApp,
-  tokenEndpoint,
 } from "./flows";
 import {
   AUTHORIZE,
@@ -34,96 +28,21 @@ import {
   discover,
   registerClient,
   signedInAdmin,
-  type RegisteredClient,
 } from "./support";
+import {
+  ACCESS_TOKEN,
+  createResource,
+  EXCHANGE,
+  NOTES,
+  tokenExchange,
+} from "./token-exchange-support";
 
 // RFC 8693 token exchange for a registered resource's own server (decision record 115): the
 // server trades the user's token for the resource for a token for this API, acting for the user
 // with the resource's exchange scopes; oauth4webapi is the strict client.
 const app = useTestApp();
 
-const NOTES = "https://notes.example/api";
-const EXCHANGE = "urn:ietf:params:oauth:grant-type:token-exchange";
-const ACCESS_TOKEN = "urn:ietf:params:oauth:token-type:access_token";
-
-const createResource = (agent: Agent, body: Record<string, unknown>) =>
-  agent.post("/api/admin/oauth-resources", body, {
-    host: OAUTH_RESOURCE_STORE_ROUTE,
-  });
-
-/** A host (public, code flow), the resource's server (confidential) and the resource naming it. */
-async function setUp(
-  exchangeScopes: string[] = ["sessions:read", "admin"],
-  tokenMinutes = 5,
-) {
-  const { admin, agent } = await signedInAdmin(app);
-  const host = await registerPublicApp(agent);
-  const server = await registerClient(agent, {
-    name: "Notes server",
-    grant_types: ["client_credentials"],
-  });
-  const created = await createResource(agent, {
-    identifier: NOTES,
-    name: "Notes API",
-    scopes: [{ name: "notes:read", description: "Read your notes" }],
-    token_minutes: tokenMinutes,
-    exchange_client: server.id,
-    exchange_scopes: exchangeScopes,
-  });
-  expect(created.status).toBe(201);
-  return { admin, adminAgent: agent, host, server };
-}
-
-/** The user of `agent` approves the host for the resource: the host's tokens. */
-async function hostTokens(
-  agent: Agent,
-  host: RegisteredClient,
-  scope = "notes:read",
-  resource = NOTES,
-) {
-  const as = await discover(app);
-  const client = { client_id: host.id };
-  await stepUp(agent);
-  return tokenEndpoint(app, as, client).redeem(
-    await approveCode(agent, as, client, { scope, state: "s" }, { resource }),
-  );
-}
-
-/** POST /oauth/token with the exchange grant, as `server` authenticates (oauth4webapi's request). */
-async function exchangeRequest(
-  server: { id: string; plainSecret: string | null },
-  parameters: Record<string, string>,
-) {
-  const as = await discover(app);
-  return oauth.genericTokenEndpointRequest(
-    as,
-    { client_id: server.id },
-    server.plainSecret === null
-      ? oauth.None()
-      : oauth.ClientSecretBasic(server.plainSecret),
-    EXCHANGE,
-    parameters,
-    clientOptions(app),
-  );
-}
-
-/** The exchanged token's response, judged by oauth4webapi. */
-async function exchange(
-  server: RegisteredClient,
-  subjectToken: string,
-  more: Record<string, string> = {},
-) {
-  const as = await discover(app);
-  return oauth.processGenericTokenEndpointResponse(
-    as,
-    { client_id: server.id },
-    await exchangeRequest(server, {
-      subject_token: subjectToken,
-      subject_token_type: ACCESS_TOKEN,
-      ...more,
-    }),
-  );
-}
+const { setUp, hostTokens, exchangeRequest, exchange } = tokenExchange(app);
 
 /** The OAuth error of a refused exchange, with its status. */
 async function refusal(

@@ -32,6 +32,7 @@ const TABLES = [
   "oauth_refresh_tokens",
   "oauth_auth_codes",
   "oauth_device_codes",
+  "oauth_device_code_resources",
   "oauth_client_settings",
   "oauth_consents",
   "oauth_resources",

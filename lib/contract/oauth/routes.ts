@@ -52,6 +52,17 @@ export const authorizedTokenSchema = z.object({
   client: clientRef,
 });
 
+/**
+ * What the server of each resource the app asks for may do for the user by token exchange
+ * (decision record 115): the scopes of this API, in this server's words.
+ */
+const consentExchangesSchema = z.array(
+  z.object({
+    resource: z.object({ identifier: z.string(), name: z.string() }),
+    scopes: z.array(oauthScopeSchema),
+  }),
+);
+
 /** GET /oauth/authorize's JSON form: what the consent screen shows and sends back. */
 export const authorizationRequestSchema = z.object({
   auth_token: z.string(),
@@ -62,16 +73,7 @@ export const authorizationRequestSchema = z.object({
   redirect_uri: z.string(),
   /** The teams the user may approve the app for (decision record 110): none while teams are off. */
   teams: z.array(z.object({ id: z.int(), name: z.string() })),
-  /**
-   * What the server of each resource the app asks for may do for the user by token exchange
-   * (decision record 115): the scopes of this API, in this server's words.
-   */
-  exchanges: z.array(
-    z.object({
-      resource: z.object({ identifier: z.string(), name: z.string() }),
-      scopes: z.array(oauthScopeSchema),
-    }),
-  ),
+  exchanges: consentExchangesSchema,
 });
 
 /** Where the browser goes next: the client's redirect URI with a code or an error. */
@@ -84,6 +86,7 @@ export const deviceRequestSchema = z.object({
   client_id: z.string(),
   client: clientRef,
   scopes: z.array(oauthScopeSchema),
+  exchanges: consentExchangesSchema,
 });
 
 const authorizationAnswer = z.object({
