@@ -366,6 +366,13 @@ export function loads(fixtures, { anchorBase, peer = null, oauthPeer = null }) {
       connections: 50,
       headers: JSON_ACCEPT,
     },
+    anchorForm: {
+      ...clientForm("/api/form", fixtures.machine, {
+        token: fixtures.machineToken,
+      }),
+      server: "anchor",
+      base: anchorBase,
+    },
     bare: { path: "/api/bench/bare", connections: 50, headers: JSON_ACCEPT },
     up: { path: "/up", connections: 50, headers: JSON_ACCEPT },
     csrf: {
@@ -417,6 +424,11 @@ export const SCENARIOS = [
     name: "anchor-select",
     label: "anchor: one primary-key select",
     loads: ["anchorSelect"],
+  },
+  {
+    name: "anchor-form",
+    label: "anchor: a client's form POST read (8 connections)",
+    loads: ["anchorForm"],
   },
   {
     name: "bare",
