@@ -1,5 +1,6 @@
 "use client";
 
+import { roleName } from "@/components/teams/role-name";
 import Link from "next/link";
 import { useState } from "react";
 import { MakeOwnerDialog } from "@/components/admin/make-owner-dialog";
@@ -32,8 +33,6 @@ export function AdminTeamPage({ teamId }: { teamId: number }) {
   const [removing, setRemoving] = useState<Person | null>(null);
   const [promoting, setPromoting] = useState<Person | null>(null);
   const page = query.data;
-  const roleName = (key: string | null) =>
-    page?.availableRoles.find((role) => role.key === key)?.name ?? key;
 
   return (
     <>
@@ -73,7 +72,11 @@ export function AdminTeamPage({ teamId }: { teamId: number }) {
                 people={page.members}
                 actions={(member) => (
                   <>
-                    {member.role && <Badge>{roleName(member.role)}</Badge>}
+                    {member.role && (
+                      <Badge>
+                        {roleName(page?.availableRoles, member.role, t)}
+                      </Badge>
+                    )}
                     {!page.team.personal_team && (
                       <Button
                         variant="secondary"

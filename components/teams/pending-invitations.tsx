@@ -1,5 +1,6 @@
 "use client";
 
+import { roleName } from "@/components/teams/role-name";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -20,8 +21,6 @@ export function PendingInvitations({ page }: { page: TeamPage }) {
   );
   const invitations = page.team.team_invitations;
   if (invitations.length === 0) return null;
-  const roleName = (key: string | null) =>
-    page.availableRoles.find((role) => role.key === key)?.name ?? key;
   return (
     <Card
       title={t("Pending team invitations")}
@@ -46,7 +45,7 @@ export function PendingInvitations({ page }: { page: TeamPage }) {
                 </p>
                 <p className="text-xs text-zinc-600">
                   {[
-                    roleName(invitation.role),
+                    roleName(page.availableRoles, invitation.role, t),
                     invitation.created_at &&
                       t("Invited :date", {
                         date: formatDate(invitation.created_at),

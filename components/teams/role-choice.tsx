@@ -8,6 +8,7 @@ import { useT } from "@/lib/client/i18n";
  * The declared roles (`availableRoles`) as Jetstream's add-member form lists them: each one's name
  * and description, one chosen. A fieldset of radios, so the keyboard moves between them. None is
  * chosen beforehand: the first declared role is usually the most powerful (decision record 100).
+ * Names and descriptions go through the messages, as Jetstream's `Role` passes them through `__()`.
  */
 export function RoleChoice({
   roles,
@@ -34,10 +35,10 @@ export function RoleChoice({
             />
             <span className="min-w-0">
               <span className="block text-sm font-medium text-zinc-900">
-                {role.name}
+                {t(role.name)}
               </span>
               <span className="block text-xs text-zinc-600">
-                {role.description}
+                {t(role.description)}
               </span>
             </span>
           </label>

@@ -1,5 +1,6 @@
 "use client";
 
+import { roleName } from "@/components/teams/role-name";
 import { useState } from "react";
 import { TeamPeople } from "@/components/teams/team-people";
 import { Badge } from "@/components/ui/badge";
@@ -34,8 +35,6 @@ export function TeamMemberList({ page }: { page: TeamPage }) {
   const leave = useLeaveTeam(team.id);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const [isLeaving, setLeaving] = useState(false);
-  const roleName = (key: string | null) =>
-    availableRoles.find((role) => role.key === key)?.name ?? key ?? "";
 
   return (
     <Card
@@ -56,7 +55,7 @@ export function TeamMemberList({ page }: { page: TeamPage }) {
                   disabled={setRole.isPending}
                   options={availableRoles.map((role) => ({
                     value: role.key,
-                    label: role.name,
+                    label: t(role.name),
                   }))}
                   onChange={(event) =>
                     setRole.mutate({
@@ -69,7 +68,9 @@ export function TeamMemberList({ page }: { page: TeamPage }) {
                 />
               ) : (
                 member.membership.role && (
-                  <Badge>{roleName(member.membership.role)}</Badge>
+                  <Badge>
+                    {roleName(availableRoles, member.membership.role, t)}
+                  </Badge>
                 )
               )}
               {member.id === viewerId ? (

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { AUTH_DEFAULTS } from "@/lib/config/auth-defaults";
 import es from "@/messages/es.json";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -82,5 +83,13 @@ describe("messages/es.json", () => {
       !/^[A-Z][\w-]*(, [A-Z][\w-]*)+$/.test(key);
     for (const key of [...keys.keys()]) if (!isMessage(key)) keys.delete(key);
     expect(missing(keys)).toEqual([]);
+  });
+
+  it("translates the default team roles, which the screens pass through the messages as Jetstream's Role does through __()", () => {
+    const texts = AUTH_DEFAULTS.teams.roles.flatMap((role) => [
+      role.name,
+      role.description,
+    ]);
+    expect(texts.filter((text) => !(text in es))).toEqual([]);
   });
 });
