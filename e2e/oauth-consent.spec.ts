@@ -5,11 +5,11 @@ import {
   authorizationRequest,
   catchCallback,
   createClient,
+  exchangingResource,
   type CreatedClient,
   tokenRequest,
 } from "./support/oauth";
 import { SPANISH_PHONE } from "./support/devices";
-import { postJson } from "./support/users";
 
 // Decision record 055: the consent of the authorization-code flow and the user's authorized apps,
 // in English on a desktop and in Spanish on a phone; decision record 115: what a resource's server
@@ -101,20 +101,10 @@ for (const variant of VARIANTS) {
       users,
     }) => {
       const admin = await users.admin();
-      const server = await createClient(admin, {
-        name: `Notes server (${variant.slug})`,
-        grant_types: ["client_credentials"],
-      });
-      const resource = `Notes API (${variant.slug})`;
-      const identifier = `https://notes-${variant.slug}-${Date.now().toString(36)}.example/api`;
-      const created = await postJson(admin.api, "/api/admin/oauth-resources", {
-        identifier,
-        name: resource,
-        scopes: [{ name: "notes:read", description: "Read your notes" }],
-        exchange_client: server.id,
-        exchange_scopes: ["sessions:read"],
-      });
-      expect(created.status()).toBe(201);
+      const { name: resource, identifier } = await exchangingResource(
+        admin,
+        variant.slug,
+      );
       await users.signIn(
         await users.create(`exchange-${variant.slug}`, { verified: true }),
       );

@@ -1,8 +1,11 @@
 import { expect, test } from "./fixtures";
 import { expectAccessible } from "./support/accessibility";
-import { createClient, tokenRequest } from "./support/oauth";
+import {
+  createClient,
+  exchangingResource,
+  tokenRequest,
+} from "./support/oauth";
 import { SPANISH_PHONE } from "./support/devices";
-import { postJson } from "./support/users";
 
 // Decision record 055: a command line starts the device grant, the user types its code on the
 // device screen and approves; the next poll gets tokens. English on a desktop, Spanish on a phone.
@@ -142,20 +145,10 @@ for (const variant of VARIANTS) {
         confidential: false,
         grant_types: [DEVICE_GRANT],
       });
-      const server = await createClient(admin, {
-        name: `Notes server (${variant.slug})`,
-        grant_types: ["client_credentials"],
-      });
-      const resource = `Notes API (${variant.slug})`;
-      const identifier = `https://notes-${variant.slug}-${Date.now().toString(36)}.example/api`;
-      const created = await postJson(admin.api, "/api/admin/oauth-resources", {
-        identifier,
-        name: resource,
-        scopes: [{ name: "notes:read", description: "Read your notes" }],
-        exchange_client: server.id,
-        exchange_scopes: ["sessions:read"],
-      });
-      expect(created.status()).toBe(201);
+      const { name: resource, identifier } = await exchangingResource(
+        admin,
+        variant.slug,
+      );
       const device = await playwright.request.newContext({ baseURL });
       const started = await device.post("/oauth/device/code", {
         form: {

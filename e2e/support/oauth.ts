@@ -68,3 +68,27 @@ export async function tokenRequest(
     headers: { Accept: "application/json" },
   });
 }
+
+/**
+ * A registered resource (the notes API, named for `slug`) whose own server, a confidential
+ * client made here, may exchange a user's token for `sessions:read` (decision record 115): what
+ * the consent and the device approval tell the user about.
+ */
+export async function exchangingResource(admin: TestUser, slug: string) {
+  const server = await createClient(admin, {
+    name: `Notes server (${slug})`,
+    grant_types: ["client_credentials"],
+  });
+  const name = `Notes API (${slug})`;
+  const identifier = `https://notes-${slug}-${Date.now().toString(36)}.example/api`;
+  const created = await postJson(admin.api, "/api/admin/oauth-resources", {
+    identifier,
+    name,
+    scopes: [{ name: "notes:read", description: "Read your notes" }],
+    exchange_client: server.id,
+    exchange_scopes: ["sessions:read"],
+  });
+  if (created.status() !== 201)
+    throw new Error(`resource: ${created.status()} ${await created.text()}`);
+  return { name, identifier };
+}

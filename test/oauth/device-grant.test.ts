@@ -4,13 +4,8 @@ import { DEVICE_AUTHORIZE_ROUTE, OAUTH_DEVICE_ROUTE } from "@/lib/oauth/routes";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
 import { stepUp } from "../support/two-factor";
-import {
-  clientOptions,
-  registerClient,
-  startDeviceGrant,
-  signedInAdmin,
-} from "./support";
-import { createResource, NOTES } from "./token-exchange-support";
+import { clientOptions, startDeviceGrant, signedInAdmin } from "./support";
+import { exchangingResource, NOTES } from "./token-exchange-support";
 
 const app = useTestApp();
 const deviceClient = (admin: Agent) => startDeviceGrant(app, admin);
@@ -156,18 +151,7 @@ describe("the device's approval tells what a resource's server may do by exchang
   /** A device asking for the Notes API, whose server may exchange for `exchangeScopes`; the approval screen's answer. */
   async function deviceForNotes(exchangeScopes: string[]) {
     const { agent: admin } = await signedInAdmin(app);
-    const server = await registerClient(admin, {
-      name: "Notes server",
-      grant_types: ["client_credentials"],
-    });
-    const created = await createResource(admin, {
-      identifier: NOTES,
-      name: "Notes API",
-      scopes: [{ name: "notes:read", description: "Read your notes" }],
-      exchange_client: server.id,
-      exchange_scopes: exchangeScopes,
-    });
-    expect(created.status).toBe(201);
+    await exchangingResource(admin, { exchangeScopes });
     const device = await startDeviceGrant(app, admin, "notes:read", {
       resource: NOTES,
     });

@@ -11,7 +11,7 @@ import { signIn, useTestApp } from "../support/app";
 import { stepUp } from "../support/two-factor";
 import { introspected, registerPublicApp } from "./flows";
 import { discover, registerClient, type RegisteredClient } from "./support";
-import { createResource, tokenExchange } from "./token-exchange-support";
+import { exchangingResource, tokenExchange } from "./token-exchange-support";
 
 // An administrator's action ends the tokens a resource's server got by exchange (decision record
 // 115), in the action's transaction: deleting the host's client (or the account that owns it), and
@@ -47,18 +47,12 @@ const ENDED = "401 inactive";
 async function exchanges() {
   const { adminAgent, host, server, resourceId } = await setUp();
   const otherHost = await registerPublicApp(adminAgent, { name: "Other app" });
-  const calendarServer = await registerClient(adminAgent, {
-    name: "Calendar server",
-    grant_types: ["client_credentials"],
-  });
-  const calendar = await createResource(adminAgent, {
+  const { server: calendarServer } = await exchangingResource(adminAgent, {
     identifier: CALENDAR,
     name: "Calendar API",
-    scopes: [{ name: "calendar:read", description: "Read your calendar" }],
-    exchange_client: calendarServer.id,
-    exchange_scopes: ["sessions:read"],
+    scope: { name: "calendar:read", description: "Read your calendar" },
+    exchangeScopes: ["sessions:read"],
   });
-  expect(calendar.status).toBe(201);
   const ada = await signIn(
     app,
     await app.createUser({ email: "ada@example.com" }),

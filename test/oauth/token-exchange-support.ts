@@ -27,6 +27,45 @@ export const createResource = (agent: Agent, body: Record<string, unknown>) =>
     host: OAUTH_RESOURCE_STORE_ROUTE,
   });
 
+/** What a resource whose own server may exchange is made of (defaults: the notes API). */
+interface ExchangingResource {
+  identifier?: string;
+  name?: string;
+  scope?: { name: string; description: string };
+  exchangeScopes: string[];
+  tokenMinutes?: number;
+}
+
+/**
+ * By the administrator of `agent`: a confidential client (the resource's server, client
+ * credentials) and a registered resource naming it as the server that may exchange.
+ */
+export async function exchangingResource(
+  agent: Agent,
+  {
+    identifier = NOTES,
+    name = "Notes API",
+    scope = { name: "notes:read", description: "Read your notes" },
+    exchangeScopes,
+    tokenMinutes,
+  }: ExchangingResource,
+) {
+  const server = await registerClient(agent, {
+    name: `${name} server`,
+    grant_types: ["client_credentials"],
+  });
+  const created = await createResource(agent, {
+    identifier,
+    name,
+    scopes: [scope],
+    ...(tokenMinutes === undefined ? {} : { token_minutes: tokenMinutes }),
+    exchange_client: server.id,
+    exchange_scopes: exchangeScopes,
+  });
+  expect(created.status).toBe(201);
+  return { server, resourceId: String(created.body.resource.id) };
+}
+
 /** The exchange's steps against `app`. */
 export function tokenExchange(app: TestApp) {
   /** A host (public, code flow), the resource's server (confidential) and the resource naming it. */
@@ -36,26 +75,11 @@ export function tokenExchange(app: TestApp) {
   ) {
     const { admin, agent } = await signedInAdmin(app);
     const host = await registerPublicApp(agent);
-    const server = await registerClient(agent, {
-      name: "Notes server",
-      grant_types: ["client_credentials"],
+    const { server, resourceId } = await exchangingResource(agent, {
+      exchangeScopes,
+      tokenMinutes,
     });
-    const created = await createResource(agent, {
-      identifier: NOTES,
-      name: "Notes API",
-      scopes: [{ name: "notes:read", description: "Read your notes" }],
-      token_minutes: tokenMinutes,
-      exchange_client: server.id,
-      exchange_scopes: exchangeScopes,
-    });
-    expect(created.status).toBe(201);
-    return {
-      admin,
-      adminAgent: agent,
-      host,
-      server,
-      resourceId: String(created.body.resource.id),
-    };
+    return { admin, adminAgent: agent, host, server, resourceId };
   }
 
   /** The user of `agent` approves the host for the resource: the host's tokens. */

@@ -33,6 +33,7 @@ import {
   ACCESS_TOKEN,
   createResource,
   EXCHANGE,
+  exchangingResource,
   NOTES,
   tokenExchange,
 } from "./token-exchange-support";
@@ -175,22 +176,13 @@ describe("token exchange for a registered resource's server (decision record 115
 
   it("refuses what RFC 8693 §2.2.2 and RFC 6749 §5.2 name, never with a 500", async () => {
     const { adminAgent, host, server } = await setUp();
-    const other = await registerClient(adminAgent, {
-      name: "Other server",
-      grant_types: ["client_credentials"],
-    });
     const otherResource = "https://calendar.example/api";
-    expect(
-      (
-        await createResource(adminAgent, {
-          identifier: otherResource,
-          name: "Calendar",
-          scopes: [{ name: "calendar:read", description: "Read" }],
-          exchange_client: other.id,
-          exchange_scopes: ["sessions:read"],
-        })
-      ).status,
-    ).toBe(201);
+    const { server: other } = await exchangingResource(adminAgent, {
+      identifier: otherResource,
+      name: "Calendar",
+      scope: { name: "calendar:read", description: "Read" },
+      exchangeScopes: ["sessions:read"],
+    });
     const user = await app.createUser({ email: "ada@example.com" });
     const userAgent = await signIn(app, user);
     const subject = (await hostTokens(userAgent, host)).access_token;
