@@ -9,12 +9,21 @@ import {
   SERVER_PORT,
   STATEFUL_SPA_PORT,
 } from "./e2e/support/ports";
+import { BROWSER_SECOND_HALF } from "./test/lanes.mts";
 
 // E2E_PORT: a second run beside another on this machine (the default is the one CI uses).
 const PORT = SERVER_PORT;
 // E2E_BASE_URL points the suite at a server already running (with E2E_OUTBOX_DIR set to its outbox).
 const externalServer = process.env.E2E_BASE_URL;
 const baseURL = externalServer ?? `http://localhost:${PORT}`;
+
+// E2E_HALF: one half of the suite (test/lanes.mts, decision record 117), as .ci/run runs it.
+const half = process.env.E2E_HALF;
+if (half !== undefined && half !== "first" && half !== "second")
+  throw new Error(`E2E_HALF: "first" or "second", got "${half}"`);
+const secondHalf = BROWSER_SECOND_HALF.map(
+  (file) => new RegExp(`/${file.replaceAll(".", "\\.")}$`),
+);
 
 // Playwright loads this file again in each worker: the runner makes the directory once and the
 // workers inherit it through the environment.
@@ -35,7 +44,12 @@ const passportKeys = generateKeyPairSync("rsa", {
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results",
+  // Playwright empties its output folder when a run starts: a folder of each run's own (E2E_OUTPUT_DIR
+  // for a second run beside the first, as .ci/run's second browser lane), beside the screenshots the
+  // journeys leave in test-results/screenshots (e2e/support/screenshots.ts), which no run empties.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results/playwright",
+  ...(half === "second" && { testMatch: secondHalf }),
+  ...(half === "first" && { testIgnore: secondHalf }),
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),

@@ -20,7 +20,7 @@ function reportOf(name) {
 
 function counts(name, report) {
   if (!report) return { passed: 0, failed: 0 };
-  if (name === "playwright") {
+  if (name.startsWith("playwright")) {
     const stats = report.stats ?? {};
     return {
       passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
@@ -49,7 +49,7 @@ function failures(name, report, limit = 10) {
     return kept.join("\n    ");
   };
   const found = [];
-  if (name === "playwright") {
+  if (name.startsWith("playwright")) {
     const walk = (suite, file) => {
       for (const spec of suite.specs ?? [])
         for (const test of spec.tests ?? [])
@@ -87,7 +87,8 @@ for (const name of [
   "vitest-pglite",
   "vitest-postgres",
   "vitest-scale",
-  "playwright",
+  "playwright-first",
+  "playwright-second",
 ]) {
   const exit = read(`${name}.exit`);
   if (exit === null) continue;

@@ -4,7 +4,7 @@
 // - `postgres`: `npm run test:postgres`, the files whose outcome depends on the database server
 //   (run on PGlite too): each entry says why;
 // - `scale`: `npm run test:scale`, production servers from the build on one PostgreSQL;
-// - `browser`: `npm run test:e2e`, Playwright against the built server.
+// - `browser`: `npm run test:e2e`, Playwright against the built server, in two halves in CI.
 // The rest of the contract (validation, routing, headers, screens' schemas) is the same SQL on
 // the same engine, and runs once.
 
@@ -89,3 +89,21 @@ export const SCALE = { include: ["test/scale/**/*.test.ts"] };
 
 /** Playwright's specs (playwright.config.ts). */
 export const BROWSER = { include: ["e2e/**/*.spec.ts"] };
+
+/**
+ * The browser suite's second half (decision record 117): `E2E_HALF=second npm run test:e2e` runs
+ * these specs, `E2E_HALF=first` the others, and .ci/run runs the two halves side by side, each with
+ * its own server. About half of the suite's time, as CI's report of 2026-12-04 timed its files
+ * (`node scripts/slowest-tests.mjs <playwright report>`): the accessibility walk and the next
+ * slowest specs, 464 s of 944. A new spec runs in the first half.
+ */
+export const BROWSER_SECOND_HALF = [
+  "e2e/accessibility.spec.ts",
+  "e2e/oauth-clients.spec.ts",
+  "e2e/passkeys.spec.ts",
+  "e2e/api-reference.spec.ts",
+  "e2e/oauth-resources.spec.ts",
+  "e2e/passwordless.spec.ts",
+  "e2e/oauth-consent.spec.ts",
+  "e2e/tokens.spec.ts",
+];

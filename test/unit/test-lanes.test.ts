@@ -4,6 +4,7 @@ import picomatch from "picomatch";
 import { describe, expect, it } from "vitest";
 import {
   BROWSER,
+  BROWSER_SECOND_HALF,
   PGLITE,
   POSTGRES,
   POSTGRES_INCLUDE,
@@ -60,5 +61,14 @@ describe("test lanes (decision record 083, test/lanes.mts)", () => {
     const onPostgresLane = picomatch(POSTGRES_INCLUDE);
     const onPostgres = files.filter((file) => onPostgresLane(file));
     expect(onPostgres.filter((file) => !LANES.pglite(file))).toEqual([]);
+  });
+
+  it("names in the browser suite's second half only specs that exist, once each", () => {
+    const specs = files.filter((file) => LANES.browser(file));
+    expect(BROWSER_SECOND_HALF.filter((file) => !specs.includes(file))).toEqual(
+      [],
+    );
+    expect(new Set(BROWSER_SECOND_HALF).size).toBe(BROWSER_SECOND_HALF.length);
+    expect(BROWSER_SECOND_HALF.length).toBeLessThan(specs.length);
   });
 });
