@@ -95,7 +95,7 @@ describe("the CI's totals", () => {
             ]),
           ],
         },
-        playwright: {
+        "playwright-second": {
           stats: { expected: 2, unexpected: 1 },
           suites: [
             {
@@ -115,13 +115,13 @@ describe("the CI's totals", () => {
           ],
         },
       },
-      { "vitest-pglite": 1, playwright: 1 },
+      { "vitest-pglite": 1, "playwright-second": 1 },
     );
     expect(failing.out).toContain(
       "✗ vitest-pglite: test/http/login.test.ts › login refuses: AssertionError: expected 401 to be 422",
     );
     expect(failing.out).toContain(
-      "✗ playwright: login.spec.ts › signs in: Timed out 10000ms",
+      "✗ playwright-second: login.spec.ts › signs in: Timed out 10000ms",
     );
     expect(failing.out).not.toContain("login works");
     expect(failing.out.trim().split("\n").at(-1)).toBe("3 passed, 2 failed");
