@@ -21,10 +21,12 @@ function reportOf(name) {
 function counts(name, report) {
   if (!report) return { passed: 0, failed: 0 };
   if (name.startsWith("playwright")) {
+    // A test that failed and then passed on its retry (playwright.config.ts: the retry records
+    // the failure's trace) failed.
     const stats = report.stats ?? {};
     return {
-      passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
-      failed: stats.unexpected ?? 0,
+      passed: stats.expected ?? 0,
+      failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0),
     };
   }
   return {
@@ -53,9 +55,9 @@ function failures(name, report, limit = 10) {
     const walk = (suite, file) => {
       for (const spec of suite.specs ?? [])
         for (const test of spec.tests ?? [])
-          if (test.status === "unexpected")
+          if (test.status === "unexpected" || test.status === "flaky")
             found.push(
-              `${file} › ${spec.title}: ${brief(test.results?.at(-1)?.error?.message)}`,
+              `${file} › ${spec.title}${test.status === "flaky" ? " (passed on its retry)" : ""}: ${brief(test.results?.find((result) => result.error)?.error?.message)}`,
             );
       for (const child of suite.suites ?? []) walk(child, file);
     };

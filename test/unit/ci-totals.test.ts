@@ -74,7 +74,7 @@ describe("the CI's totals", () => {
     expect(out.trim().split("\n").at(-1)).toBe("27 passed, 1 failed");
   });
 
-  it("names each failed test and a failed browser spec; a clean run prints totals only", () => {
+  it("names each failed test and a failed browser spec (one that passed on its retry too); a clean run prints totals only", () => {
     const failing = totals(
       {
         "vitest-pglite": {
@@ -96,7 +96,7 @@ describe("the CI's totals", () => {
           ],
         },
         "playwright-second": {
-          stats: { expected: 2, unexpected: 1 },
+          stats: { expected: 2, unexpected: 1, flaky: 1 },
           suites: [
             {
               file: "login.spec.ts",
@@ -107,6 +107,18 @@ describe("the CI's totals", () => {
                     {
                       status: "unexpected",
                       results: [{ error: { message: "Timed out 10000ms" } }],
+                    },
+                  ],
+                },
+                {
+                  title: "signs out",
+                  tests: [
+                    {
+                      status: "flaky",
+                      results: [
+                        { error: { message: "expected 204, got 500" } },
+                        {},
+                      ],
                     },
                   ],
                 },
@@ -123,8 +135,12 @@ describe("the CI's totals", () => {
     expect(failing.out).toContain(
       "✗ playwright-second: login.spec.ts › signs in: Timed out 10000ms",
     );
+    // A test that passed only on its retry failed.
+    expect(failing.out).toContain(
+      "✗ playwright-second: login.spec.ts › signs out (passed on its retry): expected 204, got 500",
+    );
     expect(failing.out).not.toContain("login works");
-    expect(failing.out.trim().split("\n").at(-1)).toBe("3 passed, 2 failed");
+    expect(failing.out.trim().split("\n").at(-1)).toBe("3 passed, 3 failed");
 
     const clean = totals(
       {
