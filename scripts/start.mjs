@@ -7,9 +7,10 @@
 // For a second (the notice) the application still answers what arrives, so a load balancer that
 // probes /up stops sending without a request failing. After it, what arrives (a new request on a
 // kept-alive connection, a new connection) is answered here, never by the application: its body
-// read, then 503 with Connection: close. Once no request but /up's has arrived for a moment the
-// listener closes, idle connections close, the workers finish their job under way, the database
-// closes, and the process exits 0. A second signal, or SHUTDOWN_TIMEOUT seconds, ends it at once
+// read, then 503 with Connection: close. Once no request but /up's has arrived or been answered
+// for a moment, and none is under way, the listener closes (at half the timeout at the latest),
+// idle connections close, the workers finish their job under way, the database closes, and the
+// process exits 0. A second signal, or SHUTDOWN_TIMEOUT seconds, ends it at once
 // with exit code 1.
 import http from "node:http";
 import { createRequire } from "node:module";
@@ -55,6 +56,9 @@ const answering = new Set();
 const connections = new Map();
 let accepted = 0;
 let lastArrival = 0;
+/** Clients' requests under way (refused ones too; not /up's), and when the last one was answered. */
+let clientRequests = 0;
+let lastAnswer = 0;
 let began = 0;
 let refused = 0;
 
@@ -83,7 +87,14 @@ http.Server.prototype.listen = function (...args) {
     });
     // A load balancer probes /up every few moments whatever happens: it is no client's request.
     const isProbe = /^\/up(\?|$)/.test(request.url ?? "");
-    if (!isProbe) lastArrival = Date.now();
+    if (!isProbe) {
+      lastArrival = Date.now();
+      clientRequests++;
+      response.once("close", () => {
+        clientRequests--;
+        lastAnswer = Date.now();
+      });
+    }
     if (lifecycle.draining && !isProbe && Date.now() - began >= NOTICE_MS)
       return refuse(request, response);
     answering.add(response);
@@ -145,7 +156,11 @@ function line(level, msg) {
 
 /**
  * Closes the listeners once the clients have stopped sending: closing one resets every
- * connection the kernel has queued and Node has not accepted yet. /up's probes do not count (a
+ * connection the kernel has queued and Node has not accepted yet. A client waiting for an answer
+ * has not stopped (its next request follows the answer), so the quiet counts from the last
+ * arrival or answer, with no client's request under way: on a machine slow enough that every
+ * client of a stream waited on its answer through the quiet, the listener had closed under them
+ * and their next requests were refused (decision record 040). /up's probes do not count (a
  * probe reset is a probe failed, which is what it should learn). The poll phase just before a
  * setImmediate accepts all that is queued, so the listener closes in that turn unless a
  * connection came in it.
@@ -155,7 +170,10 @@ async function closeListeners() {
     await sleep(20);
     const now = Date.now();
     const late = now - began >= LISTEN_DEADLINE_MS;
-    const quiet = now - began >= NOTICE_MS && now - lastArrival >= QUIET_MS;
+    const quiet =
+      now - began >= NOTICE_MS &&
+      clientRequests === 0 &&
+      now - Math.max(lastArrival, lastAnswer) >= QUIET_MS;
     if (!quiet && !late) continue;
     const seen = accepted;
     await new Promise((resolve) => setImmediate(resolve));
