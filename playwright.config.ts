@@ -44,9 +44,10 @@ const passportKeys = generateKeyPairSync("rsa", {
 
 export default defineConfig({
   testDir: "e2e",
-  // Playwright empties its output folder when a run starts: a folder of each run's own (E2E_OUTPUT_DIR
-  // for a second run beside the first, as .ci/run's second browser lane), beside the screenshots the
-  // journeys leave in test-results/screenshots (e2e/support/screenshots.ts), which no run empties.
+  // Playwright empties its output folder when a run starts: a folder of each run's own
+  // (E2E_OUTPUT_DIR for a second run beside the first, as .ci/run's second browser lane), beside
+  // the screenshots the journeys leave in test-results/screenshots (e2e/support/screenshots.ts),
+  // which no run empties.
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results/playwright",
   ...(half === "second" && { testMatch: secondHalf }),
   ...(half === "first" && { testIgnore: secondHalf }),

@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
  * background, which no person sees for longer than a blink. Under reduced motion the screens make
  * no transitions (app/globals.css), so the page is at rest at once: waiting out 150 ms at each of
  * the three changes a checked screen makes was a fifth of the accessibility walk's time (decision
- * record 097). The page stays in reduced motion after, as it stays in the scheme. Looping
+ * record 117). The page stays in reduced motion after, as it stays in the scheme. Looping
  * animations (a skeleton's pulse) never finish, so only transitions are awaited.
  */
 export async function showScheme(
