@@ -9,14 +9,16 @@ import {
   oauthDeviceCodes,
   oauthRefreshTokens,
 } from "@/db/schema";
+import { endTokensExchangedFromClients } from "@/lib/oauth/token-families";
 
 const DAY_MS = 86_400_000;
 
 /**
  * The pruning task's part for dynamically registered clients (decision record 052): anyone may
  * register one, so a client that registered itself and was not used for `days` (since its last
- * use, or since it registered if never) is deleted with its tokens and codes. Clients made by a
- * person through the JSON API are never pruned. 0 keeps them all.
+ * use, or since it registered if never) is deleted with its tokens and codes, and the tokens
+ * servers got by exchanging its tokens end. Clients made by a person through the JSON API are
+ * never pruned. 0 keeps them all.
  */
 export async function pruneUnusedRegisteredClients(
   db: Db,
@@ -42,6 +44,9 @@ export async function pruneUnusedRegisteredClients(
       .limit(1000);
     const ids = stale.map((row) => row.id);
     if (ids.length === 0) return 0;
+    // What servers got by exchanging these clients' tokens ends with them (decision record 115),
+    // found through the tokens' rows: before they go.
+    await endTokensExchangedFromClients(tx, ids);
     const tokens = await tx
       .delete(oauthAccessTokens)
       .where(inArray(oauthAccessTokens.clientId, ids))

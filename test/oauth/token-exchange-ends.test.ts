@@ -2,15 +2,22 @@ import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
 import { ADMIN_USER_DELETE_ROUTE } from "@/lib/admin/routes";
 import { OAUTH_CLIENT_DESTROY_ROUTE } from "@/lib/oauth/json-api-routes";
+import { settleBackground } from "@/lib/server/background";
 import {
   OAUTH_RESOURCE_DESTROY_ROUTE,
   OAUTH_RESOURCE_UPDATE_ROUTE,
 } from "@/lib/oauth/resource-routes";
 import type { Agent } from "../support/agent";
 import { signIn, useTestApp } from "../support/app";
+import { pruneNow } from "../support/prune";
 import { stepUp } from "../support/two-factor";
 import { introspected, registerPublicApp } from "./flows";
-import { discover, registerClient, type RegisteredClient } from "./support";
+import {
+  discover,
+  registerClient,
+  registerItself,
+  type RegisteredClient,
+} from "./support";
 import { exchangingResource, tokenExchange } from "./token-exchange-support";
 
 // An administrator's action ends the tokens a resource's server got by exchange (decision record
@@ -186,5 +193,46 @@ describe("an administrator's action ends the exchanged tokens it takes the groun
     await putNotes(adminAgent, resourceId, {});
     expect(await standing(successor, token)).toBe(ENDED);
     expect(await standing(calendarServer, tokens.calendar)).toBe(LIVE);
+  });
+});
+
+describe("pruning ends them too (decision records 052 and 115)", () => {
+  it("a self-registered host left unused is pruned with what servers got by exchanging its tokens; a host a person made keeps its own", async () => {
+    const FORTY_DAYS = 40 * 24 * 60;
+    const { host: madeHost, server } = await setUp(
+      ["sessions:read"],
+      FORTY_DAYS,
+    );
+    // After setUp, whose administrator's configuration a later one replaces (support.ts).
+    app.configure({
+      env: { ADMIN_EMAILS: "admin@example.com" },
+      auth: {
+        oauth: {
+          "registered-client-unused-days": 1,
+          "access-token-minutes": FORTY_DAYS,
+        },
+      },
+    });
+    const registered = await registerItself(app, {});
+    const selfRegistered = {
+      id: registered.client_id,
+      plainSecret: null,
+      body: {},
+    };
+    const ada = await signIn(
+      app,
+      await app.createUser({ email: "ada@example.com" }),
+    );
+    const exchangedFrom = async (host: RegisteredClient) =>
+      (await exchange(server, (await hostTokens(ada, host)).access_token))
+        .access_token;
+    const fromPruned = await exchangedFrom(selfRegistered);
+    const fromMade = await exchangedFrom(madeHost);
+    await settleBackground();
+    app.advance(2 * 86_400);
+    expect(await standing(server, fromPruned)).toBe(LIVE);
+    expect((await pruneNow(app)).registered_oauth_clients).toBe(1);
+    expect(await standing(server, fromPruned)).toBe(ENDED);
+    expect(await standing(server, fromMade)).toBe(LIVE);
   });
 });
