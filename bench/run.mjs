@@ -13,8 +13,10 @@
 // BENCH_SKIP_BUILD=1 (reuse the existing .next builds), BENCH_ONLY (comma-separated scenario
 // names: measure those alone, for a quick comparison; the results are printed, not written),
 // BENCH_PEER=0 (leave the peers out), BENCH_KEY_BITS (the OAuth signing key's length, 4096 as
-// `oauth:keys` makes it; 2048 as `oauth:keys --length 2048` does). The OAuth peer, panva's oidc-provider in memory
-// (bench/oidc-provider), runs on either database on the port after Better Auth's.
+// `oauth:keys` makes it; 2048 as `oauth:keys --length 2048` does), BENCH_CPU_PROFILE=<dir> (V8
+// CPU profiles of the application and the anchor, read with `npm run bench:profile`). The OAuth
+// peer, panva's oidc-provider in memory (bench/oidc-provider), runs on either database on the
+// port after Better Auth's.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -247,6 +247,17 @@ export function writeOAuthKeys(dataDir) {
   writeFileSync(path.join(dataDir, "oauth-public.key"), keys.publicKey);
 }
 
+/**
+ * BENCH_CPU_PROFILE=<dir>: V8 CPU profiles of the application and of the anchor, written to
+ * <dir>/app and <dir>/anchor when they stop, to set side by side with `npm run bench:profile`
+ * (docs/performance.md "Where the time goes").
+ */
+function cpuProfileArgs(server) {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return [];
+  return ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir, server)}`];
+}
+
 /** Starts the application's `next start` and resolves once the bare route answers. */
 export async function startServer({ port, databaseUrl, hashingRounds }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "auth-bench-"));
@@ -275,14 +286,7 @@ export async function startServer({ port, databaseUrl, hashingRounds }) {
   };
   const started = await spawnNext({
     cwd: ROOT,
-    // BENCH_CPU_PROFILE=<dir>: the application's V8 CPU profile, written there when it stops
-    // (docs/performance.md "Where the time goes").
-    nodeArgs: process.env.BENCH_CPU_PROFILE
-      ? [
-          "--cpu-prof",
-          `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`,
-        ]
-      : [],
+    nodeArgs: cpuProfileArgs("app"),
     port,
     env,
     readyPath: "/api/bench/bare",
@@ -315,6 +319,7 @@ export async function startAnchor({ port, databaseUrl }) {
   return spawnNext({
     cwd: ANCHOR_DIR,
     nextBin: NEXT_BIN,
+    nodeArgs: cpuProfileArgs("anchor"),
     port,
     env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
     readyPath: "/api/select",
