@@ -2,7 +2,6 @@
 
 import type { ReactNode } from "react";
 import { Brand } from "@/components/brand";
-import { PasskeyOffer } from "@/components/auth/passkey-offer";
 import { ImpersonationBanner } from "@/components/impersonation-banner";
 import { NavLinks } from "@/components/shell/nav-links";
 import { UserMenu } from "@/components/shell/user-menu";
@@ -63,7 +62,6 @@ export function AppShell({
         {/* Focusable from script only: the skip link's target, and where focus goes when the
             element that had it leaves the page (components/ui/toaster.tsx). */}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
-          {signedIn && !signedIn.session.impersonating && <PasskeyOffer />}
           {children}
         </main>
       </div>
