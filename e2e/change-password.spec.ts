@@ -45,3 +45,27 @@ test("a user changes their password, stays signed in, and signs in with the new 
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/);
 });
+
+test("the password's card is in its place when Security shows its buttons: nothing arrives above them later", async ({
+  page,
+  users,
+}) => {
+  const user = await users.create("steady");
+  await users.signIn(user);
+  // The answer that decides the password's card comes late, as on a slow network.
+  await page.route(/\/auth\/user\/sign-in-methods$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto("/admin/account/security");
+  const setUp = page.getByRole("button", {
+    name: "Set up two-factor authentication",
+  });
+  await expect(setUp).toBeVisible();
+  const shown = await setUp.boundingBox();
+  await expect(
+    page.getByRole("region", { name: "Change password" }),
+  ).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(await setUp.boundingBox()).toEqual(shown);
+});

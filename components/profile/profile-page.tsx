@@ -12,6 +12,7 @@ import { SetPasswordLink } from "@/components/profile/set-password-link";
 import { ProfileForm } from "@/components/profile/profile-form";
 import { TwoFactorCard } from "@/components/profile/two-factor/two-factor-card";
 import { Alert } from "@/components/ui/alert";
+import { LoadingRows } from "@/components/ui/skeleton";
 import { useT } from "@/lib/client/i18n";
 import { useRouteAllowed } from "@/lib/client/use-route-allowed";
 import { useSignInMethods } from "@/lib/client/use-passkey-first";
@@ -43,9 +44,14 @@ export function SecuritySection() {
   // The policy wants a second factor first: every other call answers 403 until it is set up.
   const mustEnrol = session?.two_factor_required === true;
   // Change the password, or set a first one (decision record 107): known once the server says.
-  const ways = useSignInMethods(Boolean(user) && !mustEnrol).data;
+  const methods = useSignInMethods(Boolean(user) && !mustEnrol);
+  const ways = methods.data;
   const hasPassword = ways?.password;
   if (!user) return null;
+  // The cards wait for that answer: the password's card, arriving later above the others, pushed
+  // their buttons down under a person's tap (a click lost in a browser test, record 107).
+  if (!mustEnrol && methods.isPending)
+    return <LoadingRows label={t("Loading…")} rows={3} />;
   return (
     <>
       {mustEnrol && (
