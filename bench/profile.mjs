@@ -1,6 +1,6 @@
 // Reads the V8 CPU profiles `BENCH_CPU_PROFILE=<dir> npm run bench` leaves (bench/server.mjs):
 // the application's main thread and the anchor's, side by side, in microseconds of busy time a
-// request (docs/performance.md "Where the time goes").
+// request (docs/performance.md "Where the time goes, beside the anchor").
 //
 //   npm run bench:profile -- <file.cpuprofile>
 //     the busy share of each second, to find a scenario's measured window

@@ -250,7 +250,7 @@ export function writeOAuthKeys(dataDir) {
 /**
  * BENCH_CPU_PROFILE=<dir>: V8 CPU profiles of the application and of the anchor, written to
  * <dir>/app and <dir>/anchor when they stop, to set side by side with `npm run bench:profile`
- * (docs/performance.md "Where the time goes").
+ * (docs/performance.md "Where the time goes, beside the anchor").
  */
 function cpuProfileArgs(server) {
   const dir = process.env.BENCH_CPU_PROFILE;
