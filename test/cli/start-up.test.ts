@@ -21,7 +21,7 @@ function loadedByTheProgram(): string[] {
 // none of the server: a command loads what it runs when it runs (cli/context.ts, withServices).
 // Loaded at the top, the server is about a thousand modules, about two seconds of CPU on this
 // machine before every command (decision record 020, amendment of 2026-11-29).
-describe("npm run auth, before a command runs", { timeout: 60_000 }, () => {
+describe("npm run auth, before a command runs", () => {
   it("has loaded no part of the server: no services, database client, ORM or route table", () => {
     const loaded = loadedByTheProgram();
     expect(loaded).toContain(path.join("cli", "program.ts"));
@@ -39,7 +39,7 @@ describe("npm run auth, before a command runs", { timeout: 60_000 }, () => {
 // only the entry does is proven here, on the process itself: its arguments, environment and
 // standard input reach the command, and its exit code is the command's, commander's refusals
 // included. The login tests (login.test.ts) run their commands as processes too, exit codes 0 and 1.
-describe("npm run auth, as a process of its own", { timeout: 120_000 }, () => {
+describe("npm run auth, as a process of its own", () => {
   it("reads the password from its stdin and its database from its environment, and exits 0; an unknown command exits 1", async () => {
     const target = await createCliTarget();
     try {

@@ -20,7 +20,7 @@ async function ruleIds(filePath: string, source: string): Promise<string[]> {
   );
 }
 
-describe("the layers of lib/ (eslint.layers.mjs)", { timeout: 60_000 }, () => {
+describe("the layers of lib/ (eslint.layers.mjs)", () => {
   it("refuses the framework importing a feature", async () => {
     const ids = await ruleIds(
       "lib/server/probe.ts",
