@@ -44,8 +44,8 @@ export default defineConfig({
     isolate: false,
     // A timeout catches a test that hangs, not a slow one: speed is the benchmarks' to judge
     // (docs/performance.md). In CI the suites run at a lower priority beside the browser lanes on
-    // two cores, and on a slow day a file of a thousand requests took 79 s where it takes 15 s
-    // alone; a hang still fails, two minutes later.
+    // two cores, and on a slow day a file of a thousand requests took 79 s there, 15 s in the
+    // PostgreSQL lane of the same run; a hang still fails, two minutes later.
     testTimeout: 120_000,
     hookTimeout: 180_000,
     reporters: ["default"],
