@@ -27,6 +27,23 @@ if (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 3600) {
   process.exit(1);
 }
 const SHUTDOWN_TIMEOUT_MS = Number(timeout) * 1000;
+
+// How long a kept-alive connection may stay idle, in milliseconds: Next's server.js reads it.
+// Node's own 5 s is shorter than a load balancer's idle timeout (60 s on the common ones), so
+// the server would close connections the balancer still counts as open, and a request sent on
+// one at that instant meets a reset (a 502 at the balancer). 65 s leaves the closing to the
+// balancer; a client sees `Keep-Alive: timeout=65` and drops the connection a second before.
+const keepAlive = (process.env.KEEP_ALIVE_TIMEOUT ??= "65000");
+if (
+  !/^\d+$/.test(keepAlive) ||
+  Number(keepAlive) < 1000 ||
+  Number(keepAlive) > 3_600_000
+) {
+  console.error(
+    `[boot] invalid configuration: KEEP_ALIVE_TIMEOUT: a whole number of milliseconds from 1000 to 3600000, got "${keepAlive}"`,
+  );
+  process.exit(1);
+}
 /** After the signal, how long the application still answers: a load balancer's probe of /up. */
 const NOTICE_MS = 1000;
 /** How long no request (but /up's) may arrive before the stream counts as stopped. */

@@ -48,6 +48,23 @@ function runCli(args: string[], env: Record<string, string>) {
   });
 }
 
+it("stops at start on a timeout out of its bounds, naming the variable", () => {
+  for (const [name, value] of [
+    ["KEEP_ALIVE_TIMEOUT", "65s"],
+    ["KEEP_ALIVE_TIMEOUT", "999"],
+    ["SHUTDOWN_TIMEOUT", "0"],
+  ]) {
+    const started = spawnSync(process.execPath, ["start.mjs"], {
+      cwd: folder,
+      env: { PATH: process.env.PATH ?? "", ...ENV, PORT: "0", [name]: value },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(started.status, `${name}=${value}`).toBe(1);
+    expect(started.stderr).toContain(`invalid configuration: ${name}:`);
+  }
+});
+
 it("holds the server, the start script, the command line and the migrations, and no sources", () => {
   const files = filesOf(folder);
   expect(files).toEqual(
@@ -103,9 +120,13 @@ describe.each(["pglite", "postgres"] as const)("on %s", (kind) => {
         password: PASSWORD,
       });
       expect(login.status, login.text).toBe(200);
-      expect(
-        (await client.get(instance.base, "/auth/get-auth")).body,
-      ).toMatchObject({ authenticated: true, user: { email } });
+      const signedIn = await client.get(instance.base, "/auth/get-auth");
+      expect(signedIn.body).toMatchObject({
+        authenticated: true,
+        user: { email },
+      });
+      // Idle connections outlive a load balancer's 60 s (scripts/start.mjs), not Node's 5 s.
+      expect(signedIn.headers.get("keep-alive")).toBe("timeout=65");
       const guest = new HttpClient();
       await guest.csrf(instance.base);
       const created = await guest.post(instance.base, "/auth/create-token", {
