@@ -53,10 +53,16 @@ it("stops at start on a timeout out of its bounds, naming the variable", () => {
     ["KEEP_ALIVE_TIMEOUT", "65s"],
     ["KEEP_ALIVE_TIMEOUT", "999"],
     ["SHUTDOWN_TIMEOUT", "0"],
-  ]) {
+  ] as const) {
     const started = spawnSync(process.execPath, ["start.mjs"], {
       cwd: folder,
-      env: { PATH: process.env.PATH ?? "", ...ENV, PORT: "0", [name]: value },
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        ...ENV,
+        PORT: "0",
+        [name]: value,
+      },
       encoding: "utf8",
       timeout: 30_000,
     });
