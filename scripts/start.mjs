@@ -19,31 +19,34 @@ import path from "node:path";
 
 const LIFECYCLE = Symbol.for("next-laravel-auth.lifecycle");
 
-const timeout = process.env.SHUTDOWN_TIMEOUT ?? "10";
-if (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 3600) {
+/**
+ * A whole number from the environment within its bounds, `fallback` when unset (and then set, for
+ * what reads the variable after us); anything else stops the server at start, naming it.
+ */
+function boundedWholeNumber(name, fallback, min, max, unit) {
+  const value = (process.env[name] ??= fallback);
+  if (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max)
+    return Number(value);
   console.error(
-    `[boot] invalid configuration: SHUTDOWN_TIMEOUT: a whole number of seconds from 1 to 3600, got "${timeout}"`,
+    `[boot] invalid configuration: ${name}: a whole number of ${unit} from ${min} to ${max}, got "${value}"`,
   );
   process.exit(1);
 }
-const SHUTDOWN_TIMEOUT_MS = Number(timeout) * 1000;
 
+const SHUTDOWN_TIMEOUT_MS =
+  boundedWholeNumber("SHUTDOWN_TIMEOUT", "10", 1, 3600, "seconds") * 1000;
 // How long a kept-alive connection may stay idle, in milliseconds: Next's server.js reads it.
 // Node's own 5 s is shorter than a load balancer's idle timeout (60 s on the common ones), so
 // the server would close connections the balancer still counts as open, and a request sent on
 // one at that instant meets a reset (a 502 at the balancer). 65 s leaves the closing to the
 // balancer; a client sees `Keep-Alive: timeout=65` and drops the connection a second before.
-const keepAlive = (process.env.KEEP_ALIVE_TIMEOUT ??= "65000");
-if (
-  !/^\d+$/.test(keepAlive) ||
-  Number(keepAlive) < 1000 ||
-  Number(keepAlive) > 3_600_000
-) {
-  console.error(
-    `[boot] invalid configuration: KEEP_ALIVE_TIMEOUT: a whole number of milliseconds from 1000 to 3600000, got "${keepAlive}"`,
-  );
-  process.exit(1);
-}
+boundedWholeNumber(
+  "KEEP_ALIVE_TIMEOUT",
+  "65000",
+  1000,
+  3_600_000,
+  "milliseconds",
+);
 /** After the signal, how long the application still answers: a load balancer's probe of /up. */
 const NOTICE_MS = 1000;
 /** How long no request (but /up's) may arrive before the stream counts as stopped. */
@@ -212,7 +215,10 @@ async function shutdown(signal) {
   began = Date.now();
   line("info", `shutdown: ${signal}, draining ${answering.size} requests`);
   setTimeout(() => {
-    line("error", `shutdown: still busy after ${timeout} s, exiting now`);
+    line(
+      "error",
+      `shutdown: still busy after ${SHUTDOWN_TIMEOUT_MS / 1000} s, exiting now`,
+    );
     process.exit(1);
   }, SHUTDOWN_TIMEOUT_MS);
   for (const response of answering) closeAfter(response);
