@@ -161,6 +161,12 @@ export async function confirmPasswordOf(user: TestUser): Promise<void> {
  * a language keeps it open), then its Sign out.
  */
 export async function signOut(page: Page, signOutLabel = "Sign out") {
+  // A freshly loaded page's reads first: one still on its way when the sign-out lands is answered
+  // 401, which the browser logs as an error. Security mounts its cards once GET
+  // user/sign-in-methods answers (record 107), so their reads can leave as late as the click (a CI
+  // failure: GET user/sessions after a reload). Playwright's network idle is the document's, so a
+  // page that has been idle once since it loaded goes straight on.
+  await page.waitForLoadState("networkidle");
   const menu = page
     .getByRole("banner")
     .getByRole("button", { name: /\(account menu\)|\(menú de la cuenta\)/ });
