@@ -52,12 +52,16 @@ export function registration(
 
 /**
  * One request on `agent` (false: a connection of its own). A body goes out a moment after the
- * headers, as a slow client's would: the server must read it before it answers and closes.
+ * headers, as a slow client's would: the server must read it before it answers and closes; or
+ * once `bodyAfter` resolves, for a request kept under way as long as the caller wants.
  */
 export function send(
   base: string,
   agent: http.Agent | false,
   options: Request,
+  bodyAfter: Promise<unknown> = new Promise((resolve) =>
+    setTimeout(resolve, 5),
+  ),
 ): Promise<{ reused: boolean; outcome: Outcome }> {
   const payload =
     options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -78,7 +82,7 @@ export function send(
   const outcome = outcomeOf(request);
   if (payload) {
     request.flushHeaders();
-    setTimeout(() => request.end(payload), 5);
+    void bodyAfter.then(() => request.end(payload));
   } else request.end();
   return outcome.then((settled) => ({
     reused: request.reusedSocket,
