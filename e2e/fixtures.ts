@@ -5,6 +5,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { showScheme } from "./support/color-scheme";
+import { trackRequests } from "./support/requests-in-flight";
 import { screenshotOf } from "./support/screenshots";
 import {
   registerUser,
@@ -101,6 +102,7 @@ export const test = base.extend<{
       const problems: Problem[] = [];
       const allowances: Allowance[] = [];
       watch(page, problems);
+      trackRequests(page);
       await use({ allow: (url, status) => allowances.push({ url, status }) });
       const unexpected = problems.filter(
         (problem) => !isAllowed(problem, allowances),

@@ -5,6 +5,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { linkIn, waitForMail } from "./outbox";
+import { requestsSettled } from "./requests-in-flight";
 
 export type TestUser = {
   id: number;
@@ -161,12 +162,10 @@ export async function confirmPasswordOf(user: TestUser): Promise<void> {
  * a language keeps it open), then its Sign out.
  */
 export async function signOut(page: Page, signOutLabel = "Sign out") {
-  // A freshly loaded page's reads first: one still on its way when the sign-out lands is answered
-  // 401, which the browser logs as an error. Security mounts its cards once GET
-  // user/sign-in-methods answers (record 107), so their reads can leave as late as the click (a CI
-  // failure: GET user/sessions after a reload). Playwright's network idle is the document's, so a
-  // page that has been idle once since it loaded goes straight on.
-  await page.waitForLoadState("networkidle");
+  // The screen's reads first: one still on its way when the sign-out lands is answered 401, which
+  // the browser logs as an error (a CI failure: Security's GET user/sessions, sent once GET
+  // user/sign-in-methods had answered, just after a reload).
+  await requestsSettled(page);
   const menu = page
     .getByRole("banner")
     .getByRole("button", { name: /\(account menu\)|\(menú de la cuenta\)/ });
