@@ -153,7 +153,11 @@ export function LoginForm({
           {t("Email me a sign-in link")}
         </Link>
       )}
-      <PasskeySignIn redirect={redirect} freshSignIn={freshSignIn} />
+      <PasskeySignIn
+        redirect={redirect}
+        freshSignIn={freshSignIn}
+        signingIn={login.isPending || login.isSuccess}
+      />
       <SocialSignIn />
     </AuthCard>
   );

@@ -23,14 +23,24 @@ type Props = {
   redirect: string | null;
   /** An app asked a signed-in browser to sign in again (decision record 086): it may, as a guest. */
   freshSignIn?: boolean;
+  /**
+   * The password form's sign-in is under way or done: the suggestions are not asked for meanwhile.
+   * Asked for once that sign-in has answered, they would reach a guest's route as a signed-in
+   * browser and be refused (403).
+   */
+  signingIn?: boolean;
 };
 
-function PasskeyButton({ redirect, freshSignIn = false }: Props) {
+function PasskeyButton({
+  redirect,
+  freshSignIn = false,
+  signingIn = false,
+}: Props) {
   const t = useT();
   const session = useSession();
   const isGuest =
     session.isSuccess && (!session.data.authenticated || freshSignIn);
-  const passkey = usePasskeySignIn(redirect, isGuest);
+  const passkey = usePasskeySignIn(redirect, isGuest && !signingIn);
   return (
     <div className="mt-6 space-y-3">
       <ErrorAlert error={passkey.error} />
