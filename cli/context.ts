@@ -69,11 +69,13 @@ export function withServices<A extends unknown[]>(
       // Loaded here, not at the top: the whole server is a thousand modules, which `--help` and
       // the commands that only speak HTTP (login, whoami, logout) never need (docs/operating.md,
       // "Command line").
-      const { createServices, refreshSettings } =
-        await import("@/lib/runtime/services");
+      const [{ createServices }, { reloadSettings }] = await Promise.all([
+        import("@/lib/runtime/services"),
+        import("@/lib/settings/store"),
+      ]);
       services = createServices({ ...io.environment, QUEUE_WORKER: "false" });
       await services.database.migrate();
-      await refreshSettings(services);
+      await reloadSettings(services);
       const cli: CliContext = {
         services,
         environment: io.environment,

@@ -4,11 +4,7 @@ import { type Database, openDatabase } from "@/db/client";
 import { startupAuthConfig } from "@/lib/config/startup";
 import { type Env, loadEnv } from "@/lib/env";
 import type { Mailer } from "@/lib/server/mailer";
-import {
-  type Application,
-  applySettings,
-  type Services,
-} from "@/lib/server/services";
+import { type Application, type Services } from "@/lib/server/services";
 import { ACTION_ENDPOINTS } from "@/lib/runtime/routes";
 import { collected } from "@/lib/runtime/features";
 import { credentialLedger } from "@/lib/server/credential-ledger";
@@ -26,7 +22,7 @@ import type { Context } from "@/lib/server/context";
 import { mailQueueKey } from "@/lib/crypto/secrets";
 import { loadServicesConfig } from "@/lib/config/services";
 import { corsPolicy, statefulPolicy } from "@/lib/http/stateful";
-import { loadSettings, SETTINGS_REFRESH_MS } from "@/lib/settings/store";
+import { reloadSettings, SETTINGS_REFRESH_MS } from "@/lib/settings/store";
 import { onShutdown } from "@/lib/server/lifecycle";
 import { log } from "@/lib/observability/request-scope";
 import { configureLogging, describeError } from "@/lib/observability/logger";
@@ -126,6 +122,7 @@ export function createServices(
     config,
     startupConfig: config,
     settingsOverrides: {},
+    settingsReads: { begun: 0, inForce: 0 },
     providers,
     database,
     mailer: createMailer(env, now),
@@ -173,17 +170,6 @@ export function webhookWorkerDeps(target: Services): WorkerDeps {
   return queueWorkerDeps(target, WEBHOOK_QUEUE);
 }
 
-/** Re-reads the settings table (every instance does this every SETTINGS_REFRESH_MS). */
-export async function refreshSettings(target: Services): Promise<void> {
-  applySettings(
-    target,
-    await loadSettings(target.database.db, target.env, {
-      overrides: target.settingsOverrides,
-      config: target.config,
-    }),
-  );
-}
-
 type Booted = { services: Services; ready: Promise<Services> };
 const globalForServices = globalThis as typeof globalThis & {
   __authServices?: Booted;
@@ -202,9 +188,9 @@ export function services(): Promise<Services> {
         created.env.NODE_ENV === "development",
       );
       await created.database.migrate();
-      await refreshSettings(created);
+      await reloadSettings(created);
       const refresh = setInterval(() => {
-        refreshSettings(created).catch((error: unknown) =>
+        reloadSettings(created).catch((error: unknown) =>
           log().error(
             { err: describeError(error) },
             "settings: refresh failed",

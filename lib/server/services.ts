@@ -47,6 +47,12 @@ export type Services = {
   startupConfig: AuthConfig;
   /** The settings stored in the database, as `dotted.key → value`. */
   settingsOverrides: Record<string, unknown>;
+  /**
+   * Reads of the settings table, numbered as they begin: the number of the last one begun, and of
+   * the one in force. A read that ends after a later one was put in force is dropped
+   * (lib/settings/store.ts, `reloadSettings`).
+   */
+  settingsReads: { begun: number; inForce: number };
   providers: ServicesConfig;
   database: Database;
   mailer: Mailer;

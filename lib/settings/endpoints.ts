@@ -3,7 +3,6 @@ import { z } from "zod";
 import type { AuthConfig } from "@/lib/config/auth";
 import type { Context } from "@/lib/server/context";
 import { defineEndpoint } from "@/lib/server/endpoint";
-import { applySettings } from "@/lib/server/services";
 import type { User } from "@/db/schema";
 import { assertAdministratorsKept } from "@/lib/settings/administrators";
 import {
@@ -14,6 +13,7 @@ import {
 import { requirePasswordConfirmation } from "@/lib/sessions/step-up";
 import {
   changeSetting,
+  reloadSettings,
   revertSetting,
   SETTINGS_REFRESH_MS,
 } from "@/lib/settings/store";
@@ -50,9 +50,10 @@ export const showSettings = defineEndpoint({
 });
 
 /**
- * PUT {key, value}: validated with the start-up schema, stored, audited, in force on every
- * instance. A change needs a recent step-up, asked once the caller is known to be an administrator
- * (decision record 024), as is a revert.
+ * PUT {key, value}: validated with the start-up schema, stored, audited, then read back from the
+ * table: in force here from the answer on, and on every instance within SETTINGS_REFRESH_MS
+ * (decision record 118). A change needs a recent step-up, asked once the caller is known to be an
+ * administrator (decision record 024), as is a revert.
  */
 export const updateSetting = defineEndpoint({
   input: () =>
@@ -64,13 +65,9 @@ export const updateSetting = defineEndpoint({
   async run(ctx, input) {
     const admin = ctx.requireUser();
     await requirePasswordConfirmation(ctx);
-    const state = await changeSetting(
-      change(ctx, admin),
-      input.key,
-      input.value ?? null,
-    );
-    applySettings(ctx.services, state);
-    ctx.config = state.config;
+    await changeSetting(change(ctx, admin), input.key, input.value ?? null);
+    await reloadSettings(ctx.services);
+    ctx.config = ctx.services.config;
     return { success: true, ...listing(ctx) };
   },
 });
@@ -80,9 +77,9 @@ export const revertSettingEndpoint = defineEndpoint({
   async run(ctx) {
     const admin = ctx.requireUser();
     await requirePasswordConfirmation(ctx);
-    const state = await revertSetting(change(ctx, admin), ctx.params.key ?? "");
-    applySettings(ctx.services, state);
-    ctx.config = state.config;
+    await revertSetting(change(ctx, admin), ctx.params.key ?? "");
+    await reloadSettings(ctx.services);
+    ctx.config = ctx.services.config;
     return { success: true, ...listing(ctx) };
   },
 });

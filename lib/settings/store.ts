@@ -11,6 +11,7 @@ import { translate, type Replacements } from "@/lib/i18n/catalog";
 import { flatten, isEditable, unflatten } from "@/lib/settings/keys";
 import { settingIssueMessage } from "@/lib/settings/setting-issues";
 import { log } from "@/lib/observability/request-scope";
+import { applySettings, type Services } from "@/lib/server/services";
 
 /** How often an instance re-reads the settings table: a change is in force everywhere within this. */
 export const SETTINGS_REFRESH_MS = 2000;
@@ -60,6 +61,25 @@ export async function loadSettings(
     );
     return { overrides: {}, config: effectiveConfig(env, {}) };
   }
+}
+
+/**
+ * Reads the settings table and puts what it holds in force in this process, unless a read begun
+ * later is in force already. Every instance does this every SETTINGS_REFRESH_MS, and a change
+ * does it once its transaction has committed. Without the numbering, a periodic read begun
+ * before a change committed, and answered after the change was in force, put the table as it
+ * was back in force on the very instance that changed it, for up to SETTINGS_REFRESH_MS
+ * (decision record 118).
+ */
+export async function reloadSettings(target: Services): Promise<void> {
+  const read = ++target.settingsReads.begun;
+  const state = await loadSettings(target.database.db, target.env, {
+    overrides: target.settingsOverrides,
+    config: target.config,
+  });
+  if (read < target.settingsReads.inForce) return;
+  target.settingsReads.inForce = read;
+  applySettings(target, state);
 }
 
 type Change = {

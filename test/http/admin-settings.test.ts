@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activityLog, settings } from "@/db/schema";
-import { refreshSettings } from "@/lib/runtime/services";
+import { reloadSettings } from "@/lib/settings/store";
 import {
   REVERT_SETTING,
   SHOW_SETTINGS,
@@ -146,7 +146,7 @@ describe("administrator settings", () => {
     const admin = await signInAdmin();
     const other = app.instance();
     await put(admin, "password.length", 12);
-    await refreshSettings(other);
+    await reloadSettings(other);
     expect(other.config.password.length).toBe(12);
     const agent = new Agent(other);
     await agent.csrf();

@@ -19,10 +19,18 @@ export type TcpProxy = {
    * forwarder with nothing listening behind it does (Docker's proxy for a published port, say).
    */
   hangUp(): Promise<void>;
+  /**
+   * Holds the answer of the next connection that sends something: what it sent reaches the server,
+   * which answers; `answered` settles once the first bytes of that answer are here, and they go on
+   * to the client only at `release`. Every other connection forwards as ever.
+   */
+  holdNextAnswer(): HeldAnswer;
   /** Forwards again, on the same port (stalled connections resume where they were). */
   open(): Promise<void>;
   stop(): Promise<void>;
 };
+
+export type HeldAnswer = { answered: Promise<void>; release(): void };
 
 /**
  * A TCP proxy on loopback in front of a real server (PostgreSQL), which a test can close and
@@ -40,6 +48,8 @@ export async function startTcpProxy(target: {
     socket.on("error", () => socket.destroy());
   };
   const pairs = new Set<[net.Socket, net.Socket]>();
+  // Armed by holdNextAnswer: taken by the first connection to send bytes.
+  let holdNext: ((pair: [net.Socket, net.Socket]) => void) | undefined;
   const server = net.createServer((client) => {
     track(client);
     if (mode === "hanging-up") return void client.end();
@@ -50,6 +60,11 @@ export async function startTcpProxy(target: {
     pairs.add(pair);
     client.pipe(upstream);
     upstream.pipe(client);
+    client.on("data", () => {
+      const hold = holdNext;
+      holdNext = undefined;
+      hold?.(pair);
+    });
     client.on("close", () => (upstream.destroy(), pairs.delete(pair)));
     upstream.on("close", () => client.destroy());
   });
@@ -96,6 +111,24 @@ export async function startTcpProxy(target: {
         client.pause();
         upstream.pause();
       }
+    },
+    holdNextAnswer() {
+      const held: Buffer[] = [];
+      let reply: (() => void) | undefined;
+      let release = () => {};
+      const answered = new Promise<void>((resolve) => (reply = resolve));
+      holdNext = ([client, upstream]) => {
+        upstream.unpipe(client);
+        const keep = (chunk: Buffer) => (held.push(chunk), reply?.());
+        upstream.on("data", keep);
+        upstream.resume();
+        release = () => {
+          upstream.off("data", keep);
+          for (const chunk of held) client.write(chunk);
+          upstream.pipe(client);
+        };
+      };
+      return { answered, release: () => release() };
     },
     async open() {
       if (mode === "stalled") {
