@@ -1,22 +1,20 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "@/lib/server/services";
 import { Agent, type AgentResponse } from "../support/agent";
 import { PASSWORD } from "../support/app";
 import { captureLogs } from "../support/logs";
 import {
-  openProxiedDatabase,
+  openProxiedApp,
+  type ProxiedApp,
   type ProxiedDatabase,
 } from "../support/proxied-database";
-import { insertUser, servicesOn } from "../support/services";
+import { insertUser, signedInAgent } from "../support/services";
 
 // Decision record 010: PostgreSQL unreachable. This needs PostgreSQL whatever the run's database is: without
 // DATABASE_URL the local server is used, with a schema of its own.
+let app: ProxiedApp;
 let proxied: ProxiedDatabase;
 let services: Services;
-let dataDir: string;
 let signedIn: Agent;
 let bearer: string;
 let email: string;
@@ -29,16 +27,11 @@ let email: string;
 const DEADLINE_MS = 7_500;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "auth-fault-db-"));
-  proxied = await openProxiedDatabase();
-  services = servicesOn(proxied.database, dataDir);
+  app = await openProxiedApp();
+  ({ proxied, services } = app);
   email = `fault-${Date.now()}@example.test`;
   await insertUser(proxied.database, email);
-  signedIn = new Agent(services);
-  await signedIn.csrf();
-  expect(
-    (await signedIn.post("/auth/login", { email, password: PASSWORD })).status,
-  ).toBe(200);
+  signedIn = await signedInAgent(services, email);
   const guest = new Agent(services);
   await guest.csrf();
   bearer = (
@@ -51,8 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await proxied?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await app?.close();
 });
 
 type Timed = { name: string; response: AgentResponse; ms: number };

@@ -1,17 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "@/lib/server/services";
 import { UPDATE_SETTING } from "@/lib/settings/routes";
 import { reloadSettings } from "@/lib/settings/store";
 import { Agent } from "../support/agent";
 import { PASSWORD } from "../support/app";
-import {
-  openProxiedDatabase,
-  type ProxiedDatabase,
-} from "../support/proxied-database";
-import { insertUser, servicesOn } from "../support/services";
+import { openProxiedApp, type ProxiedApp } from "../support/proxied-database";
+import { insertUser, signedInAgent } from "../support/services";
 import { stepUpIfSignedIn } from "../support/two-factor";
 
 // Decision record 118: the instance that makes a settings change keeps it in force, even when its
@@ -20,29 +14,21 @@ import { stepUpIfSignedIn } from "../support/two-factor";
 // and answers in flight need the server, so this runs on PostgreSQL whatever the run's database.
 // CI met the race in the two-instance suite (test/scale/two-instances.test.ts): registration
 // re-opened on A, the next registration there was refused 403 ("Registration is closed.").
-let proxied: ProxiedDatabase;
+let app: ProxiedApp;
 let services: Services;
-let dataDir: string;
 let admin: Agent;
 const ADMIN = `settings-admin-${Date.now()}@example.test`;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "auth-settings-race-"));
-  proxied = await openProxiedDatabase();
-  services = servicesOn(proxied.database, dataDir, { ADMIN_EMAILS: ADMIN });
-  await insertUser(proxied.database, ADMIN);
-  admin = new Agent(services);
-  await admin.csrf();
-  expect(
-    (await admin.post("/auth/login", { email: ADMIN, password: PASSWORD }))
-      .status,
-  ).toBe(200);
+  app = await openProxiedApp({ ADMIN_EMAILS: ADMIN });
+  services = app.services;
+  await insertUser(app.proxied.database, ADMIN);
+  admin = await signedInAgent(services, ADMIN);
   await stepUpIfSignedIn(admin);
 });
 
 afterAll(async () => {
-  await proxied?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await app?.close();
 });
 
 const registration = async () => {
@@ -62,7 +48,7 @@ describe("a settings change on the instance that made it", () => {
     expect(services.config["allow-registration"]).toBe(true);
 
     // The periodic read goes out and is answered with the table as it is: registration open.
-    const held = proxied.proxy.holdNextAnswer();
+    const held = app.proxied.proxy.holdNextAnswer();
     const staleRead = reloadSettings(services);
     await held.answered;
 

@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import postgres from "postgres";
 import { type Database, openDatabase } from "@/db/client";
+import type { Services } from "@/lib/server/services";
 import { POSTGRES_SERVER } from "./scratch-database";
+import { servicesOn } from "./services";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
 export type ProxiedDatabase = {
@@ -44,6 +49,29 @@ export async function openProxiedDatabase(
       await proxy.stop();
       await admin.unsafe(`drop schema "${schema}" cascade`);
       await admin.end();
+    },
+  };
+}
+
+export type ProxiedApp = {
+  proxied: ProxiedDatabase;
+  services: Services;
+  /** Drops the database and the proxy, and deletes the data folder. */
+  close(): Promise<void>;
+};
+
+/** The application's services (servicesOn) over a proxied database, in a data folder of their own. */
+export async function openProxiedApp(
+  env: Record<string, string> = {},
+): Promise<ProxiedApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "auth-proxied-"));
+  const proxied = await openProxiedDatabase();
+  return {
+    proxied,
+    services: servicesOn(proxied.database, dataDir, env),
+    async close() {
+      await proxied.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,6 +3,7 @@ import { type User, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { createServices } from "@/lib/runtime/services";
 import type { Services } from "@/lib/server/services";
+import { Agent } from "./agent";
 import { PASSWORD, testEnv } from "./app";
 
 /**
@@ -36,4 +37,20 @@ export async function insertUser(
     .returning();
   if (!user) throw new Error("no user");
   return user;
+}
+
+/** An Agent of `services`, signed in as `email` with the test password. */
+export async function signedInAgent(
+  services: Services,
+  email: string,
+): Promise<Agent> {
+  const agent = new Agent(services);
+  await agent.csrf();
+  const response = await agent.post("/auth/login", {
+    email,
+    password: PASSWORD,
+  });
+  if (response.status !== 200)
+    throw new Error(`sign-in of ${email}: ${response.status} ${response.text}`);
+  return agent;
 }
