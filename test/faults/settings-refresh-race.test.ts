@@ -49,7 +49,8 @@ describe("a settings change on the instance that made it", () => {
 
     // The periodic read goes out and is answered with the table as it is: registration open.
     const held = app.proxied.proxy.holdNextAnswer();
-    const staleRead = reloadSettings(services);
+    let readEnded = false;
+    const staleRead = reloadSettings(services).then(() => (readEnded = true));
     await held.answered;
 
     // Meanwhile the administrator closes registration, on another connection of the pool.
@@ -60,6 +61,8 @@ describe("a settings change on the instance that made it", () => {
     );
     expect(closed.status, closed.text).toBe(200);
     expect(services.config["allow-registration"]).toBe(false);
+    // The held answer is the read's: it still waits for it.
+    expect(readEnded).toBe(false);
 
     // The read's answer arrives last: it is older than the state in force, and changes nothing.
     held.release();
