@@ -25,18 +25,57 @@ export function startNodeOptions(): string {
 // Generous: CI starts these beside the database suites on two busy cores (.ci/run lanes).
 const START_DEADLINE_MS = 120_000;
 
-/** A port of 3450-3499 that nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = 3450 + Math.floor(Math.random() * 50);
+/**
+ * The servers' ports: below the kernel's range for outgoing connections (32768-60999 here), and
+ * away from the browser suite's (e2e/support/ports.ts, 3200-3308).
+ */
+export const INSTANCE_PORTS = { first: 3450, count: 50 };
+// Ports this process has handed out and not released. A probe only sees a port that is bound: a
+// server spawned on a port takes a second or more to bind it, and a second choice made meanwhile
+// could fall on the same port (CI: "instance on 3474 exited at start", EADDRINUSE).
+const handedOut = new Set<number>();
+
+/** A port of the range that nothing listens on and this process has not handed out. */
+export async function freePort(range = INSTANCE_PORTS): Promise<number> {
+  for (let attempt = 0; attempt < 4 * range.count; attempt++) {
+    const port = range.first + Math.floor(Math.random() * range.count);
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
     const isFree = await new Promise<boolean>((resolve) => {
       const probe = net.createServer();
       probe.once("error", () => resolve(false));
       probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
     });
     if (isFree) return port;
+    handedOut.delete(port);
   }
-  throw new Error("no free port in 3450-3499");
+  throw new Error(
+    `no free port in ${range.first}-${range.first + range.count - 1}`,
+  );
+}
+
+/** Gives a port of `freePort` back once nothing of this process will bind it again. */
+export function releasePort(port: number): void {
+  handedOut.delete(port);
+}
+
+/**
+ * `launch` on a port of `freePort`. Another process may bind the port between the probe and the
+ * launch's bind; then the launch fails with EADDRINUSE and is tried again on another port.
+ */
+export async function onFreePort<T>(
+  launch: (port: number) => Promise<T>,
+  range = INSTANCE_PORTS,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort(range);
+    try {
+      return await launch(port);
+    } catch (error) {
+      releasePort(port);
+      if (attempt === 3 || !String(error).includes("EADDRINUSE")) throw error;
+    }
+  }
 }
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
@@ -71,7 +110,16 @@ export async function startInstance(
   const folder = options.folder ?? path.dirname(START_SCRIPT);
   if (!existsSync(path.join(folder, "start.mjs")))
     throw new Error("no production build: run `npm run build` first");
-  const port = options.port ?? (await freePort());
+  const launch = (port: number) => launchInstance(env, options, folder, port);
+  return options.port === undefined ? onFreePort(launch) : launch(options.port);
+}
+
+async function launchInstance(
+  env: Record<string, string>,
+  options: { hostname?: string },
+  folder: string,
+  port: number,
+): Promise<AppInstance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `auth-instance-${port}-`));
   const logFile = path.join(dataDir, "server.log");
   const base = `http://127.0.0.1:${port}`;
@@ -134,10 +182,16 @@ export async function startInstance(
     async dispose() {
       await instance.stop();
       rmSync(dataDir, { recursive: true, force: true });
+      releasePort(port);
     },
   };
   // A test process that dies does not leave a server behind.
   process.once("exit", () => child?.kill("SIGKILL"));
-  await instance.start();
+  try {
+    await instance.start();
+  } catch (error) {
+    await instance.dispose();
+    throw error;
+  }
   return instance;
 }
