@@ -37,8 +37,17 @@ const handedOut = new Set<number>();
 
 /** A port of the range that nothing listens on and this process has not handed out. */
 export async function freePort(range = INSTANCE_PORTS): Promise<number> {
-  for (let attempt = 0; attempt < 4 * range.count; attempt++) {
-    const port = range.first + Math.floor(Math.random() * range.count);
+  // Each port of the range at most once, in a random order: two processes choosing at once
+  // seldom start from the same port.
+  const candidates = Array.from(
+    { length: range.count },
+    (_, offset) => range.first + offset,
+  )
+    .filter((port) => !handedOut.has(port))
+    .map((port) => ({ port, order: Math.random() }))
+    .sort((a, b) => a.order - b.order);
+  for (const { port } of candidates) {
+    // Another choice of this process, made while this one awaited a probe, may have taken it.
     if (handedOut.has(port)) continue;
     handedOut.add(port);
     const isFree = await new Promise<boolean>((resolve) => {
