@@ -36,7 +36,7 @@ it("keeps the range apart from the scale suite's", () => {
 
 it("hands a port out once until it is released, though nothing has bound it yet", async () => {
   // Chosen one after the other, as a test starts two servers: 30 of 40 ports by chance alone
-  // would repeat one (a chance of 1 in 10^6 not to). Then every port of the range, each once.
+  // would repeat one (a chance of 1 in 5 million not to). Then every port of the range, each once.
   const ports: number[] = [];
   for (let i = 0; i < 30; i++) ports.push(await freePort(RANGE));
   expect(new Set(ports).size).toBe(30);
